@@ -1,0 +1,5 @@
+"""`python -m wkparse` runs the command line."""
+
+from wkparse.cli import main
+
+main()

@@ -1,0 +1,334 @@
+"""Text to AST: `parse_text`, `parse_bytes`, `parse_file`.
+
+The file is read line by line. Line 1 and 2 go through Lark; each distinct row line goes
+through the fast matcher compiled from the grammar and, when that rejects it (or `fast=False`),
+through Lark and the classifier in `wkparse.syntax`. Repeated lines (the norm: AICB writes the
+same group `ga` times) are looked up by their raw bytes and cost one dictionary hit.
+Syntax errors are returned as diagnostics; nothing here raises on bad input.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from array import array
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from wkparse import syntax
+from wkparse.ast import (
+    CountLine,
+    Header,
+    HeaderField,
+    LineError,
+    Phase,
+    RowFields,
+    RowTable,
+    Span,
+    Value,
+    Workload,
+)
+from wkparse.diagnostics import Diagnostic
+from wkparse.grammar import parser, row_matcher
+
+BOM = b"\xef\xbb\xbf"
+CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Bounds that hold whatever the file says."""
+
+    max_bytes: int = 2 * 1024**3
+    max_line_bytes: int = 65536
+
+
+@dataclass(frozen=True, slots=True)
+class ParseResult:
+    workload: Workload
+    diagnostics: tuple[Diagnostic, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.diagnostics
+
+
+def parse_text(text: str, *, fast: bool = True, limits: Limits | None = None) -> ParseResult:
+    return parse_bytes(text.encode("utf-8", "surrogatepass"), fast=fast, limits=limits)
+
+
+def parse_bytes(data: bytes, *, fast: bool = True, limits: Limits | None = None) -> ParseResult:
+    limits = limits or Limits()
+    if len(data) > limits.max_bytes:
+        return _too_large(len(data), limits)
+    return _Parser(fast, limits).run(io.BytesIO(data))
+
+
+def parse_file(
+    path: str | os.PathLike[str], *, fast: bool = True, limits: Limits | None = None
+) -> ParseResult:
+    """Parse a file from disk, streaming it. Raises OSError when it cannot be read."""
+    limits = limits or Limits()
+    size = os.stat(path).st_size
+    if size > limits.max_bytes:
+        return _too_large(size, limits)
+    with Path(path).open("rb") as stream:
+        return _Parser(fast, limits).run(stream)
+
+
+def _too_large(size: int, limits: Limits) -> ParseResult:
+    message = (
+        f"the file is {size:,} bytes, over the {limits.max_bytes:,}-byte limit; "
+        f"raise it with --max-bytes if this is really a workload"
+    )
+    empty = Workload(None, None, RowTable(), 0)
+    return ParseResult(empty, (Diagnostic(syntax.FILE_TOO_LARGE, message, Span(1, 1, 1, 1)),))
+
+
+_BLANK = RowFields(None, None, Phase(None, None, None), Phase(None, None, None),
+                   Phase(None, None, None), None, None, ())
+
+
+class _Parser:
+    def __init__(self, fast: bool, limits: Limits) -> None:
+        self.fast = fast
+        self.limits = limits
+        self.diagnostics: list[Diagnostic] = []
+        self.customized = False
+
+    # ---- file ---------------------------------------------------------------------------
+
+    def run(self, stream: Iterable[bytes]) -> ParseResult:
+        lines: Iterator[bytes] = iter(stream)
+        first = next(lines, b"")
+        bom = first.startswith(BOM)
+        if bom:
+            first = first[len(BOM):]
+        if not first:
+            return self._empty_file(bom)
+        endings: set[bytes] = {first[-2:]}
+        header = self._header(first)
+        second = next(lines, None)
+        if second is None:
+            text = self._decode(first, 1)
+            end = len(text.rstrip("\r\n")) + 1
+            self._error(syntax.MISSING_COUNT, 1, end, end,
+                        "the file ends after the header: line 2 must give the number of rows")
+            return self._result(header, None, RowTable(), 1, bom, endings, first)
+        endings.add(second[-2:])
+        count = self._count(second)
+        table, last, line_count, blank = self._rows(lines, endings)
+        return self._result(header, count, table, line_count, bom, endings,
+                            last if last is not None else second, blank)
+
+    def _result(self, header: Header | None, count: CountLine | None, table: RowTable,
+                line_count: int, bom: bool, endings: set[bytes], last: bytes,
+                blank: tuple[int, ...] = ()) -> ParseResult:
+        kinds = frozenset(
+            "crlf" if e == b"\r\n" else "lf" for e in endings if e.endswith(b"\n")
+        )
+        workload = Workload(header, count, table, line_count, bom, kinds,
+                            last.endswith(b"\n"), blank)
+        return ParseResult(workload, tuple(self.diagnostics))
+
+    def _empty_file(self, bom: bool) -> ParseResult:
+        self._error(syntax.EMPTY_FILE, 1, 1, 1,
+                    "the file is empty: a workload starts with a policy line such as "
+                    "HYBRID_TRANSFORMER_FWD_IN_BCKWD")
+        return ParseResult(Workload(None, None, RowTable(), 0, bom), tuple(self.diagnostics))
+
+    def _error(self, code: str, line: int, column: int, end_column: int, message: str) -> None:
+        self.diagnostics.append(Diagnostic(code, message, Span.on_line(line, column, end_column)))
+
+    def _decode(self, raw: bytes, line: int, errors: list[LineError] | None = None) -> str:
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            column = len(raw[: exc.start].decode("utf-8", "replace")) + 1
+            bad = raw[exc.start : exc.end].hex(" ")
+            message = f"bytes {bad} are not UTF-8 (workload files are ASCII text)"
+            if errors is None:
+                self._error(syntax.INVALID_UTF8, line, column, column + 1, message)
+            else:
+                errors.append(LineError(syntax.INVALID_UTF8, column, column + 1, message))
+            return raw.decode("utf-8", "replace")
+
+    def _too_long(self, raw: bytes) -> str | None:
+        if len(raw) <= self.limits.max_line_bytes:
+            return None
+        return (f"line is {len(raw):,} bytes long, over the {self.limits.max_line_bytes:,}-byte "
+                f"limit; it was not parsed")
+
+    # ---- line 1 and 2 -------------------------------------------------------------------
+
+    def _header(self, raw: bytes) -> Header | None:
+        long = self._too_long(raw)
+        if long:
+            self._error(syntax.LINE_TOO_LONG, 1, 1, 2, long)
+            return None
+        text = self._decode(raw, 1).rstrip("\r\n")
+        if not text.strip(" \t\v\f\r"):
+            self._error(syntax.MISSING_POLICY, 1, 1, 1,
+                        "line 1 is blank: it must start with the parallelism policy")
+            return None
+        from lark import Token, Tree
+
+        tree = parser().parse(text, start="header")
+        policy = tree.children[0]
+        assert isinstance(policy, Token)
+        leading: list[Value] = []
+        fields: list[HeaderField] = []
+        for child in tree.children[1:]:
+            assert isinstance(child, Tree)
+            if child.data == "leading_value":
+                leading.append(_value(child.children[0], 1))
+                continue
+            key = child.children[0]
+            assert isinstance(key, Token)
+            values = tuple(_value(v.children[0], 1) for v in child.children[1:]
+                           if isinstance(v, Tree))
+            colon = child.data == "field"
+            fields.append(HeaderField(str(key)[:-1] if colon else str(key), _span(key, 1),
+                                      values, colon))
+        self.customized = str(policy) == CUSTOMIZED_POLICY
+        end = len(text.rstrip(" \t\v\f\r")) + 1
+        return Header(str(policy), _span(policy, 1), tuple(leading), tuple(fields),
+                      Span.on_line(1, 1, end))
+
+    def _count(self, raw: bytes) -> CountLine | None:
+        long = self._too_long(raw)
+        if long:
+            self._error(syntax.LINE_TOO_LONG, 2, 1, 2, long)
+            return None
+        text = self._decode(raw, 2).rstrip("\r\n")
+        toks = syntax.tokens(text)
+        column = toks[0][0] if toks else 1
+        end = toks[-1][1] if toks else 1
+        from lark.exceptions import UnexpectedInput
+
+        value: int | None
+        try:
+            value = int(parser().parse(text, start="count").children[0])  # type: ignore[arg-type]
+        except UnexpectedInput:
+            err = syntax.count_error(text, column, end)
+            self._error(err.code, 2, err.column, err.end_column, err.message)
+            value = None
+        return CountLine(text, value, Span.on_line(2, column, end))
+
+    # ---- rows ---------------------------------------------------------------------------
+
+    def _rows(self, lines: Iterator[bytes], endings: set[bytes]
+              ) -> tuple[RowTable, bytes | None, int, tuple[int, ...]]:
+        cache: dict[bytes, RowFields] = {}
+        row_lines: array[int] = array("q")
+        row_fields: list[RowFields] = []
+        add_line = row_lines.append
+        add_fields = row_fields.append
+        get = cache.get
+        blank: list[int] = []
+        bad: set[int] = set()
+        lineno = 2
+        raw = None
+        for raw in lines:
+            lineno += 1
+            fields = get(raw)
+            if fields is None:
+                fields = cache[raw] = self._row(raw)
+                if fields.errors:
+                    bad.add(id(fields))
+            if fields is _BLANK:
+                blank.append(lineno)
+                continue
+            add_line(lineno)
+            add_fields(fields)
+        endings.update(key[-2:] for key in cache)
+        if bad:
+            for line, fields in zip(row_lines, row_fields):
+                if id(fields) in bad:
+                    for e in fields.errors:
+                        self._error(e.code, line, e.column, e.end_column, e.message)
+        return RowTable(row_lines, row_fields), raw, lineno, tuple(blank)
+
+    def _row(self, raw: bytes) -> RowFields:
+        if not raw.strip():
+            return _BLANK
+        long = self._too_long(raw)
+        if long:
+            return RowFields(None, None, _BLANK.fwd, _BLANK.fwd, _BLANK.fwd, None, None, (),
+                             (LineError(syntax.LINE_TOO_LONG, 1, 2, long),))
+        errors: list[LineError] = []
+        text = self._decode(raw, 0, errors).rstrip("\r\n")
+        matcher = row_matcher()
+        if self.fast and not errors:
+            match = (matcher.customized if self.customized else matcher.plain).fullmatch(text)
+            if match:
+                return _from_match(match.groups(), [match.span(i) for i in
+                                                    range(1, len(match.groups()) + 1)])
+        return self._row_slow(text, errors)
+
+    def _row_slow(self, text: str, errors: list[LineError]) -> RowFields:
+        """Lark decides; on rejection the classifier names the error and fills what fits."""
+        from lark.exceptions import UnexpectedInput
+
+        expected = 13 if self.customized else 12
+        toks = syntax.tokens(text)
+        try:
+            tree = parser().parse(text, start="row")
+        except UnexpectedInput:
+            tree = None
+        if tree is not None and len(toks) == expected and not errors:
+            return _from_tree(tree)
+        errors.extend(syntax.row_errors(toks, expected))
+        slots = row_matcher().slots
+        values: list[str | None] = [
+            t[2] if i < expected and slots[i].pattern.fullmatch(t[2]) else None
+            for i, t in enumerate(toks[:13])
+        ]
+        values += [None] * (13 - len(values))
+        if not self.customized:
+            values[12] = None
+        fields = _build(values, tuple((c, e) for c, e, _ in toks))
+        return _with_errors(fields, tuple(errors))
+
+
+def _value(token: object, line: int) -> Value:
+    return Value(str(token), _span(token, line))
+
+
+def _span(token: object, line: int) -> Span:
+    column = getattr(token, "column", 1) or 1
+    end = getattr(token, "end_column", column) or column
+    return Span.on_line(line, column, end)
+
+
+def _int(text: str | None) -> int | None:
+    return None if text is None else int(text)
+
+
+def _build(v: list[str | None], columns: tuple[tuple[int, int], ...]) -> RowFields:
+    return RowFields(
+        v[0], _int(v[1]),
+        Phase(_int(v[2]), v[3], _int(v[4])),
+        Phase(_int(v[5]), v[6], _int(v[7])),
+        Phase(_int(v[8]), v[9], _int(v[10])),
+        _int(v[11]), v[12], columns,
+    )
+
+
+def _from_match(groups: tuple[str | None, ...], spans: list[tuple[int, int]]) -> RowFields:
+    values = list(groups) + [None] * (13 - len(groups))
+    return _build(values, tuple((s + 1, e + 1) for s, e in spans))
+
+
+def _from_tree(tree: object) -> RowFields:
+    from lark import Token
+
+    toks = [t for t in tree.scan_values(lambda v: isinstance(v, Token))]  # type: ignore[attr-defined]
+    values: list[str | None] = [str(t) for t in toks] + [None] * (13 - len(toks))
+    return _build(values, tuple((t.column, t.end_column) for t in toks))
+
+
+def _with_errors(fields: RowFields, errors: tuple[LineError, ...]) -> RowFields:
+    return RowFields(fields.name, fields.reserved, fields.fwd, fields.ig, fields.wg,
+                     fields.update_time, fields.policy, fields.columns, errors)

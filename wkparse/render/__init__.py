@@ -1,0 +1,1 @@
+"""Renderers: turn diagnostics, ASTs and explanations into text, JSON, SARIF, Markdown."""
