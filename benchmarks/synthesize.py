@@ -337,8 +337,12 @@ def _prologue(cfg: WorkloadConfig) -> list[_Row]:
 
 def _epilogue(cfg: WorkloadConfig) -> list[_Row]:
     ce = 4 * cfg.seq * cfg.mbs
-    rows = [_Row(f"cross_entropy{i}", 0, "ALLREDUCE", ce, 0, _NONE, 0, 0, _NONE, 0) for i in (1, 2, 3)]
-    rows += [_Row(f"optimizer{i}", 0, "ALLREDUCE", 4, 0, _NONE, 0, 0, _NONE, 0) for i in (1, 2, 3, 4)]
+    rows = [
+        _Row(f"cross_entropy{i}", 0, "ALLREDUCE", ce, 0, _NONE, 0, 0, _NONE, 0) for i in range(1, 4)
+    ]
+    rows += [
+        _Row(f"optimizer{i}", 0, "ALLREDUCE", 4, 0, _NONE, 0, 0, _NONE, 0) for i in range(1, 5)
+    ]
     return rows
 
 
@@ -518,7 +522,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--rows", type=int, help="pick ga (and so gbs) to give about ROWS rows")
     p.add_argument("--prefix", default="", help="file name prefix when -o is a directory")
-    p.add_argument("-o", "--output", help="output file, or directory (AICB file name); default stdout")
+    p.add_argument(
+        "-o", "--output", help="output file or directory (AICB file name); default stdout"
+    )
     return p
 
 

@@ -63,5 +63,83 @@ def parse(
     raise typer.Exit(0 if result.ok else 1)
 
 
+class LintFormat(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+class ExplainFormat(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+
+
+@app.command()
+def lint(
+    paths: list[Path] = typer.Argument(..., help="Files or directories ('-' reads stdin)."),
+    format: LintFormat = typer.Option(LintFormat.text, "--format", "-f", help="Output format."),
+    select: str | None = typer.Option(None, help="Comma-separated codes or prefixes to run."),
+    ignore: str | None = typer.Option(None, help="Comma-separated codes or prefixes to skip."),
+    strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too."),
+    config: Path | None = typer.Option(None, "--config", help="Config file to use."),
+    fix: bool = typer.Option(False, "--fix", help="Apply safe fixes in place."),
+    unsafe_fixes: bool = typer.Option(
+        False, "--unsafe-fixes", help="With --fix, also apply fixes that change meaning."
+    ),
+) -> None:
+    """Check workload files for everything SimAI and AICB let through.
+
+    Exit 0 when no diagnostic is an error, 1 when one is (or a warning with --strict),
+    2 for usage errors or unreadable paths.
+    """
+    from wkparse.commands.lint import LintOptions, run
+
+    options = LintOptions(paths, format.value, select, ignore, strict, config, fix, unsafe_fixes)
+    raise typer.Exit(run(options))
+
+
+@app.command()
+def explain(
+    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    format: ExplainFormat = typer.Option(
+        ExplainFormat.text, "--format", "-f", help="Output format."
+    ),
+) -> None:
+    """Say what a workload file means: layout, structure, totals, and its lint findings."""
+    from wkparse.commands.explain import run
+
+    raise typer.Exit(run(path, format.value))
+
+
+@app.command()
+def fmt(
+    paths: list[Path] = typer.Argument(..., help="Files or directories ('-': stdin to stdout)."),
+    check: bool = typer.Option(False, "--check", help="Exit 1 if a file would change."),
+    diff: bool = typer.Option(False, "--diff", help="Print a unified diff; write nothing."),
+) -> None:
+    """Rewrite files in the canonical form, keeping every value."""
+    from wkparse.commands.fmt import run
+
+    raise typer.Exit(run(paths, check=check, diff=diff))
+
+
+@app.command("rules")
+def list_rules() -> None:
+    """List the rule catalog."""
+    from wkparse.commands.rules import list_all
+
+    raise typer.Exit(list_all())
+
+
+@app.command("rule")
+def show_rule(code: str = typer.Argument(..., help="Rule code, e.g. WK105.")) -> None:
+    """Print one rule's page: what, why, examples and fix."""
+    from wkparse.commands.rules import show
+
+    raise typer.Exit(show(code))
+
+
 def main() -> None:
     app()

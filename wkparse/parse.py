@@ -86,8 +86,16 @@ def _too_large(size: int, limits: Limits) -> ParseResult:
     return ParseResult(empty, (Diagnostic(syntax.FILE_TOO_LARGE, message, Span(1, 1, 1, 1)),))
 
 
-_BLANK = RowFields(None, None, Phase(None, None, None), Phase(None, None, None),
-                   Phase(None, None, None), None, None, ())
+_BLANK = RowFields(
+    None,
+    None,
+    Phase(None, None, None),
+    Phase(None, None, None),
+    Phase(None, None, None),
+    None,
+    None,
+    (),
+)
 
 
 class _Parser:
@@ -104,7 +112,7 @@ class _Parser:
         first = next(lines, b"")
         bom = first.startswith(BOM)
         if bom:
-            first = first[len(BOM):]
+            first = first[len(BOM) :]
         if not first:
             return self._empty_file(bom)
         endings: set[bytes] = {first[-2:]}
@@ -113,29 +121,54 @@ class _Parser:
         if second is None:
             text = self._decode(first, 1)
             end = len(text.rstrip("\r\n")) + 1
-            self._error(syntax.MISSING_COUNT, 1, end, end,
-                        "the file ends after the header: line 2 must give the number of rows")
+            self._error(
+                syntax.MISSING_COUNT,
+                1,
+                end,
+                end,
+                "the file ends after the header: line 2 must give the number of rows",
+            )
             return self._result(header, None, RowTable(), 1, bom, endings, first)
         endings.add(second[-2:])
         count = self._count(second)
         table, last, line_count, blank = self._rows(lines, endings)
-        return self._result(header, count, table, line_count, bom, endings,
-                            last if last is not None else second, blank)
-
-    def _result(self, header: Header | None, count: CountLine | None, table: RowTable,
-                line_count: int, bom: bool, endings: set[bytes], last: bytes,
-                blank: tuple[int, ...] = ()) -> ParseResult:
-        kinds = frozenset(
-            "crlf" if e == b"\r\n" else "lf" for e in endings if e.endswith(b"\n")
+        return self._result(
+            header,
+            count,
+            table,
+            line_count,
+            bom,
+            endings,
+            last if last is not None else second,
+            blank,
         )
-        workload = Workload(header, count, table, line_count, bom, kinds,
-                            last.endswith(b"\n"), blank)
+
+    def _result(
+        self,
+        header: Header | None,
+        count: CountLine | None,
+        table: RowTable,
+        line_count: int,
+        bom: bool,
+        endings: set[bytes],
+        last: bytes,
+        blank: tuple[int, ...] = (),
+    ) -> ParseResult:
+        kinds = frozenset("crlf" if e == b"\r\n" else "lf" for e in endings if e.endswith(b"\n"))
+        workload = Workload(
+            header, count, table, line_count, bom, kinds, last.endswith(b"\n"), blank
+        )
         return ParseResult(workload, tuple(self.diagnostics))
 
     def _empty_file(self, bom: bool) -> ParseResult:
-        self._error(syntax.EMPTY_FILE, 1, 1, 1,
-                    "the file is empty: a workload starts with a policy line such as "
-                    "HYBRID_TRANSFORMER_FWD_IN_BCKWD")
+        self._error(
+            syntax.EMPTY_FILE,
+            1,
+            1,
+            1,
+            "the file is empty: a workload starts with a policy line such as "
+            "HYBRID_TRANSFORMER_FWD_IN_BCKWD",
+        )
         return ParseResult(Workload(None, None, RowTable(), 0, bom), tuple(self.diagnostics))
 
     def _error(self, code: str, line: int, column: int, end_column: int, message: str) -> None:
@@ -157,8 +190,10 @@ class _Parser:
     def _too_long(self, raw: bytes) -> str | None:
         if len(raw) <= self.limits.max_line_bytes:
             return None
-        return (f"line is {len(raw):,} bytes long, over the {self.limits.max_line_bytes:,}-byte "
-                f"limit; it was not parsed")
+        return (
+            f"line is {len(raw):,} bytes long, over the {self.limits.max_line_bytes:,}-byte "
+            f"limit; it was not parsed"
+        )
 
     # ---- line 1 and 2 -------------------------------------------------------------------
 
@@ -169,8 +204,13 @@ class _Parser:
             return None
         text = self._decode(raw, 1).rstrip("\r\n")
         if not text.strip(" \t\v\f\r"):
-            self._error(syntax.MISSING_POLICY, 1, 1, 1,
-                        "line 1 is blank: it must start with the parallelism policy")
+            self._error(
+                syntax.MISSING_POLICY,
+                1,
+                1,
+                1,
+                "line 1 is blank: it must start with the parallelism policy",
+            )
             return None
         from lark import Token, Tree
 
@@ -186,15 +226,18 @@ class _Parser:
                 continue
             key = child.children[0]
             assert isinstance(key, Token)
-            values = tuple(_value(v.children[0], 1) for v in child.children[1:]
-                           if isinstance(v, Tree))
+            values = tuple(
+                _value(v.children[0], 1) for v in child.children[1:] if isinstance(v, Tree)
+            )
             colon = child.data == "field"
-            fields.append(HeaderField(str(key)[:-1] if colon else str(key), _span(key, 1),
-                                      values, colon))
+            fields.append(
+                HeaderField(str(key)[:-1] if colon else str(key), _span(key, 1), values, colon)
+            )
         self.customized = str(policy) == CUSTOMIZED_POLICY
         end = len(text.rstrip(" \t\v\f\r")) + 1
-        return Header(str(policy), _span(policy, 1), tuple(leading), tuple(fields),
-                      Span.on_line(1, 1, end))
+        return Header(
+            str(policy), _span(policy, 1), tuple(leading), tuple(fields), Span.on_line(1, 1, end)
+        )
 
     def _count(self, raw: bytes) -> CountLine | None:
         long = self._too_long(raw)
@@ -218,8 +261,9 @@ class _Parser:
 
     # ---- rows ---------------------------------------------------------------------------
 
-    def _rows(self, lines: Iterator[bytes], endings: set[bytes]
-              ) -> tuple[RowTable, bytes | None, int, tuple[int, ...]]:
+    def _rows(
+        self, lines: Iterator[bytes], endings: set[bytes]
+    ) -> tuple[RowTable, bytes | None, int, tuple[int, ...]]:
         cache: dict[bytes, RowFields] = {}
         row_lines: array[int] = array("q")
         row_fields: list[RowFields] = []
@@ -255,16 +299,26 @@ class _Parser:
             return _BLANK
         long = self._too_long(raw)
         if long:
-            return RowFields(None, None, _BLANK.fwd, _BLANK.fwd, _BLANK.fwd, None, None, (),
-                             (LineError(syntax.LINE_TOO_LONG, 1, 2, long),))
+            return RowFields(
+                None,
+                None,
+                _BLANK.fwd,
+                _BLANK.fwd,
+                _BLANK.fwd,
+                None,
+                None,
+                (),
+                (LineError(syntax.LINE_TOO_LONG, 1, 2, long),),
+            )
         errors: list[LineError] = []
         text = self._decode(raw, 0, errors).rstrip("\r\n")
         matcher = row_matcher()
         if self.fast and not errors:
             match = (matcher.customized if self.customized else matcher.plain).fullmatch(text)
             if match:
-                return _from_match(match.groups(), [match.span(i) for i in
-                                                    range(1, len(match.groups()) + 1)])
+                return _from_match(
+                    match.groups(), [match.span(i) for i in range(1, len(match.groups()) + 1)]
+                )
         return self._row_slow(text, errors)
 
     def _row_slow(self, text: str, errors: list[LineError]) -> RowFields:
@@ -308,11 +362,14 @@ def _int(text: str | None) -> int | None:
 
 def _build(v: list[str | None], columns: tuple[tuple[int, int], ...]) -> RowFields:
     return RowFields(
-        v[0], _int(v[1]),
+        v[0],
+        _int(v[1]),
         Phase(_int(v[2]), v[3], _int(v[4])),
         Phase(_int(v[5]), v[6], _int(v[7])),
         Phase(_int(v[8]), v[9], _int(v[10])),
-        _int(v[11]), v[12], columns,
+        _int(v[11]),
+        v[12],
+        columns,
     )
 
 
@@ -330,5 +387,14 @@ def _from_tree(tree: object) -> RowFields:
 
 
 def _with_errors(fields: RowFields, errors: tuple[LineError, ...]) -> RowFields:
-    return RowFields(fields.name, fields.reserved, fields.fwd, fields.ig, fields.wg,
-                     fields.update_time, fields.policy, fields.columns, errors)
+    return RowFields(
+        fields.name,
+        fields.reserved,
+        fields.fwd,
+        fields.ig,
+        fields.wg,
+        fields.update_time,
+        fields.policy,
+        fields.columns,
+        errors,
+    )

@@ -28,7 +28,9 @@ INVALID_UTF8 = "WK117"
 FILE_TOO_LARGE = "WK118"
 
 TOKEN = re.compile(r"[^ \t\v\f\r\n]+")
-_FRACTIONAL = re.compile(r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?[0-9]+[eE][+-]?[0-9]+")
+_FRACTIONAL = re.compile(
+    r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?[0-9]+[eE][+-]?[0-9]+"
+)
 _NEGATIVE = re.compile(r"-[0-9]+")
 _INTEGER_PREFIX = re.compile(r"[+-]?[0-9]+")
 
@@ -60,9 +62,7 @@ def tokens(text: str) -> list[tuple[int, int, str]]:
 def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineError, ...]:
     """Why a row line with these tokens is not a valid row of `expected` fields ((): it is)."""
     slots = row_matcher().slots
-    bad = [
-        i for i in range(min(len(toks), expected)) if not slots[i].pattern.fullmatch(toks[i][2])
-    ]
+    bad = [i for i in range(min(len(toks), expected)) if not slots[i].pattern.fullmatch(toks[i][2])]
     n = len(toks)
     if n < expected:
         if bad:
@@ -94,23 +94,31 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
     terminal = row_matcher().slots[index].terminal
     if terminal == "COMM":
         return LineError(
-            NUMBER_FOR_TYPE, col, end,
+            NUMBER_FOR_TYPE,
+            col,
+            end,
             f"`{text}` stands where {label} belongs; a collective type is a word such as "
             f"ALLREDUCE or NONE",
         )
     if _FRACTIONAL.fullmatch(text):
         return LineError(
-            FRACTIONAL_NUMBER, col, end,
+            FRACTIONAL_NUMBER,
+            col,
+            end,
             f"{label} is `{text}`, not an integer: SimAI's integer read stops at the dot and "
             f"takes the rest as the next field; {_SHIFT}",
         )
     if _NEGATIVE.fullmatch(text):
         return LineError(
-            NEGATIVE_NUMBER, col, end,
+            NEGATIVE_NUMBER,
+            col,
+            end,
             f"{label} is negative (`{text}`): SimAI reads it into an unsigned 64-bit integer",
         )
     return LineError(
-        WORD_FOR_NUMBER, col, end,
+        WORD_FOR_NUMBER,
+        col,
+        end,
         f"`{text}` stands where {label} (a non-negative integer) belongs; SimAI's read fails "
         f"there and every later row becomes an unnamed layer with undefined values",
     )
@@ -121,22 +129,30 @@ def count_error(text: str, column: int, end_column: int) -> LineError:
     stripped = text.strip(" \t\v\f\r")
     if not stripped:
         return LineError(
-            COUNT_NOT_INTEGER, column, end_column,
+            COUNT_NOT_INTEGER,
+            column,
+            end_column,
             "line 2 is empty; it must hold the number of rows (SimAI's stoi throws on it)",
         )
     if _NEGATIVE.fullmatch(stripped):
         return LineError(
-            COUNT_NOT_INTEGER, column, end_column,
+            COUNT_NOT_INTEGER,
+            column,
+            end_column,
             f"the row count is negative (`{stripped}`); it must be the number of rows",
         )
     prefix = _INTEGER_PREFIX.match(stripped)
     if prefix:
         return LineError(
-            COUNT_TRAILING_JUNK, column, end_column,
+            COUNT_TRAILING_JUNK,
+            column,
+            end_column,
             f"the row count `{stripped}` is not a plain integer: SimAI reads "
-            f"{int(prefix.group())} and ignores `{stripped[prefix.end():].strip()}`",
+            f"{int(prefix.group())} and ignores `{stripped[prefix.end() :].strip()}`",
         )
     return LineError(
-        COUNT_NOT_INTEGER, column, end_column,
+        COUNT_NOT_INTEGER,
+        column,
+        end_column,
         f"the row count `{stripped}` is not a number: SimAI's stoi throws and it crashes",
     )

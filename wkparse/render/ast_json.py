@@ -16,14 +16,22 @@ from wkparse.parse import ParseResult
 
 
 def span_json(span: Span) -> dict[str, int]:
-    return {"line": span.line, "column": span.column,
-            "end_line": span.end_line, "end_column": span.end_column}
+    return {
+        "line": span.line,
+        "column": span.column,
+        "end_line": span.end_line,
+        "end_column": span.end_column,
+    }
 
 
 def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
-    return {"code": d.code, "message": d.message, **span_json(d.span),
-            **({"severity": str(d.severity)} if d.severity is not None else {}),
-            **({"path": d.path} if d.path is not None else {})}
+    return {
+        "code": d.code,
+        "message": d.message,
+        **span_json(d.span),
+        **({"severity": str(d.severity)} if d.severity is not None else {}),
+        **({"path": d.path} if d.path is not None else {}),
+    }
 
 
 def header_json(header: Header | None) -> dict[str, Any] | None:
@@ -32,10 +40,15 @@ def header_json(header: Header | None) -> dict[str, Any] | None:
     return {
         "policy": header.policy,
         "leading": [v.text for v in header.leading],
-        "fields": [{"key": f.key, "colon": f.colon, "values": [v.text for v in f.values]}
-                   for f in header.fields],
-        "simai": {f.key: f.value.integer if f.value else None
-                  for f in header.fields if header.read(f.key) is f},
+        "fields": [
+            {"key": f.key, "colon": f.colon, "values": [v.text for v in f.values]}
+            for f in header.fields
+        ],
+        "simai": {
+            f.key: f.value.integer if f.value else None
+            for f in header.fields
+            if header.read(f.key) is f
+        },
     }
 
 
@@ -68,8 +81,10 @@ def write(result: ParseResult, out: TextIO) -> None:
         sep = ", "
     out.write('], "positions": {')
     if w.header is not None:
-        header_pos = {"policy": span_json(w.header.policy_span),
-                      "fields": [span_json(f.span) for f in w.header.fields]}
+        header_pos = {
+            "policy": span_json(w.header.policy_span),
+            "fields": [span_json(f.span) for f in w.header.fields],
+        }
         out.write(f'"header": {json.dumps(header_pos)}, ')
     out.write('"rows": [')
     columns: dict[int, str] = {}

@@ -1,0 +1,159 @@
+"""What the body of a transformer workload is made of, read from the rows alone.
+
+AICB writes a prologue of once-per-iteration rows, then `ga` micro-batch groups (each the
+stage's layer list, starting with `embedding_layer`), then an epilogue (`cross_entropy*`,
+`optimizer*`). Lint compares these counts with the header; explain prints them. Nothing here
+looks at the header: counted facts and declared facts stay apart.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import cached_property
+from itertools import pairwise
+
+from wkparse.ast import RowFields, Workload
+
+GROUP_START = "embedding_layer"
+EPILOGUE_PREFIXES = ("cross_entropy", "optimizer")
+SP_NAMES = frozenset(
+    {
+        "attention_column",
+        "attention_row",
+        "mlp_column",
+        "mlp_row",
+        "final_column",
+        "attention_column_layer",
+        "attention_row_layer",
+        "mlp_column_layer",
+        "mlp_row_layer",
+    }
+)
+MOE_NAMES = frozenset({"mlp_moelayer", "moe_route", "moe_expert", "shared_experts"})
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """One micro-batch group: rows `start` to `end` (indexes into the row table, end excluded)."""
+
+    start: int
+    end: int
+    names: tuple[str | None, ...]
+
+    @property
+    def size(self) -> int:
+        return self.end - self.start
+
+
+def count_layers(names: tuple[str | None, ...]) -> int:
+    """Transformer layers in a run of row names: each layer opens one run of `attention*` rows."""
+    layers = 0
+    previous_attention = False
+    for name in names:
+        attention = name is not None and name.startswith("attention")
+        if attention and not previous_attention:
+            layers += 1
+        previous_attention = attention
+    return layers
+
+
+@dataclass(frozen=True)
+class Body:
+    workload: Workload
+
+    @cached_property
+    def names(self) -> tuple[str | None, ...]:
+        return tuple(f.name for f in self.workload.rows.fields)
+
+    @cached_property
+    def epilogue_start(self) -> int:
+        names = self.names
+        start = len(names)
+        while start > 0 and (names[start - 1] or "").startswith(EPILOGUE_PREFIXES):
+            start -= 1
+        return start
+
+    @cached_property
+    def group_starts(self) -> tuple[int, ...]:
+        return tuple(i for i, n in enumerate(self.names[: self.epilogue_start]) if n == GROUP_START)
+
+    @cached_property
+    def groups(self) -> tuple[Group, ...]:
+        """Micro-batch groups, delimited by `embedding_layer` rows; () when there is none."""
+        starts = self.group_starts
+        bounds = [*starts, self.epilogue_start]
+        return tuple(Group(a, b, self.names[a:b]) for a, b in pairwise(bounds))
+
+    @cached_property
+    def prologue_end(self) -> int:
+        return self.group_starts[0] if self.group_starts else 0
+
+    @property
+    def has_groups(self) -> bool:
+        return bool(self.group_starts)
+
+    @cached_property
+    def shapes(self) -> Counter[tuple[str | None, ...]]:
+        """How many groups have each sequence of row names."""
+        return Counter(g.names for g in self.groups)
+
+    @cached_property
+    def reference(self) -> Group | None:
+        """The group shape most groups share (the stage's layer list)."""
+        if not self.groups:
+            return None
+        common = self.shapes.most_common(1)[0][0]
+        return next(g for g in self.groups if g.names == common)
+
+    @cached_property
+    def layers_per_group(self) -> int | None:
+        """Transformer layers in the typical group; for a file without groups, in the body."""
+        if self.reference is not None:
+            return count_layers(self.reference.names)
+        layers = count_layers(self.names[: self.epilogue_start])
+        return layers or None
+
+    @cached_property
+    def sequence_parallel(self) -> bool:
+        return any(n in SP_NAMES for n in set(self.names))
+
+    @cached_property
+    def moe(self) -> bool:
+        return any(n in MOE_NAMES for n in set(self.names))
+
+    @cached_property
+    def distinct_fields(self) -> tuple[RowFields, ...]:
+        return tuple({id(f): f for f in self.workload.rows.fields}.values())
+
+    @cached_property
+    def placeholder_compute(self) -> bool:
+        """True when every compute time in the layer rows is AICB's placeholder (0 or 1)."""
+        start = self.prologue_end
+        layer_fields = {id(f): f for f in self.workload.rows.fields[start : self.epilogue_start]}
+        if not layer_fields:
+            return False
+        return all(
+            (ph.compute or 0) <= 1 for f in layer_fields.values() for ph in (f.fwd, f.ig, f.wg)
+        )
+
+    @cached_property
+    def activation_bytes(self) -> int | None:
+        """2 * mbs * seq * hidden, as the TP collective of the first layer rows carries it."""
+        for f in self._first_group_fields():
+            if f.name == GROUP_START and f.fwd.size:
+                return f.fwd.size
+        for f in self._first_group_fields():
+            if (
+                (f.name or "").startswith("attention")
+                and f.fwd.size
+                and f.fwd.comm in ("ALLREDUCE", "ALLGATHER")
+            ):
+                return f.fwd.size
+        return None
+
+    def _first_group_fields(self) -> list[RowFields]:
+        fields = self.workload.rows.fields
+        if self.reference is not None:
+            return fields[self.reference.start : self.reference.end]
+        return fields[: min(self.epilogue_start, 64)]

@@ -1,0 +1,88 @@
+"""The rule catalog: one TOML page per code under the top-level `rules/` folder.
+
+A page is the rule's documentation and its test cases at once: `[[fail]]` examples must
+trigger exactly that code, `[[pass]]` examples must trigger nothing (tests/test_catalog.py).
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from wkparse.diagnostics import Severity
+from wkparse.resources import rules_dir
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+FIXABLE = ("no", "safe", "unsafe")
+
+
+@dataclass(frozen=True, slots=True)
+class Example:
+    text: str
+    #: the file name the example is linted under (file-name rules read it)
+    filename: str = "workload.txt"
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RulePage:
+    code: str
+    name: str
+    severity: Severity
+    area: str
+    summary: str
+    what: str
+    why: str
+    fix: str
+    fixable: str = "no"
+    references: tuple[str, ...] = ()
+    fail: tuple[Example, ...] = ()
+    passing: tuple[Example, ...] = field(default=())
+
+
+def _examples(raw: list[dict[str, Any]]) -> tuple[Example, ...]:
+    return tuple(
+        Example(e["text"], e.get("filename", "workload.txt"), e.get("note", "")) for e in raw
+    )
+
+
+def load_page(data: dict[str, Any]) -> RulePage:
+    fixable = data.get("fixable", "no")
+    if fixable not in FIXABLE:
+        raise ValueError(f"{data.get('code')}: fixable must be one of {FIXABLE}")
+    return RulePage(
+        code=data["code"],
+        name=data["name"],
+        severity=Severity.parse(data["severity"]),
+        area=data["area"],
+        summary=data["summary"],
+        what=data["what"].strip(),
+        why=data["why"].strip(),
+        fix=data["fix"].strip(),
+        fixable=fixable,
+        references=tuple(data.get("references", ())),
+        fail=_examples(data.get("fail", [])),
+        passing=_examples(data.get("pass", [])),
+    )
+
+
+@functools.cache
+def catalog() -> dict[str, RulePage]:
+    pages: dict[str, RulePage] = {}
+    for path in sorted(rules_dir().glob("WK*.toml")):
+        with path.open("rb") as f:
+            page = load_page(tomllib.load(f))
+        if page.code != path.stem:
+            raise ValueError(f"{path.name} describes {page.code}")
+        pages[page.code] = page
+    return pages
+
+
+def page(code: str) -> RulePage | None:
+    return catalog().get(code.upper())

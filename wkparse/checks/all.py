@@ -1,0 +1,5 @@
+"""Import every check module so that each registers itself."""
+
+from wkparse.checks import (  # noqa: F401
+    structure,
+)

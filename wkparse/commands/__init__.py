@@ -1,0 +1,1 @@
+"""Command implementations behind wkparse.cli: each returns an exit code."""
