@@ -1,0 +1,48 @@
+"""Shared fixtures: where the third-party corpus is, and its manifest.
+
+The corpus lives beside the checkout (`../shared/corpus`); tests that need it skip cleanly
+when it is absent.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT.parent / "shared" / "corpus"
+SCHEMAS = ROOT.parent / "shared" / "schemas"
+SAMPLES = ROOT / "samples"
+
+
+def corpus_files() -> list[Path]:
+    """Every workload file of the corpus (empty when the corpus is absent)."""
+    if not CORPUS.is_dir():
+        return []
+    return sorted(p for p in CORPUS.rglob("*.txt"))
+
+
+def manifest() -> list[dict[str, str]]:
+    """MANIFEST.tsv rows that name a generated file."""
+    path = CORPUS / "aicb-generated" / "MANIFEST.tsv"
+    if not path.is_file():
+        return []
+    with path.open(newline="") as f:
+        return [row for row in csv.DictReader(f, delimiter="\t") if row["file"] != "-"]
+
+
+def corpus_params() -> list[object]:
+    """`corpus_files()` as pytest params, or one skipped param when the corpus is absent."""
+    files = corpus_files()
+    if not files:
+        return [pytest.param(None, marks=pytest.mark.skip(reason="../shared/corpus is absent"))]
+    return [pytest.param(p, id=str(p.relative_to(CORPUS))) for p in files]
+
+
+@pytest.fixture
+def corpus() -> Path:
+    if not CORPUS.is_dir():
+        pytest.skip("../shared/corpus is absent")
+    return CORPUS

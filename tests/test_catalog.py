@@ -1,0 +1,56 @@
+"""The rule catalog is the rules' test data: every page's examples run here.
+
+A `[[fail]]` example must trigger its page's code and no other code except parser codes the
+page's text is about; a `[[pass]]` example must trigger nothing at all. Registered codes and
+catalog pages must match one to one.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import wkparse.checks.all  # noqa: F401  (registers every check)
+from wkparse import checks, syntax
+from wkparse.catalog import catalog
+from wkparse.engine import lint
+from wkparse.parse import parse_text
+
+PAGES = catalog()
+PARSER_CODES = {
+    v for k, v in vars(syntax).items() if k.isupper() and isinstance(v, str) and v.startswith("WK")
+}
+
+
+def _cases(kind: str) -> list[object]:
+    return [
+        pytest.param(page.code, example, id=f"{page.code}-{kind}{i}")
+        for page in PAGES.values()
+        for i, example in enumerate(page.fail if kind == "fail" else page.passing)
+    ]
+
+
+@pytest.mark.parametrize(("code", "example"), _cases("fail"))
+def test_fail_example_triggers_exactly_its_rule(code: str, example: object) -> None:
+    text, filename = example.text, example.filename  # type: ignore[attr-defined]
+    codes = {d.code for d in lint(parse_text(text), filename)}
+    assert codes == {code}, f"{code} fail example gave {sorted(codes)}"
+
+
+@pytest.mark.parametrize(("code", "example"), _cases("pass"))
+def test_pass_example_triggers_nothing(code: str, example: object) -> None:
+    text, filename = example.text, example.filename  # type: ignore[attr-defined]
+    found = lint(parse_text(text), filename)
+    assert not found, f"{code} pass example gave {[(d.code, d.message) for d in found]}"
+
+
+def test_every_page_has_a_failing_and_a_passing_example() -> None:
+    lacking = [p.code for p in PAGES.values() if not p.fail or not p.passing]
+    assert not lacking
+
+
+def test_registered_codes_and_pages_match_one_to_one() -> None:
+    registered = set().union(*(r.codes for r in checks.REGISTRY)) | PARSER_CODES
+    assert registered == set(PAGES), (
+        f"without page: {sorted(registered - set(PAGES))}; "
+        f"without check: {sorted(set(PAGES) - registered)}"
+    )

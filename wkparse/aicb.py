@@ -1,0 +1,119 @@
+"""What AICB's own conventions say about a file: its file-name scheme and model presets.
+
+AICB names a training workload
+`{prefixes}{gpu_type}-{model}-world_size{W}-tp{T}-pp{P}-ep{E}-gbs{G}-mbs{M}-seq{S}-MOE-{b}-GEMM-{b}-flash_attn-{b}.txt`
+(the prefixes `aiob-` and `sp-` mark measured compute times and sequence parallelism) and an
+inference workload `{model}-world_size{W}-tp{T}-pp{P}-ep{E}-bs{B}-seq{S}-{phase}.txt`. The
+name reflects what really ran, so it is evidence to check the header against.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import PurePath
+
+_TRAINING = re.compile(
+    r"(?:(?P<prefix>.*)-)?(?P<model>[^-]+)-world_size(?P<world>\d+)-tp(?P<tp>\d+)"
+    r"-pp(?P<pp>\d+)-ep(?P<ep>\d+)-gbs(?P<gbs>\d+)-mbs(?P<mbs>\d+)-seq(?P<seq>\d+)"
+    r"-MOE-(?P<moe>True|False)-GEMM-(?P<gemm>True|False)-flash_attn-(?P<flash>True|False)"
+    r"\.txt"
+)
+_INFERENCE = re.compile(
+    r"(?P<model>.+?)-world_size(?P<world>\d+)-tp(?P<tp>\d+)-pp(?P<pp>\d+)-ep(?P<ep>\d+)"
+    r"-bs(?P<bs>\d+)-seq(?P<seq>\d+)-(?P<phase>prefill|decode)\.txt"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Preset:
+    """A model preset of AICB's `scripts/megatron_workload_with_aiob.sh`."""
+
+    layers: int
+    hidden: int
+    heads: int
+    moe: bool = False
+
+
+PRESETS: dict[str, Preset] = {
+    "gpt_7B": Preset(36, 4096, 32),
+    "gpt_13B": Preset(40, 5120, 40),
+    "gpt_22B": Preset(48, 6144, 64),
+    "gpt_175B": Preset(96, 12288, 96),
+    "llama_405B": Preset(128, 16384, 128),
+    "Mixtral_8x7B": Preset(32, 4096, 32, moe=True),
+    "DeepSeek_671B": Preset(61, 18432, 128, moe=True),
+    "DeepSeek_236B": Preset(60, 12288, 128, moe=True),
+    "DeepSeek_16B": Preset(27, 10944, 16, moe=True),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class AicbName:
+    """The configuration an AICB file name records."""
+
+    model: str
+    world: int
+    tp: int
+    pp: int
+    ep: int
+    seq: int
+    #: training names carry gbs and mbs; inference names carry the batch size as mbs
+    gbs: int | None
+    mbs: int
+    moe: bool | None
+    aiob: bool
+    sequence_parallel: bool
+    gpu_type: str | None
+    inference_phase: str | None = None
+
+    @property
+    def dp(self) -> int | None:
+        """Data-parallel degree, None when world is not a multiple of tp * pp."""
+        stages = self.tp * self.pp
+        return self.world // stages if stages and self.world % stages == 0 else None
+
+    @property
+    def preset(self) -> Preset | None:
+        return PRESETS.get(self.model)
+
+
+def parse_filename(path: str | PurePath) -> AicbName | None:
+    """The configuration in an AICB-style file name, or None when the name is not one."""
+    name = PurePath(path).name
+    m = _TRAINING.fullmatch(name)
+    if m:
+        prefixes = (m["prefix"] or "").split("-") if m["prefix"] else []
+        gpu = prefixes[-1] if prefixes and prefixes[-1] not in ("aiob", "sp") else None
+        return AicbName(
+            model=m["model"],
+            world=int(m["world"]),
+            tp=int(m["tp"]),
+            pp=int(m["pp"]),
+            ep=int(m["ep"]),
+            seq=int(m["seq"]),
+            gbs=int(m["gbs"]),
+            mbs=int(m["mbs"]),
+            moe=m["moe"] == "True",
+            aiob="aiob" in prefixes,
+            sequence_parallel="sp" in prefixes,
+            gpu_type=gpu,
+        )
+    m = _INFERENCE.fullmatch(name)
+    if m:
+        return AicbName(
+            model=m["model"],
+            world=int(m["world"]),
+            tp=int(m["tp"]),
+            pp=int(m["pp"]),
+            ep=int(m["ep"]),
+            seq=int(m["seq"]),
+            gbs=None,
+            mbs=int(m["bs"]),
+            moe=None,
+            aiob=False,
+            sequence_parallel=False,
+            gpu_type=None,
+            inference_phase=m["phase"],
+        )
+    return None
