@@ -77,6 +77,24 @@ class AicbName:
     def preset(self) -> Preset | None:
         return PRESETS.get(self.model)
 
+    @property
+    def batch_per_step(self) -> int | None:
+        """mbs * DP: the samples one micro-batch step covers across the data-parallel ranks."""
+        dp = self.dp
+        return self.mbs * dp if dp is not None and self.gbs is not None else None
+
+    @property
+    def ga(self) -> int | None:
+        """The `ga` AICB writes for this name: gbs // (mbs * DP), floored as the generator does."""
+        step = self.batch_per_step
+        return self.gbs // step if step and self.gbs is not None else None
+
+    @property
+    def layers_per_stage(self) -> int | None:
+        """The `vpp` AICB writes for a preset: its layers // pp, floored (None: no preset)."""
+        preset = self.preset
+        return preset.layers // self.pp if preset is not None and self.pp > 0 else None
+
 
 def parse_filename(path: str | PurePath) -> AicbName | None:
     """The configuration in an AICB-style file name, or None when the name is not one."""

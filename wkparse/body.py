@@ -140,20 +140,30 @@ class Body:
     @cached_property
     def activation_bytes(self) -> int | None:
         """2 * mbs * seq * hidden, as the TP collective of the first layer rows carries it."""
-        for f in self._first_group_fields():
+        index = self.activation_row
+        return self.workload.rows.fields[index].fwd.size if index is not None else None
+
+    @cached_property
+    def activation_row(self) -> int | None:
+        """Index of the row `activation_bytes` is read from (None: no row carries it).
+
+        Lint points at this row when pp_comm disagrees with the activation size.
+        """
+        start, fields = self._first_group_span()
+        for i, f in enumerate(fields):
             if f.name == GROUP_START and f.fwd.size:
-                return f.fwd.size
-        for f in self._first_group_fields():
+                return start + i
+        for i, f in enumerate(fields):
             if (
                 (f.name or "").startswith("attention")
                 and f.fwd.size
                 and f.fwd.comm in ("ALLREDUCE", "ALLGATHER")
             ):
-                return f.fwd.size
+                return start + i
         return None
 
-    def _first_group_fields(self) -> list[RowFields]:
+    def _first_group_span(self) -> tuple[int, list[RowFields]]:
         fields = self.workload.rows.fields
         if self.reference is not None:
-            return fields[self.reference.start : self.reference.end]
-        return fields[: min(self.epilogue_start, 64)]
+            return self.reference.start, fields[self.reference.start : self.reference.end]
+        return 0, fields[: min(self.epilogue_start, 64)]

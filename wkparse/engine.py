@@ -66,3 +66,15 @@ def _run_row_checks(ctx: Context, row_checks: list[RowCheck]) -> list[Diagnostic
 
 def worst(diagnostics: list[Diagnostic]) -> Severity | None:
     return max((d.severity for d in diagnostics if d.severity is not None), default=None)
+
+
+def known_codes() -> frozenset[str]:
+    """Every code a run can report: the checks', the parser's and the catalog's."""
+    import wkparse.checks.all  # noqa: F401  (registers the checks)
+    from wkparse import syntax
+
+    parser_codes = {
+        v for k, v in vars(syntax).items() if k.isupper() and isinstance(v, str) and v[:2] == "WK"
+    }
+    registered = set().union(*(r.codes for r in checks.REGISTRY))
+    return frozenset(registered | parser_codes | set(catalog()))

@@ -1,5 +1,6 @@
 """Import every check module so that each registers itself."""
 
 from wkparse.checks import (  # noqa: F401
+    header,
     structure,
 )

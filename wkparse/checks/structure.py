@@ -1,12 +1,36 @@
-"""Structure checks: the count line against the rows present (WK105)."""
+"""Structure checks: the policy word (WK106), a UTF-8 BOM (WK107) and the count line against
+the rows present (WK105).
+
+The parser's own codes (WK100-WK104, WK110-WK118) cover what the grammar rejects; these
+checks cover what parses fine but still stops or misleads SimAI's reader.
+"""
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Iterator
 
 from wkparse.ast import Span
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+
+TRANSFORMER_POLICIES = frozenset({"HYBRID_TRANSFORMER", "HYBRID_TRANSFORMER_FWD_IN_BCKWD"})
+DLRM_POLICIES = frozenset({"HYBRID_DLRM", "HYBRID_DLRM_ENHANCED"})
+#: every first token SimAI's reader decodes into a parallelism policy
+POLICIES: tuple[str, ...] = (
+    "DATA",
+    "HYBRID_TRANSFORMER",
+    "HYBRID_TRANSFORMER_FWD_IN_BCKWD",
+    "HYBRID_DLRM",
+    "HYBRID_DLRM_ENHANCED",
+    "MODEL",
+    "HYBRID_DATA_MODEL",
+    "HYBRID_MODEL_DATA",
+    "HYBRID_CUSTOMIZED",
+    "MICRO",
+    "DISTRIBUTED_INFERENCE",
+)
+_EXITS = 'exits with "unable to decode the workload parallelization strategy"'
 
 
 @file_check("WK105")
@@ -31,4 +55,49 @@ def count_matches_rows(ctx: Context) -> Iterator[Diagnostic]:
         f"set line 2 to {present}",
         Span(count.span.line, count.span.column, count.span.end_line, count.span.end_column),
         fix=fix,
+    )
+
+
+def suggest_policy(word: str) -> str | None:
+    """The policy a mistyped word most likely meant (case first, then spelling), or None."""
+    upper = word.upper().replace("-", "_")
+    if upper in POLICIES:
+        return upper
+    close = difflib.get_close_matches(upper, POLICIES, n=1, cutoff=0.75)
+    return close[0] if close else None
+
+
+@file_check("WK106")
+def unknown_policy(ctx: Context) -> Iterator[Diagnostic]:
+    header = ctx.workload.header
+    if header is None or header.policy in POLICIES:
+        return
+    guess = suggest_policy(header.policy)
+    hint = f"did you mean `{guess}`?" if guess else f"use one of {', '.join(POLICIES)}"
+    fix = None
+    if guess:
+        fix = Fix(f"replace with {guess}", (Edit(header.policy_span, guess),), safe=False)
+    yield Diagnostic(
+        "WK106",
+        f"`{header.policy}` is not a parallelism policy SimAI knows (they are case-sensitive): "
+        f"SimAI {_EXITS}; {hint}",
+        header.policy_span,
+        fix=fix,
+    )
+
+
+@file_check("WK107")
+def byte_order_mark(ctx: Context) -> Iterator[Diagnostic]:
+    workload = ctx.workload
+    if not workload.bom:
+        return
+    header = workload.header
+    span = header.policy_span if header is not None else Span.on_line(1, 1, 1)
+    policy = f"`{header.policy}`" if header is not None else "the policy"
+    yield Diagnostic(
+        "WK107",
+        f"the file starts with a UTF-8 byte order mark (EF BB BF) before {policy}: SimAI "
+        f"reads it as part of the policy word and {_EXITS}; save the file as UTF-8 "
+        f"without a BOM",
+        span,
     )

@@ -1,0 +1,240 @@
+"""`wkparse lint`: expand the paths, lint each file with the settings that apply to it, report.
+
+Exit 0 when no diagnostic is an error, 1 when one is (or a warning under --strict), 2 for a
+usage error (reported before anything runs) or a path that could not be read or configured
+(reported on stderr while every other path is still linted). Start-up is paid once per run:
+the grammar, the catalog and the checks load once, config lookups are cached per folder,
+and rich is only imported for text output or a message on stderr.
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
+
+from wkparse import discover
+from wkparse.config import Config, ConfigError, Resolver, parse_selectors
+from wkparse.diagnostics import Diagnostic, Severity
+from wkparse.render.base import FileReport, Formatter, PathProblem, Summary
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from wkparse.catalog import RulePage
+
+FORMATS = ("text", "json", "sarif", "github")
+
+
+@dataclass(frozen=True)
+class LintOptions:
+    paths: Sequence[Path]
+    format: str = "text"
+    select: str | None = None
+    ignore: str | None = None
+    strict: bool = False
+    config: Path | None = None
+    fix: bool = False
+    unsafe_fixes: bool = False
+    #: skip non-workload files even when named explicitly (pre-commit passes every `.txt`)
+    skip_non_workloads: bool = False
+
+
+class Fixer(Protocol):
+    def __call__(
+        self, path: Path, diagnostics: list[Diagnostic], *, unsafe: bool
+    ) -> list[Diagnostic]: ...
+
+
+class UsageError(Exception):
+    pass
+
+
+class _Stderr:
+    """Notes and errors about paths, on stderr; rich is imported only if one is needed."""
+
+    def __init__(self) -> None:
+        self._console: Console | None = None
+
+    def say(self, label: str, style: str, text: str) -> None:
+        if self._console is None:
+            from rich.console import Console
+
+            self._console = Console(stderr=True, highlight=False, soft_wrap=True)
+        from rich.markup import escape
+
+        self._console.print(f"[{style}]{label}:[/] {escape(_printable(text))}")
+
+
+def _printable(text: str) -> str:
+    from wkparse.render.text import clean
+
+    return clean(text)
+
+
+def run(options: LintOptions) -> int:
+    stderr = _Stderr()
+    try:
+        return _Run(options, stderr).execute()
+    except UsageError as exc:
+        stderr.say("error", "bold red", str(exc))
+        return 2
+
+
+class _Run:
+    def __init__(self, options: LintOptions, stderr: _Stderr) -> None:
+        from wkparse.catalog import catalog
+        from wkparse.engine import known_codes
+
+        self.options = options
+        self.stderr = stderr
+        if options.format not in FORMATS:
+            raise UsageError(f"unknown format {options.format!r}; use one of {', '.join(FORMATS)}")
+        if options.unsafe_fixes and not options.fix:
+            raise UsageError("--unsafe-fixes only applies together with --fix")
+        if not options.paths:
+            raise UsageError("no path given; name files, folders or - for standard input")
+        self.fixer = _load_fixer() if options.fix else None
+        known = known_codes()
+        try:
+            select = None if options.select is None else parse_selectors(options.select, known)
+            ignore = None if options.ignore is None else parse_selectors(options.ignore, known)
+        except ConfigError as exc:
+            raise UsageError(f"--select/--ignore: {exc}") from None
+        try:
+            self.resolver = Resolver(
+                options.config, known=known, adjust=lambda c: c.with_command_line(select, ignore)
+            )
+        except ConfigError as exc:
+            raise UsageError(f"--config: {exc}") from None
+        self.pages = catalog()
+        self.formatter = _formatter(options.format, self.pages)
+        self.counts: Counter[Severity] = Counter()
+        self.files = self.fixed = self.skipped = 0
+        self.problems: list[PathProblem] = []
+        self._said: set[str] = set()
+
+    def execute(self) -> int:
+        _tolerate_unencodable(sys.stdout)
+        self.formatter.start()
+        for item in discover.walk(list(self.options.paths), self.resolver.for_path):
+            if isinstance(item, discover.Target) and self.options.skip_non_workloads:
+                item = discover.sniff(item.path, item.display) if item.path else item
+            if isinstance(item, discover.Skipped):
+                self.skipped += 1
+                self.stderr.say("note", "cyan", f"skipped {item.display}: {item.reason}")
+            elif isinstance(item, discover.Unreadable):
+                self._problem(item.display, item.reason)
+            else:
+                self._lint(item)
+        summary = Summary(self.files, dict(self.counts), self.fixed, self.skipped, self.problems)
+        self.formatter.stop(summary)
+        if self.problems:
+            return 2
+        failing = self.counts[Severity.ERROR] + (
+            self.counts[Severity.WARNING] if self.options.strict else 0
+        )
+        return 1 if failing else 0
+
+    def _problem(self, path: str, message: str) -> None:
+        self.problems.append(PathProblem(path, message))
+        # A bad config file is met once per folder under it: say it once.
+        if message not in self._said:
+            self._said.add(message)
+            self.stderr.say("error", "bold red", f"{path}: {message}")
+
+    def _lint(self, target: discover.Target) -> None:
+        from wkparse.engine import lint
+        from wkparse.parse import parse_bytes, parse_file
+
+        try:
+            config = self.resolver.for_path(target.path)
+        except ConfigError as exc:
+            self._problem(target.display, str(exc))
+            return
+        data = b""
+        try:
+            if target.path is None:
+                data = _read_stdin(config)
+                result = parse_bytes(data, limits=config.limits)
+            else:
+                result = parse_file(target.path, limits=config.limits)
+        except OSError as exc:
+            self._problem(target.display, (exc.strerror or str(exc)).lower())
+            return
+        diagnostics = lint(result, target.display, config)
+        fixed = 0
+        if self.fixer is not None and any(d.fix is not None for d in diagnostics):
+            if target.path is None:
+                self.stderr.say("note", "cyan", "--fix does not rewrite standard input")
+            else:
+                remaining = self.fixer(target.path, diagnostics, unsafe=self.options.unsafe_fixes)
+                fixed, diagnostics = len(diagnostics) - len(remaining), remaining
+        lines = {}
+        if self.formatter.needs_source and diagnostics:
+            lines = _source_lines(target.path, data, {d.span.line for d in diagnostics})
+        self.files += 1
+        self.fixed += fixed
+        self.counts.update(d.severity or Severity.ERROR for d in diagnostics)
+        self.formatter.handle(FileReport(target.display, diagnostics, lines, fixed))
+
+
+def _read_stdin(config: Config) -> bytes:
+    # One byte over the limit is enough for the parser to report the file as too large.
+    return sys.stdin.buffer.read(config.max_bytes + 1)
+
+
+def _source_lines(path: Path | None, data: bytes, wanted: set[int]) -> dict[int, str]:
+    if path is None:
+        return discover.read_lines(io.BytesIO(data), wanted)
+    try:
+        with path.open("rb") as stream:
+            return discover.read_lines(stream, wanted)
+    except OSError:
+        return {}  # the diagnostics still print, without their excerpt
+
+
+def _load_fixer() -> Fixer:
+    try:
+        from wkparse.fix import fix_file
+    except ImportError:
+        raise UsageError("--fix is not available: this build has no wkparse.fix") from None
+    fixer: Fixer = fix_file
+    return fixer
+
+
+def _formatter(name: str, pages: dict[str, RulePage]) -> Formatter:
+    names = {code: page.name for code, page in pages.items()}
+    out = sys.stdout
+    if name == "json":
+        from wkparse.render.json_out import JsonFormatter
+
+        return JsonFormatter(out, names)
+    if name == "sarif":
+        from wkparse import __version__
+        from wkparse.render.sarif import SarifFormatter
+
+        return SarifFormatter(out, pages, __version__)
+    if name == "github":
+        from wkparse.render.github import GithubFormatter
+
+        return GithubFormatter(out)
+    from rich.console import Console
+
+    from wkparse.render.text import TextFormatter
+
+    return TextFormatter(Console(highlight=False), names)
+
+
+def _tolerate_unencodable(stream: object) -> None:
+    """A file's odd characters must not crash output on a terminal that cannot show them."""
+    reconfigure: Callable[..., None] | None = getattr(stream, "reconfigure", None)
+    if reconfigure is not None:
+        try:
+            reconfigure(errors="backslashreplace")
+        except (ValueError, OSError):
+            pass

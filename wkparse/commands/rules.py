@@ -1,0 +1,111 @@
+"""`wkparse rules` (the catalog as a table) and `wkparse rule CODE` (one rule's page).
+
+A page reads like ruff's rule docs: what it checks, why it matters to SimAI, a failing and a
+passing example, how to fix it, references. An unknown code exits 2 with the nearest codes
+or names as suggestions; a rule can also be named by its catalog name (`count-mismatch`).
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from wkparse.catalog import Example, RulePage, catalog
+
+SEVERITY_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
+
+
+def list_all() -> int:
+    from rich import box
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table(box=box.SIMPLE_HEAD, title="wkparse rules")
+    for column in ("code", "name", "severity", "fixable", "summary"):
+        table.add_column(column, overflow="fold", no_wrap=column != "summary")
+    for page in sorted(catalog().values(), key=lambda p: p.code):
+        severity = str(page.severity)
+        table.add_row(
+            page.code,
+            page.name,
+            f"[{SEVERITY_STYLE[severity]}]{severity}[/]",
+            page.fixable,
+            page.summary,
+        )
+    Console().print(table)
+    return 0
+
+
+def find(code: str) -> RulePage | None:
+    pages = catalog()
+    wanted = code.strip()
+    found = pages.get(wanted.upper())
+    if found is None:
+        found = next((p for p in pages.values() if p.name == wanted.lower()), None)
+    return found
+
+
+def suggestions(code: str) -> list[str]:
+    pages = catalog()
+    wanted = code.strip()
+    by_code = difflib.get_close_matches(wanted.upper(), list(pages), n=3, cutoff=0.6)
+    names = {p.name: p.code for p in pages.values()}
+    by_name = difflib.get_close_matches(wanted.lower(), list(names), n=3, cutoff=0.6)
+    return list(dict.fromkeys([*by_code, *(names[n] for n in by_name)]))
+
+
+def show(code: str) -> int:
+    from rich.console import Console
+    from rich.markdown import Markdown
+
+    page = find(code)
+    if page is None:
+        from rich.markup import escape
+
+        hint = suggestions(code)
+        tip = f"; did you mean {' or '.join(hint)}?" if hint else "; `wkparse rules` lists them"
+        Console(stderr=True, highlight=False).print(
+            f"[bold red]error:[/] unknown rule {escape(repr(code))}{tip}"
+        )
+        return 2
+    Console().print(Markdown(page_markdown(page)))
+    return 0
+
+
+def _example(title: str, example: Example) -> list[str]:
+    lines = [f"## {title}", ""]
+    if example.filename != "workload.txt":
+        lines += [f"File name: `{example.filename}`", ""]
+    if example.note:
+        lines += [example.note, ""]
+    fence = "````" if "```" in example.text else "```"
+    lines += [fence + "text", example.text.strip("\n"), fence, ""]
+    return lines
+
+
+def page_markdown(page: RulePage) -> str:
+    """The page as Markdown (rich renders it; the text also reads well as it is)."""
+    fixable = {"no": "no automatic fix", "safe": "safe fix", "unsafe": "unsafe fix"}
+    lines = [
+        f"# {page.code} {page.name}",
+        "",
+        f"*{page.severity} · {page.area} · {fixable.get(page.fixable, page.fixable)}*",
+        "",
+        page.summary,
+        "",
+        "## What it does",
+        "",
+        page.what,
+        "",
+        "## Why it matters",
+        "",
+        page.why,
+        "",
+    ]
+    for i, example in enumerate(page.fail):
+        lines += _example("Fails" if i == 0 else f"Fails ({i + 1})", example)
+    for i, example in enumerate(page.passing):
+        lines += _example("Passes" if i == 0 else f"Passes ({i + 1})", example)
+    lines += ["## Fix", "", page.fix, ""]
+    if page.references:
+        lines += ["## References", "", *(f"- {r}" for r in page.references), ""]
+    return "\n".join(lines)

@@ -1,0 +1,204 @@
+"""Which files a lint run reads: paths named on the command line, and the walk of folders.
+
+A folder walk follows symbolic links but never enters a folder twice (so link loops end),
+lints only files matching the config's `include` globs, and skips `.txt` files that are not
+workloads (notes, requirements) with a note instead of a flood of errors. A file named
+explicitly is always linted. Nothing here prints: problems come back as items of the walk.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from wkparse.config import Config, ConfigError
+
+STDIN = "-"
+BOM = b"\xef\xbb\xbf"
+#: the policy words SimAI decodes on line 1
+POLICIES = frozenset(
+    {
+        "DATA",
+        "HYBRID_TRANSFORMER",
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD",
+        "HYBRID_DLRM",
+        "HYBRID_DLRM_ENHANCED",
+        "MODEL",
+        "HYBRID_DATA_MODEL",
+        "HYBRID_MODEL_DATA",
+        "HYBRID_CUSTOMIZED",
+        "MICRO",
+        "DISTRIBUTED_INFERENCE",
+    }
+)
+#: how much of a file the workload sniff reads: line 1 and 2 of any real header fit
+SNIFF_BYTES = 4096
+_POLICY_LIKE = re.compile(rb"[A-Z][A-Z0-9_]*")
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A file to lint; `path` is None for standard input."""
+
+    path: Path | None
+    #: how messages name it: as the user wrote it, joined with the walked names
+    display: str
+
+
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A file a folder walk left out, with the reason (reported as a note)."""
+
+    display: str
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Unreadable:
+    """A path that cannot be read (reported as an error: exit 2)."""
+
+    display: str
+    reason: str
+
+
+Item = Target | Skipped | Unreadable
+
+
+def looks_like_workload(head: bytes) -> bool:
+    """Decide from the first bytes whether a file is a workload, without parsing it.
+
+    Line 1 must start with a policy word (after an optional BOM), or with a policy-like
+    upper-case word followed by an integer line 2, so that a mistyped policy still gets
+    linted and reported rather than skipped.
+    """
+    if head.startswith(BOM):
+        head = head[len(BOM) :]
+    lines = head.split(b"\n", 2)
+    words = lines[0].split()
+    if not words:
+        return False
+    if words[0].decode("ascii", "replace") in POLICIES:
+        return True
+    if not _POLICY_LIKE.fullmatch(words[0]) or len(lines) < 2:
+        return False
+    second = lines[1].split()
+    return bool(second) and second[0].isdigit()
+
+
+def walk(paths: Sequence[Path], settings: Callable[[Path], Config]) -> Iterator[Item]:
+    """Expand the command line's paths, in order; folders are walked in name order.
+
+    `settings(folder)` gives the config that applies in a folder (its include and exclude).
+    Each file is yielded once even when reached twice (repeated argument, symlink).
+    """
+    seen_files: set[tuple[int, int]] = set()
+    seen_dirs: set[tuple[int, int]] = set()
+    for path in paths:
+        text = str(path)
+        if text == STDIN:
+            yield Target(None, STDIN)
+            continue
+        try:
+            info = path.stat()
+        except OSError as exc:
+            yield Unreadable(text, _reason(exc))
+            continue
+        if path.is_dir():
+            yield from _walk_dir(path, text, settings, seen_dirs, seen_files)
+        elif _first_visit(info, seen_files):
+            yield Target(path, text)
+
+
+def _walk_dir(
+    root: Path,
+    display: str,
+    settings: Callable[[Path], Config],
+    seen_dirs: set[tuple[int, int]],
+    seen_files: set[tuple[int, int]],
+) -> Iterator[Item]:
+    # A stack, not recursion: a deep tree must not hit Python's recursion limit.
+    stack: list[tuple[Path, str, str]] = [(root, display, "")]
+    if not _first_visit(root.stat(), seen_dirs):
+        return
+    while stack:
+        folder, shown, relative = stack.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+        except OSError as exc:
+            yield Unreadable(shown, _reason(exc))
+            continue
+        try:
+            config = settings(folder)
+        except ConfigError as exc:
+            yield Unreadable(shown, str(exc))
+            continue
+        subfolders: list[tuple[Path, str, str]] = []
+        for entry in entries:
+            name = entry.name
+            rel = f"{relative}{name}"
+            entry_shown = os.path.join(shown, name)
+            if config.excluded(name, rel):
+                continue
+            try:
+                info = entry.stat()  # follows links
+            except OSError as exc:
+                if config.included(name, rel):
+                    yield Unreadable(entry_shown, _reason(exc, entry.is_symlink()))
+                continue
+            if entry.is_dir():
+                if _first_visit(info, seen_dirs):
+                    subfolders.append((Path(entry.path), entry_shown, rel + "/"))
+            elif config.included(name, rel) and _first_visit(info, seen_files):
+                yield sniff(Path(entry.path), entry_shown)
+        stack.extend(reversed(subfolders))
+
+
+def sniff(path: Path, display: str) -> Item:
+    """A Target when the file looks like a workload, else why not (Skipped or Unreadable)."""
+    try:
+        with path.open("rb") as f:
+            head = f.read(SNIFF_BYTES)
+    except OSError as exc:
+        return Unreadable(display, _reason(exc))
+    if looks_like_workload(head):
+        return Target(path, display)
+    return Skipped(display, "not a workload: line 1 does not start with a policy word")
+
+
+def _first_visit(info: os.stat_result, seen: set[tuple[int, int]]) -> bool:
+    key = (info.st_dev, info.st_ino)
+    if key in seen:
+        return False
+    seen.add(key)
+    return True
+
+
+def _reason(exc: OSError, link: bool = False) -> str:
+    if link and isinstance(exc, FileNotFoundError):
+        return "broken symbolic link"
+    return (exc.strerror or str(exc)).lower()
+
+
+def read_lines(stream: Iterable[bytes], wanted: Iterable[int]) -> dict[int, str]:
+    """The text of the wanted line numbers, decoded as the parser decodes them.
+
+    Columns in diagnostics count characters of that decoding (BOM removed from line 1,
+    invalid bytes replaced), so an underline drawn under this text lines up.
+    """
+    want = set(wanted)
+    out: dict[int, str] = {}
+    if not want:
+        return out
+    last = max(want)
+    for number, raw in enumerate(stream, start=1):
+        if number in want:
+            if number == 1 and raw.startswith(BOM):
+                raw = raw[len(BOM) :]
+            out[number] = raw.decode("utf-8", "replace").rstrip("\r\n")
+        if number >= last:
+            break
+    return out

@@ -1,0 +1,175 @@
+"""Applying the fixes that lint rules attach to diagnostics (`wkparse lint --fix`).
+
+A `Fix` is a set of `Edit`s, each replacing a span on one line (1-based columns, end
+exclusive, counted in characters of the decoded line as the parser counts them). Fixes are
+applied all edits or none, bottom-up so that an earlier edit never moves a later span. When
+two fixes overlap, the first (in file order) is applied and the other is left for the next
+round: the file is re-linted and the fixes then found are applied, until none is left or
+`MAX_ROUNDS` rounds have run. Unsafe fixes (those that change what SimAI computes) are
+applied only when asked. Everything an edit does not touch is kept byte for byte, line
+endings and a byte order mark included; on line 1 column 0 addresses the byte order mark
+(the parser's columns start after it), so `Edit(Span(1, 0, 1, 1), "")` removes it.
+
+`fix_text` is pure; `fix_file` reads, fixes and atomically rewrites one file.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from wkparse.atomic import atomic_write
+from wkparse.config import Config
+from wkparse.diagnostics import Diagnostic, Edit, Fix
+
+#: re-lint rounds before giving up on fixes that keep producing new fixes
+MAX_ROUNDS = 10
+_BOM = "\ufeff"
+#: how file bytes become text and back: invalid UTF-8 survives the round trip unchanged
+_ENCODING, _ERRORS = "utf-8", "surrogateescape"
+
+Relint = Callable[[str], list[Diagnostic]]
+
+
+@dataclass(frozen=True, slots=True)
+class Fixed:
+    """What `fix_text` did: the new text and the diagnostics found in it."""
+
+    text: str
+    #: fixes applied over all rounds
+    applied: int
+    #: the diagnostics of the final text (those given, when no fix applied)
+    diagnostics: list[Diagnostic]
+
+
+@dataclass(frozen=True, slots=True)
+class FileFixed:
+    """What `fix_file` did to one file."""
+
+    #: fixes applied over all rounds; 0 means the file was not written
+    applied: int
+    #: the lint diagnostics of the file as it now is, sorted and with severities, as
+    #: `wkparse.engine.lint` returns them: what `lint --fix` should report
+    diagnostics: list[Diagnostic]
+
+
+def fix_file(
+    path: str | os.PathLike[str],
+    diagnostics: Sequence[Diagnostic],
+    unsafe: bool = False,
+    *,
+    config: Config | None = None,
+) -> FileFixed:
+    """Apply the fixes in `diagnostics` (lint's output for the file at `path`) in place.
+
+    Safe fixes only, unless `unsafe`. The file is re-linted with `config` (the same one the
+    caller linted with, so the same codes run) after each round, and rewritten atomically
+    once at the end, only when a fix applied; its mode bits are kept. Returns the number of
+    fixes applied and the diagnostics of the fixed file, so the caller need not lint again.
+    The path given to the re-lint is the one on `diagnostics` (else `str(path)`), so
+    per-file settings apply as they did. Raises OSError when the file cannot be read or
+    written (the file is then unchanged).
+    """
+    from wkparse.engine import lint
+    from wkparse.parse import parse_bytes
+
+    shown = next((d.path for d in diagnostics if d.path is not None), str(path))
+    limits = (config or Config()).limits()
+
+    def relint(text: str) -> list[Diagnostic]:
+        return lint(parse_bytes(_encode(text), limits=limits), shown, config)
+
+    original = Path(path).read_bytes().decode(_ENCODING, _ERRORS)
+    fixed = fix_text(original, diagnostics, unsafe=unsafe, relint=relint)
+    if fixed.applied and fixed.text != original:
+        atomic_write(path, [_encode(fixed.text)])
+    return FileFixed(fixed.applied, fixed.diagnostics)
+
+
+def fix_text(
+    text: str, diagnostics: Sequence[Diagnostic], *, unsafe: bool, relint: Relint
+) -> Fixed:
+    """Apply fixes round after round; `relint(text)` gives the diagnostics of a new text."""
+    current, found, applied = text, list(diagnostics), 0
+    for _ in range(MAX_ROUNDS):
+        fixes = fixable(found, unsafe=unsafe)
+        if not fixes:
+            break
+        new, count = apply_fixes(current, fixes)
+        if count == 0 or new == current:
+            break
+        current, applied = new, applied + count
+        found = relint(current)
+    return Fixed(current, applied, found)
+
+
+def fixable(diagnostics: Iterable[Diagnostic], *, unsafe: bool) -> list[Fix]:
+    """The fixes that may be applied, in file order, each once."""
+    fixes: dict[tuple[Edit, ...], Fix] = {}
+    for d in diagnostics:
+        fix = d.fix
+        if fix is not None and fix.edits and (fix.safe or unsafe):
+            fixes.setdefault(tuple(sorted(fix.edits, key=_start)), fix)
+    return sorted(fixes.values(), key=lambda f: min(map(_start, f.edits)))
+
+
+def apply_fixes(text: str, fixes: Sequence[Fix]) -> tuple[str, int]:
+    """Apply every fix that is valid and overlaps no fix before it; return the text and the
+    number applied. A fix with an edit off its line (or spanning lines) is skipped."""
+    bom = text.startswith(_BOM)
+    lines = (text[1:] if bom else text).split("\n")
+    if bom:
+        # Column 0 of line 1 is the mark, so the parser's columns still point right.
+        lines[0] = _BOM + lines[0]
+    taken: list[Edit] = []
+    applied = 0
+    for fix in fixes:
+        if all(_valid(e, lines, bom) for e in fix.edits) and not any(
+            _overlap(e, t) for e in fix.edits for t in taken
+        ):
+            taken.extend(fix.edits)
+            applied += 1
+    for edit in sorted(taken, key=_start, reverse=True):
+        index, start, end = _slice(edit, bom)
+        line = lines[index]
+        lines[index] = line[:start] + edit.text + line[end:]
+    return "\n".join(lines), applied
+
+
+def _start(edit: Edit) -> tuple[int, int, int]:
+    return (edit.span.line, edit.span.column, edit.span.end_column)
+
+
+def _slice(edit: Edit, bom: bool) -> tuple[int, int, int]:
+    """The list index of the edit's line and its character range there."""
+    span = edit.span
+    shift = 0 if bom and span.line == 1 else -1
+    return span.line - 1, span.column + shift, span.end_column + shift
+
+
+def _valid(edit: Edit, lines: list[str], bom: bool) -> bool:
+    span = edit.span
+    if span.end_line != span.line or not 1 <= span.line <= len(lines):
+        return False
+    index, start, end = _slice(edit, bom)
+    line = lines[index]
+    # Line ends (a CR before the LF) are not part of any span; neither are escaped bytes,
+    # whose columns the parser counts differently (one replacement character per sequence).
+    content = len(line.rstrip("\r"))
+    return 0 <= start <= end <= content and not any(
+        "\udc80" <= c <= "\udcff" for c in line[:end]
+    )
+
+
+def _overlap(a: Edit, b: Edit) -> bool:
+    if a.span.line != b.span.line:
+        return False
+    a0, a1, b0, b1 = a.span.column, a.span.end_column, b.span.column, b.span.end_column
+    # Two insertions at one point conflict too: their order would be a guess.
+    return (a0 < b1 and b0 < a1) or a0 == b0
+
+
+def _encode(text: str) -> bytes:
+    return text.encode(_ENCODING, _ERRORS)

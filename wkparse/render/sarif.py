@@ -1,0 +1,131 @@
+"""`wkparse lint --format sarif`: SARIF 2.1.0, the format GitHub code scanning reads.
+
+The driver lists every catalog rule (id, name, descriptions, help, default level); each
+result points at its rule by id and index, with a region in wkparse's own coordinates:
+1-based columns with an exclusive end are SARIF's convention too, and columns count code
+points (`columnKind: unicodeCodePoints`). Fixes become SARIF fixes. Results are streamed;
+the driver is written after them, once every code seen is known.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from pathlib import PurePath
+from typing import Any, ClassVar, TextIO
+from urllib.parse import quote
+
+from wkparse.ast import Span
+from wkparse.catalog import RulePage
+from wkparse.diagnostics import Diagnostic, Fix, Severity
+from wkparse.render.base import FileReport, Summary
+
+SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
+LEVELS = {Severity.ERROR: "error", Severity.WARNING: "warning", Severity.INFO: "note"}
+
+
+def uri(path: str) -> str:
+    """A URI reference for a path: relative paths stay relative (code scanning wants that)."""
+    if os.path.isabs(path):
+        return PurePath(path).as_uri()
+    return quote(path.replace("\\", "/"))
+
+
+def region(span: Span) -> dict[str, int]:
+    return {
+        "startLine": span.line,
+        "startColumn": span.column,
+        "endLine": span.end_line,
+        "endColumn": span.end_column,
+    }
+
+
+def rule_json(page: RulePage) -> dict[str, Any]:
+    help_text = f"{page.why}\n\nFix: {page.fix}"
+    return {
+        "id": page.code,
+        "name": page.name,
+        "shortDescription": {"text": page.summary},
+        "fullDescription": {"text": page.what},
+        "help": {"text": help_text, "markdown": f"{page.why}\n\n**Fix:** {page.fix}"},
+        "defaultConfiguration": {"level": LEVELS[page.severity]},
+        "properties": {"tags": [page.area], "fixable": page.fixable},
+    }
+
+
+def fix_json(fix: Fix, location: dict[str, str]) -> dict[str, Any]:
+    return {
+        "description": {"text": fix.description},
+        "artifactChanges": [
+            {
+                "artifactLocation": location,
+                "replacements": [
+                    {"deletedRegion": region(e.span), "insertedContent": {"text": e.text}}
+                    for e in fix.edits
+                ],
+            }
+        ],
+    }
+
+
+class SarifFormatter:
+    needs_source: ClassVar[bool] = False
+
+    def __init__(self, out: TextIO, pages: Mapping[str, RulePage], version: str) -> None:
+        self.out = out
+        self.version = version
+        self.rules: list[dict[str, Any]] = [rule_json(p) for p in pages.values()]
+        self.index = {r["id"]: i for i, r in enumerate(self.rules)}
+        self._separator = ""
+
+    def start(self) -> None:
+        head = {"$schema": SCHEMA, "version": "2.1.0"}
+        self.out.write(json.dumps(head)[:-1])
+        self.out.write(', "runs": [{"columnKind": "unicodeCodePoints", "results": [')
+
+    def handle(self, report: FileReport) -> None:
+        location = {"uri": uri(report.path)}
+        for d in report.diagnostics:
+            self.out.write(self._separator)
+            self.out.write(json.dumps(self._result(d, location)))
+            self._separator = ", "
+
+    def _result(self, d: Diagnostic, location: dict[str, str]) -> dict[str, Any]:
+        if d.code not in self.index:
+            # A code without a catalog page still needs a rule entry to point at.
+            self.index[d.code] = len(self.rules)
+            self.rules.append({"id": d.code})
+        result: dict[str, Any] = {
+            "ruleId": d.code,
+            "ruleIndex": self.index[d.code],
+            "level": LEVELS[d.severity or Severity.ERROR],
+            "message": {"text": d.message},
+            "locations": [
+                {"physicalLocation": {"artifactLocation": location, "region": region(d.span)}}
+            ],
+        }
+        if d.fix is not None:
+            result["fixes"] = [fix_json(d.fix, location)]
+        return result
+
+    def stop(self, summary: Summary) -> None:
+        driver = {
+            "name": "wkparse",
+            "version": self.version,
+            "semanticVersion": self.version,
+            "rules": self.rules,
+        }
+        invocation = {
+            "executionSuccessful": not summary.problems,
+            "toolExecutionNotifications": [
+                {
+                    "level": "error",
+                    "message": {"text": f"{p.path}: {p.message}"},
+                    "locations": [{"physicalLocation": {"artifactLocation": {"uri": uri(p.path)}}}],
+                }
+                for p in summary.problems
+            ],
+        }
+        self.out.write(f'], "tool": {{"driver": {json.dumps(driver)}}}, ')
+        self.out.write(f'"invocations": [{json.dumps(invocation)}]}}]}}\n')
