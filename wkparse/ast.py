@@ -31,6 +31,10 @@ ROW_FIELDS: tuple[str, ...] = (
 )
 #: The three phases of a row: forward, input gradient, weight gradient.
 PHASES: tuple[str, ...] = ("fwd", "ig", "wg")
+#: The most digits a number may have to become an `int`. Anything longer is far past 64 bits;
+#: the bound sits above 10^400 and below 640, the smallest limit Python's int/str conversion
+#: can be set to, so no int taken from a file can fail to print or crash `int()`.
+MAX_DIGITS = 600
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +60,9 @@ class Value:
     def integer(self) -> int | None:
         """The value when it is a plain integer (what `std::stoi` reads whole), else None."""
         text = self.text[1:] if self.text[:1] in "+-" else self.text
-        return int(self.text) if text.isdigit() and text.isascii() else None
+        if len(text) > MAX_DIGITS or not (text.isdigit() and text.isascii()):
+            return None
+        return int(self.text)
 
     @property
     def number(self) -> float | None:

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import pairwise
+from operator import attrgetter
 
 from wkparse.ast import RowFields, Workload
 
@@ -31,6 +32,20 @@ SP_NAMES = frozenset(
     }
 )
 MOE_NAMES = frozenset({"mlp_moelayer", "moe_route", "moe_expert", "shared_experts"})
+
+
+#: once-per-iteration rows whose names contain "embed" but that start no micro-batch group
+NOT_GROUP_START = frozenset({"embedding_norm", "embedding_grads"})
+
+
+@dataclass(frozen=True, slots=True)
+class OrphanList:
+    """A layer list with no `embedding_layer` row of its own (deleted, or renamed)."""
+
+    #: row index where the list starts: the misnamed row when there is one
+    index: int
+    #: True when a row stands where `embedding_layer` belongs, under another name
+    renamed: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,13 +73,53 @@ def count_layers(names: tuple[str | None, ...]) -> int:
     return layers
 
 
+def looks_like_group_start(name: str | None) -> bool:
+    """A row name that reads as a misspelt `embedding_layer` (`embedding`, `Embedding_layer`)."""
+    return (
+        name is not None
+        and name != GROUP_START
+        and "embed" in name.lower()
+        and name not in NOT_GROUP_START
+    )
+
+
+def _orphans_in(names: tuple[str | None, ...], reference: tuple[str | None, ...]) -> list[int]:
+    """Offsets, inside one group, of further layer lists that lack their `embedding_layer`.
+
+    When an embedding row is deleted or renamed, the next group's layers run into the group
+    before: after the reference list comes the layer list again, possibly after one stray row
+    (the renamed embedding). A negative offset marks such a stray row; a row that looks like a
+    misspelt embedding_layer counts as one wherever it stands. [] when the group is not built
+    that way.
+    """
+    strays = [-i for i, n in enumerate(names) if i > 0 and looks_like_group_start(n)]
+    layers = reference[1:]
+    if names == reference or not layers or names[: len(reference)] != reference:
+        return strays
+    offsets: list[int] = []
+    pos = len(reference)
+    while pos < len(names):
+        if names[pos : pos + len(layers)] == layers:
+            offsets.append(pos)
+            pos += len(layers)
+        elif names[pos + 1 : pos + 1 + len(layers)] == layers:
+            offsets.append(-pos)
+            pos += 1 + len(layers)
+        else:
+            return strays
+    return offsets
+
+
 @dataclass(frozen=True)
 class Body:
     workload: Workload
 
+    # The properties that look at every row use map/zip/index so that the loop runs in C:
+    # a million-row file makes a Python-level loop cost a tenth of a second each.
+
     @cached_property
     def names(self) -> tuple[str | None, ...]:
-        return tuple(f.name for f in self.workload.rows.fields)
+        return tuple(map(attrgetter("name"), self.workload.rows.fields))
 
     @cached_property
     def epilogue_start(self) -> int:
@@ -76,7 +131,15 @@ class Body:
 
     @cached_property
     def group_starts(self) -> tuple[int, ...]:
-        return tuple(i for i, n in enumerate(self.names[: self.epilogue_start]) if n == GROUP_START)
+        names, end = self.names, self.epilogue_start
+        starts: list[int] = []
+        i = -1
+        try:
+            while True:
+                i = names.index(GROUP_START, i + 1, end)
+                starts.append(i)
+        except ValueError:
+            return tuple(starts)
 
     @cached_property
     def groups(self) -> tuple[Group, ...]:
@@ -107,6 +170,30 @@ class Body:
         return next(g for g in self.groups if g.names == common)
 
     @cached_property
+    def orphan_lists(self) -> tuple[OrphanList, ...]:
+        """Layer lists without their own `embedding_layer` row, in file order.
+
+        Each is one more micro-batch than the `embedding_layer` rows show: in the prologue
+        (the first group's embedding row is missing) or inside a group (a later one's is).
+        Worked out once per distinct group shape, so it stays cheap on long files.
+        """
+        reference = self.reference
+        if reference is None:
+            return ()
+        found: list[OrphanList] = []
+        layers = reference.names[1:]
+        prologue = self.names[: self.prologue_end]
+        if layers and len(prologue) >= len(layers) and prologue[-len(layers) :] == layers:
+            start = self.prologue_end - len(layers)
+            renamed = start > 0 and looks_like_group_start(prologue[start - 1])
+            found.append(OrphanList(start - 1 if renamed else start, renamed))
+        per_shape = {shape: _orphans_in(shape, reference.names) for shape in self.shapes}
+        for group in self.groups:
+            for offset in per_shape[group.names]:
+                found.append(OrphanList(group.start + abs(offset), offset < 0))
+        return tuple(found)
+
+    @cached_property
     def layers_per_group(self) -> int | None:
         """Transformer layers in the typical group; for a file without groups, in the body."""
         if self.reference is not None:
@@ -124,13 +211,28 @@ class Body:
 
     @cached_property
     def distinct_fields(self) -> tuple[RowFields, ...]:
-        return tuple({id(f): f for f in self.workload.rows.fields}.values())
+        """Each distinct row value once, in the order of its first row."""
+        fields = self.workload.rows.fields
+        return tuple(dict(zip(map(id, fields), fields)).values())
+
+    @cached_property
+    def occurrences(self) -> dict[int, tuple[int, int]]:
+        """`id(fields)` -> (index of its first row, number of rows) for each distinct value.
+
+        What a check that reports "N rows, first at line L" needs, without its own pass.
+        """
+        fields = self.workload.rows.fields
+        counts = Counter(map(id, fields))
+        # Walking backwards, the last index stored for a value is its first row.
+        first = dict(zip(map(id, reversed(fields)), range(len(fields) - 1, -1, -1)))
+        return {key: (first[key], count) for key, count in counts.items()}
 
     @cached_property
     def placeholder_compute(self) -> bool:
         """True when every compute time in the layer rows is AICB's placeholder (0 or 1)."""
         start = self.prologue_end
-        layer_fields = {id(f): f for f in self.workload.rows.fields[start : self.epilogue_start]}
+        layer = self.workload.rows.fields[start : self.epilogue_start]
+        layer_fields = dict(zip(map(id, layer), layer))
         if not layer_fields:
             return False
         return all(

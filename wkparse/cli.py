@@ -88,6 +88,11 @@ def lint(
     unsafe_fixes: bool = typer.Option(
         False, "--unsafe-fixes", help="With --fix, also apply fixes that change meaning."
     ),
+    skip_non_workloads: bool = typer.Option(
+        False,
+        "--skip-non-workloads",
+        help="Skip files that are not workloads even when named (pre-commit passes every .txt).",
+    ),
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
 
@@ -96,7 +101,9 @@ def lint(
     """
     from wkparse.commands.lint import LintOptions, run
 
-    options = LintOptions(paths, format.value, select, ignore, strict, config, fix, unsafe_fixes)
+    options = LintOptions(
+        paths, format.value, select, ignore, strict, config, fix, unsafe_fixes, skip_non_workloads
+    )
     raise typer.Exit(run(options))
 
 

@@ -77,6 +77,7 @@ class Config:
 
     @property
     def limits(self) -> Limits:
+        """The parser's bounds (max-bytes, max-line-bytes) these settings ask for."""
         return Limits(max_bytes=self.max_bytes, max_line_bytes=self.max_line_bytes)
 
     def enabled(self, code: str, path: str | None = None) -> bool:
@@ -205,16 +206,18 @@ def _read_table(path: Path) -> dict[str, Any] | None:
     if path.name == PYPROJECT and b"wkparse" not in data:
         return None
     try:
-        document = tomllib.loads(data.decode("utf-8"))
+        document: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
         raise ConfigError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
     if path.name != PYPROJECT:
         return document
-    table = document.get("tool", {})
-    table = table.get("wkparse") if isinstance(table, dict) else None
-    if table is not None and not isinstance(table, dict):
+    tool = document.get("tool", {})
+    table: object = tool.get("wkparse") if isinstance(tool, dict) else None
+    if table is None:
+        return None
+    if not isinstance(table, dict):
         raise ConfigError(f"{path}: tool.wkparse must be a table")
     return table
 
@@ -277,7 +280,7 @@ def _table(value: object, expected: str) -> dict[str, Any]:
 
 
 def _severity(level: object, code: str) -> Severity:
-    levels = ", ".join(str(s) for s in Severity)
+    levels = ", ".join(str(s) for s in sorted(Severity, reverse=True))
     if not isinstance(level, str) or level.strip().upper() not in Severity.__members__:
         raise ConfigError(f"{code}: severity must be one of {levels}, not {level!r}")
     return Severity.parse(level)

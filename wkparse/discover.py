@@ -119,42 +119,66 @@ def _walk_dir(
     seen_dirs: set[tuple[int, int]],
     seen_files: set[tuple[int, int]],
 ) -> Iterator[Item]:
-    # A stack, not recursion: a deep tree must not hit Python's recursion limit.
-    stack: list[tuple[Path, str, str]] = [(root, display, "")]
     if not _first_visit(root.stat(), seen_dirs):
         return
+    # A stack of open folders, not recursion: a deep tree must not hit the recursion limit.
+    stack: list[_Folder] = []
+    opened = _Folder.open(root, display, "", settings)
+    if isinstance(opened, Unreadable):
+        yield opened
+        return
+    stack.append(opened)
     while stack:
-        folder, shown, relative = stack.pop()
+        folder = stack[-1]
+        entry = next(folder.entries, None)
+        if entry is None:
+            stack.pop()
+            continue
+        name = entry.name
+        rel = f"{folder.relative}{name}"
+        shown = os.path.join(folder.display, name)
+        config = folder.config
+        if config.excluded(name, rel):
+            continue
         try:
-            with os.scandir(folder) as scan:
-                entries = sorted(scan, key=lambda e: e.name)
+            info = entry.stat()  # follows links
         except OSError as exc:
-            yield Unreadable(shown, _reason(exc))
+            if config.included(name, rel):
+                yield Unreadable(shown, _reason(exc, entry.is_symlink()))
             continue
+        if entry.is_dir():
+            if _first_visit(info, seen_dirs):
+                sub = _Folder.open(Path(entry.path), shown, rel + "/", settings)
+                if isinstance(sub, Unreadable):
+                    yield sub
+                else:
+                    stack.append(sub)
+        elif config.included(name, rel) and _first_visit(info, seen_files):
+            yield sniff(Path(entry.path), shown)
+
+
+@dataclass(slots=True)
+class _Folder:
+    """A folder being walked: its remaining entries in name order and its settings."""
+
+    entries: Iterator[os.DirEntry[str]]
+    display: str
+    relative: str
+    config: Config
+
+    @classmethod
+    def open(
+        cls, path: Path, display: str, relative: str, settings: Callable[[Path], Config]
+    ) -> _Folder | Unreadable:
         try:
-            config = settings(folder)
+            with os.scandir(path) as scan:
+                entries = sorted(scan, key=lambda e: e.name)
+            config = settings(path)
+        except OSError as exc:
+            return Unreadable(display, _reason(exc))
         except ConfigError as exc:
-            yield Unreadable(shown, str(exc))
-            continue
-        subfolders: list[tuple[Path, str, str]] = []
-        for entry in entries:
-            name = entry.name
-            rel = f"{relative}{name}"
-            entry_shown = os.path.join(shown, name)
-            if config.excluded(name, rel):
-                continue
-            try:
-                info = entry.stat()  # follows links
-            except OSError as exc:
-                if config.included(name, rel):
-                    yield Unreadable(entry_shown, _reason(exc, entry.is_symlink()))
-                continue
-            if entry.is_dir():
-                if _first_visit(info, seen_dirs):
-                    subfolders.append((Path(entry.path), entry_shown, rel + "/"))
-            elif config.included(name, rel) and _first_visit(info, seen_files):
-                yield sniff(Path(entry.path), entry_shown)
-        stack.extend(reversed(subfolders))
+            return Unreadable(display, str(exc))
+        return cls(iter(entries), display, relative, config)
 
 
 def sniff(path: Path, display: str) -> Item:

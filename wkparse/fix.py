@@ -16,8 +16,10 @@ endings and a byte order mark included; on line 1 column 0 addresses the byte or
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 
 from wkparse.atomic import atomic_write
@@ -76,7 +78,7 @@ def fix_file(
     from wkparse.parse import parse_bytes
 
     shown = next((d.path for d in diagnostics if d.path is not None), str(path))
-    limits = (config or Config()).limits()
+    limits = (config or Config()).limits
 
     def relint(text: str) -> list[Diagnostic]:
         return lint(parse_bytes(_encode(text), limits=limits), shown, config)
@@ -106,13 +108,17 @@ def fix_text(
 
 
 def fixable(diagnostics: Iterable[Diagnostic], *, unsafe: bool) -> list[Fix]:
-    """The fixes that may be applied, in file order, each once."""
-    fixes: dict[tuple[Edit, ...], Fix] = {}
+    """The fixes that may be applied, in file order, each once (a fix attached to two
+    diagnostics is one fix)."""
+    fixes: dict[tuple[Edit, ...], tuple[tuple[int, int, int], Fix]] = {}
     for d in diagnostics:
         fix = d.fix
-        if fix is not None and fix.edits and (fix.safe or unsafe):
-            fixes.setdefault(tuple(sorted(fix.edits, key=_start)), fix)
-    return sorted(fixes.values(), key=lambda f: min(map(_start, f.edits)))
+        if fix is None or not fix.edits or not (fix.safe or unsafe):
+            continue
+        edits = fix.edits if len(fix.edits) == 1 else tuple(sorted(fix.edits, key=_start))
+        if edits not in fixes:
+            fixes[edits] = (_start(edits[0]), fix)
+    return [fix for _, fix in sorted(fixes.values(), key=itemgetter(0))]
 
 
 def apply_fixes(text: str, fixes: Sequence[Fix]) -> tuple[str, int]:
@@ -123,52 +129,68 @@ def apply_fixes(text: str, fixes: Sequence[Fix]) -> tuple[str, int]:
     if bom:
         # Column 0 of line 1 is the mark, so the parser's columns still point right.
         lines[0] = _BOM + lines[0]
-    taken: list[Edit] = []
+    # Accepted ranges by line: a row rule can fix every one of a million rows, and each new
+    # fix must only be compared with the edits already on its own lines.
+    taken: dict[int, list[tuple[int, int]]] = {}
+    chosen: list[_Resolved] = []
     applied = 0
     for fix in fixes:
-        if all(_valid(e, lines, bom) for e in fix.edits) and not any(
-            _overlap(e, t) for e in fix.edits for t in taken
-        ):
-            taken.extend(fix.edits)
-            applied += 1
-    for edit in sorted(taken, key=_start, reverse=True):
-        index, start, end = _slice(edit, bom)
+        resolved = [_resolve(e, lines, bom) for e in fix.edits]
+        edits = [r for r in resolved if r is not None]
+        if len(edits) != len(resolved) or _conflicts(edits, taken):
+            continue
+        for index, start, end, _ in edits:
+            ranges = taken.get(index)
+            if ranges is None:
+                taken[index] = [(start, end)]
+            else:
+                ranges.append((start, end))
+        chosen.extend(edits)
+        applied += 1
+    # Bottom-up, so that no edit moves a range still to be replaced; accepted ranges never
+    # share a start, so the order is total.
+    chosen.sort(reverse=True)
+    for index, start, end, replacement in chosen:
         line = lines[index]
-        lines[index] = line[:start] + edit.text + line[end:]
+        lines[index] = line[:start] + replacement + line[end:]
     return "\n".join(lines), applied
+
+
+#: an edit as (line index, start, end, text) in the split text; start and end are indexes
+_Resolved = tuple[int, int, int, str]
+_ESCAPED = re.compile("[\udc80-\udcff]")
 
 
 def _start(edit: Edit) -> tuple[int, int, int]:
     return (edit.span.line, edit.span.column, edit.span.end_column)
 
 
-def _slice(edit: Edit, bom: bool) -> tuple[int, int, int]:
-    """The list index of the edit's line and its character range there."""
+def _resolve(edit: Edit, lines: list[str], bom: bool) -> _Resolved | None:
+    """Where the edit falls in `lines`, or None when it does not fit on its line."""
     span = edit.span
-    shift = 0 if bom and span.line == 1 else -1
-    return span.line - 1, span.column + shift, span.end_column + shift
-
-
-def _valid(edit: Edit, lines: list[str], bom: bool) -> bool:
-    span = edit.span
-    if span.end_line != span.line or not 1 <= span.line <= len(lines):
-        return False
-    index, start, end = _slice(edit, bom)
-    line = lines[index]
+    line_number = span.line
+    if span.end_line != line_number or not 1 <= line_number <= len(lines):
+        return None
+    shift = 0 if bom and line_number == 1 else -1
+    start, end = span.column + shift, span.end_column + shift
+    line = lines[line_number - 1]
     # Line ends (a CR before the LF) are not part of any span; neither are escaped bytes,
     # whose columns the parser counts differently (one replacement character per sequence).
-    content = len(line.rstrip("\r"))
-    return 0 <= start <= end <= content and not any(
-        "\udc80" <= c <= "\udcff" for c in line[:end]
-    )
+    if not 0 <= start <= end <= len(line.rstrip("\r")) or _ESCAPED.search(line, 0, end):
+        return None
+    return (line_number - 1, start, end, edit.text)
 
 
-def _overlap(a: Edit, b: Edit) -> bool:
-    if a.span.line != b.span.line:
-        return False
-    a0, a1, b0, b1 = a.span.column, a.span.end_column, b.span.column, b.span.end_column
-    # Two insertions at one point conflict too: their order would be a guess.
-    return (a0 < b1 and b0 < a1) or a0 == b0
+def _conflicts(edits: list[_Resolved], taken: dict[int, list[tuple[int, int]]]) -> bool:
+    """Whether an edit overlaps an accepted one or another edit of the same fix."""
+    for i, (index, start, end, _) in enumerate(edits):
+        ranges = taken.get(index, [])
+        own = [(s, e) for line, s, e, _ in edits[:i] if line == index]
+        for other_start, other_end in (*ranges, *own) if own else ranges:
+            # Two insertions at one point conflict too: their order would be a guess.
+            if (start < other_end and other_start < end) or start == other_start:
+                return True
+    return False
 
 
 def _encode(text: str) -> bytes:

@@ -1,9 +1,10 @@
 """Text to AST: `parse_text`, `parse_bytes`, `parse_file`.
 
-The file is read line by line. Line 1 and 2 go through Lark; each distinct row line goes
-through the fast matcher compiled from the grammar and, when that rejects it (or `fast=False`),
-through Lark and the classifier in `wkparse.syntax`. Repeated lines (the norm: AICB writes the
-same group `ga` times) are looked up by their raw bytes and cost one dictionary hit.
+Line 1 and 2 go through Lark; the rows are read in large blocks and split into lines, and each
+distinct row line goes through the fast matcher compiled from the grammar and, when that
+rejects it (or `fast=False`), through Lark and the classifier in `wkparse.syntax`. Repeated
+lines (the norm: AICB writes the same group `ga` times) are looked up by their raw bytes and
+cost one dictionary hit.
 Syntax errors are returned as diagnostics; nothing here raises on bad input.
 """
 
@@ -12,8 +13,9 @@ from __future__ import annotations
 import io
 import os
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 from wkparse import syntax
@@ -34,6 +36,8 @@ from wkparse.grammar import parser, row_matcher
 
 BOM = b"\xef\xbb\xbf"
 CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
+#: bytes read at a time for the rows: big enough that the per-block work is noise
+_BLOCK = 1 << 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +123,8 @@ class _Parser:
         header = self._header(first)
         second = next(lines, None)
         if second is None:
-            text = self._decode(first, 1)
+            # `_header` has already reported any bad bytes on this line.
+            text = first.decode("utf-8", "replace")
             end = len(text.rstrip("\r\n")) + 1
             self._error(
                 syntax.MISSING_COUNT,
@@ -250,13 +255,16 @@ class _Parser:
         end = toks[-1][1] if toks else 1
         from lark.exceptions import UnexpectedInput
 
-        value: int | None
+        value: int | None = None
         try:
-            value = int(parser().parse(text, start="count").children[0])  # type: ignore[arg-type]
+            token = str(parser().parse(text, start="count").children[0])
         except UnexpectedInput:
+            token = None
+        if token is not None and not syntax.too_many_digits(token):
+            value = int(token)
+        else:
             err = syntax.count_error(text, column, end)
             self._error(err.code, 2, err.column, err.end_column, err.message)
-            value = None
         return CountLine(text, value, Span.on_line(2, column, end))
 
     # ---- rows ---------------------------------------------------------------------------
@@ -264,35 +272,78 @@ class _Parser:
     def _rows(
         self, lines: Iterator[bytes], endings: set[bytes]
     ) -> tuple[RowTable, bytes | None, int, tuple[int, ...]]:
+        """Rows in blocks of lines: a block whose lines are all known costs a few C loops.
+
+        Lines are keyed without their b"\\n"; the unterminated last line, if any, is parsed on
+        its own, as it is the only line whose key could differ from the same text mid-file.
+        """
+        read: Callable[[int], bytes] | None = getattr(lines, "read", None)
+        if read is None:
+            read = io.BytesIO(b"".join(lines)).read
         cache: dict[bytes, RowFields] = {}
+        known = cache.__getitem__
+        blank_keys: set[bytes] = set()
         row_lines: array[int] = array("q")
         row_fields: list[RowFields] = []
-        add_line = row_lines.append
-        add_fields = row_fields.append
-        get = cache.get
         blank: list[int] = []
         bad: set[int] = set()
         lineno = 2
-        raw = None
-        for raw in lines:
+        last: bytes | None = None
+        parts: list[bytes] = []  # the line the current block ends inside
+        for block in iter(partial(read, _BLOCK), b""):
+            chunk = block.split(b"\n")
+            if len(chunk) == 1:
+                parts.append(block)
+                continue
+            if parts:
+                parts.append(chunk[0])
+                chunk[0] = b"".join(parts)
+            rest = chunk.pop()
+            parts = [rest] if rest else []
+            try:
+                values = list(map(known, chunk))
+            except KeyError:
+                for raw in set(chunk).difference(cache):
+                    fields = cache[raw] = self._row(raw + b"\n")
+                    if fields.errors:
+                        bad.add(id(fields))
+                    if fields is _BLANK:
+                        blank_keys.add(raw)
+                values = list(map(known, chunk))
+            if blank_keys and not blank_keys.isdisjoint(chunk):
+                for number, fields in enumerate(values, lineno + 1):
+                    if fields is _BLANK:
+                        blank.append(number)
+                    else:
+                        row_lines.append(number)
+                        row_fields.append(fields)
+            else:
+                row_lines.extend(range(lineno + 1, lineno + 1 + len(values)))
+                row_fields += values
+            lineno += len(values)
+            last = chunk[-1] + b"\n"
+        tail = b"".join(parts)
+        if tail:
             lineno += 1
-            fields = get(raw)
-            if fields is None:
-                fields = cache[raw] = self._row(raw)
-                if fields.errors:
-                    bad.add(id(fields))
+            last = tail
+            fields = self._row(tail)
+            if fields.errors:
+                bad.add(id(fields))
             if fields is _BLANK:
                 blank.append(lineno)
-                continue
-            add_line(lineno)
-            add_fields(fields)
-        endings.update(key[-2:] for key in cache)
+            else:
+                row_lines.append(lineno)
+                row_fields.append(fields)
+        if any(key.endswith(b"\r") for key in cache):
+            endings.add(b"\r\n")
+        if any(not key.endswith(b"\r") for key in cache):
+            endings.add(b"\n")
         if bad:
             for line, fields in zip(row_lines, row_fields):
                 if id(fields) in bad:
                     for e in fields.errors:
                         self._error(e.code, line, e.column, e.end_column, e.message)
-        return RowTable(row_lines, row_fields), raw, lineno, tuple(blank)
+        return RowTable(row_lines, row_fields), last, lineno, tuple(blank)
 
     def _row(self, raw: bytes) -> RowFields:
         if not raw.strip():
@@ -313,7 +364,7 @@ class _Parser:
         errors: list[LineError] = []
         text = self._decode(raw, 0, errors).rstrip("\r\n")
         matcher = row_matcher()
-        if self.fast and not errors:
+        if self.fast and not errors and not syntax.has_huge_number(text):
             match = (matcher.customized if self.customized else matcher.plain).fullmatch(text)
             if match:
                 return _from_match(
@@ -331,13 +382,13 @@ class _Parser:
             tree = parser().parse(text, start="row")
         except UnexpectedInput:
             tree = None
-        if tree is not None and len(toks) == expected and not errors:
+        # A token too long to be an int passes the grammar but not `row_errors`.
+        found = syntax.row_errors(toks, expected)
+        if tree is not None and len(toks) == expected and not errors and not found:
             return _from_tree(tree)
-        errors.extend(syntax.row_errors(toks, expected))
-        slots = row_matcher().slots
+        errors.extend(found)
         values: list[str | None] = [
-            t[2] if i < expected and slots[i].pattern.fullmatch(t[2]) else None
-            for i, t in enumerate(toks[:13])
+            t[2] if i < expected and syntax.fits(i, t[2]) else None for i, t in enumerate(toks[:13])
         ]
         values += [None] * (13 - len(values))
         if not self.customized:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from wkparse.ast import ROW_FIELDS, LineError
+from wkparse.ast import MAX_DIGITS, ROW_FIELDS, LineError
 from wkparse.grammar import row_matcher
 
 EMPTY_FILE = "WK100"
@@ -52,6 +52,37 @@ FIELD_LABELS: dict[str, str] = {
 }
 
 _SHIFT = "SimAI reads rows field by field, so every later field and row is misread"
+#: grammar terminals whose tokens become ints
+_NUMERIC = frozenset({"UINT", "SINT"})
+#: longest token quoted whole in a message; longer ones are elided so one hostile line cannot
+#: make every report it appears in megabytes long
+_SHOWN = 40
+
+
+def shown(text: str) -> str:
+    """A token as messages quote it: whole when short, elided with its length when not."""
+    if len(text) <= _SHOWN:
+        return text
+    return f"{text[:24]}...{text[-8:]} ({len(text):,} characters)"
+
+
+def too_many_digits(text: str) -> bool:
+    """Whether a number token is too long to become an int (see `MAX_DIGITS`)."""
+    return len(text) > MAX_DIGITS and len(text.lstrip("+-")) > MAX_DIGITS
+
+
+def fits(index: int, text: str) -> bool:
+    """Whether `text` can fill row slot `index`: its terminal matches and, for a number, it
+    is short enough to be read."""
+    slot = row_matcher().slots[index]
+    if not slot.pattern.fullmatch(text):
+        return False
+    return slot.terminal not in _NUMERIC or not too_many_digits(text)
+
+
+def has_huge_number(text: str) -> bool:
+    """Whether a line holds a token too long to become an int (cheap for ordinary lines)."""
+    return len(text) > MAX_DIGITS and any(too_many_digits(m.group()) for m in TOKEN.finditer(text))
 
 
 def tokens(text: str) -> list[tuple[int, int, str]]:
@@ -62,27 +93,31 @@ def tokens(text: str) -> list[tuple[int, int, str]]:
 def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineError, ...]:
     """Why a row line with these tokens is not a valid row of `expected` fields ((): it is)."""
     slots = row_matcher().slots
-    bad = [i for i in range(min(len(toks), expected)) if not slots[i].pattern.fullmatch(toks[i][2])]
     n = len(toks)
+    bad = [i for i in range(min(n, expected)) if not fits(i, toks[i][2])]
     if n < expected:
-        if bad:
-            col, end, text = toks[bad[0]]
-            label = FIELD_LABELS[ROW_FIELDS[bad[0]]]
+        # Only a token of the wrong kind shows where a field went missing; a number too long
+        # to read is reported on its own.
+        shifted = [i for i in bad if not slots[i].pattern.fullmatch(toks[i][2])]
+        huge = tuple(_slot_error(i, toks[i]) for i in bad if i not in shifted)
+        if shifted:
+            col, end, text = toks[shifted[0]]
+            label = FIELD_LABELS[ROW_FIELDS[shifted[0]]]
             msg = (
-                f"row has {n} fields where {expected} belong: `{text}` stands where {label} "
-                f"belongs, so a field before it is missing; {_SHIFT}"
+                f"row has {n} fields where {expected} belong: `{shown(text)}` stands where "
+                f"{label} belongs, so a field before it is missing; {_SHIFT}"
             )
         else:
             col = end = toks[-1][1] if toks else 1
             missing = ", ".join(FIELD_LABELS[f] for f in ROW_FIELDS[n:expected])
             msg = f"row has {n} fields where {expected} belong: missing {missing}; {_SHIFT}"
-        return (LineError(MISSING_FIELD, col, end, msg),)
+        return (*huge, LineError(MISSING_FIELD, col, end, msg))
     slot_errors = tuple(_slot_error(i, toks[i]) for i in bad)
     if n > expected:
         col, end, text = toks[expected]
         msg = (
-            f"row has {n} fields where {expected} belong: `{text}` and what follows is extra; "
-            f"SimAI reads it as the next row's first field, so every later row is misread"
+            f"row has {n} fields where {expected} belong: `{shown(text)}` and what follows is "
+            f"extra; SimAI reads it as the next row's first field, so every later row is misread"
         )
         return (*slot_errors, LineError(EXTRA_FIELD, col, end, msg))
     return slot_errors
@@ -91,7 +126,18 @@ def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineErr
 def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
     col, end, text = token
     label = FIELD_LABELS[ROW_FIELDS[index]]
-    terminal = row_matcher().slots[index].terminal
+    slot = row_matcher().slots[index]
+    terminal = slot.terminal
+    if terminal in _NUMERIC and too_many_digits(text) and slot.pattern.fullmatch(text):
+        return LineError(
+            WORD_FOR_NUMBER,
+            col,
+            end,
+            f"{label} has {len(text.lstrip('+-')):,} digits (`{shown(text)}`): no 64-bit integer "
+            f"holds it, so SimAI's read fails there and every later row becomes an unnamed layer "
+            f"with undefined values",
+        )
+    text = shown(text)
     if terminal == "COMM":
         return LineError(
             NUMBER_FOR_TYPE,
@@ -127,6 +173,14 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
 def count_error(text: str, column: int, end_column: int) -> LineError:
     """Why line 2 is not a clean row count."""
     stripped = text.strip(" \t\v\f\r")
+    if too_many_digits(stripped) and stripped.lstrip("+-").isdigit():
+        return LineError(
+            COUNT_NOT_INTEGER,
+            column,
+            end_column,
+            f"the row count has {len(stripped.lstrip('+-')):,} digits: SimAI's stoi throws "
+            f"(out of range) and it crashes",
+        )
     if not stripped:
         return LineError(
             COUNT_NOT_INTEGER,
@@ -139,20 +193,20 @@ def count_error(text: str, column: int, end_column: int) -> LineError:
             COUNT_NOT_INTEGER,
             column,
             end_column,
-            f"the row count is negative (`{stripped}`); it must be the number of rows",
+            f"the row count is negative (`{shown(stripped)}`); it must be the number of rows",
         )
     prefix = _INTEGER_PREFIX.match(stripped)
-    if prefix:
+    if prefix and not too_many_digits(prefix.group()):
         return LineError(
             COUNT_TRAILING_JUNK,
             column,
             end_column,
-            f"the row count `{stripped}` is not a plain integer: SimAI reads "
-            f"{int(prefix.group())} and ignores `{stripped[prefix.end() :].strip()}`",
+            f"the row count `{shown(stripped)}` is not a plain integer: SimAI reads "
+            f"{int(prefix.group())} and ignores `{shown(stripped[prefix.end() :].strip())}`",
         )
     return LineError(
         COUNT_NOT_INTEGER,
         column,
         end_column,
-        f"the row count `{stripped}` is not a number: SimAI's stoi throws and it crashes",
+        f"the row count `{shown(stripped)}` is not a number: SimAI's stoi throws and it crashes",
     )

@@ -1,6 +1,9 @@
 """Import every check module so that each registers itself."""
 
 from wkparse.checks import (  # noqa: F401
+    consistency,
+    filename,
     header,
+    rows,
     structure,
 )

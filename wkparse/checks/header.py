@@ -108,6 +108,9 @@ def stoi(text: str | None) -> Stoi:
     m = _STOI.match(text)
     if m is None:
         return Stoi(None, "invalid", False)
+    if len(m.group().lstrip("+-").lstrip("0")) > 10:
+        # far outside int: say so before int() meets a million-digit token
+        return Stoi(None, "overflow", False)
     value = int(m.group())
     if not INT_MIN <= value <= INT_MAX:
         return Stoi(None, "overflow", False)
@@ -286,16 +289,20 @@ def _glued(f: HeaderField, known: frozenset[str]) -> tuple[str, str] | None:
 # ---- keys the policy needs ----------------------------------------------------------------
 
 
-def _layout_effect(key: str) -> str:
+def _layout_effect(key: str, value: int = 0) -> str:
+    """What SimAI makes of `key` read as `value` (0 when the key is missing)."""
+    bubble = "the pipeline bubble (layer time x (PP - 1) / (ga x vpp))"
     if key in ("vpp", "ga"):
-        return (
-            "the pipeline bubble (layer time x (PP - 1) / (ga x vpp)) then divides by zero and "
-            "the total time reads NaN or Inf"
-        )
-    return f"it then simulates with {ROLES[key]} 0, not one the file gives"
+        if value < 0:
+            return f"{bubble} comes out negative"
+        return f"{bubble} then divides by zero and the total time reads NaN or Inf"
+    size = ROLES[key].replace("the ", "a ", 1)
+    return f"simulates with {size} of {value}, not one the file gives"
 
 
 def _era(key: str) -> str:
+    if key == TP:
+        return "every AICB era writes it"
     if key == "vpp":
         return "AICB wrote no vpp before 2024-11-05; its v1.0 headers carry only TP"
     return "AICB's v1.0 headers (and its multi-allreduce micro-benchmark) carry only TP"
@@ -564,7 +571,7 @@ def zero_or_negative_size(ctx: Context) -> Iterator[Diagnostic]:
         value = last.result.value
         if value > 0:
             continue
-        effect = _layout_effect(key)
+        effect = _layout_effect(key, value)
         if key == "ga" and value == 0:
             effect += " (AICB floors ga to 0 when the global batch is below mbs x DP)"
         elif key == "vpp" and value == 0:
@@ -812,12 +819,13 @@ def checkpoint_list(ctx: Context) -> Iterator[Diagnostic]:
         indexes = [v.text for v in f.values[1:]]
         if count <= 0 or len(indexes) < 2:
             continue
-        times = f" {count} times" if count > 1 else ""
+        times = f" (read {count} times)" if count > 1 else ""
         yield Diagnostic(
             "WK218",
             f"`{o.key}: {count} {' '.join(indexes)}` lists {len(indexes)} layers, but SimAI "
-            f"reads the first index, {indexes[0]}{times}: layer(s) {', '.join(indexes[1:])} "
-            f"are never marked; expect only layer {indexes[0]} to count, or list just that one",
+            f"marks only the first, layer {indexes[0]}{times}: layer(s) "
+            f"{', '.join(indexes[1:])} are never marked; expect only layer {indexes[0]} to "
+            f"count, or list just that one",
             _field_span(f),
         )
 

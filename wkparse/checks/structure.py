@@ -8,9 +8,10 @@ checks cover what parses fine but still stops or misleads SimAI's reader.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterator
 
-from wkparse.ast import Span
+from wkparse.ast import CountLine, Span
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 
@@ -31,14 +32,25 @@ POLICIES: tuple[str, ...] = (
     "DISTRIBUTED_INFERENCE",
 )
 _EXITS = 'exits with "unable to decode the workload parallelization strategy"'
+_LEADING_INTEGER = re.compile(r"[ \t\v\f\r]*\+?([0-9]{1,18})(?![0-9])")
+
+
+def declared_rows(count: CountLine) -> int | None:
+    """The row count SimAI reads from line 2: its `std::stoi` also takes the leading integer
+    of `1291abc` or `1291.0` (WK104), so those are compared with the rows too."""
+    if count.value is not None:
+        return count.value
+    m = _LEADING_INTEGER.match(count.text)
+    return int(m.group(1)) if m else None
 
 
 @file_check("WK105")
 def count_matches_rows(ctx: Context) -> Iterator[Diagnostic]:
     count = ctx.workload.count
-    if count is None or count.value is None:
+    declared = declared_rows(count) if count is not None else None
+    if count is None or declared is None:
         return
-    declared, present = count.value, len(ctx.workload.rows)
+    present = len(ctx.workload.rows)
     if declared == present:
         return
     if declared > present:
@@ -100,4 +112,6 @@ def byte_order_mark(ctx: Context) -> Iterator[Diagnostic]:
         f"reads it as part of the policy word and {_EXITS}; save the file as UTF-8 "
         f"without a BOM",
         span,
+        # column 0 of line 1 addresses the mark itself (the parser's columns start after it)
+        fix=Fix("remove the byte order mark", (Edit(Span(1, 0, 1, 1), ""),)),
     )

@@ -9,6 +9,7 @@ and rich is only imported for text output or a message on stderr.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
 from collections import Counter
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from wkparse.catalog import RulePage
+    from wkparse.fix import FileFixed
 
 FORMATS = ("text", "json", "sarif", "github")
 
@@ -46,8 +48,13 @@ class LintOptions:
 
 class Fixer(Protocol):
     def __call__(
-        self, path: Path, diagnostics: list[Diagnostic], *, unsafe: bool
-    ) -> list[Diagnostic]: ...
+        self,
+        path: Path,
+        diagnostics: Sequence[Diagnostic],
+        unsafe: bool = False,
+        *,
+        config: Config | None = None,
+    ) -> FileFixed: ...
 
 
 class UsageError(Exception):
@@ -172,8 +179,14 @@ class _Run:
             if target.path is None:
                 self.stderr.say("note", "cyan", "--fix does not rewrite standard input")
             else:
-                remaining = self.fixer(target.path, diagnostics, unsafe=self.options.unsafe_fixes)
-                fixed, diagnostics = len(diagnostics) - len(remaining), remaining
+                try:
+                    done = self.fixer(
+                        target.path, diagnostics, self.options.unsafe_fixes, config=config
+                    )
+                except OSError as exc:
+                    self._problem(target.display, f"cannot fix: {(exc.strerror or exc)}")
+                    return
+                fixed, diagnostics = done.applied, done.diagnostics
         lines = {}
         if self.formatter.needs_source and diagnostics:
             lines = _source_lines(target.path, data, {d.span.line for d in diagnostics})
@@ -234,7 +247,5 @@ def _tolerate_unencodable(stream: object) -> None:
     """A file's odd characters must not crash output on a terminal that cannot show them."""
     reconfigure: Callable[..., None] | None = getattr(stream, "reconfigure", None)
     if reconfigure is not None:
-        try:
+        with contextlib.suppress(ValueError, OSError):
             reconfigure(errors="backslashreplace")
-        except (ValueError, OSError):
-            pass

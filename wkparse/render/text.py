@@ -104,8 +104,8 @@ def excerpt(source: str, column: int, end_column: int) -> tuple[str, int, int]:
             width += len(char)
     if caret_start is None:  # the span starts at or past the end of the line
         caret_start = width + (start - len(source))
-    if caret_end is None:
-        caret_end = caret_start + max(1, end - max(start, len(source)))
+    if caret_end is None:  # the span ends at or past the end of the line
+        caret_end = width + (end - len(source))
     shown.append(suffix)
     return "".join(shown), caret_start, max(1, caret_end - caret_start)
 
@@ -157,7 +157,7 @@ class TextFormatter:
         return "".join(out)
 
     def stop(self, summary: Summary) -> None:
-        self.console.print(summary_line(summary), highlight=False, markup=False)
+        self.console.print(summary_line(summary), highlight=False, markup=False, soft_wrap=True)
 
 
 def _plural(n: int, word: str) -> str:

@@ -1,0 +1,497 @@
+#!/usr/bin/env python3
+"""The speed and memory benchmark: wkparse against a bare `split()` loop, side by side.
+
+One command (`python benchmarks/run.py`) writes AICB-shaped files of 250k, 500k and 1M rows
+with `benchmarks/synthesize.py` (PP 1, TP 8, GPT-7B's 36 layers, ga ~14,000), then times, as
+subprocesses so that interpreter start-up is paid by every contender:
+
+- the baseline: a plain Python loop that reads the file and `split()`s every line;
+- `wkparse parse`, `wkparse lint` (every rule on), `wkparse explain --format json` and
+  `wkparse fmt --check` on each file;
+- `wkparse lint` over every file of `../shared/corpus` in one call against one small file.
+
+Runs are interleaved (round-robin over the commands, after one untimed warm-up each) so that a
+noisy neighbour slows all contenders alike; the median of `--repeat` runs is reported. Peak
+RSS comes from `/usr/bin/time -v` when it exists, else from `os.wait4`'s rusage of that one
+child. The results, with the machine they ran on, go to a JSON file and a Markdown table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import platform
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
+TIME = Path("/usr/bin/time")
+SCHEMA = 1
+
+#: The baseline: what any Python tool pays at least to look at every field of the file.
+SPLIT_LOOP = (
+    "import sys\nwith open(sys.argv[1], encoding='utf-8') as f:\n    for line in f:\n"
+    "        line.split()\n"
+)
+
+#: name -> (wkparse arguments before the file, arguments after it); lint selects every code.
+COMMANDS: dict[str, tuple[list[str], list[str]]] = {
+    "parse": (["parse"], []),
+    "lint": (["lint", "--select", "WK"], []),
+    "explain": (["explain"], ["--format", "json"]),
+    "fmt": (["fmt", "--check"], []),
+}
+
+#: (name, contender, baseline, limit): contender time <= limit x baseline time, same file.
+RATIO_TARGETS: tuple[tuple[str, str, str, float], ...] = (
+    ("parse / split loop", "parse", "split", 2.0),
+    ("lint / split loop", "lint", "split", 3.0),
+    ("explain / split loop", "explain", "split", 4.0),
+    ("fmt --check / split loop", "fmt", "split", 3.0),
+)
+RSS_LIMIT = 2.0  # peak RSS of lint, in multiples of the file size
+CORPUS_LIMIT = 1.5  # whole corpus in one call, in multiples of one small file
+#: Growth of the per-row cost from the smallest to the largest size that still counts as
+#: linear: timing noise on a shared 2-core machine is worth about this much.
+GROWTH_LIMIT = 1.3
+
+
+# ---------------------------------------------------------------------------- measuring
+
+
+@dataclass
+class Measurement:
+    """Every timed run of one command on one input."""
+
+    name: str
+    size: str
+    argv: list[str]
+    times_s: list[float] = field(default_factory=list)
+    peak_rss_kb: list[int] = field(default_factory=list)
+    exit_codes: list[int] = field(default_factory=list)
+    error: str | None = None
+
+    @property
+    def median_s(self) -> float | None:
+        return statistics.median(self.times_s) if self.times_s and not self.error else None
+
+    @property
+    def rss_kb(self) -> int | None:
+        return max(self.peak_rss_kb) if self.peak_rss_kb and not self.error else None
+
+    def to_json(self) -> dict[str, Any]:
+        out = asdict(self)
+        out["median_s"] = self.median_s
+        out["max_peak_rss_kb"] = self.rss_kb
+        return out
+
+
+def child_env(work: Path) -> dict[str, str]:
+    """The environment of every timed command: Python's defaults, bytecode cache included.
+
+    Some sandboxes set PYTHONDONTWRITEBYTECODE, which makes every run recompile wkparse
+    from source; an installed package has its bytecode, so the benchmark caches it too, in
+    the work folder rather than beside the sources.
+    """
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env["PYTHONPYCACHEPREFIX"] = str(work / "pycache")
+    return env
+
+
+def run_once(argv: Sequence[str], cwd: Path, env: dict[str, str]) -> tuple[float, int, int, str]:
+    """Run one command; return (wall seconds, peak RSS in KiB, exit code, stderr tail).
+
+    A traceback on stderr counts as a failure (exit code -1) whatever the exit code was.
+    """
+    with tempfile.TemporaryDirectory() as scratch:
+        report = Path(scratch) / "time.txt"
+        err_path = Path(scratch) / "stderr.txt"
+        wrapped = [str(TIME), "-v", "-o", str(report), *argv] if TIME.exists() else list(argv)
+        with err_path.open("wb") as err:
+            start = time.perf_counter()
+            child = subprocess.Popen(
+                wrapped, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=err
+            )
+            _, status, usage = os.wait4(child.pid, 0)
+            wall = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        rss = usage.ru_maxrss
+        if report.exists():
+            rss = _time_rss(report.read_text(errors="replace")) or rss
+        stderr = err_path.read_bytes()
+        traceback = b"Traceback (most recent call last)" in stderr
+        tail = stderr[-2000:].decode("utf-8", "replace")
+        return wall, rss, -1 if traceback and child.returncode >= 0 else child.returncode, tail
+
+
+def _time_rss(report: str) -> int | None:
+    for line in report.splitlines():
+        if "Maximum resident set size" in line:
+            return int(line.rsplit(":", 1)[1])
+    return None
+
+
+def measure(batch: list[Measurement], repeat: int, cwd: Path, env: dict[str, str]) -> None:
+    """One untimed warm-up each (page cache, .pyc, Lark's cache), then interleaved runs.
+
+    A command that fails (exit code above 1: 1 only means findings or a file to reformat)
+    or prints a traceback is marked with its error and not timed again.
+    """
+    for rnd in range(repeat + 1):
+        for m in batch:
+            if m.error:
+                continue
+            wall, rss, code, tail = run_once(m.argv, cwd, env)
+            if code > 1 or code < 0 or "Traceback (most recent call last)" in tail:
+                m.error = f"exit code {code}: {tail.strip().splitlines()[-1:] or ['']}"[:500]
+                continue
+            if rnd == 0:
+                continue
+            m.times_s.append(round(wall, 4))
+            m.peak_rss_kb.append(rss)
+            m.exit_codes.append(code)
+
+
+# ---------------------------------------------------------------------------- inputs
+
+
+@dataclass(frozen=True)
+class Input:
+    label: str
+    path: Path
+    rows: int
+    bytes: int
+
+
+def synthesize(rows: int, work: Path, label: str | None = None) -> Input:
+    """Write (or reuse) the AICB-shaped file of about `rows` rows in its own folder."""
+    folder = work / f"rows-{rows}"
+    existing = sorted(folder.glob("*.txt")) if folder.is_dir() else []
+    if not existing:
+        folder.mkdir(parents=True, exist_ok=True)
+        subprocess.run(
+            [
+                sys.executable,
+                str(HERE / "synthesize.py"),
+                *("--model", "gpt_7B", "--world", "8", "--tp", "8", "--pp", "1"),
+                *("--rows", str(rows), "-o", str(folder)),
+            ],
+            check=True,
+            stderr=subprocess.DEVNULL,
+        )
+        existing = sorted(folder.glob("*.txt"))
+    path = existing[0]
+    with path.open("rb") as f:
+        f.readline()
+        declared = int(f.readline())
+    return Input(label or _label(rows), path, declared, path.stat().st_size)
+
+
+def _label(rows: int) -> str:
+    if rows % 1_000_000 == 0:
+        return f"{rows // 1_000_000}M"
+    return f"{rows // 1000}k" if rows % 1000 == 0 else str(rows)
+
+
+def corpus_files(corpus: Path) -> list[Path]:
+    return sorted(corpus.rglob("*.txt")) if corpus.is_dir() else []
+
+
+# ---------------------------------------------------------------------------- results
+
+
+@dataclass
+class Target:
+    name: str
+    measured: float | None
+    limit: float
+    unit: str
+    note: str = ""
+
+    @property
+    def met(self) -> bool | None:
+        return None if self.measured is None else self.measured <= self.limit
+
+    def to_json(self) -> dict[str, Any]:
+        return {**asdict(self), "met": self.met}
+
+
+def _ratio(a: float | None, b: float | None) -> float | None:
+    return None if a is None or b is None or b == 0 else round(a / b, 3)
+
+
+def linearity(medians: list[float | None], rows: list[int]) -> dict[str, Any]:
+    """Cost per row at each size, start-up removed: (t(N) - t(tiny)) / (N - tiny rows).
+
+    `growth` is the per-row cost on the largest file over that on the smallest of the
+    measured sizes: 1.0 for a linear command, 2.0 if doubling the rows quadrupled the time.
+    The tiny file (first entry) gives each command's own start-up cost.
+    """
+    out: dict[str, Any] = {"rows": rows, "median_s": medians, "us_per_row": None, "growth": None}
+    if len(rows) < 3 or any(m is None for m in medians):
+        return out
+    t = [float(m) for m in medians if m is not None]
+    per_row = [(t[i] - t[0]) / (rows[i] - rows[0]) for i in range(1, len(rows))]
+    out["us_per_row"] = [round(c * 1e6, 4) for c in per_row]
+    if per_row[0] > 0:
+        out["growth"] = round(per_row[-1] / per_row[0], 3)
+    return out
+
+
+def evaluate(
+    runs: dict[tuple[str, str], Measurement], inputs: list[Input], has_corpus: bool
+) -> tuple[list[Target], dict[str, Any]]:
+    big = inputs[-1]
+    targets: list[Target] = []
+    for name, contender, baseline, limit in RATIO_TARGETS:
+        targets.append(
+            Target(
+                name,
+                _ratio(runs[contender, big.label].median_s, runs[baseline, big.label].median_s),
+                limit,
+                "x",
+                runs[contender, big.label].error or "",
+            )
+        )
+    lint_rss = runs["lint", big.label].rss_kb
+    targets.append(
+        Target(
+            "lint peak RSS / file size",
+            _ratio(lint_rss * 1024 if lint_rss else None, big.bytes),
+            RSS_LIMIT,
+            "x",
+            runs["lint", big.label].error or "",
+        )
+    )
+    if has_corpus:
+        whole, one = runs["lint", "corpus"], runs["lint", "small"]
+        targets.append(
+            Target(
+                "lint whole corpus / one small file",
+                _ratio(whole.median_s, one.median_s),
+                CORPUS_LIMIT,
+                "x",
+                whole.error or one.error or "",
+            )
+        )
+    scaling: dict[str, Any] = {}
+    rows = [i.rows for i in inputs]
+    for name in ("split", *COMMANDS):
+        lin = linearity([runs[name, i.label].median_s for i in inputs], rows)
+        scaling[name] = lin
+        targets.append(
+            Target(
+                f"{name}: per-row cost, largest / smallest file",
+                lin["growth"],
+                GROWTH_LIMIT,
+                "x",
+                runs[name, big.label].error or "",
+            )
+        )
+    return targets, scaling
+
+
+def machine() -> dict[str, Any]:
+    model = ""
+    cpuinfo = Path("/proc/cpuinfo")
+    if cpuinfo.exists():
+        for line in cpuinfo.read_text(errors="replace").splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+    affinity = getattr(os, "sched_getaffinity", None)
+    return {
+        "date": dt.datetime.now(dt.timezone.utc).isoformat(timespec="seconds"),
+        "cpu_count": os.cpu_count(),
+        "usable_cpus": len(affinity(0)) if affinity else os.cpu_count(),
+        "cpu_model": model,
+        "python": platform.python_version(),
+        "implementation": platform.python_implementation(),
+        "platform": platform.platform(),
+        "load_average_before": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
+        "rss_source": "/usr/bin/time -v" if TIME.exists() else "os.wait4 rusage",
+        "commit": _commit(),
+    }
+
+
+def _commit() -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "-C", str(ROOT), "rev-parse", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    except OSError:
+        return None
+    return done.stdout.strip() or None
+
+
+def _fmt_s(value: float | None) -> str:
+    return "-" if value is None else f"{value:.3f}"
+
+
+def _fmt_x(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}x"
+
+
+def _size(n: int) -> str:
+    return (
+        f"{n / 1e6:.0f} MB"
+        if n >= 10e6
+        else f"{n / 1e6:.1f} MB"
+        if n >= 1e5
+        else f"{n / 1e3:.0f} kB"
+    )
+
+
+def _verdict(met: bool | None) -> str:
+    return "not measured" if met is None else "yes" if met else "NO"
+
+
+def markdown(doc: dict[str, Any]) -> str:
+    """The tables a README shows: targets, then raw times and memory per size."""
+    lines = ["| measure | value | target | met |", "| --- | --- | --- | --- |"]
+    for t in doc["targets"]:
+        note = f" ({t['note']})" if t["note"] else ""
+        lines.append(
+            f"| {t['name']} | {_fmt_x(t['measured'])} | <= {t['limit']:g}x | "
+            f"{_verdict(t['met'])}{note} |"
+        )
+    inputs = doc["inputs"]
+    head = " | ".join(f"{i['label']}: {i['rows']:,} rows, {_size(i['bytes'])}" for i in inputs)
+    lines += ["", f"| command | {head} | peak RSS, largest |", "|---" * (len(inputs) + 2) + "|"]
+    largest = inputs[-1]
+    for name in ("split", *COMMANDS):
+        cells = []
+        rss = None
+        for i in inputs:
+            run = doc["runs"].get(f"{name}@{i['label']}")
+            cells.append(_fmt_s(run["median_s"]) + " s" if run and run["median_s"] else "-")
+            if run and i is largest:
+                rss = run["max_peak_rss_kb"]
+        rss_text = (
+            "-"
+            if rss is None
+            else f"{rss / 1024:.0f} MiB ({rss * 1024 / largest['bytes']:.2f}x file)"
+        )
+        label = "split loop" if name == "split" else f"wkparse {name}"
+        lines.append(f"| {label} | {' | '.join(cells)} | {rss_text} |")
+    for key, label in (("lint@small", "lint one small file"), ("lint@corpus", "lint whole corpus")):
+        run = doc["runs"].get(key)
+        if run:
+            value = _fmt_s(run["median_s"]) + " s" if run["median_s"] else run["error"] or "-"
+            lines.append(f"| {label} | {value} |" + " |" * len(inputs))
+    m = doc["machine"]
+    lines += [
+        "",
+        f"{m['date']}, {m['usable_cpus']} CPUs ({m['cpu_model'] or 'unknown'}), Python "
+        f"{m['python']}; median of {doc['config']['repeat']} interleaved runs each, "
+        f"start-up included.",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+# ---------------------------------------------------------------------------- main
+
+
+def _options(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="run.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--rows", type=int, help="rows of the largest file (default 1,000,000)")
+    p.add_argument("--repeat", type=int, help="timed runs per command (default 5)")
+    p.add_argument("--quick", action="store_true", help="4,000 rows, 1 run: a smoke test")
+    p.add_argument("--out", type=Path, help="JSON file to write")
+    p.add_argument("--markdown", type=Path, help="Markdown table to write")
+    p.add_argument("--work", type=Path, help="folder for the generated files")
+    p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="files for the corpus run")
+    ns = p.parse_args(argv)
+    ns.rows = ns.rows or (4000 if ns.quick else 1_000_000)
+    ns.repeat = ns.repeat or (1 if ns.quick else 5)
+    if ns.out is None:
+        ns.out = HERE / ("work/quick.json" if ns.quick else "results/latest.json")
+    if ns.markdown is None and not ns.quick:
+        ns.markdown = HERE / "RESULTS.md"
+    ns.work = ns.work or HERE / "work"
+    if ns.rows < 8 or ns.repeat < 1:
+        p.error("--rows must be at least 8 and --repeat at least 1")
+    return ns
+
+
+def run(ns: argparse.Namespace) -> dict[str, Any]:
+    ns.work.mkdir(parents=True, exist_ok=True)
+    # The tiny file (one micro-batch group) measures each command's own start-up.
+    inputs = [synthesize(1, ns.work, "tiny")]
+    inputs += [synthesize(n, ns.work) for n in (ns.rows // 4, ns.rows // 2, ns.rows)]
+    wk = [sys.executable, "-m", "wkparse"]
+    runs: dict[tuple[str, str], Measurement] = {}
+    for i in inputs:
+        runs["split", i.label] = Measurement(
+            "split", i.label, [sys.executable, "-c", SPLIT_LOOP, str(i.path)]
+        )
+        for name, (before, after) in COMMANDS.items():
+            runs[name, i.label] = Measurement(name, i.label, [*wk, *before, str(i.path), *after])
+    corpus = corpus_files(ns.corpus)
+    if corpus:
+        small = min(corpus, key=lambda p: (p.stat().st_size, str(p)))
+        runs["lint", "small"] = Measurement("lint", "small", [*wk, "lint", str(small)])
+        runs["lint", "corpus"] = Measurement(
+            "lint", "corpus", [*wk, "lint", *(str(p) for p in corpus)]
+        )
+    runs["python", "start-up"] = Measurement("python", "start-up", [sys.executable, "-c", "pass"])
+    env = child_env(ns.work)
+    about = machine()
+    print(f"timing {len(runs)} commands, {ns.repeat} runs each after a warm-up...", file=sys.stderr)
+    # Outside the checkout, so no project configuration changes what lint runs.
+    with tempfile.TemporaryDirectory() as cwd:
+        measure(list(runs.values()), ns.repeat, Path(cwd), env)
+    about["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
+    targets, scaling = evaluate(runs, inputs, bool(corpus))
+    return {
+        "schema": SCHEMA,
+        "machine": about,
+        "config": {
+            "rows": ns.rows,
+            "repeat": ns.repeat,
+            "quick": ns.quick,
+            "corpus": str(ns.corpus) if corpus else None,
+            "corpus_files": len(corpus),
+            "bytecode_cache": env["PYTHONPYCACHEPREFIX"],
+        },
+        "inputs": [{**asdict(i), "path": i.path.name} for i in inputs],
+        "runs": {f"{k[0]}@{k[1]}": m.to_json() for k, m in runs.items()},
+        "targets": [t.to_json() for t in targets],
+        "linearity": scaling,
+        "all_met": all(t.met for t in targets),
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ns = _options(argv)
+    if shutil.which(sys.executable) is None:
+        print(f"error: cannot run {sys.executable}", file=sys.stderr)
+        return 2
+    doc = run(ns)
+    table = markdown(doc)
+    ns.out.parent.mkdir(parents=True, exist_ok=True)
+    ns.out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    if ns.markdown is not None:
+        ns.markdown.write_text(table, encoding="utf-8")
+    print(table, end="")
+    print(f"\nwrote {ns.out}" + (f" and {ns.markdown}" if ns.markdown else ""))
+    return 0 if doc["all_met"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,579 @@
+"""Hostile variants of workload files, and the contract every command must keep on them.
+
+Shared by the bounded suite (`tests/test_fuzz.py`) and the long run (`benchmarks/fuzz_long.py`).
+Everything is seeded: case `index` of run `seed` is the same bytes on every machine, so a
+failure found once replays exactly (`make_case(seed, index, bases)`).
+
+The contract (issue 8), checked by `check_case` for any bytes:
+- `parse` (text, json), `lint` (text, json, sarif, github), `explain` (text, json, markdown)
+  and `fmt --check` exit 0, 1 or 2, print no traceback, print valid JSON where JSON is asked
+  for, report every syntax error the parser finds (so a bad byte never hides behind U+FFFD),
+  finish before a watchdog fires, and leave the file untouched;
+- `fmt` in place keeps every value of a clean file (re-parsing gives the same values) and
+  leaves a file with syntax errors byte-identical.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import random
+import re
+import signal
+import time
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+
+from typer.testing import CliRunner
+
+from wkparse.cli import app
+from wkparse.parse import ParseResult, parse_bytes
+
+BOM = b"\xef\xbb\xbf"
+#: the issue's absurd count lines
+ABSURD_COUNTS: tuple[bytes, ...] = (b"999999999999", b"-5", b"1e9", b"0x10", b"")
+#: byte sequences that are not UTF-8: a stray byte, a cut sequence, a lone continuation byte,
+#: an overlong encoding, an encoded surrogate, a code point past U+10FFFF
+INVALID_UTF8: tuple[bytes, ...] = (
+    b"\xff",
+    b"\xc3",
+    b"\x80",
+    b"\xc0\xaf",
+    b"\xed\xa0\x80",
+    b"\xf4\x90\x80\x80",
+    b"\xe2\x82",
+)
+#: characters Python treats as digits or spaces but SimAI does not
+UNICODE_TRAPS: tuple[str, ...] = ("\u00a0", "\u2003", "\u0663", "\u00b2", "\u2460", "\ufeff")
+#: header keys SimAI reads (and one it does not)
+HEADER_KEYS: tuple[str, ...] = (
+    "model_parallel_NPU_group",
+    "ep",
+    "pp",
+    "vpp",
+    "ga",
+    "all_gpus",
+    "pp_comm",
+    "checkpoints",
+    "mode",
+)
+LONG_LINE = 1_000_000
+
+_NUMBER = re.compile(rb"(?<![^ \t\r\n])[+-]?[0-9]+(?:\.[0-9]*)?(?![^ \t\r\n])")
+_TOKEN = re.compile(rb"[^ \t\v\f\r\n]+")
+_KEY_VALUE = re.compile(rb"([A-Za-z_][A-Za-z0-9_]*:)([ \t]+)([^ \t\r\n]+)")
+
+Mutation = Callable[[random.Random, bytes], bytes]
+
+
+# ---- mutations ---------------------------------------------------------------------------
+
+
+def _lines(data: bytes) -> list[bytes]:
+    return data.split(b"\n")
+
+
+def _pick_line(rng: random.Random, lines: list[bytes]) -> int:
+    """A line index, often one of the first three (header, count, first row)."""
+    if rng.random() < 0.4:
+        return rng.randrange(min(3, len(lines)))
+    return rng.randrange(len(lines))
+
+
+def flip_bytes(rng: random.Random, data: bytes) -> bytes:
+    if not data:
+        return bytes([rng.randrange(256)])
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 8)):
+        at = rng.randrange(len(out))
+        out[at] = out[at] ^ (1 << rng.randrange(8)) if rng.random() < 0.5 else rng.randrange(256)
+    return bytes(out)
+
+
+def truncate(rng: random.Random, data: bytes) -> bytes:
+    """Cut at any byte, including inside a multi-byte sequence or between `\\r` and `\\n`."""
+    return data[: rng.randrange(len(data) + 1)]
+
+
+def shuffle_lines(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    if rng.random() < 0.3:
+        rng.shuffle(lines)
+    else:
+        start = rng.randrange(len(lines))
+        window = lines[start : start + rng.randint(2, 40)]
+        rng.shuffle(window)
+        lines[start : start + len(window)] = window
+    return b"\n".join(lines)
+
+
+def delete_lines(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    for _ in range(rng.randint(1, 5)):
+        if len(lines) > 1:
+            del lines[_pick_line(rng, lines)]
+    return b"\n".join(lines)
+
+
+def delete_token(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    at = _pick_line(rng, lines)
+    tokens = list(_TOKEN.finditer(lines[at]))
+    if tokens:
+        token = rng.choice(tokens)
+        lines[at] = lines[at][: token.start()] + lines[at][token.end() :]
+    return b"\n".join(lines)
+
+
+def huge_number(rng: random.Random, data: bytes) -> bytes:
+    """A number between 10^10 and 10^400 (or one past 64 bits) where a number stood."""
+    numbers = list(_NUMBER.finditer(data[:200_000]))
+    choice = rng.random()
+    if choice < 0.1:
+        value = b"18446744073709551616"
+    elif choice < 0.2:
+        value = b"2147483648"
+    elif choice < 0.3:
+        value = b"1e400"
+    else:
+        value = str(10 ** rng.randint(10, 400) + rng.randrange(10)).encode()
+    if not numbers:
+        return data + b" " + value
+    number = rng.choice(numbers)
+    return data[: number.start()] + value + data[number.end() :]
+
+
+def absurd_count(rng: random.Random, data: bytes) -> bytes:
+    lines = _lines(data)
+    count = rng.choice(ABSURD_COUNTS)
+    if len(lines) < 2:
+        lines.append(count)
+    else:
+        lines[1] = count + (b"\r" if lines[1].endswith(b"\r") else b"")
+    return b"\n".join(lines)
+
+
+def key_without_value(rng: random.Random, data: bytes) -> bytes:
+    """Drop a header value, or end the header with a bare key (SimAI segfaults on both)."""
+    lines = _lines(data)
+    pairs = list(_KEY_VALUE.finditer(lines[0]))
+    if pairs and rng.random() < 0.7:
+        pair = rng.choice(pairs)
+        lines[0] = lines[0][: pair.start(3)] + lines[0][pair.end(3) :]
+    else:
+        lines[0] = lines[0].rstrip(b"\r") + b" " + rng.choice(HEADER_KEYS).encode() + b":"
+    return b"\n".join(lines)
+
+
+def absurd_header_value(rng: random.Random, data: bytes) -> bytes:
+    """`ga: 10^18` and the like: values a reader must not size anything by."""
+    lines = _lines(data)
+    key = rng.choice(HEADER_KEYS).encode()
+    value = rng.choice(
+        [b"1000000000000000000", b"0", b"-1", b"999999999999", b"1e18", str(10**400).encode()]
+    )
+    field = re.compile(rb"(?<![^ \t])" + re.escape(key) + rb":[ \t]+[^ \t\r\n]+")
+    replaced, n = field.subn(key + b": " + value, lines[0], count=1)
+    lines[0] = replaced if n else lines[0].rstrip(b"\r") + b" " + key + b": " + value
+    return b"\n".join(lines)
+
+
+def nul_bytes(rng: random.Random, data: bytes) -> bytes:
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 4)):
+        out.insert(rng.randrange(len(out) + 1), 0)
+    return bytes(out)
+
+
+def invalid_utf8(rng: random.Random, data: bytes) -> bytes:
+    out = bytearray(data)
+    for _ in range(rng.randint(1, 3)):
+        at = rng.randrange(len(out) + 1)
+        out[at:at] = rng.choice(INVALID_UTF8)
+    return bytes(out)
+
+
+def unicode_traps(rng: random.Random, data: bytes) -> bytes:
+    """A Unicode space or digit where SimAI expects ASCII (a space, a digit)."""
+    lines = _lines(data)
+    at = _pick_line(rng, lines)
+    trap = rng.choice(UNICODE_TRAPS).encode()
+    line = lines[at]
+    spaces = [i for i, b in enumerate(line) if b in b" \t0123456789"]
+    if spaces:
+        i = rng.choice(spaces)
+        lines[at] = line[:i] + trap + line[i + 1 :]
+    else:
+        lines[at] = line + trap
+    return b"\n".join(lines)
+
+
+def add_bom(rng: random.Random, data: bytes) -> bytes:
+    choice = rng.random()
+    if choice < 0.6:
+        return BOM + data
+    if choice < 0.8:
+        return BOM + BOM + data
+    at = rng.randrange(len(data) + 1)
+    return data[:at] + BOM + data[at:]
+
+
+def crlf(rng: random.Random, data: bytes) -> bytes:
+    choice = rng.random()
+    if choice < 0.5:
+        return data.replace(b"\n", b"\r\n")
+    if choice < 0.7:
+        return data.replace(b"\n", b"\r")
+    lines = _lines(data)
+    return b"\n".join(line + b"\r" if rng.random() < 0.5 else line for line in lines)
+
+
+def long_line(rng: random.Random, data: bytes) -> bytes:
+    """A 1,000,000-character line: digits, a word, a row with a giant name, or whitespace."""
+    kind = rng.randrange(4)
+    if kind == 0:
+        line = b"9" * LONG_LINE
+    elif kind == 1:
+        line = b"x" * LONG_LINE
+    elif kind == 2:
+        row = b"\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tNONE\t0\t1"
+        line = b"n" * (LONG_LINE - len(row)) + row
+    else:
+        line = b" \t" * (LONG_LINE // 2)
+    lines = _lines(data)
+    lines.insert(rng.randrange(len(lines) + 1), line)
+    return b"\n".join(lines)
+
+
+def header_only(rng: random.Random, data: bytes) -> bytes:
+    first = _lines(data)[0]
+    return first + (b"\n" if rng.random() < 0.5 else b"")
+
+
+def empty(rng: random.Random, data: bytes) -> bytes:
+    return rng.choice([b"", b"\n", b"\n\n\n", b" ", b"\r\n", BOM, BOM + b"\n"])
+
+
+def random_binary(rng: random.Random, data: bytes) -> bytes:
+    return rng.randbytes(rng.randint(1, 4096))
+
+
+def duplicate_lines(rng: random.Random, data: bytes) -> bytes:
+    """Repeat a line (a second header, a second count line, a doubled row)."""
+    lines = _lines(data)
+    at = _pick_line(rng, lines)
+    lines[at:at] = [lines[at]] * rng.randint(1, 3)
+    return b"\n".join(lines)
+
+
+#: every mutation by name; a case names the ones applied to it
+MUTATIONS: dict[str, Mutation] = {
+    "flip_bytes": flip_bytes,
+    "truncate": truncate,
+    "shuffle_lines": shuffle_lines,
+    "delete_lines": delete_lines,
+    "delete_token": delete_token,
+    "huge_number": huge_number,
+    "absurd_count": absurd_count,
+    "key_without_value": key_without_value,
+    "absurd_header_value": absurd_header_value,
+    "nul_bytes": nul_bytes,
+    "invalid_utf8": invalid_utf8,
+    "unicode_traps": unicode_traps,
+    "add_bom": add_bom,
+    "crlf": crlf,
+    "long_line": long_line,
+    "header_only": header_only,
+    "empty": empty,
+    "random_binary": random_binary,
+    "duplicate_lines": duplicate_lines,
+}
+#: mutations that throw the base away: applied alone, and rarely
+_REPLACING = ("empty", "random_binary")
+_STACKING = tuple(name for name in MUTATIONS if name not in _REPLACING)
+
+
+# ---- cases -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Base:
+    """A real file to mutate: its name (kept, so file-name rules run) and its bytes."""
+
+    label: str
+    name: str
+    data: bytes
+
+
+@dataclass(frozen=True)
+class Case:
+    label: str
+    name: str
+    data: bytes
+
+
+def load_bases(paths: Sequence[Path], root: Path | None = None) -> list[Base]:
+    return [
+        Base(str(p.relative_to(root)) if root else p.name, p.name, p.read_bytes()) for p in paths
+    ]
+
+
+def make_case(seed: int, index: int, bases: Sequence[Base]) -> Case:
+    """Case `index` of run `seed`: one to three stacked mutations of one base file."""
+    rng = random.Random(f"wkparse-fuzz:{seed}:{index}")
+    base = bases[rng.randrange(len(bases))]
+    if rng.random() < 0.04:
+        names = [rng.choice(_REPLACING)]
+    else:
+        names = rng.sample(_STACKING, rng.choice((1, 1, 1, 2, 2, 3)))
+    data = base.data
+    for name in names:
+        data = MUTATIONS[name](rng, data)
+    return Case(f"seed {seed} case {index}: {base.label} + {', '.join(names)}", base.name, data)
+
+
+def named_cases(bases: Sequence[Base]) -> Iterator[Case]:
+    """Each hostile input of the issue, once, on the first base file."""
+    base = bases[0]
+    rng = random.Random("wkparse-fuzz:named")
+    lines = _lines(base.data)
+    rest = b"\n".join(lines[2:])
+    yield Case("empty file", base.name, b"")
+    yield Case("header only", base.name, lines[0] + b"\n")
+    yield Case("header only, no newline", base.name, lines[0])
+    yield Case("UTF-8 BOM", base.name, BOM + base.data)
+    yield Case("CRLF", base.name, base.data.replace(b"\n", b"\r\n"))
+    yield Case("NUL bytes", base.name, base.data.replace(b"\t", b"\x00", 3))
+    yield Case("1,000,000-character line", base.name, base.data + b"9" * LONG_LINE + b"\n")
+    yield Case("random binary", base.name, rng.randbytes(4096))
+    for bad in INVALID_UTF8:
+        yield Case(f"invalid UTF-8 {bad.hex(' ')}", base.name, base.data.replace(b"_", bad, 1))
+    for count in ABSURD_COUNTS:
+        yield Case(f"count line {count!r}", base.name, lines[0] + b"\n" + count + b"\n" + rest)
+    for exponent in (10, 19, 20, 100, 400):
+        huge = str(10**exponent).encode()
+        yield Case(f"huge number 10^{exponent}", base.name, _NUMBER.sub(huge, base.data, count=40))
+    yield Case("ga: 10^18", base.name, _set_header(base.data, b"ga", b"1000000000000000000"))
+    yield Case("key without value", base.name, lines[0].rstrip(b"\r") + b" ga:\n" + rest)
+
+
+def _set_header(data: bytes, key: bytes, value: bytes) -> bytes:
+    lines = _lines(data)
+    field = re.compile(rb"(?<![^ \t])" + re.escape(key) + rb":[ \t]+[^ \t\r\n]+")
+    replaced, n = field.subn(key + b": " + value, lines[0], count=1)
+    lines[0] = replaced if n else lines[0].rstrip(b"\r") + b" " + key + b": " + value
+    return b"\n".join(lines)
+
+
+# ---- the contract ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Invocation:
+    args: tuple[str, ...]
+    #: stdout must be one JSON document
+    json: bool = False
+    #: which syntax errors must make it exit non-zero: "any" (parse, fmt), "errors" (lint:
+    #: those whose catalog severity is error) or "none" (explain describes, it does not judge)
+    judges: str = "any"
+
+
+INVOCATIONS: tuple[Invocation, ...] = (
+    Invocation(("parse", "--format", "text")),
+    Invocation(("parse", "--format", "json"), json=True),
+    Invocation(("lint", "--format", "text"), judges="errors"),
+    Invocation(("lint", "--format", "json"), json=True, judges="errors"),
+    Invocation(("lint", "--format", "sarif"), json=True, judges="errors"),
+    Invocation(("lint", "--format", "github"), judges="errors"),
+    Invocation(("explain", "--format", "text"), judges="none"),
+    Invocation(("explain", "--format", "json"), json=True, judges="none"),
+    Invocation(("explain", "--format", "markdown"), judges="none"),
+    Invocation(("fmt", "--check")),
+)
+
+
+@dataclass(frozen=True)
+class Failure:
+    case: str
+    command: str
+    problem: str
+    detail: str = ""
+
+    def __str__(self) -> str:
+        detail = f"\n{self.detail}" if self.detail else ""
+        return f"{self.case}: `wkparse {self.command}`: {self.problem}{detail}"
+
+
+class CaseTimeout(BaseException):
+    """Raised by the watchdog. A BaseException, so an `except Exception` cannot swallow it."""
+
+
+@contextlib.contextmanager
+def watchdog(seconds: float) -> Iterator[None]:
+    """Interrupt the block after `seconds` of wall time (main thread, POSIX only)."""
+
+    def fire(signum: int, frame: FrameType | None) -> None:
+        raise CaseTimeout(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@dataclass(frozen=True)
+class Ran:
+    exit_code: int
+    stdout: str
+    stderr: str
+    seconds: float
+
+
+def invoke(args: Sequence[str], seconds: float, stdin: bytes | None = None) -> Ran | str:
+    """Run the CLI in-process; the problem as text when it raised or the watchdog fired."""
+    runner = CliRunner()
+    start = time.perf_counter()
+    try:
+        with watchdog(seconds):
+            result = runner.invoke(app, list(args), input=stdin, catch_exceptions=False)
+    except CaseTimeout as exc:
+        return f"timed out: {exc}"
+    except Exception:
+        return "raised\n" + traceback.format_exc(limit=-8)
+    return Ran(result.exit_code, result.stdout, result.stderr, time.perf_counter() - start)
+
+
+def values(result: ParseResult) -> object:
+    """Everything a formatter must keep: the BOM, header tokens, declared count, row values."""
+    w = result.workload
+    header = None
+    if w.header is not None:
+        header = (
+            w.header.policy,
+            tuple(v.text for v in w.header.leading),
+            tuple((f.key, f.colon, tuple(v.text for v in f.values)) for f in w.header.fields),
+        )
+    count = w.count.value if w.count is not None else None
+    return (w.bom, header, count, [tuple(f.values().values()) for f in w.rows.fields])
+
+
+def check_case(
+    case: Case,
+    workdir: Path,
+    seconds: float = 10.0,
+    invocations: Sequence[Invocation] = INVOCATIONS,
+    timings: list[tuple[float, str]] | None = None,
+) -> list[Failure]:
+    """Every command on one case; the contract's breaches (empty when it holds).
+
+    `timings`, when given, collects (seconds, command) per invocation: reported, never
+    asserted (the machines are shared and noisy; the watchdog is what catches a hang).
+    """
+    failures: list[Failure] = []
+    timings = timings if timings is not None else []
+
+    def fail(command: str, problem: str, detail: str = "") -> None:
+        failures.append(Failure(case.label, command, problem, detail[:4000]))
+
+    try:
+        with watchdog(seconds):
+            expected = parse_bytes(case.data)
+    except CaseTimeout as exc:
+        fail("(library) parse_bytes", f"timed out: {exc}")
+        return failures
+    except Exception:
+        fail("(library) parse_bytes", "raised", traceback.format_exc(limit=-8))
+        return failures
+    codes = [d.code for d in expected.diagnostics]
+
+    workdir.mkdir(parents=True, exist_ok=True)
+    path = workdir / case.name
+    path.write_bytes(case.data)
+    lint_exits: set[int] = set()
+    for inv in invocations:
+        command = " ".join(inv.args)
+        ran = invoke([*inv.args, str(path)], seconds)
+        if isinstance(ran, str):
+            problem, _, detail = ran.partition("\n")
+            fail(command, problem, detail)
+            continue
+        timings.append((ran.seconds, command))
+        problems = _breaches(inv, ran, codes)
+        for problem in problems:
+            fail(command, problem, f"exit {ran.exit_code}\n{ran.stdout[-1500:]}\n{ran.stderr}")
+        if inv.args[0] == "lint":
+            lint_exits.add(ran.exit_code)
+    if len(lint_exits) > 1:
+        fail("lint", f"exit codes differ between formats: {sorted(lint_exits)}")
+    if path.read_bytes() != case.data:
+        fail("(read-only commands)", "the file was modified")
+    _check_fmt_in_place(case, workdir / "fmt", expected, seconds, fail)
+    return failures
+
+
+def _breaches(inv: Invocation, ran: Ran, codes: list[str]) -> list[str]:
+    out = []
+    if ran.exit_code not in (0, 1, 2):
+        out.append(f"exit code {ran.exit_code}")
+    if "Traceback" in ran.stdout or "Traceback" in ran.stderr:
+        out.append("printed a traceback")
+    if inv.json:
+        try:
+            json.loads(ran.stdout)
+        except ValueError as exc:
+            out.append(f"stdout is not JSON ({exc})")
+    if codes:
+        said = ran.stdout + ran.stderr
+        missing = sorted({c for c in codes if c not in said})
+        if missing:
+            out.append(f"the parser's {', '.join(missing)} is not reported")
+        judged = codes if inv.judges == "any" else _errors(codes) if inv.judges == "errors" else []
+        if judged and ran.exit_code == 0:
+            out.append(f"exit 0 on a file with syntax errors ({', '.join(sorted(set(judged)))})")
+    if inv.args[0] == "parse" and not codes and ran.exit_code != 0:
+        out.append(f"exit {ran.exit_code} on a file that parses cleanly")
+    return out
+
+
+def _errors(codes: list[str]) -> list[str]:
+    """The codes whose catalog severity is error (unknown codes count as errors)."""
+    from wkparse.catalog import catalog
+    from wkparse.diagnostics import Severity
+
+    pages = catalog()
+    return [c for c in codes if c not in pages or pages[c].severity is Severity.ERROR]
+
+
+def _check_fmt_in_place(
+    case: Case,
+    workdir: Path,
+    before: ParseResult,
+    seconds: float,
+    fail: Callable[[str, str, str], None],
+) -> None:
+    workdir.mkdir(parents=True, exist_ok=True)
+    path = workdir / case.name
+    path.write_bytes(case.data)
+    ran = invoke(["fmt", str(path)], seconds)
+    if isinstance(ran, str):
+        problem, _, detail = ran.partition("\n")
+        fail("fmt", problem, detail)
+        return
+    if ran.exit_code not in (0, 1, 2) or "Traceback" in ran.stdout + ran.stderr:
+        fail("fmt", f"exit {ran.exit_code} or a traceback", ran.stdout + ran.stderr)
+    after = path.read_bytes()
+    if before.diagnostics:
+        if after != case.data:
+            fail("fmt", "rewrote a file with syntax errors", "")
+        return
+    reparsed = parse_bytes(after)
+    if reparsed.diagnostics:
+        fail("fmt", "its output has syntax errors", str(reparsed.diagnostics[:3]))
+    elif values(reparsed) != values(before):
+        fail("fmt", "its output parses to different values", "")

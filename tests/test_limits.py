@@ -1,0 +1,230 @@
+"""Bounds that hold whatever the file says (issue 8).
+
+Nothing may be sized by the declared row count or a header value: a file that declares
+999999999999 rows or `ga: 10^18` is linted, explained and formatted in small memory (measured
+with tracemalloc, never with a clock). A file over `max-bytes` gets a diagnostic, not a
+MemoryError, and is not read; a line over `max-line-bytes` gets a diagnostic with its line
+number and the lines after it are still parsed. Numbers too long to become an int (Python
+refuses to convert more than a few thousand digits) are syntax errors, not ValueErrors.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tracemalloc
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wkparse import parse_bytes, parse_file, parse_text, syntax
+from wkparse.ast import MAX_DIGITS
+from wkparse.cli import app
+from wkparse.engine import lint
+from wkparse.parse import Limits
+
+HEADER = (
+    "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep: 1 pp: 4 vpp: 1 ga: 2 "
+    "all_gpus: 16 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 33554432"
+)
+ROWS = [
+    "embedding_layer\t-1\t1\tALLREDUCE\t33554432\t1\tNONE\t0\t1\tNONE\t0\t100",
+    "attention_layer\t-1\t1\tALLREDUCE\t33554432\t1\tALLREDUCE\t33554432\t1\tNONE\t0\t100",
+    "mlp_layer\t-1\t1\tALLREDUCE\t33554432\t1\tALLREDUCE\t33554432\t1\tNONE\t0\t100",
+] * 2
+#: memory a command may take above what was already allocated; any allocation sized by a
+#: declared value of 50,000,000 or more would need hundreds of megabytes
+BUDGET = 32 * 1024**2
+COMMANDS = (
+    ("parse", "--format", "json"),
+    ("lint", "--format", "json"),
+    ("lint", "--format", "sarif"),
+    ("explain", "--format", "text"),
+    ("explain", "--format", "json"),
+    ("fmt", "--check"),
+)
+runner = CliRunner()
+
+
+def workload(header: str = HEADER, count: str = "6") -> str:
+    return f"{header}\n{count}\n" + "\n".join(ROWS) + "\n"
+
+
+def peak_memory(args: list[str]) -> tuple[int, int, str]:
+    """(exit code, bytes allocated at the peak above the start, output) of one command."""
+    runner.invoke(app, args)  # load grammar, catalog and checks outside the measurement
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        result = runner.invoke(app, args, catch_exceptions=False)
+        peak = tracemalloc.get_traced_memory()[1] - before
+    finally:
+        tracemalloc.stop()
+    return result.exit_code, peak, result.stdout + result.stderr
+
+
+# ---- nothing sized by what the file declares ----------------------------------------------
+
+
+@pytest.mark.parametrize("count", ["999999999999", "50000000"])
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_a_huge_declared_count_allocates_nothing(
+    tmp_path: Path, count: str, command: tuple[str, ...]
+) -> None:
+    path = tmp_path / "w.txt"
+    path.write_text(workload(count=count))
+    code, peak, output = peak_memory([*command, str(path)])
+    assert code in (0, 1)
+    assert peak < BUDGET, f"{peak:,} bytes"
+    if command[0] == "lint":
+        assert "WK105" in output  # the count mismatch is reported, not acted upon
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("ga", "1000000000000000000"),
+        ("ga", "50000000"),
+        ("vpp", "50000000"),
+        ("pp", "50000000"),
+        ("all_gpus", "1000000000000000000"),
+        ("all_gpus", "50000000"),
+        ("model_parallel_NPU_group", "50000000"),
+        ("ep", "50000000"),
+        ("pp_comm", "1000000000000000000"),
+    ],
+)
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_a_huge_header_value_allocates_nothing(
+    tmp_path: Path, key: str, value: str, command: tuple[str, ...]
+) -> None:
+    header = _set(HEADER, key, value)
+    assert f"{key}: {value}" in header
+    path = tmp_path / "w.txt"
+    path.write_text(workload(header))
+    code, peak, _ = peak_memory([*command, str(path)])
+    assert code in (0, 1)
+    assert peak < BUDGET, f"{peak:,} bytes"
+
+
+def _set(header: str, key: str, value: str) -> str:
+    tokens = header.split(" ")
+    at = tokens.index(f"{key}:")
+    tokens[at + 1] = value
+    return " ".join(tokens)
+
+
+# ---- file size -------------------------------------------------------------------------------
+
+
+def test_parse_file_reports_a_file_over_the_limit_without_reading_it(tmp_path: Path) -> None:
+    path = tmp_path / "big.txt"
+    path.write_text(workload())
+    result = parse_file(path, limits=Limits(max_bytes=100))
+    assert [d.code for d in result.diagnostics] == [syntax.FILE_TOO_LARGE]
+    assert "over the 100-byte limit" in result.diagnostics[0].message
+    assert len(result.workload.rows) == 0
+
+
+@pytest.fixture
+def sparse_3gb(tmp_path: Path) -> Path:
+    """A 3 GiB file (over the default 2 GiB limit) that takes no disk space."""
+    path = tmp_path / "huge.txt"
+    with path.open("wb") as f:
+        f.write(HEADER.encode() + b"\n")
+        f.truncate(3 * 1024**3)
+    if os.stat(path).st_blocks * 512 > 64 * 1024**2:  # pragma: no cover
+        pytest.skip("this file system does not keep sparse files")
+    return path
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=" ".join)
+def test_a_file_over_the_default_limit_is_a_diagnostic_not_a_read(
+    sparse_3gb: Path, command: tuple[str, ...]
+) -> None:
+    code, peak, output = peak_memory([*command, str(sparse_3gb)])
+    assert code == 1
+    assert syntax.FILE_TOO_LARGE in output
+    assert peak < BUDGET, f"{peak:,} bytes"
+    assert "MemoryError" not in output
+
+
+def test_max_bytes_comes_from_the_config_file(tmp_path: Path) -> None:
+    (tmp_path / ".wkparse.toml").write_text("max-bytes = 100\n")
+    path = tmp_path / "w.txt"
+    path.write_text(workload())
+    result = runner.invoke(app, ["lint", "--format", "json", str(path)], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert [d["code"] for d in json.loads(result.stdout)] == [syntax.FILE_TOO_LARGE]
+
+
+# ---- line length -----------------------------------------------------------------------------
+
+
+def test_a_line_over_the_cap_is_reported_and_the_rest_still_parses() -> None:
+    long_row = "x" * 200 + ROWS[0]
+    text = f"{HEADER}\n3\n{ROWS[0]}\n{long_row}\n{ROWS[1]}\n"
+    result = parse_text(text, limits=Limits(max_line_bytes=180))
+    assert [(d.code, d.span.line) for d in result.diagnostics] == [(syntax.LINE_TOO_LONG, 4)]
+    assert [r.name for r in result.workload.rows] == ["embedding_layer", None, "attention_layer"]
+
+
+@pytest.mark.parametrize("line", [1, 2, 3])
+def test_a_million_character_line_is_capped_by_default(line: int) -> None:
+    lines = workload().split("\n")
+    lines[line - 1] = "9" * 1_000_000
+    result = parse_text("\n".join(lines))
+    assert (syntax.LINE_TOO_LONG, line) in [(d.code, d.span.line) for d in result.diagnostics]
+
+
+def test_max_line_bytes_comes_from_the_config_file(tmp_path: Path) -> None:
+    (tmp_path / ".wkparse.toml").write_text("max-line-bytes = 100\n")
+    path = tmp_path / "w.txt"
+    path.write_text(workload())
+    result = runner.invoke(app, ["lint", "--format", "json", str(path)], catch_exceptions=False)
+    found = {(d["code"], d["line"]) for d in json.loads(result.stdout)}
+    assert (syntax.LINE_TOO_LONG, 1) in found  # the header is 150 bytes long
+
+
+# ---- numbers too long to be ints ---------------------------------------------------------------
+
+
+def test_a_count_with_too_many_digits_is_a_syntax_error() -> None:
+    result = parse_text(workload(count="9" * 5000))
+    assert [d.code for d in result.diagnostics] == [syntax.COUNT_NOT_INTEGER]
+    assert "5,000 digits" in result.diagnostics[0].message
+    assert result.workload.count is not None and result.workload.count.value is None
+
+
+@pytest.mark.parametrize("fast", [True, False])
+def test_a_row_number_with_too_many_digits_is_a_syntax_error(fast: bool) -> None:
+    huge = "9" * (MAX_DIGITS + 1)
+    row = ROWS[0].replace("33554432", huge)
+    result = parse_text(f"{HEADER}\n1\n{row}\n", fast=fast)
+    column = row.index(huge) + 1
+    assert [(d.code, d.span.line, d.span.column) for d in result.diagnostics] == [
+        (syntax.WORD_FOR_NUMBER, 3, column)
+    ]
+    assert result.workload.rows[0].fields.fwd.size is None
+    assert len(result.diagnostics[0].message) < 300  # the token is elided, not quoted whole
+
+
+def test_numbers_up_to_the_digit_bound_are_read_exactly() -> None:
+    row = ROWS[0].replace("33554432", str(10**400))
+    result = parse_text(f"{HEADER}\n1\n{row}\n")
+    assert not result.diagnostics
+    assert result.workload.rows[0].fields.fwd.size == 10**400
+
+
+def test_a_header_value_with_too_many_digits_is_not_an_int_and_lints() -> None:
+    result = parse_text(workload(_set(HEADER, "ga", "9" * 5000)))
+    assert result.workload.header is not None
+    assert result.workload.header.integer("ga") is None
+    assert lint(result, "w.txt")  # diagnostics, not a ValueError
+
+
+def test_a_count_with_too_many_digits_and_junk_is_not_converted() -> None:
+    result = parse_bytes(workload(count="9" * 5000 + "x").encode())
+    assert [d.code for d in result.diagnostics] == [syntax.COUNT_NOT_INTEGER]
+    assert len(result.diagnostics[0].message) < 300

@@ -1,0 +1,338 @@
+"""Body-consistency checks (WK3xx): the header's `vpp`, `ga` and `pp_comm` against the rows.
+
+The header declares how the body is built (`ga` micro-batch groups of `vpp` transformer layers,
+stage-to-stage traffic `pp_comm`); `wkparse.body` counts what the rows really hold. SimAI uses
+the declared numbers only in its pipeline model (bubble = non-embedding time * (pp - 1) /
+(ga * vpp), exposed PP time from `pp_comm`), so a disagreement changes the simulated time
+without any warning. These checks run only on transformer training files that carry the keys:
+inference files (`mode: 1`), MICRO and the ASTRA-sim 1.0 policies have no groups to count.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from wkparse.aicb import parse_filename
+from wkparse.ast import Header, Span
+from wkparse.body import GROUP_START, Group, count_layers, looks_like_group_start
+from wkparse.checks import Context, file_check
+from wkparse.checks.structure import TRANSFORMER_POLICIES
+from wkparse.diagnostics import Diagnostic, Edit, Fix
+
+TP_KEY = "model_parallel_NPU_group"
+_STOI = re.compile(r"[+-]?[0-9]+")
+
+
+def stoi(text: str) -> int | None:
+    """What `std::stoi` reads from a header value: its leading integer (`8388608.0` -> 8388608)."""
+    m = _STOI.match(text)
+    return int(m.group()) if m else None
+
+
+def training_header(ctx: Context) -> Header | None:
+    """The header when the file is a transformer training workload, else None.
+
+    Inference files (`mode: 1`) share the policy but have no micro-batch groups; checking them
+    against training conventions would only produce noise.
+    """
+    header = ctx.workload.header
+    if header is None or header.policy not in TRANSFORMER_POLICIES:
+        return None
+    if header.integer("mode") == 1:
+        return None
+    return header
+
+
+def value_span(header: Header, key: str) -> Span | None:
+    """Where the value SimAI reads for `key` stands (the key itself when it has no value)."""
+    field = header.read(key)
+    if field is None:
+        return None
+    return field.value.span if field.value is not None else field.span
+
+
+def read_number(header: Header, key: str) -> int | None:
+    """The number SimAI reads for `key`, with `std::stoi`'s leniency (`8388608.0` reads)."""
+    field = header.read(key)
+    if field is None or field.value is None:
+        return None
+    return stoi(field.value.text)
+
+
+def _set(header: Header, key: str, value: int) -> Fix | None:
+    span = value_span(header, key)
+    field = header.read(key)
+    if span is None or field is None or field.value is None:
+        return None
+    return Fix(f"set {key}: {value}", (Edit(span, str(value)),), safe=False)
+
+
+def _lines(ctx: Context, start: int, end: int) -> str:
+    """`lines a-b` for the row indexes start..end-1."""
+    lines = ctx.workload.rows.lines
+    first, last = lines[start], lines[end - 1]
+    return f"line {first}" if first == last else f"lines {first}-{last}"
+
+
+def _name_span(ctx: Context, index: int) -> Span:
+    row = ctx.workload.rows[index]
+    return row.span("name")
+
+
+def _pipeline(header: Header) -> int | None:
+    """PP when it is > 1: only then does SimAI's bubble use vpp and ga at all."""
+    pp = header.integer("pp")
+    return pp if pp is not None and pp > 1 else None
+
+
+@file_check("WK301")
+def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
+    header = training_header(ctx)
+    if header is None or _pipeline(header) is None:
+        return
+    vpp, span = header.integer("vpp"), value_span(header, "vpp")
+    body = ctx.body
+    reference = body.reference
+    if vpp is None or vpp == 0 or span is None or reference is None:
+        return
+    if any(reference.start < o.index < reference.end for o in body.orphan_lists):
+        return  # the typical group holds two layer lists: WK305 says where they part
+    layers = count_layers(reference.names)
+    if layers == vpp:
+        return
+    yield Diagnostic(
+        "WK301",
+        f"vpp is {vpp} but each micro-batch group holds {layers} transformer layers "
+        f"(the first: {_lines(ctx, reference.start, reference.end)}); SimAI divides the "
+        f"pipeline bubble by ga * vpp, so it simulates a bubble {_ratio(layers, vpp)} what "
+        f"the rows imply; set vpp: {layers}",
+        span,
+        fix=_set(header, "vpp", layers),
+    )
+
+
+def _ratio(counted: int, declared: int) -> str:
+    if counted == 0:
+        return "for layers the rows do not hold, not"
+    return f"{counted}/{declared} times"
+
+
+@file_check("WK302")
+def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
+    header = training_header(ctx)
+    if header is None or _pipeline(header) is None:
+        return
+    ga, span = header.integer("ga"), value_span(header, "ga")
+    body = ctx.body
+    if ga is None or ga == 0 or span is None or not body.has_groups:
+        return
+    missing = len(body.orphan_lists)
+    counted = len(body.groups) + missing
+    if counted == ga:
+        return
+    where = _lines(ctx, body.group_starts[0], body.epilogue_start)
+    note = f", {missing} of them without an embedding_layer row" if missing else ""
+    yield Diagnostic(
+        "WK302",
+        f"ga is {ga} but the body holds {counted} micro-batch groups ({where}{note}); "
+        f"SimAI divides the pipeline bubble by ga * vpp, so it simulates a bubble "
+        f"{counted}/{ga} times what the rows imply; set ga: {counted}",
+        span,
+        fix=_set(header, "ga", counted),
+    )
+
+
+@file_check("WK303")
+def pp_comm_matches_activation(ctx: Context) -> Iterator[Diagnostic]:
+    header = training_header(ctx)
+    if header is None or _pipeline(header) is None:
+        return
+    declared, span = read_number(header, "pp_comm"), value_span(header, "pp_comm")
+    tp = header.integer(TP_KEY)
+    body = ctx.body
+    activation, row = body.activation_bytes, body.activation_row
+    if declared is None or span is None or not tp or activation is None or row is None:
+        return
+    sp = body.sequence_parallel and tp > 1
+    expected = activation // tp if sp else activation
+    if declared == expected:
+        return
+    line = ctx.workload.rows.lines[row]
+    source = f"the activation size the rows carry is {activation} (line {line})"
+    if sp and declared == activation:
+        detail = (
+            f"pp_comm is {declared}, the whole activation, but with sequence parallelism "
+            f"each of the {tp} TP ranks sends 1/{tp} of it: {source}, and AICB since 2025-01 "
+            f"writes {activation} / {tp} = {expected} (AICB 2024-12 wrote the undivided size)"
+        )
+    elif sp:
+        detail = (
+            f"pp_comm is {declared} but {source}; with sequence parallelism pp_comm is that "
+            f"divided by TP: {activation} / {tp} = {expected}"
+        )
+    else:
+        detail = f"pp_comm is {declared} but {source}, and without sequence parallelism they match"
+    yield Diagnostic(
+        "WK303",
+        f"{detail}; SimAI's exposed pipeline time (with -pp_o below 1) scales with pp_comm; "
+        f"set pp_comm: {expected}",
+        span,
+        fix=_set(header, "pp_comm", expected),
+    )
+
+
+@file_check("WK304")
+def groups_are_identical(ctx: Context) -> Iterator[Diagnostic]:
+    header = training_header(ctx)
+    body = ctx.body
+    reference = body.reference
+    if header is None or reference is None or len(body.shapes) < 2:
+        return
+    merged = {m.index for m in body.orphan_lists}
+    odd = [
+        (n, g)
+        for n, g in enumerate(body.groups, 1)
+        if g.names != reference.names and not any(g.start < i < g.end for i in merged)
+    ]
+    if not odd:
+        return
+    number, group = odd[0]
+    index, what = _first_difference(group, reference)
+    shared = body.shapes[reference.names]
+    others = f"; {len(odd) - 1} more groups differ too" if len(odd) > 1 else ""
+    yield Diagnostic(
+        "WK304",
+        f"micro-batch group {number} of {len(body.groups)} ({_lines(ctx, group.start, group.end)}) "
+        f"differs from the layer list {shared} groups share: {what}{others}; SimAI's "
+        f"bubble and the header's ga and vpp assume ga copies of one stage, so ga * vpp no "
+        f"longer describes the rows; make the groups identical or check the edit that made "
+        f"them differ",
+        _name_span(ctx, index),
+    )
+
+
+def _first_difference(group: Group, reference: Group) -> tuple[int, str]:
+    """The row index where `group` first departs from `reference`, and how, in words."""
+    for i, (a, b) in enumerate(zip(group.names, reference.names)):
+        if a != b:
+            return group.start + i, f"its row {i + 1} is `{a}` where the others have `{b}`"
+    if group.size < reference.size:
+        missing = reference.names[group.size]
+        return (
+            group.end - 1,
+            f"it ends after {group.size} rows where the others have {reference.size} "
+            f"(next would be `{missing}`)",
+        )
+    return (
+        group.start + reference.size,
+        f"it has {group.size} rows where the others have {reference.size}; the extra "
+        f"rows start with `{group.names[reference.size]}`",
+    )
+
+
+@file_check("WK305")
+def groups_start_with_embedding(ctx: Context) -> Iterator[Diagnostic]:
+    header = training_header(ctx)
+    body = ctx.body
+    if header is None or header.integer("ga") is None:
+        return
+    names = body.names[: body.epilogue_start]
+    if not body.has_groups:
+        if count_layers(names) == 0:
+            return
+        yield _no_embedding_at_all(ctx, names)
+        return
+    for missing in body.orphan_lists:
+        line = ctx.workload.rows.lines[missing.index]
+        if missing.renamed:
+            name = body.names[missing.index]
+            yield Diagnostic(
+                "WK305",
+                f"the micro-batch group at line {line} starts with `{name}`, not "
+                f"`{GROUP_START}`: SimAI leaves only rows named exactly `{GROUP_START}` out "
+                f"of the pipeline bubble, so this row's time is counted in it, and the group "
+                f"is not counted as one; rename it `{GROUP_START}`",
+                _name_span(ctx, missing.index),
+                fix=Fix(
+                    f"rename to {GROUP_START}",
+                    (Edit(_name_span(ctx, missing.index), GROUP_START),),
+                    safe=False,
+                ),
+            )
+        else:
+            yield Diagnostic(
+                "WK305",
+                f"the layer list at line {line} has no `{GROUP_START}` row before it, unlike "
+                f"the other micro-batch groups: it reads as part of the group before it, and "
+                f"SimAI's bubble leaves only rows named `{GROUP_START}` out; restore the "
+                f"group's `{GROUP_START}` row (and the count on line 2)",
+                _name_span(ctx, missing.index),
+            )
+
+
+def _no_embedding_at_all(ctx: Context, names: tuple[str | None, ...]) -> Diagnostic:
+    candidate = next((i for i, n in enumerate(names) if looks_like_group_start(n)), None)
+    if candidate is not None:
+        span = _name_span(ctx, candidate)
+        return Diagnostic(
+            "WK305",
+            f"no row is named `{GROUP_START}`; line {span.line} `{names[candidate]}` looks like "
+            f"the embedding: SimAI leaves only rows named exactly `{GROUP_START}` out of the "
+            f"pipeline bubble, and the micro-batch groups cannot be told apart without it; "
+            f"rename it `{GROUP_START}`",
+            span,
+            fix=Fix(f"rename to {GROUP_START}", (Edit(span, GROUP_START),), safe=False),
+        )
+    first = next(i for i, n in enumerate(names) if (n or "").startswith("attention"))
+    return Diagnostic(
+        "WK305",
+        f"the body holds transformer layers (the first at line "
+        f"{ctx.workload.rows.lines[first]}) but no row named `{GROUP_START}`: SimAI leaves "
+        f"only that name out of the pipeline bubble, and the ga micro-batch groups cannot be "
+        f"told apart without it (older AICB non-AIOB sequence-parallel output has none); "
+        f"regenerate with a current AICB",
+        _name_span(ctx, first),
+    )
+
+
+@file_check("WK306")
+def body_has_micro_batches(ctx: Context) -> Iterator[Diagnostic]:
+    header = training_header(ctx)
+    if header is None:
+        return
+    ga, span = header.integer("ga"), value_span(header, "ga")
+    body = ctx.body
+    if ga is None or span is None or body.has_groups or count_layers(body.names):
+        return
+    rows = len(body.names)
+    kept = f"only its {rows} once-per-iteration rows" if rows else "no rows at all"
+    if ga == 0:
+        cause = (
+            "ga is 0 and the body holds no micro-batch (" + kept + "): AICB floors "
+            "global_batch / (micro_batch * DP)" + _floor_detail(ctx) + " and writes no layer "
+            "rows for 0 micro-batches"
+        )
+        fix = (
+            "and with ga: 0 its bubble divides by zero (NaN total); regenerate with a global "
+            "batch of at least micro_batch * DP"
+        )
+    else:
+        cause = f"ga is {ga} but the body holds no transformer layer rows ({kept})"
+        fix = "so the result is no training step; regenerate the file or restore its groups"
+    yield Diagnostic(
+        "WK306",
+        f"{cause}; SimAI simulates an iteration with no forward or backward pass at all, {fix}",
+        span,
+    )
+
+
+def _floor_detail(ctx: Context) -> str:
+    name = parse_filename(ctx.path) if ctx.path else None
+    if name is None or name.gbs is None or name.dp is None:
+        return ""
+    step = name.mbs * name.dp
+    return (
+        f" (the file name: gbs {name.gbs} / (mbs {name.mbs} * DP {name.dp}) = "
+        f"{name.gbs}/{step}, floored to {name.gbs // step})"
+    )

@@ -1,0 +1,202 @@
+"""File-name checks (WK5xx): an AICB file name records the run that wrote the file.
+
+AICB names its output `...-world_size{W}-tp{T}-pp{P}-ep{E}-gbs{G}-mbs{M}-seq{S}-...txt` from the
+configuration that really ran (`wkparse.aicb.parse_filename`), so a header that disagrees with
+its name was edited, or the file renamed; and the name lets lint redo the generator's floored
+arithmetic (ga, layers per stage) to show what it silently dropped. Names that do not follow
+the scheme are not checked. The file has no position for its name, so each diagnostic points
+at the header value (or row) the name is compared with.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.aicb import AicbName, parse_filename
+from wkparse.ast import Header, Span
+from wkparse.checks import Context, file_check
+from wkparse.checks.consistency import TP_KEY, read_number, training_header, value_span
+from wkparse.checks.structure import TRANSFORMER_POLICIES
+from wkparse.diagnostics import Diagnostic, Edit, Fix
+
+
+def _name(ctx: Context) -> AicbName | None:
+    return parse_filename(ctx.path) if ctx.path else None
+
+
+def _training(ctx: Context) -> tuple[Header, AicbName] | None:
+    """Header and name when both describe a training run (inference names carry no gbs)."""
+    header, name = training_header(ctx), _name(ctx)
+    if header is None or name is None or name.inference_phase is not None:
+        return None
+    return header, name
+
+
+def _span(header: Header, *keys: str) -> Span:
+    """The first of `keys` the header has a value for, else the policy word."""
+    for key in keys:
+        span = value_span(header, key)
+        if span is not None:
+            return span
+    return header.policy_span
+
+
+@file_check("WK501")
+def header_matches_name(ctx: Context) -> Iterator[Diagnostic]:
+    header, name = ctx.workload.header, _name(ctx)
+    if header is None or name is None or header.policy not in TRANSFORMER_POLICIES:
+        return
+    for key, label, expected in (
+        (TP_KEY, "tp", name.tp),
+        ("pp", "pp", name.pp),
+        ("ep", "ep", name.ep),
+        ("all_gpus", "world_size", name.world),
+    ):
+        declared, span = header.integer(key), value_span(header, key)
+        if declared is None or span is None or declared == expected:
+            continue
+        yield Diagnostic(
+            "WK501",
+            f"{key} is {declared} but the file name says {label}{expected}: AICB writes both "
+            f"from one run, so the header was edited or the file renamed, and the rows' sizes "
+            f"were computed for {label} {expected}; set {key}: {expected}, or rename the file",
+            span,
+            fix=Fix(f"set {key}: {expected}", (Edit(span, str(expected)),), safe=False),
+        )
+
+
+@file_check("WK502")
+def ga_matches_name(ctx: Context) -> Iterator[Diagnostic]:
+    found = _training(ctx)
+    if found is None:
+        return
+    header, name = found
+    ga, span, expected = header.integer("ga"), value_span(header, "ga"), name.ga
+    if ga is None or span is None or expected is None or ga == expected:
+        return
+    assert name.dp is not None and name.gbs is not None
+    yield Diagnostic(
+        "WK502",
+        f"ga is {ga} but the file name gives gbs{name.gbs} / (mbs{name.mbs} * DP {name.dp}) "
+        f"= {expected} (DP = world_size{name.world} / (tp{name.tp} * pp{name.pp})), which is "
+        f"what AICB writes: the header or the name was edited; regenerate the file, or make "
+        f"ga and the name agree",
+        span,
+    )
+
+
+@file_check("WK503")
+def global_batch_divides(ctx: Context) -> Iterator[Diagnostic]:
+    found = _training(ctx)
+    if found is None:
+        return
+    header, name = found
+    step, ga = name.batch_per_step, name.ga
+    # ga 0 (a global batch below one step) is WK306: the file then has no micro-batch at all
+    if step is None or ga is None or name.gbs is None or ga == 0 or name.gbs % step == 0:
+        return
+    lower, upper = ga * step, (ga + 1) * step
+    yield Diagnostic(
+        "WK503",
+        f"the file name's gbs{name.gbs} is not a multiple of mbs{name.mbs} * DP {name.dp} "
+        f"= {step}: AICB floored {name.gbs}/{step} to ga {ga}, so the file simulates "
+        f"{lower} samples per iteration, not {name.gbs} ({name.gbs - lower} dropped); use a "
+        f"global batch that is a multiple of {step} ({lower} or {upper})",
+        _span(header, "ga"),
+    )
+
+
+@file_check("WK504")
+def activation_matches_name(ctx: Context) -> Iterator[Diagnostic]:
+    found = _training(ctx)
+    if found is None:
+        return
+    header, name = found
+    body = ctx.body
+    per_hidden = 2 * name.mbs * name.seq
+    preset = name.preset
+    activation, row = body.activation_bytes, body.activation_row
+    if activation is not None and row is not None:
+        span = ctx.workload.rows[row].span("fwd_size")
+        where = f"the activation size the rows carry, {activation} (line {span.line}),"
+        if activation % per_hidden:
+            yield Diagnostic(
+                "WK504",
+                f"{where} is not 2 * mbs{name.mbs} * seq{name.seq} * hidden for any hidden "
+                f"size ({activation} / {per_hidden} = {activation / per_hidden:g}): the rows "
+                f"were written for another micro-batch or sequence length than the file name "
+                f"says; regenerate the file or correct its name",
+                span,
+            )
+        elif preset is not None and activation // per_hidden != preset.hidden:
+            yield Diagnostic(
+                "WK504",
+                f"{where} is 2 * mbs{name.mbs} * seq{name.seq} * {activation // per_hidden}, "
+                f"but AICB's {name.model} preset has hidden size {preset.hidden} "
+                f"(2 * {name.mbs} * {name.seq} * {preset.hidden} = {per_hidden * preset.hidden})"
+                f": the rows do not model the preset the name says; regenerate with the "
+                f"preset's hidden size or name the model differently",
+                span,
+            )
+        return
+    # no row carries the activation (TP 1): pp_comm is the only trace of it
+    pp_comm, span_ = read_number(header, "pp_comm"), value_span(header, "pp_comm")
+    if preset is None or name.pp <= 1 or pp_comm is None or span_ is None:
+        return
+    full = per_hidden * preset.hidden
+    accepted = {full, full // name.tp} if name.sequence_parallel else {full}
+    if pp_comm in accepted:
+        return
+    expected = full // name.tp if name.sequence_parallel else full
+    yield Diagnostic(
+        "WK504",
+        f"pp_comm is {pp_comm} but the file name's {name.model} preset gives 2 * "
+        f"mbs{name.mbs} * seq{name.seq} * hidden {preset.hidden} = {full}"
+        + (f", divided by tp{name.tp} with sequence parallelism" if name.sequence_parallel else "")
+        + f" (no row carries the activation size to check against); set pp_comm: {expected}",
+        span_,
+        fix=Fix(f"set pp_comm: {expected}", (Edit(span_, str(expected)),), safe=False),
+    )
+
+
+@file_check("WK505")
+def vpp_matches_preset(ctx: Context) -> Iterator[Diagnostic]:
+    found = _training(ctx)
+    if found is None:
+        return
+    header, name = found
+    preset, expected = name.preset, name.layers_per_stage
+    vpp, span = header.integer("vpp"), value_span(header, "vpp")
+    if preset is None or expected is None or vpp is None or span is None or vpp == expected:
+        return
+    yield Diagnostic(
+        "WK505",
+        f"vpp is {vpp} but AICB's {name.model} preset has {preset.layers} layers, which on "
+        f"pp{name.pp} gives {preset.layers} // {name.pp} = {expected} per stage: the file "
+        f"models {vpp * name.pp} layers, not the preset the name says; regenerate with "
+        f"--num_layers {preset.layers} or name the model differently",
+        span,
+    )
+
+
+@file_check("WK506")
+def layers_divide_into_stages(ctx: Context) -> Iterator[Diagnostic]:
+    found = _training(ctx)
+    if found is None:
+        return
+    header, name = found
+    preset = name.preset
+    if preset is None or name.pp <= 1 or preset.layers % name.pp == 0:
+        return
+    per_stage = preset.layers // name.pp
+    dropped = preset.layers - per_stage * name.pp
+    divisors = [p for p in range(2, preset.layers + 1) if preset.layers % p == 0]
+    nearest = min(divisors, key=lambda p: (abs(p - name.pp), p))
+    yield Diagnostic(
+        "WK506",
+        f"AICB's {name.model} preset has {preset.layers} layers, which pp{name.pp} does not "
+        f"divide: AICB floors {preset.layers}/{name.pp} to {per_stage} layers per stage "
+        f"(vpp) and drops the other {dropped}, so the file models {per_stage * name.pp} "
+        f"layers; use a pipeline degree that divides {preset.layers} (e.g. {nearest})",
+        _span(header, "vpp", "pp"),
+    )

@@ -1,0 +1,274 @@
+"""Row checks (WK4xx): comm types SimAI does not know, sizes that disagree with their type,
+numbers SimAI cannot read, and the reserved field.
+
+SimAI picks a collective by the type's prefix (`ALLREDUCE...`) and a group by its exact
+suffix; any other spelling silently costs nothing. The checks that point at something to fix
+on each line are row checks (run once per distinct row value, reported on every line carrying
+it). Zero-size collectives and sizes next to NONE are things real AICB output does thousands
+of times per file, so they are reported once per pattern with a count, not once per line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from wkparse.ast import PHASES, ROW_FIELDS, Row, RowFields
+from wkparse.checks import Context, RowProblem, file_check, row_check
+from wkparse.checks.structure import TRANSFORMER_POLICIES
+from wkparse.diagnostics import Diagnostic
+
+BASES = ("ALLREDUCE", "ALLGATHER", "REDUCESCATTER", "ALLTOALL")
+SUFFIXES = ("", "_EP", "_DP_EP")
+#: every comm type SimAI gives a collective and a group (NONE and its spellings: no traffic)
+COLLECTIVES = frozenset(b + s for b in BASES for s in SUFFIXES)
+KNOWN = COLLECTIVES | {"NONE" + s for s in SUFFIXES}
+#: the three-way collective SimAI's reader names but never reaches: ALLREDUCE matches first
+PREFIX_TRAP = "ALLREDUCEALLTOALL"
+COMM_FIELD = {phase: ROW_FIELDS.index(f"{phase}_comm") for phase in PHASES}
+SIZE_FIELD = {phase: ROW_FIELDS.index(f"{phase}_size") for phase in PHASES}
+PHASE_LABEL = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"}
+#: what a bare type means in each column
+BARE_GROUP = {"fwd": "TP", "ig": "TP", "wg": "DP"}
+UINT64_MAX = 2**64 - 1
+#: SimAI reads the reserved field into a signed 32-bit int
+INT32 = (-(2**31), 2**31 - 1)
+_NUMBER_FIELDS = tuple(
+    i for i, name in enumerate(ROW_FIELDS) if name.endswith(("compute", "size", "time"))
+)
+_NO_TRAFFIC = "SimAI silently simulates no traffic for it (zero time)"
+
+
+@dataclass(frozen=True, slots=True)
+class CommProblem:
+    code: str
+    message: str
+    replacement: str | None = None
+
+
+def _base(comm: str) -> str | None:
+    """The collective SimAI's prefix test picks for `comm` (None: no collective)."""
+    return next((b for b in BASES if comm.startswith(b)), None)
+
+
+@functools.lru_cache(maxsize=1024)
+def classify(comm: str, phase: str) -> CommProblem | None:
+    """What is wrong with a comm type in one column, or None when SimAI reads it as meant.
+
+    Cached: a file uses a handful of distinct types, and row checks call this per row value.
+    """
+    if comm in KNOWN or comm.startswith("NONE"):
+        # any NONE spelling means no traffic, which is what NONE says
+        return None
+    column = f"in the {PHASE_LABEL[phase]} column"
+    if comm.startswith(PREFIX_TRAP):
+        return CommProblem(
+            "WK403",
+            f"`{comm}` {column} looks like SimAI's combined all-reduce/all-to-all, but SimAI's "
+            f"reader tests the ALLREDUCE prefix first: it runs as ALLREDUCE with no group, "
+            f"which costs zero time; write the all-reduce and the all-to-all as the "
+            f"collectives they are (ALLREDUCE, ALLTOALL_EP, ...)",
+        )
+    if comm.upper().startswith("BROADCAST"):
+        return CommProblem(
+            "WK404",
+            f"`{comm}` {column}: SimAI has no broadcast, so {_NO_TRAFFIC}; AICB v1.0 wrote "
+            f"it for a small norm synchronisation; drop the traffic (NONE 0) or model it as a "
+            f"collective SimAI knows",
+        )
+    base = _base(comm)
+    if base is not None:
+        suggestion = _suffix_suggestion(base, comm[len(base) :], phase)
+        fix = f"; write `{suggestion}`" if suggestion else ""
+        return CommProblem(
+            "WK402",
+            f"`{comm}` {column}: SimAI knows {base} only with the suffixes _EP and _DP_EP "
+            f"(bare {base} here runs in the {BARE_GROUP[phase]} group); with any other "
+            f"suffix it runs as {base} with no group, which costs zero time{fix}",
+            suggestion,
+        )
+    guess = difflib.get_close_matches(comm.upper(), sorted(COLLECTIVES), n=1, cutoff=0.7)
+    suggestion = guess[0] if guess else None
+    hint = f"; did you mean `{suggestion}`?" if suggestion else f"; use one of {', '.join(BASES)}"
+    return CommProblem(
+        "WK401",
+        f"`{comm}` {column} is not a SimAI comm type: {_NO_TRAFFIC}{hint}",
+        suggestion,
+    )
+
+
+def _suffix_suggestion(base: str, suffix: str, phase: str) -> str | None:
+    if suffix in ("_TP", "_MP", "_DP"):
+        # a group name: the bare type when it is the column's own group, else no guess
+        return base if (suffix == "_DP") == (phase == "wg") else None
+    if suffix.startswith("_"):
+        guess = difflib.get_close_matches(suffix.upper(), ["_EP", "_DP_EP"], n=1, cutoff=0.6)
+        if guess:
+            return base + guess[0]
+    return None
+
+
+@row_check("WK401", "WK402", "WK403", "WK404")
+def comm_types(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+    for phase in PHASES:
+        comm = fields.phase(phase).comm
+        if comm is None:
+            continue
+        problem = classify(comm, phase)
+        if problem is not None:
+            yield RowProblem(
+                problem.code,
+                COMM_FIELD[phase],
+                problem.message,
+                problem.replacement,
+                safe_fix=False,
+            )
+
+
+def _expert_parallel(ctx: Context) -> int | None:
+    header = ctx.workload.header
+    if header is None or header.policy not in TRANSFORMER_POLICIES:
+        return None
+    return header.integer("ep")
+
+
+@row_check("WK407")
+def expert_collectives_without_ep(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+    if _expert_parallel(ctx) != 1:
+        return
+    for phase in PHASES:
+        p = fields.phase(phase)
+        # _DP_EP with ep 1 is the whole DP group, which is what such a row means then
+        if p.comm is None or not p.comm.endswith("_EP") or p.comm.endswith("_DP_EP"):
+            continue
+        if p.comm not in COLLECTIVES or not p.size:
+            continue
+        yield RowProblem(
+            "WK407",
+            COMM_FIELD[phase],
+            f"`{p.comm}` of {p.size} bytes in the {PHASE_LABEL[phase]} column, but the header "
+            f"says ep: 1: SimAI runs it in an expert group of one rank, so it moves nothing; "
+            f"if the model has expert parallelism, set ep: to its degree, otherwise the "
+            f"rows' expert traffic is not simulated",
+        )
+
+
+@row_check("WK408")
+def numbers_fit(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+    values = fields.values()
+    reserved = fields.reserved
+    if reserved is not None and not INT32[0] <= reserved <= INT32[1]:
+        yield RowProblem(
+            "WK408",
+            ROW_FIELDS.index("reserved"),
+            f"the reserved field is {reserved}, outside SimAI's 32-bit signed integer: its "
+            f"read fails and every later field and row is misread; write -1",
+            "-1",
+        )
+    for index in _NUMBER_FIELDS:
+        value = values.get(ROW_FIELDS[index])
+        if isinstance(value, int) and value > UINT64_MAX:
+            yield RowProblem(
+                "WK408",
+                index,
+                f"{ROW_FIELDS[index]} is {value}, over 2^64-1 ({UINT64_MAX}): SimAI reads "
+                f"it into a 64-bit unsigned integer, the read fails, and every later field "
+                f"and row is misread",
+            )
+
+
+@row_check("WK409")
+def reserved_is_minus_one(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+    reserved = fields.reserved
+    if reserved is None or reserved == -1 or not INT32[0] <= reserved <= INT32[1]:
+        return
+    yield RowProblem(
+        "WK409",
+        ROW_FIELDS.index("reserved"),
+        f"the reserved field is {reserved}: SimAI reads it and uses it for nothing, and every "
+        f"known producer writes -1, so another value suggests a row written by another tool "
+        f"or a field shifted by hand; set it to -1",
+        "-1",
+        safe_fix=True,
+    )
+
+
+@dataclass
+class _Pattern:
+    """One kind of row problem with where it first occurs and how often."""
+
+    phase: str
+    first: Row | None = None
+    rows: int = 0
+    names: list[str] | None = None
+
+
+def _collect(ctx: Context, flagged: dict[int, list[tuple[str, str]]]) -> dict[str, _Pattern]:
+    """Count rows per pattern key for the flagged distinct row values (one pass over rows)."""
+    patterns: dict[str, _Pattern] = {}
+    rows = ctx.workload.rows
+    for line, fields in zip(rows.lines, rows.fields):
+        keys = flagged.get(id(fields))
+        if keys is None:
+            continue
+        for key, phase in keys:
+            pattern = patterns.setdefault(key, _Pattern(phase, names=[]))
+            pattern.rows += 1
+            if pattern.first is None:
+                pattern.first = Row(line, fields)
+            names = pattern.names
+            if names is not None and fields.name not in names and len(names) < 4:
+                names.append(fields.name or "?")
+    return patterns
+
+
+def _where(pattern: _Pattern) -> str:
+    first = pattern.first
+    names = ", ".join(pattern.names or ())
+    rows = "1 row" if pattern.rows == 1 else f"{pattern.rows:,} rows"
+    return f"{rows} ({names}; first at line {first.line if first else '?'})"
+
+
+@file_check("WK405")
+def zero_size_collectives(ctx: Context) -> Iterator[Diagnostic]:
+    flagged: dict[int, list[tuple[str, str]]] = {}
+    for fields in ctx.body.distinct_fields:
+        for phase in PHASES:
+            p = fields.phase(phase)
+            if p.comm in COLLECTIVES and p.size == 0:
+                flagged.setdefault(id(fields), []).append((f"{phase} {p.comm}", phase))
+    for key, pattern in _collect(ctx, flagged).items():
+        comm = key.split(" ", 1)[1]
+        assert pattern.first is not None
+        yield Diagnostic(
+            "WK405",
+            f"{comm} of 0 bytes in the {PHASE_LABEL[pattern.phase]} column on "
+            f"{_where(pattern)}: the type says a collective runs but no data moves, so SimAI "
+            f"simulates no traffic for it; AICB writes this on purpose (moe_grad_norm rows of "
+            f"dense models, the input-gradient REDUCESCATTER of sequence-parallel column "
+            f"layers), in a hand-written row it usually means a lost size",
+            pattern.first.span(SIZE_FIELD[pattern.phase]),
+        )
+
+
+@file_check("WK406")
+def none_with_size(ctx: Context) -> Iterator[Diagnostic]:
+    flagged: dict[int, list[tuple[str, str]]] = {}
+    for fields in ctx.body.distinct_fields:
+        for phase in PHASES:
+            p = fields.phase(phase)
+            if p.comm is not None and p.comm.startswith("NONE") and p.size:
+                flagged.setdefault(id(fields), []).append((phase, phase))
+    for phase, pattern in _collect(ctx, flagged).items():
+        assert pattern.first is not None
+        size = pattern.first.fields.phase(phase).size
+        yield Diagnostic(
+            "WK406",
+            f"NONE with a size (e.g. {size} bytes) in the {PHASE_LABEL[phase]} column on "
+            f"{_where(pattern)}: SimAI runs no collective for NONE and ignores the size; AICB "
+            f"before 2025-09 and its non-AIOB sequence-parallel path write sizes next to NONE; "
+            f"if the traffic is real give it a collective type, otherwise set the size to 0",
+            pattern.first.span(SIZE_FIELD[phase]),
+        )

@@ -1,0 +1,45 @@
+"""`wkparse explain FILE`: read one file (`-` is stdin), explain it, print it in one format.
+
+Exit codes: 0 whenever the file could be read and explained, whatever its lint findings say
+(explain describes; `wkparse lint` is the gate that fails on errors); 2 when the path cannot
+be read (missing, a directory, no permission) or the format is unknown.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from wkparse.explain import explain
+from wkparse.parse import ParseResult, parse_bytes, parse_file
+
+FORMATS = ("text", "markdown", "json")
+
+
+def run(path: Path, format: str) -> int:
+    from rich.console import Console
+
+    errors = Console(stderr=True)
+    if format not in FORMATS:
+        errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
+        return 2
+    stdin = str(path) == "-"
+    try:
+        result: ParseResult = parse_bytes(sys.stdin.buffer.read()) if stdin else parse_file(path)
+    except OSError as exc:
+        errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
+        return 2
+    e = explain(result, None if stdin else str(path))
+    if format == "json":
+        from wkparse.render import explain_json
+
+        explain_json.write(e, sys.stdout)
+    elif format == "markdown":
+        from wkparse.render import explain_markdown
+
+        sys.stdout.write(explain_markdown.render(e))
+    else:
+        from wkparse.render import explain_text
+
+        Console(highlight=False).print(explain_text.render(e))
+    return 0

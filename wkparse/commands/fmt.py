@@ -1,0 +1,188 @@
+"""`wkparse fmt`: rewrite workload files in the canonical form (see wkparse.format).
+
+Behaviour, after black and ruff:
+- a file already canonical is left alone (not even rewritten), a changed one is replaced
+  atomically with its permissions kept (wkparse.atomic);
+- `--check` writes nothing and exits 1 when any file would change, naming each one;
+- `--diff` writes nothing and prints a unified diff per file that would change; on its own it
+  exits 0, as black's does (ruff's exits 1), and with `--check` it exits 1 on a change;
+- `-` reads standard input and writes the canonical text to standard output (with `--check`
+  or `--diff`, only the verdict or the diff);
+- a file with syntax errors is never rewritten: its errors are reported and the exit is 1;
+- an unreadable path (or one whose folder's config file is broken) exits 2, after every other
+  path has been processed.
+Folders are walked as `wkparse lint` walks them (wkparse.discover: `include` and `exclude`
+from the nearest config file, non-workload `.txt` files skipped with a note).
+Standard output carries only formatted text and diffs; every message goes to standard error,
+so `wkparse fmt --diff dir > fix.patch` gives a clean patch.
+"""
+
+from __future__ import annotations
+
+import difflib
+import sys
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO
+
+from wkparse import discover
+from wkparse.atomic import atomic_write
+from wkparse.config import ConfigError, Resolver
+from wkparse.format import canonical_chunks
+from wkparse.parse import ParseResult, parse_bytes, parse_file
+
+_NO_NEWLINE = "\\ No newline at end of file\n"
+
+
+@dataclass
+class _Tally:
+    changed: int = 0
+    unchanged: int = 0
+    broken: int = 0
+
+
+def run(paths: list[Path], *, check: bool, diff: bool) -> int:
+    """Format every path; return the exit code (0, 1 or 2, the worst over all paths)."""
+    resolver = Resolver()
+    tally = _Tally()
+    status = 0
+    for item in discover.walk(paths, resolver.for_path):
+        if isinstance(item, discover.Unreadable):
+            _say(f"error: {item.display}: {item.reason}")
+            status = 2
+        elif isinstance(item, discover.Skipped):
+            _say(f"note: {item.display}: skipped, {item.reason}")
+        else:
+            status = max(status, _target(item, resolver, tally, check=check, diff=diff))
+    if tally.changed + tally.unchanged + tally.broken:
+        _say(_summary(tally, check or diff))
+    return status
+
+
+def _target(
+    target: discover.Target, resolver: Resolver, tally: _Tally, *, check: bool, diff: bool
+) -> int:
+    try:
+        limits = resolver.for_path(target.path).limits
+    except ConfigError as exc:
+        _say(f"error: {target.display}: {exc}")
+        return 2
+    if target.path is None:
+        data = sys.stdin.buffer.read(limits.max_bytes + 1)
+        return _stdin(parse_bytes(data, limits=limits), data, tally, check=check, diff=diff)
+    path = target.path
+    try:
+        result = parse_file(path, limits=limits)
+        if not _report_errors(target.display, result, tally):
+            return 1
+        with path.open("rb") as stream:
+            same = _same(_encoded(result), stream)
+        if same:
+            tally.unchanged += 1
+            return 0
+        tally.changed += 1
+        if diff:
+            original = path.read_bytes().decode("utf-8", "replace")
+            _write_diff(target.display, original, "".join(canonical_chunks(result)))
+        if check or diff:
+            _say(f"would reformat {target.display}")
+            return 1 if check else 0
+        atomic_write(path, _encoded(result))
+    except OSError as exc:
+        _say(f"error: {target.display}: {(exc.strerror or str(exc)).lower()}")
+        return 2
+    _say(f"reformatted {target.display}")
+    return 0
+
+
+def _stdin(result: ParseResult, data: bytes, tally: _Tally, *, check: bool, diff: bool) -> int:
+    if not _report_errors(discover.STDIN, result, tally):
+        return 1
+    formatted = b"".join(_encoded(result))
+    changed = formatted != data
+    if changed:
+        tally.changed += 1
+    else:
+        tally.unchanged += 1
+    if diff and changed:
+        text = "".join(canonical_chunks(result))
+        _write_diff(discover.STDIN, data.decode("utf-8", "replace"), text)
+    if check or diff:
+        if changed:
+            _say(f"would reformat {discover.STDIN}")
+        return 1 if check and changed else 0
+    _stdout(formatted)
+    return 0
+
+
+def _report_errors(display: str, result: ParseResult, tally: _Tally) -> bool:
+    """Report the syntax errors on stderr; True when there were none (the file may be
+    formatted)."""
+    for d in result.diagnostics:
+        _say(f"{display}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
+    if result.diagnostics:
+        _say(f"error: {display}: not formatted, it has syntax errors")
+        tally.broken += 1
+        return False
+    return True
+
+
+def _encoded(result: ParseResult) -> Iterator[bytes]:
+    return (chunk.encode("utf-8") for chunk in canonical_chunks(result))
+
+
+def _same(chunks: Iterable[bytes], stream: BinaryIO) -> bool:
+    """Whether the stream holds exactly these bytes, reading it piece by piece so that a
+    big file is never held twice (and a mismatch stops the comparison early)."""
+    for chunk in chunks:
+        if stream.read(len(chunk)) != chunk:
+            return False
+    return stream.read(1) == b""
+
+
+def _write_diff(display: str, before: str, after: str) -> None:
+    lines = difflib.unified_diff(_lines(before), _lines(after), display, display)
+    _stdout("".join(_terminated(lines)).encode("utf-8", "replace"))
+
+
+def _lines(text: str) -> list[str]:
+    # Split on LF only: str.splitlines would also break at characters SimAI reads as text.
+    parts = text.split("\n")
+    return [p + "\n" for p in parts[:-1]] + ([parts[-1]] if parts[-1] else [])
+
+
+def _terminated(lines: Iterable[str]) -> Iterator[str]:
+    """Diff lines, with the marker patch(1) expects after a last line without a newline."""
+    for line in lines:
+        if line.endswith("\n"):
+            yield line
+        else:
+            yield line + "\n" + _NO_NEWLINE
+
+
+def _summary(tally: _Tally, dry: bool) -> str:
+    parts: list[str] = []
+    if tally.changed:
+        verb = "would be reformatted" if dry else "reformatted"
+        parts.append(f"{_files(tally.changed)} {verb}")
+    if tally.unchanged:
+        parts.append(f"{_files(tally.unchanged)} already formatted")
+    if tally.broken:
+        parts.append(f"{_files(tally.broken)} not formatted (syntax errors)")
+    return ", ".join(parts)
+
+
+def _files(n: int) -> str:
+    return f"{n} file" if n == 1 else f"{n} files"
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr)
+
+
+def _stdout(data: bytes) -> None:
+    # Bytes, not text: the output must be the file's exact bytes whatever the locale says.
+    sys.stdout.flush()
+    sys.stdout.buffer.write(data)
+    sys.stdout.buffer.flush()

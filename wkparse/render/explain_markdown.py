@@ -1,0 +1,186 @@
+"""`wkparse explain --format markdown`: an `Explanation` as an answer to paste into an issue.
+
+Same content as the terminal output (GitHub-flavoured Markdown): the summary and notes, the
+layout with its GPU picture, the structure with every row of the prologue, one micro-batch
+group (folded in a `<details>` block) and the epilogue annotated, how the file was made,
+totals per iteration with bars, and the lint findings where they apply.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from wkparse.explain import Explanation, Finding, RowNote, path_label
+from wkparse.render.explain_text import (
+    HIDDEN_PHASES,
+    OTHER_GPU,
+    ROW_HEADERS,
+    THIS_GPU,
+    bar_rows,
+    comm_rows,
+    compute_totals,
+    difference_lines,
+    finding_text,
+    generation_items,
+    grid_lines,
+    group_totals,
+    layout_caption,
+    layout_numbers,
+    reference_title,
+    row_cells,
+    structure_rows,
+)
+
+#: the width the GPU picture and the bars are laid out for (a GitHub comment's code block)
+WIDTH = 100
+
+
+def render(e: Explanation) -> str:
+    out: list[str] = [f"### `{path_label(e.path)}`: what this workload file means", ""]
+    out += [f"**In short:** {prose(e.represents)}", ""]
+    for question, answer in e.answers:
+        out += [f"> **{prose(question)}**", ">", f"> {prose(answer)}", ""]
+    out += [f"- {prose(n)}" for n in e.notes]
+    if e.notes:
+        out.append("")
+    out += _layout(e)
+    out += _structure(e)
+    out += ["#### How it was generated", ""]
+    out += [f"- **{key}**: {prose(value)}" for key, value in generation_items(e)]
+    out.append("")
+    out += _totals(e)
+    leftover = [f for f in e.findings if f.section == "file"]
+    if leftover:
+        out += ["#### Other lint findings", "", *_findings(leftover), ""]
+    if not e.findings:
+        out += ["No lint findings.", ""]
+    out.append(
+        "<sub>Written by `wkparse explain --format markdown`. Header values are as written; "
+        "counts come from the rows.</sub>"
+    )
+    return "\n".join(out) + "\n"
+
+
+def prose(text: str) -> str:
+    """Escape what Markdown would read as emphasis or HTML in running text."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace("<", "&lt;")
+
+
+def cell(text: str) -> str:
+    return prose(text).replace("|", "\\|") or " "
+
+
+def table(headers: Sequence[str], rows: Iterable[Sequence[str]], right: set[int]) -> list[str]:
+    align = ["---:" if i in right else "---" for i in range(len(headers))]
+    out = ["| " + " | ".join(headers) + " |", "| " + " | ".join(align) + " |"]
+    out += ["| " + " | ".join(cell(c) for c in row) + " |" for row in rows]
+    return out
+
+
+def _findings(findings: Iterable[Finding]) -> list[str]:
+    return [f"- :warning: {prose(finding_text(f))}" for f in findings]
+
+
+def _layout(e: Explanation) -> list[str]:
+    out = ["#### Parallel layout", ""]
+    out += table(("key", "value"), layout_numbers(e), set())
+    out.append("")
+    if e.tp and e.dp and e.dialect in ("transformer", "inference"):
+        out.append("```text")
+        for pieces in grid_lines(e, WIDTH):
+            out.append("".join(text for text, _ in pieces).rstrip())
+        out += ["```", ""]
+        caption = layout_caption(e).replace(THIS_GPU, f"`{THIS_GPU}`")
+        out += [f"*{prose(caption).replace(OTHER_GPU, f'`{OTHER_GPU}`')}*", ""]
+    header = _findings(f for f in e.findings if f.section == "header")
+    if header:
+        out += [*header, ""]
+    return out
+
+
+def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str]:
+    flagged = {line for f in findings for line in f.lines}
+    lines = []
+    notes: list[str] = []
+    for row, cells, row_notes in row_cells(rows):
+        if cells[0] and row.line in flagged:
+            cells[0] = f"{cells[0]} :warning:"
+        if cells[1]:
+            cells[1] = f"`{cells[1]}`"
+        lines.append(cells)
+        notes += row_notes
+    right = {0, 3, 6, 7}
+    out = table(ROW_HEADERS, lines, right)
+    out.append("")
+    out += [f"- {prose(n)}" for n in notes]
+    return out
+
+
+def _structure(e: Explanation) -> list[str]:
+    s = e.structure
+    out = ["#### Structure", ""]
+    overview = [
+        (lines, rows, f"`{what}`" if "x [" in what else what)
+        for lines, rows, what in structure_rows(e)
+    ]
+    out += table(("lines", "rows", "what"), overview, {1})
+    out.append("")
+    count = _findings(f for f in e.findings if f.section == "count")
+    if count:
+        out += [*count, ""]
+    sections: list[tuple[str, Sequence[RowNote], str, bool]] = []
+    if s.prologue:
+        sections.append(
+            ("Prologue: once per iteration, before the groups", s.prologue, "prologue", False)
+        )
+    if s.reference:
+        sections.append((reference_title(e), s.reference, "groups", True))
+    if s.body:
+        hidden = (
+            f" (first {len(s.body)}; {s.body_hidden:,} more not shown)" if s.body_hidden else ""
+        )
+        sections.append((f"Rows{hidden}", s.body, "body", len(s.body) > 20))
+    if s.epilogue:
+        sections.append(
+            ("Epilogue: once per iteration, after the groups", s.epilogue, "epilogue", False)
+        )
+    for title, rows, section, fold in sections:
+        findings = [f for f in e.findings if f.section == section]
+        if fold:
+            out += ["<details>", f"<summary><b>{prose(title)}</b></summary>", ""]
+        else:
+            out += [f"**{prose(title)}**", ""]
+        out += _row_table(rows, findings)
+        if fold:
+            out += ["</details>", ""]
+        if section == "groups":
+            out += [f"- {prose(line)}" for line in difference_lines(e)]
+        out += _findings(findings)
+        out.append("")
+    if sections:
+        out += [f"<sub>{prose(HIDDEN_PHASES).capitalize()}.</sub>", ""]
+    return out
+
+
+def _totals(e: Explanation) -> list[str]:
+    out = ["#### Totals per iteration (one GPU)", ""]
+    out += [
+        f"- bytes per group: {prose(group_totals(e))}",
+        f"- compute: {prose(compute_totals(e))}",
+        "",
+    ]
+    rows = comm_rows(e)
+    if rows:
+        out += table(("group", "collective", "calls", "bytes", "per rank"), rows, {2, 3, 4})
+        out.append("")
+    if e.kinds:
+        kind_width = max(len("by layer kind"), *(len(k.kind) for k in e.kinds))
+        bar_width = 24
+        out.append("```text")
+        out.append(f"{'by layer kind'.ljust(kind_width)}  {'bytes'.ljust(bar_width + 18)}  compute")
+        for kind, b_bar, b_text, c_bar, c_text in bar_rows(e, bar_width):
+            out.append(
+                f"{kind.ljust(kind_width)}  {b_bar} {b_text.rjust(17)}  {c_bar} {c_text.rjust(17)}"
+            )
+        out += ["```", ""]
+    return out

@@ -1,0 +1,598 @@
+"""`wkparse explain` for the terminal: an `Explanation` as rich renderables.
+
+`render(e)` returns one renderable that lays itself out for the console's width (the GPU
+grid and the bars use the room they get; tables wrap), so the same object reads at 80 and at
+160 columns. The cell helpers here are shared with the Markdown renderer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.padding import Padding
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from wkparse.explain import (
+    GROUP_LABELS,
+    Explanation,
+    Finding,
+    RowNote,
+    human_bytes,
+    human_ns,
+    path_label,
+    percent,
+)
+
+SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan", None: "magenta"}
+ROW_HEADERS = ("line", "row", "phase", "compute", "collective", "group", "size", "per rank")
+#: the GPU this file describes, and every other GPU, in the layout picture
+THIS_GPU, OTHER_GPU = "■", "□"
+_LABEL = 9
+
+
+def render(e: Explanation) -> RenderableType:
+    return _Explained(e)
+
+
+# ---- cells shared with the Markdown renderer ----------------------------------------------
+
+
+SHORT_GROUPS = {"TP": "TP", "DP": "DP", "EP": "EP", "DP_EP": "DP/EP", "PP": "PP", "MP": "MP"}
+SHORT_GROUPS["ALL"] = "all"
+#: a phase with no collective and at most this compute time is not given a line of its own
+PLACEHOLDER_NS = 1
+HIDDEN_PHASES = (
+    "phases with no collective and a compute time of 0 or 1 ns (AICB's placeholders) get no line"
+)
+
+
+def group_cell(group: str | None, size: int | None) -> str:
+    if group is None:
+        return "none"
+    label = SHORT_GROUPS[group]
+    return f"{label} {size}" if size is not None else label
+
+
+def shown(compute_ns: int | None, comm: str | None, size: int | None) -> bool:
+    """Whether a phase gets its own line: it issues a collective, carries a size or computes."""
+    return comm not in (None, "NONE") or bool(size) or (compute_ns or 0) > PLACEHOLDER_NS
+
+
+def row_cells(
+    rows: Sequence[RowNote], strip_suffix: bool = False
+) -> Iterator[tuple[RowNote, list[str], list[str]]]:
+    """Per row: the table lines (one per phase worth showing) and its footnotes (why a
+    collective costs nothing). `strip_suffix` drops `_EP`/`_DP_EP` (the group column says it)."""
+    for row in rows:
+        lines: list[list[str]] = []
+        notes: list[str] = []
+        for ph in row.phases:
+            if not shown(ph.compute_ns, ph.comm, ph.size):
+                continue
+            comm = ph.comm if ph.comm not in (None, "NONE") else ""
+            written = comm
+            if strip_suffix and ph.group in ("EP", "DP_EP") and comm:
+                written = comm.split("_", 1)[0]
+            lines.append(
+                [
+                    ph.phase,
+                    human_ns(ph.compute_ns) if ph.compute_ns is not None else "?",
+                    written or ("NONE" if ph.size else ""),
+                    group_cell(ph.group, ph.group_size) if comm else "",
+                    human_bytes(ph.size) if (comm or ph.size) and ph.size is not None else "",
+                    human_bytes(ph.share) if comm and ph.share is not None else "",
+                ]
+            )
+            if ph.note:
+                notes.append(f"line {row.line} {ph.phase}: {ph.note}")
+        if not lines:
+            lines.append(["-", "", "", "", "", ""])
+        name = row.name if row.name is not None else "(unnamed)"
+        if row.policy:
+            name = f"{name} [{row.policy}]"
+        for i, cells in enumerate(lines):
+            first = i == 0
+            yield row, [str(row.line) if first else "", name if first else "", *cells], notes
+            notes = []
+
+
+def finding_text(f: Finding) -> str:
+    where = f"line {f.line}"
+    if f.count > 1:
+        shown = ", ".join(str(n) for n in f.lines[:6])
+        more = ", ..." if f.count > 6 else ""
+        where = f"{f.count:,} lines: {shown}{more}"
+    severity = f.severity or "finding"
+    return f"{f.code} {severity} ({where}): {f.message}"
+
+
+def layout_caption(e: Explanation) -> str:
+    assert e.tp is not None and e.dp is not None
+    pp = e.pp or 1
+    used = e.dp * e.tp * pp
+    stage = "a row one pipeline stage" if pp > 1 else "the one row the whole model"
+    block = f"a block of {e.tp} is one TP group" if e.tp > 1 else "TP is 1"
+    total = f"{used:,} GPUs = DP {e.dp} x PP {pp} x TP {e.tp}"
+    return (
+        f"Each {OTHER_GPU} is one GPU; {block}, a column one data-parallel replica, {stage} "
+        f"({total}). {THIS_GPU} marks the GPU this file describes; SimAI gives every GPU "
+        f"the same rows."
+    )
+
+
+def grid_lines(e: Explanation, width: int) -> list[list[tuple[str, bool]]]:
+    """The GPU grid as lines of (text, highlighted) pieces, collapsed to fit `width`."""
+    assert e.tp is not None and e.dp is not None
+    tp, dp, pp = e.tp, e.dp, e.pp or 1
+    cell = f"[TP {tp}]" if tp > 16 else OTHER_GPU * tp
+    head_width = len(f"DP {dp - 1}")
+    cell_width = max(len(cell), head_width) + 2
+    fit = max(3, (width - _LABEL) // cell_width)
+    columns: list[int | None] = list(range(dp))
+    if dp > fit:
+        columns = [*range(fit - 2), None, dp - 1]
+    stages: list[int | None] = list(range(pp))
+    if pp > 8:
+        stages = [0, 1, 2, None, pp - 1]
+    out: list[list[tuple[str, bool]]] = []
+    header = " " * _LABEL + "".join(
+        (f"DP {c}" if c is not None else "...").ljust(cell_width) for c in columns
+    )
+    out.append([(header.rstrip(), False)])
+    for s in stages:
+        if s is None:
+            out.append([(" " * _LABEL + "...", False)])
+            continue
+        label = (f"stage {s}" if pp > 1 else "model").ljust(_LABEL)
+        pieces: list[tuple[str, bool]] = [(label, False)]
+        for c in columns:
+            if c is None:
+                pieces.append(("...".ljust(cell_width), False))
+            elif s == 0 and c == 0 and tp <= 16:
+                pieces.append((THIS_GPU, True))
+                pieces.append((cell[1:].ljust(cell_width - 1), False))
+            elif s == 0 and c == 0:
+                pieces.append((cell.ljust(cell_width), True))
+            else:
+                pieces.append((cell.ljust(cell_width), False))
+        out.append(pieces)
+    return out
+
+
+def bar(fraction: float, width: int) -> str:
+    """A horizontal bar in eighths of a character."""
+    blocks = " ▏▎▍▌▋▊▉"
+    eighths = round(max(0.0, min(1.0, fraction)) * width * 8)
+    full, rest = divmod(eighths, 8)
+    text = "█" * full + (blocks[rest] if rest else "")
+    return text.ljust(width)
+
+
+def bar_rows(e: Explanation, bar_width: int) -> list[tuple[str, str, str, str, str]]:
+    """(kind, bytes bar, bytes, compute bar, compute) per layer kind."""
+    total_bytes = sum(k.bytes for k in e.kinds) or 1
+    total_ns = sum(k.compute_ns for k in e.kinds) or 1
+    out = []
+    for k in e.kinds:
+        b, c = k.bytes / total_bytes, k.compute_ns / total_ns
+        out.append(
+            (
+                k.kind,
+                bar(b, bar_width),
+                f"{human_bytes(k.bytes)} {percent(b):>6}",
+                bar(c, bar_width),
+                f"{human_ns(k.compute_ns)} {percent(c):>6}",
+            )
+        )
+    return out
+
+
+def generation_items(e: Explanation) -> list[tuple[str, str]]:
+    """(label, text) pairs for 'How it was generated'."""
+    g = e.generation
+    items: list[tuple[str, str]] = []
+    if g.name is not None:
+        n = g.name
+        batch = f"gbs {n.gbs}, mbs {n.mbs}" if n.gbs is not None else f"batch {n.mbs}"
+        phase = f", {n.inference_phase}" if n.inference_phase else ""
+        items.append(
+            (
+                "file name",
+                f"AICB name: {n.model}, world {n.world}, tp {n.tp}, pp {n.pp}, ep {n.ep}, "
+                f"{batch}, seq {n.seq}{phase}",
+            )
+        )
+    if e.activation_bytes is not None:
+        text = f"{e.activation_bytes:,} B ({human_bytes(e.activation_bytes)})"
+        if g.hidden is not None:
+            text += f"; hidden {g.hidden:,} from {g.hidden_how}"
+        if g.preset_hidden is not None and g.name is not None:
+            text += f"; {g.name.model} preset: {g.preset_layers} layers, hidden {g.preset_hidden}"
+        items.append(("activation", text))
+    elif e.dialect in ("transformer", "inference") and e.rows:
+        items.append(("activation", "no row carries it (e.g. TP 1 with measured times)"))
+    if e.dialect in ("transformer", "inference"):
+        items.append(("sequence parallel", "yes" if g.sequence_parallel else "no"))
+        moe = "yes" if g.moe else "no"
+        if g.moe:
+            parts = []
+            if g.experts is not None:
+                parts.append(f"{g.experts} experts")
+            if g.topk is not None:
+                parts.append(f"top-{g.topk}")
+            if parts:
+                moe += f": {', '.join(parts)} ({g.moe_how})"
+            else:
+                moe += " (experts and top-k not derivable from these rows)"
+        items.append(("MoE", moe))
+    compute = {
+        "measured": "measured (AIOB) compute times"
+        if e.dialect in ("transformer", "inference")
+        else "compute times as written",
+        "placeholder": "placeholders: every layer compute time is 0 or 1 (no AIOB)",
+        "none": "no rows",
+    }[g.compute]
+    items.append(("compute", compute))
+    if g.expected_ga is not None:
+        items.append(("ga from the name", f"gbs // (mbs x DP) = {g.expected_ga}"))
+    if g.era is not None:
+        reasons = f" ({'; '.join(g.era.reasons)})" if g.era.reasons else ""
+        items.append(("generator", f"{g.era.label}{reasons}"))
+    return items
+
+
+def structure_rows(e: Explanation) -> list[tuple[str, str, str]]:
+    """(lines, rows, what) for the structure overview."""
+    s = e.structure
+    out: list[tuple[str, str, str]] = []
+    if s.prologue:
+        out.append(
+            (
+                _span(s.prologue[0].line, s.prologue[-1].line),
+                str(len(s.prologue)),
+                "prologue, once per iteration: " + _names(s.prologue),
+            )
+        )
+    if s.group_count:
+        assert s.groups_first_line is not None and s.groups_last_line is not None
+        for shape in s.shapes:
+            rows = shape.count * shape.rows
+            what = f"{shape.count} x [{shape.pattern}]"
+            extra = f" ({shape.rows} rows, {shape.layers} layers each)"
+            if len(s.shapes) > 1:
+                extra += f", first: group {shape.first_group}, lines {shape.first_line}-"
+                extra += f"{shape.last_line}"
+            out.append(("", f"{rows:,}", what + extra))
+        out[len(out) - len(s.shapes)] = (
+            _span(s.groups_first_line, s.groups_last_line),
+            *out[len(out) - len(s.shapes)][1:],
+        )
+    if s.body_pattern is not None:
+        first = s.body[0].line if s.body else 3
+        total = len(s.body) + s.body_hidden
+        out.append((f"from {first}", f"{total:,}", s.body_pattern))
+    if s.epilogue:
+        out.append(
+            (
+                _span(s.epilogue[0].line, s.epilogue[-1].line),
+                str(len(s.epilogue)),
+                "epilogue, once per iteration: " + _names(s.epilogue),
+            )
+        )
+    return out
+
+
+def reference_title(e: Explanation) -> str:
+    s = e.structure
+    assert s.reference and s.reference_group is not None
+    first, last = s.reference[0].line, s.reference[-1].line
+    others = s.group_count - 1
+    if not others:
+        tail = "the only one"
+    elif s.identical_groups == s.group_count:
+        tail = f"the other {others} repeat it exactly"
+    else:
+        tail = f"{s.identical_groups - 1} of the other {others} repeat it exactly"
+    return (
+        f"Micro-batch group {s.reference_group} of {s.group_count} (lines {first}-{last}): {tail}"
+    )
+
+
+def difference_lines(e: Explanation) -> list[str]:
+    s = e.structure
+    out = []
+    for d in s.differences:
+        rows = "; ".join(f"line {line} {name}: {what}" for line, name, what in d.rows)
+        out.append(f"group {d.group} (lines {d.first_line}-{d.last_line}) differs: {rows}")
+    listed = len(s.differences)
+    if s.differing_groups > listed:
+        out.append(f"... and {s.differing_groups - listed} more groups differ in values")
+    return out
+
+
+def comm_rows(e: Explanation) -> list[tuple[str, str, str, str, str]]:
+    """(group, collective, calls, bytes, per rank) per collective, per iteration."""
+    out = []
+    for c in e.collectives:
+        size = e.group_sizes.get(c.group) if c.group and c.group != "PP" else None
+        group = group_cell(c.group, size)
+        what = c.collective if c.collective != "pp_comm" else "pp_comm (2 x vpp x ga sends)"
+        out.append(
+            (
+                group,
+                what,
+                f"{c.calls:,}",
+                human_bytes(c.bytes),
+                human_bytes(c.share_bytes) if c.share_bytes is not None else "",
+            )
+        )
+    return out
+
+
+def group_totals(e: Explanation) -> str:
+    parts = [
+        f"{GROUP_LABELS[g]} {human_bytes(n)}" for g, n in e.comm_bytes.items() if n or g in "TPDP"
+    ]
+    return ", ".join(parts)
+
+
+def compute_totals(e: Explanation) -> str:
+    c = e.compute_ns
+    text = (
+        f"forward {human_ns(c['fwd'])}, input-grad {human_ns(c['ig'])}, "
+        f"weight-grad {human_ns(c['wg'])}; total {human_ns(c['total'])}"
+    )
+    if e.bubble_compute_ns:
+        text += (
+            f"; bubble at least {human_ns(e.bubble_compute_ns)} "
+            f"({percent(e.bubble_fraction or 0)} of the non-embedding compute)"
+        )
+    return text
+
+
+def layout_numbers(e: Explanation) -> list[tuple[str, str]]:
+    """(key, value) pairs of the layout: header values as written, counted values beside."""
+    if e.dialect not in ("transformer", "inference", "micro") or e.policy is None:
+        out = [("policy", e.policy or "none")]
+        if e.leading:
+            out.append(("after the policy", " ".join(e.leading)))
+        return out
+
+    def v(x: object) -> str:
+        return "absent" if x is None else f"{x:,}" if isinstance(x, int) else str(x)
+
+    out = [("policy", e.policy), ("TP", v(e.tp)), ("PP", v(e.pp))]
+    if e.dp is not None:
+        assert e.tp is not None and e.pp is not None
+        rem = f", {e.dp_remainder} left over" if e.dp_remainder else ""
+        out.append(("DP", f"{e.dp:,} = all_gpus {e.all_gpus:,} / (TP {e.tp} x PP {e.pp}){rem}"))
+    else:
+        out.append(("DP", "-g / (TP x PP) (no all_gpus in the header)"))
+    out.append(("EP", v(e.ep)))
+    if e.dp_ep is not None:
+        out.append(("DP/EP", f"{e.dp_ep:,} (DP / EP)"))
+    ga = v(e.ga)
+    if e.dialect == "transformer":
+        ga += f" (body: {e.groups:,} groups)"
+    out.append(("ga", ga))
+    vpp = v(e.vpp)
+    if e.layers_per_stage is not None:
+        vpp += f" (body: {e.layers_per_stage} layers per group)"
+    out.append(("vpp", vpp))
+    out.append(("all_gpus", v(e.all_gpus)))
+    pp_comm = "absent" if e.pp_comm_text is None else e.pp_comm_text
+    if e.pp_comm_simai:
+        pp_comm += f" ({human_bytes(e.pp_comm_simai)})"
+    out.append(("pp_comm", pp_comm))
+    if e.bubble_fraction is not None:
+        out.append(("bubble", f"(PP-1)/(GA*vpp) = {percent(e.bubble_fraction)}"))
+    rows = f"{e.declared_rows:,}" if e.declared_rows is not None else "unreadable"
+    out.append(("rows", f"{rows} declared, {e.rows:,} in the body"))
+    return out
+
+
+def _span(a: int, b: int) -> str:
+    return f"{a}-{b}" if a != b else str(a)
+
+
+def _names(rows: Sequence[RowNote]) -> str:
+    from wkparse.explain import compress
+
+    return compress([r.name for r in rows])
+
+
+# ---- the renderable -------------------------------------------------------------------------
+
+
+class _Explained:
+    def __init__(self, e: Explanation) -> None:
+        self.e = e
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        e = self.e
+        width = options.max_width
+        yield Rule(Text(f"wkparse explain: {path_label(e.path)}", style="bold"))
+        yield from self._summary()
+        yield from self._layout(width)
+        yield from self._structure(width)
+        yield from self._generation()
+        yield from self._totals(width)
+        leftover = [f for f in e.findings if f.section == "file"]
+        if leftover:
+            yield _heading("Other lint findings")
+            yield from _finding_block(leftover)
+        if not e.findings:
+            yield Text("No lint findings.", style="green")
+
+    def _summary(self) -> Iterator[RenderableType]:
+        e = self.e
+        yield _heading("What this file is")
+        yield Padding(Text(e.represents), (0, 0, 0, 2))
+        for question, answer in e.answers:
+            yield Text("")
+            yield Padding(Text(question, style="bold"), (0, 0, 0, 2))
+            yield Padding(Text(answer), (0, 0, 0, 4))
+        if e.notes:
+            yield Text("")
+            for note in e.notes:
+                yield _bullet(note)
+
+    def _layout(self, width: int) -> Iterator[RenderableType]:
+        e = self.e
+        yield _heading("Parallel layout")
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for key, value in layout_numbers(e):
+            table.add_row(Text(key), Text(value))
+        yield Padding(table, (0, 0, 0, 2))
+        if e.tp and e.dp and e.dialect in ("transformer", "inference"):
+            yield Text("")
+            picture = Text()
+            for pieces in grid_lines(e, width - 2):
+                picture.append("  ")
+                for text, lit in pieces:
+                    picture.append(text, style="bold green" if lit else "dim")
+                picture.append("\n")
+            yield picture
+            yield Padding(Text(layout_caption(e), style="italic"), (0, 0, 0, 2))
+        yield from _finding_block([f for f in e.findings if f.section == "header"])
+
+    def _structure(self, width: int) -> Iterator[RenderableType]:
+        e = self.e
+        s = e.structure
+        yield _heading("Structure")
+        overview = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+        overview.add_column("lines", no_wrap=True)
+        overview.add_column("rows", justify="right", no_wrap=True)
+        overview.add_column("what", overflow="fold")
+        for lines, rows, what in structure_rows(e):
+            overview.add_row(Text(lines), Text(rows), Text(what))
+        yield Padding(overview, (0, 0, 0, 2))
+        yield from _finding_block([f for f in e.findings if f.section == "count"])
+        sections: list[tuple[str, Sequence[RowNote], str]] = []
+        if s.prologue:
+            sections.append(
+                ("Prologue: once per iteration, before the groups", s.prologue, "prologue")
+            )
+        if s.reference:
+            sections.append((reference_title(e), s.reference, "groups"))
+        if s.body:
+            hidden = (
+                f" (first {len(s.body)}; {s.body_hidden:,} more not shown)" if s.body_hidden else ""
+            )
+            sections.append((f"Rows{hidden}", s.body, "body"))
+        if s.epilogue:
+            sections.append(
+                ("Epilogue: once per iteration, after the groups", s.epilogue, "epilogue")
+            )
+        for title, table_rows, section in sections:
+            yield Text("")
+            yield Padding(Text(title, style="bold"), (0, 0, 0, 2))
+            findings = [f for f in e.findings if f.section == section]
+            yield Padding(_row_table(table_rows, findings, width < 110), (0, 0, 0, 2))
+            if section == "groups":
+                for line in difference_lines(e):
+                    yield _bullet(line)
+            notes = [n for _, _, ns in row_cells(table_rows) for n in ns]
+            for note in notes:
+                yield _bullet(note, style="dim")
+        if sections:
+            yield Padding(Text(f"({HIDDEN_PHASES})", style="dim italic"), (0, 0, 0, 2))
+            yield from _finding_block(findings)
+
+    def _generation(self) -> Iterator[RenderableType]:
+        yield _heading("How it was generated")
+        table = Table.grid(padding=(0, 2))
+        table.add_column(style="bold", no_wrap=True)
+        table.add_column()
+        for key, value in generation_items(self.e):
+            table.add_row(Text(key), Text(value))
+        yield Padding(table, (0, 0, 0, 2))
+
+    def _totals(self, width: int) -> Iterator[RenderableType]:
+        e = self.e
+        yield _heading("Totals per iteration (one GPU)")
+        yield Padding(Text(f"bytes per group: {group_totals(e)}"), (0, 0, 0, 2))
+        yield Padding(Text(f"compute: {compute_totals(e)}"), (0, 0, 0, 2))
+        rows = comm_rows(e)
+        if rows:
+            table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
+            for name, justify in (
+                ("group", "left"),
+                ("collective", "left"),
+                ("calls", "right"),
+                ("bytes", "right"),
+                ("per rank", "right"),
+            ):
+                table.add_column(name, justify=justify)  # type: ignore[arg-type]
+            for row in rows:
+                table.add_row(*map(Text, row))
+            yield Text("")
+            yield Padding(table, (0, 0, 0, 2))
+        if e.kinds:
+            yield Text("")
+            yield from _bars(e, width)
+
+
+def _bars(e: Explanation, width: int) -> Iterator[RenderableType]:
+    """Where bytes and compute go, by kind of layer: two bars per kind."""
+    kind_width = max(len("by layer kind"), *(len(k.kind) for k in e.kinds))
+    value_width = 17  # '1.07 GiB  42.5%' and '4.28 s  55.7%'
+    bar_width = min(40, max(6, (width - 2 - kind_width - 2 * (value_width + 3)) // 2))
+    head = Text("  " + "by layer kind".ljust(kind_width), style="bold")
+    head.append("  " + "bytes".ljust(bar_width + value_width + 1), style="bold")
+    head.append("  " + "compute", style="bold")
+    yield head
+    for kind, bytes_bar, bytes_text, compute_bar, compute_text in bar_rows(e, bar_width):
+        line = Text("  " + kind.ljust(kind_width) + "  ")
+        line.append(bytes_bar, style="cyan")
+        line.append(" " + bytes_text.rjust(value_width) + "  ")
+        line.append(compute_bar, style="magenta")
+        line.append(" " + compute_text.rjust(value_width))
+        yield line
+
+
+def _heading(title: str) -> RenderableType:
+    return Group(Text(""), Text(title, style="bold underline"))
+
+
+def _hanging(mark: str, text: str, style: str = "") -> RenderableType:
+    """A bullet whose wrapped lines align after the mark."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style=style)
+    grid.add_column(style=style)
+    grid.add_row(Text(mark), Text(text))
+    return Padding(grid, (0, 0, 0, 2))
+
+
+def _bullet(text: str, style: str = "") -> RenderableType:
+    return _hanging("-", text, style)
+
+
+def _finding_block(findings: Iterable[Finding]) -> Iterator[RenderableType]:
+    for f in findings:
+        yield _hanging("!", finding_text(f), SEVERITY_STYLE.get(f.severity, "magenta"))
+
+
+def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], narrow: bool) -> Table:
+    flagged = {line for f in findings for line in f.lines}
+    # One space between columns at 80 columns leaves the row names room to stay whole.
+    padding = (0, 1, 0, 0) if narrow else (0, 1)
+    table = Table(box=None, padding=padding, show_edge=False, header_style="bold")
+    for name in ROW_HEADERS:
+        justify = "right" if name in ("line", "compute", "size", "per rank") else "left"
+        table.add_column(
+            name,
+            justify=justify,  # type: ignore[arg-type]
+            no_wrap=name != "row",
+            overflow="fold",
+        )
+    for row, cells, _ in row_cells(rows, strip_suffix=narrow):
+        if cells[0] and row.line in flagged:
+            cells[0] = f"!{cells[0]}"
+        table.add_row(*map(Text, cells))
+    return table
