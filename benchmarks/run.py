@@ -143,13 +143,15 @@ def _time_rss(report: str) -> int | None:
     return None
 
 
-def measure(batch: list[Measurement], repeat: int, cwd: Path, env: dict[str, str]) -> None:
+def measure(
+    batch: list[Measurement], repeat: int, cwd: Path, env: dict[str, str], warm_up: bool = True
+) -> None:
     """One untimed warm-up each (page cache, .pyc, Lark's cache), then interleaved runs.
 
     A command that fails (exit code above 1: 1 only means findings or a file to reformat)
     or prints a traceback is marked with its error and not timed again.
     """
-    for rnd in range(repeat + 1):
+    for rnd in range(0 if warm_up else 1, repeat + 1):
         for m in batch:
             if m.error:
                 continue
@@ -411,7 +413,9 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="run.py", description=__doc__.split("\n\n")[0])
     p.add_argument("--rows", type=int, help="rows of the largest file (default 1,000,000)")
     p.add_argument("--repeat", type=int, help="timed runs per command (default 5)")
-    p.add_argument("--quick", action="store_true", help="4,000 rows, 1 run: a smoke test")
+    p.add_argument(
+        "--quick", action="store_true", help="4,000 rows, 1 run, no warm-up: a smoke test"
+    )
     p.add_argument("--out", type=Path, help="JSON file to write")
     p.add_argument("--markdown", type=Path, help="Markdown table to write")
     p.add_argument("--work", type=Path, help="folder for the generated files")
@@ -452,10 +456,11 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     runs["python", "start-up"] = Measurement("python", "start-up", [sys.executable, "-c", "pass"])
     env = child_env(ns.work)
     about = machine()
-    print(f"timing {len(runs)} commands, {ns.repeat} runs each after a warm-up...", file=sys.stderr)
+    warm = "" if ns.quick else " after a warm-up"
+    print(f"timing {len(runs)} commands, {ns.repeat} runs each{warm}...", file=sys.stderr)
     # Outside the checkout, so no project configuration changes what lint runs.
     with tempfile.TemporaryDirectory() as cwd:
-        measure(list(runs.values()), ns.repeat, Path(cwd), env)
+        measure(list(runs.values()), ns.repeat, Path(cwd), env, warm_up=not ns.quick)
     about["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
     targets, scaling = evaluate(runs, inputs, bool(corpus))
     return {

@@ -361,3 +361,25 @@ def test_suggest_key() -> None:
     assert suggest_key("model_parallel_npu_group", known) == "model_parallel_NPU_group"
     assert suggest_key("all_gpu", known) == "all_gpus"
     assert suggest_key("sequence_parallel", known) is None
+
+
+def test_pages_state_the_fix_their_rule_attaches() -> None:
+    """A page's `fixable` is the kind of fix its failing examples' diagnostics carry: none at
+    all for "no"; otherwise that kind, at least once (some cases have no value to fix to)."""
+    from wkparse.catalog import catalog
+
+    for page in catalog().values():
+        if not page.code.startswith(("WK1", "WK2")) or page.code in LIMITED:
+            continue
+        kinds = {
+            "no" if d.fix is None else "safe" if d.fix.safe else "unsafe"
+            for example in page.fail
+            for d in lint(parse_text(example.text), example.filename, MINE)
+        }
+        assert page.fixable in kinds and kinds <= {"no", page.fixable}, page.code
+
+
+#: pages whose examples need tests/test_catalog.py's limits or encoding (none has a fix), and
+#: WK212, whose example carries no activation size (one that did would trigger WK303 too); its
+#: fix is tested on a real file in test_pp_comm_zero_with_pipeline_gets_the_activation_size
+LIMITED = frozenset({"WK116", "WK117", "WK118", "WK212"})

@@ -1382,7 +1382,7 @@ def _represents_micro(e: Explanation) -> str:
         if len(sizes) > 1:
             span += f" ({_plural(len(sizes), 'size')})"
     if e.policy == "MICRO":
-        where = "SimAI runs each one over all GPUs of the run."
+        where = f"SimAI runs {'it' if e.rows == 1 else 'each one'} over all GPUs of the run."
     else:
         where = (
             f"It is written under a {e.policy} header, so SimAI runs weight-gradient-column "

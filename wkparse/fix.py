@@ -33,6 +33,10 @@ _BOM = "\ufeff"
 _ENCODING, _ERRORS = "utf-8", "surrogateescape"
 
 Relint = Callable[[str], list[Diagnostic]]
+#: an edit as (line index, start, end, text) in the split text; start and end are indexes
+_Resolved = tuple[int, int, int, str]
+#: undecodable bytes, as surrogateescape decoding leaves them
+_ESCAPED = re.compile("[\udc80-\udcff]")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +120,7 @@ def fixable(diagnostics: Iterable[Diagnostic], *, unsafe: bool) -> list[Fix]:
         if fix is None or not fix.edits or not (fix.safe or unsafe):
             continue
         edits = fix.edits if len(fix.edits) == 1 else tuple(sorted(fix.edits, key=_start))
-        if edits not in fixes:
-            fixes[edits] = (_start(edits[0]), fix)
+        fixes.setdefault(edits, (_start(edits[0]), fix))
     return [fix for _, fix in sorted(fixes.values(), key=itemgetter(0))]
 
 
@@ -154,11 +157,6 @@ def apply_fixes(text: str, fixes: Sequence[Fix]) -> tuple[str, int]:
         line = lines[index]
         lines[index] = line[:start] + replacement + line[end:]
     return "\n".join(lines), applied
-
-
-#: an edit as (line index, start, end, text) in the split text; start and end are indexes
-_Resolved = tuple[int, int, int, str]
-_ESCAPED = re.compile("[\udc80-\udcff]")
 
 
 def _start(edit: Edit) -> tuple[int, int, int]:

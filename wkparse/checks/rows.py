@@ -200,35 +200,47 @@ class _Pattern:
     """One kind of row problem with where it first occurs and how often."""
 
     phase: str
-    first: Row | None = None
-    rows: int = 0
-    names: list[str] | None = None
+    first: Row
+    rows: int
+    names: list[str]
 
 
 def _collect(ctx: Context, flagged: dict[int, list[tuple[str, str]]]) -> dict[str, _Pattern]:
-    """Count rows per pattern key for the flagged distinct row values (one pass over rows)."""
-    patterns: dict[str, _Pattern] = {}
+    """Group the flagged distinct row values by pattern key, with counts and first rows.
+
+    Counts come from `Body.occurrences`; the first rows from a scan that stops as soon as
+    every flagged value has been seen (within the first group in AICB output), so a
+    million-row file costs no Python-level pass over all its rows.
+    """
+    if not flagged:
+        return {}
     rows = ctx.workload.rows
-    for line, fields in zip(rows.lines, rows.fields):
-        keys = flagged.get(id(fields))
-        if keys is None:
-            continue
-        for key, phase in keys:
-            pattern = patterns.setdefault(key, _Pattern(phase, names=[]))
-            pattern.rows += 1
-            if pattern.first is None:
-                pattern.first = Row(line, fields)
-            names = pattern.names
-            if names is not None and fields.name not in names and len(names) < 4:
-                names.append(fields.name or "?")
+    first: dict[int, int] = {}
+    for index, fields in enumerate(rows.fields):
+        key = id(fields)
+        if key in flagged and key not in first:
+            first[key] = index
+            if len(first) == len(flagged):
+                break
+    counts = ctx.body.occurrences
+    patterns: dict[str, _Pattern] = {}
+    for key in sorted(flagged, key=first.__getitem__):
+        row = rows[first[key]]
+        for pattern_key, phase in flagged[key]:
+            pattern = patterns.get(pattern_key)
+            if pattern is None:
+                pattern = patterns[pattern_key] = _Pattern(phase, row, 0, [])
+            pattern.rows += counts[key]
+            name = row.fields.name or "?"
+            if name not in pattern.names and len(pattern.names) < 4:
+                pattern.names.append(name)
     return patterns
 
 
 def _where(pattern: _Pattern) -> str:
-    first = pattern.first
-    names = ", ".join(pattern.names or ())
+    names = ", ".join(pattern.names)
     rows = "1 row" if pattern.rows == 1 else f"{pattern.rows:,} rows"
-    return f"{rows} ({names}; first at line {first.line if first else '?'})"
+    return f"{rows} ({names}; first at line {pattern.first.line})"
 
 
 @file_check("WK405")
@@ -241,7 +253,6 @@ def zero_size_collectives(ctx: Context) -> Iterator[Diagnostic]:
                 flagged.setdefault(id(fields), []).append((f"{phase} {p.comm}", phase))
     for key, pattern in _collect(ctx, flagged).items():
         comm = key.split(" ", 1)[1]
-        assert pattern.first is not None
         yield Diagnostic(
             "WK405",
             f"{comm} of 0 bytes in the {PHASE_LABEL[pattern.phase]} column on "
@@ -262,7 +273,6 @@ def none_with_size(ctx: Context) -> Iterator[Diagnostic]:
             if p.comm is not None and p.comm.startswith("NONE") and p.size:
                 flagged.setdefault(id(fields), []).append((phase, phase))
     for phase, pattern in _collect(ctx, flagged).items():
-        assert pattern.first is not None
         size = pattern.first.fields.phase(phase).size
         yield Diagnostic(
             "WK406",

@@ -1,0 +1,121 @@
+"""benchmarks/run.py end to end on tiny files: it runs every command and writes its report.
+
+Only the shape of the report is checked, never a time: the machines are shared and noisy.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CORPUS, ROOT, SAMPLES
+
+RUN = ROOT / "benchmarks" / "run.py"
+COMMANDS = ("split", "parse", "lint", "explain", "fmt")
+
+
+@pytest.fixture(scope="module")
+def report(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, object], str, str]:
+    tmp = tmp_path_factory.mktemp("bench")
+    # The real corpus when it is there; our own samples keep the corpus run covered otherwise.
+    corpus = CORPUS if CORPUS.is_dir() else SAMPLES
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(RUN),
+            "--quick",
+            *("--rows", "2000", "--repeat", "1"),
+            *("--out", str(tmp / "out.json"), "--markdown", str(tmp / "out.md")),
+            *("--work", str(tmp / "work"), "--corpus", str(corpus)),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    # 1 only says a target was missed, which tiny files always do.
+    assert done.returncode in (0, 1), done.stderr
+    doc = json.loads((tmp / "out.json").read_text(encoding="utf-8"))
+    return doc, (tmp / "out.md").read_text(encoding="utf-8"), done.stdout
+
+
+def test_report_has_the_machine_and_the_settings(
+    report: tuple[dict[str, object], str, str],
+) -> None:
+    doc = report[0]
+    assert doc["schema"] == 1
+    machine = doc["machine"]
+    assert isinstance(machine, dict)
+    assert {"date", "cpu_count", "python", "platform", "rss_source"} <= set(machine)
+    assert machine["python"] == ".".join(map(str, sys.version_info[:3]))
+    config = doc["config"]
+    assert isinstance(config, dict)
+    assert (config["rows"], config["repeat"], config["quick"]) == (2000, 1, True)
+    assert config["corpus_files"] > 0
+
+
+def test_every_command_ran_on_every_file(report: tuple[dict[str, object], str, str]) -> None:
+    doc = report[0]
+    inputs = doc["inputs"]
+    runs = doc["runs"]
+    assert isinstance(inputs, list) and isinstance(runs, dict)
+    # tiny, then a quarter, half and all of --rows
+    labels = [i["label"] for i in inputs]
+    assert labels == ["tiny", "500", "1k", "2k"]
+    rows = [i["rows"] for i in inputs]
+    assert rows == sorted(rows) and rows[-1] > 1500
+    expected = {f"{c}@{label}" for c in COMMANDS for label in labels}
+    expected |= {"lint@small", "lint@corpus", "python@start-up"}
+    assert set(runs) == expected
+    for name, run in runs.items():
+        assert run["error"] is None, f"{name}: {run['error']}"
+        assert len(run["times_s"]) == 1 and run["times_s"][0] > 0
+        assert run["median_s"] == run["times_s"][0]
+        assert run["max_peak_rss_kb"] > 0
+        assert run["exit_codes"][0] in (0, 1)
+
+
+def test_targets_and_linearity_are_reported(report: tuple[dict[str, object], str, str]) -> None:
+    doc = report[0]
+    targets = doc["targets"]
+    assert isinstance(targets, list)
+    names = [t["name"] for t in targets]
+    for wanted in ("parse / split loop", "lint / split loop", "explain / split loop"):
+        assert wanted in names
+    assert "fmt --check / split loop" in names
+    assert "lint peak RSS / file size" in names
+    assert "lint whole corpus / one small file" in names
+    assert sum("per-row cost" in n for n in names) == len(COMMANDS)
+    for t in targets:
+        if "per-row cost" in t["name"] and t["measured"] is None:
+            # on files this small start-up noise can swamp the per-row cost: no verdict then
+            assert t["met"] is None
+            continue
+        assert isinstance(t["measured"], float)
+        assert t["met"] is (t["measured"] <= t["limit"])
+    assert doc["all_met"] is all(t["met"] is True for t in targets)
+    linearity = doc["linearity"]
+    assert isinstance(linearity, dict) and set(linearity) == set(COMMANDS)
+    for entry in linearity.values():
+        assert len(entry["us_per_row"]) == 3
+
+
+def test_table_is_printed_and_written(report: tuple[dict[str, object], str, str]) -> None:
+    _, table, stdout = report
+    assert table in stdout
+    assert "| lint / split loop |" in table
+    assert "| wkparse explain |" in table
+
+
+def test_generated_files_are_aicb_shaped(report: tuple[dict[str, object], str, str]) -> None:
+    doc = report[0]
+    inputs = doc["inputs"]
+    assert isinstance(inputs, list)
+    for i in inputs:
+        name = Path(i["path"]).name
+        assert name.startswith("None-gpt_7B-world_size8-tp8-pp1-ep1-gbs")
+        assert i["bytes"] > 0
