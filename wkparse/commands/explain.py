@@ -2,7 +2,9 @@
 
 Exit codes: 0 whenever the file could be read and explained, whatever its lint findings say
 (explain describes; `wkparse lint` is the gate that fails on errors); 2 when the path cannot
-be read (missing, a directory, no permission) or the format is unknown.
+be read (missing, a directory, no permission) or the format is unknown. The lint findings use
+the same configuration `wkparse lint` would use for the file (the nearest `.wkparse.toml` or
+`pyproject.toml`); a broken configuration is reported and the defaults are used instead.
 """
 
 from __future__ import annotations
@@ -10,6 +12,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from wkparse.config import Config, ConfigError, Resolver
+from wkparse.engine import lint
 from wkparse.explain import explain
 from wkparse.parse import ParseResult, parse_bytes, parse_file
 
@@ -25,11 +29,20 @@ def run(path: Path, format: str) -> int:
         return 2
     stdin = str(path) == "-"
     try:
-        result: ParseResult = parse_bytes(sys.stdin.buffer.read()) if stdin else parse_file(path)
+        config = Resolver().for_path(None if stdin else path)
+    except ConfigError as exc:
+        errors.print(f"[yellow]warning:[/] {exc}; using the default settings", highlight=False)
+        config = Config()
+    try:
+        if stdin:
+            result: ParseResult = parse_bytes(sys.stdin.buffer.read(), limits=config.limits)
+        else:
+            result = parse_file(path, limits=config.limits)
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
-    e = explain(result, None if stdin else str(path))
+    shown = None if stdin else str(path)
+    e = explain(result, shown, findings=lint(result, shown, config))
     if format == "json":
         from wkparse.render import explain_json
 

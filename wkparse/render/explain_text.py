@@ -500,9 +500,9 @@ class _Explained:
             notes = [n for _, _, ns in row_cells(table_rows) for n in ns]
             for note in notes:
                 yield _bullet(note, style="dim")
+            yield from _finding_block(findings)
         if sections:
             yield Padding(Text(f"({HIDDEN_PHASES})", style="dim italic"), (0, 0, 0, 2))
-            yield from _finding_block(findings)
 
     def _generation(self) -> Iterator[RenderableType]:
         yield _heading("How it was generated")

@@ -15,6 +15,7 @@ so a hostile file cannot drive the terminal.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
@@ -73,10 +74,12 @@ class Paint:
         return text if codes is None else f"{codes[0]}{text}{codes[1]}"
 
 
+@functools.lru_cache(maxsize=4096)
 def excerpt(source: str, column: int, end_column: int) -> tuple[str, int, int]:
     """The shown text and the underline's start and width in it (tabs expanded, long lines cut).
 
-    Columns are 1-based characters, end exclusive; a zero-width span gets one caret.
+    Columns are 1-based characters, end exclusive; a zero-width span gets one caret. Cached:
+    AICB repeats each row line `ga` times, so a finding on a row repeats with the same text.
     """
     start, end = column - 1, max(end_column - 1, column)
     prefix = suffix = ""
@@ -86,28 +89,18 @@ def excerpt(source: str, column: int, end_column: int) -> tuple[str, int, int]:
         prefix = "..." if left > 0 else ""
         suffix = "..." if right < len(source) else ""
         source, start, end = source[left:right], start - left, min(end, right) - left
-    shown: list[str] = [prefix]
-    width = len(prefix)
-    caret_start = caret_end = None
-    for index, char in enumerate(source):
-        if index == start:
-            caret_start = width
-        if index == end:
-            caret_end = width
-        if char == "\t":
-            pad = TAB - (width - len(prefix)) % TAB
-            shown.append(" " * pad)
-            width += pad
-        else:
-            char = clean(char)
-            shown.append(char)
-            width += len(char)
-    if caret_start is None:  # the span starts at or past the end of the line
-        caret_start = width + (start - len(source))
-    if caret_end is None:  # the span ends at or past the end of the line
-        caret_end = width + (end - len(source))
-    shown.append(suffix)
-    return "".join(shown), caret_start, max(1, caret_end - caret_start)
+
+    # Tab stops depend only on what precedes a character, so the width of a prefix's
+    # display is the display position of the character after it.
+    def width(upto: int) -> int:
+        return len(clean(source[: max(upto, 0)]).expandtabs(TAB)) + max(upto - len(source), 0)
+
+    caret = width(start)
+    return (
+        f"{prefix}{clean(source).expandtabs(TAB)}{suffix}",
+        len(prefix) + caret,
+        max(1, width(end) - caret),
+    )
 
 
 class TextFormatter:
