@@ -174,3 +174,12 @@ def test_every_corpus_file_is_found_and_sniffed_as_a_workload(corpus: Path) -> N
     found = items(CORPUS)
     assert not shown(found, Skipped) and not shown(found, Unreadable)
     assert sorted(shown(found, Target)) == sorted(str(p) for p in corpus_files())
+
+
+def test_devices_are_refused_and_pipes_in_a_walk_skipped(tmp_path: Path) -> None:
+    assert items(Path("/dev/zero")) == [Unreadable("/dev/zero", "not a regular file")]
+    os.mkfifo(tmp_path / "pipe.txt")
+    (tmp_path / "w.txt").write_text(WORKLOAD)
+    found = items(tmp_path)  # must not block on the pipe
+    assert shown(found, Skipped) == [str(tmp_path / "pipe.txt")]
+    assert shown(found, Target) == [str(tmp_path / "w.txt")]

@@ -180,6 +180,7 @@ def test_sarif_uris() -> None:
     assert uri("a/b.txt") == "a/b.txt"
     assert uri("/tmp/a b.txt") == "file:///tmp/a%20b.txt"
     assert uri("odd#name%.txt") == "odd%23name%25.txt"
+    assert uri("not-utf8-\udcff.txt") == "not-utf8-%FF.txt"  # a name with byte 0xff
 
 
 # ---- github -----------------------------------------------------------------------------
@@ -286,8 +287,11 @@ def test_summary_lines() -> None:
     )
     problems = [PathProblem("x", "gone")]
     assert summary_line(Summary(files=1, fixed=2, skipped=1, problems=problems)) == (
-        "All checks passed (1 file). Fixed 2 problems. Skipped 1 non-workload file. "
+        "No findings in 1 file. Fixed 2 problems. Skipped 1 non-workload file. "
         "1 path could not be linted."
+    )
+    assert (
+        summary_line(Summary(files=1, fixed=2)) == "All checks passed (1 file). Fixed 2 problems."
     )
 
 

@@ -321,3 +321,20 @@ def test_counted_facts_agree_with_generator_arguments(entry: dict[str, str]) -> 
             undivided = era == "aicb-2024-12a" or not sp
             expected = body.activation_bytes if undivided else body.activation_bytes // tp
             assert read_number(header, "pp_comm") == expected
+
+
+def test_pages_state_the_fix_their_rule_attaches() -> None:
+    """A WK3-WK5 page's `fixable` is the kind of fix its failing examples' diagnostics carry:
+    none for "no"; otherwise that kind at least once (some cases have nothing to fix to)."""
+    from wkparse.catalog import catalog
+
+    for page in catalog().values():
+        if not page.code.startswith(("WK3", "WK4", "WK5")):
+            continue
+        kinds = {
+            "no" if d.fix is None else "safe" if d.fix.safe else "unsafe"
+            for example in page.fail
+            for d in lint(parse_text(example.text), example.filename)
+            if d.code == page.code
+        }
+        assert page.fixable in kinds and kinds <= {"no", page.fixable}, page.code

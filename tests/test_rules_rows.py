@@ -69,6 +69,7 @@ def _lines_with(text: str, prefix: str) -> list[int]:
 def test_every_spelling_simai_knows_passes() -> None:
     assert all(classify(comm, phase) is None for comm in KNOWN for phase in ("fwd", "ig", "wg"))
     assert classify("NONE_TP", "fwd") is None  # no traffic, as NONE says
+    assert classify("none", "wg") is None
 
 
 @pytest.mark.parametrize(

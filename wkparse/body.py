@@ -115,7 +115,8 @@ class Body:
 
     @cached_property
     def names(self) -> tuple[str | None, ...]:
-        return tuple(f.name for f in self.workload.rows.fields)
+        # Kept on the row table, so that every Body of one file (lint's, explain's) shares it.
+        return self.workload.rows.names
 
     @cached_property
     def epilogue_start(self) -> int:
@@ -199,18 +200,22 @@ class Body:
         return layers or None
 
     @cached_property
+    def distinct_names(self) -> frozenset[str | None]:
+        """Every row name that occurs, read from the few distinct row values."""
+        return frozenset(f.name for f in self.distinct_fields)
+
+    @cached_property
     def sequence_parallel(self) -> bool:
-        return any(n in SP_NAMES for n in set(self.names))
+        return not SP_NAMES.isdisjoint(self.distinct_names)
 
     @cached_property
     def moe(self) -> bool:
-        return any(n in MOE_NAMES for n in set(self.names))
+        return not MOE_NAMES.isdisjoint(self.distinct_names)
 
     @cached_property
     def distinct_fields(self) -> tuple[RowFields, ...]:
-        fields = self.workload.rows.fields
-        # zip/map keep the loop in C: this runs over every row of million-row files
-        return tuple(dict(zip(map(id, fields), fields)).values())
+        # The parser collects them as it goes (RowTable keeps them): no pass over the rows.
+        return self.workload.rows.distinct_fields
 
     @cached_property
     def occurrences(self) -> Counter[int]:
@@ -220,13 +225,19 @@ class Body:
     @cached_property
     def placeholder_compute(self) -> bool:
         """True when every compute time in the layer rows is AICB's placeholder (0 or 1)."""
-        start = self.prologue_end
-        layer_fields = {id(f): f for f in self.workload.rows.fields[start : self.epilogue_start]}
-        if not layer_fields:
+        start, end = self.prologue_end, self.epilogue_start
+        if start >= end:
             return False
-        return all(
-            (ph.compute or 0) <= 1 for f in layer_fields.values() for ph in (f.fwd, f.ig, f.wg)
-        )
+        # Judge the few distinct values, then look for a real time among the layer rows: in a
+        # file with real times the first layer row usually has one, so the scan stops at once.
+        timed = {
+            id(f)
+            for f in self.distinct_fields
+            if any((ph.compute or 0) > 1 for ph in (f.fwd, f.ig, f.wg))
+        }
+        if not timed:
+            return True
+        return not any(map(timed.__contains__, map(id, self.workload.rows.fields[start:end])))
 
     @cached_property
     def activation_bytes(self) -> int | None:

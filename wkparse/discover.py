@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -37,6 +38,10 @@ POLICIES = frozenset(
 #: how much of a file the workload sniff reads: line 1 and 2 of any real header fit
 SNIFF_BYTES = 4096
 _POLICY_LIKE = re.compile(rb"[A-Z][A-Z0-9_]*")
+
+
+def _is_device(mode: int) -> bool:
+    return stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +111,13 @@ def walk(paths: Sequence[Path], settings: Callable[[Path], Config]) -> Iterator[
         except OSError as exc:
             yield Unreadable(text, _reason(exc))
             continue
-        if path.is_dir():
+        if stat.S_ISDIR(info.st_mode):
             yield from _walk_dir(path, text, settings, seen_dirs, seen_files)
+        elif _is_device(info.st_mode):
+            # /dev/zero never ends a line: reading it would never end either.
+            yield Unreadable(text, "not a regular file")
         elif _first_visit(info, seen_files):
-            yield Target(path, text)
+            yield Target(path, text)  # a named pipe (`<(cmd)`) is read like a file
 
 
 def _walk_dir(
@@ -153,7 +161,11 @@ def _walk_dir(
                     yield sub
                 else:
                     stack.append(sub)
-        elif config.included(name, rel) and _first_visit(info, seen_files):
+        elif not config.included(name, rel):
+            continue
+        elif not stat.S_ISREG(info.st_mode):
+            yield Skipped(shown, "not a regular file")
+        elif _first_visit(info, seen_files):
             yield sniff(Path(entry.path), shown)
 
 

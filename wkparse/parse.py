@@ -282,6 +282,7 @@ class _Parser:
             read = io.BytesIO(b"".join(lines)).read
         cache: dict[bytes, RowFields] = {}
         known = cache.__getitem__
+        unique: list[RowFields] = []  # what RowTable.distinct_fields would find, in its order
         blank_keys: set[bytes] = set()
         row_lines: array[int] = array("q")
         row_fields: list[RowFields] = []
@@ -303,12 +304,16 @@ class _Parser:
             try:
                 values = list(map(known, chunk))
             except KeyError:
-                for raw in set(chunk).difference(cache):
+                for raw in chunk:  # in line order, so that `unique` is in first-row order
+                    if raw in cache:
+                        continue
                     fields = cache[raw] = self._row(raw + b"\n")
                     if fields.errors:
                         bad.add(id(fields))
                     if fields is _BLANK:
                         blank_keys.add(raw)
+                    else:
+                        unique.append(fields)
                 values = list(map(known, chunk))
             if blank_keys and not blank_keys.isdisjoint(chunk):
                 for number, fields in enumerate(values, lineno + 1):
@@ -334,6 +339,7 @@ class _Parser:
             else:
                 row_lines.append(lineno)
                 row_fields.append(fields)
+                unique.append(fields)
         if any(key.endswith(b"\r") for key in cache):
             endings.add(b"\r\n")
         if any(not key.endswith(b"\r") for key in cache):
@@ -343,7 +349,7 @@ class _Parser:
                 if id(fields) in bad:
                     for e in fields.errors:
                         self._error(e.code, line, e.column, e.end_column, e.message)
-        return RowTable(row_lines, row_fields), last, lineno, tuple(blank)
+        return RowTable(row_lines, row_fields, tuple(unique)), last, lineno, tuple(blank)
 
     def _row(self, raw: bytes) -> RowFields:
         if not raw.strip():

@@ -105,17 +105,18 @@ def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
         "WK301",
         f"vpp is {vpp} but each micro-batch group holds {layers} transformer layers "
         f"(the first: {_lines(ctx, reference.start, reference.end)}); SimAI divides the "
-        f"pipeline bubble by ga * vpp, so it simulates a bubble {_ratio(layers, vpp)} what "
-        f"the rows imply; set vpp: {layers}",
+        f"pipeline bubble by ga * vpp, {_effect(layers, vpp)}; "
+        + (f"set vpp: {layers}" if layers else "restore the groups' layers"),
         span,
-        fix=_set(header, "vpp", layers),
+        # vpp: 0 would only trade this for SimAI's division by zero
+        fix=_set(header, "vpp", layers) if layers else None,
     )
 
 
-def _ratio(counted: int, declared: int) -> str:
+def _effect(counted: int, declared: int) -> str:
     if counted == 0:
-        return "for layers the rows do not hold, not"
-    return f"{counted}/{declared} times"
+        return "so the bubble is sized for layers the rows do not hold"
+    return f"so the bubble comes out {counted}/{declared} times what the rows imply"
 
 
 @file_check("WK302")
@@ -136,8 +137,8 @@ def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
     yield Diagnostic(
         "WK302",
         f"ga is {ga} but the body holds {counted} micro-batch groups ({where}{note}); "
-        f"SimAI divides the pipeline bubble by ga * vpp, so it simulates a bubble "
-        f"{counted}/{ga} times what the rows imply; set ga: {counted}",
+        f"SimAI divides the pipeline bubble by ga * vpp, {_effect(counted, ga)}; "
+        f"set ga: {counted}",
         span,
         fix=_set(header, "ga", counted),
     )
@@ -172,7 +173,9 @@ def pp_comm_matches_activation(ctx: Context) -> Iterator[Diagnostic]:
             f"divided by TP: {activation} / {tp} = {expected}"
         )
     else:
-        detail = f"pp_comm is {declared} but {source}, and without sequence parallelism they match"
+        detail = (
+            f"pp_comm is {declared} but {source}: without sequence parallelism the two are equal"
+        )
     yield Diagnostic(
         "WK303",
         f"{detail}; SimAI's exposed pipeline time (with -pp_o below 1) scales with pp_comm; "
@@ -252,7 +255,7 @@ def groups_start_with_embedding(ctx: Context) -> Iterator[Diagnostic]:
                 f"the micro-batch group at line {line} starts with `{name}`, not "
                 f"`{GROUP_START}`: SimAI leaves only rows named exactly `{GROUP_START}` out "
                 f"of the pipeline bubble, so this row's time is counted in it, and the group "
-                f"is not counted as one; rename it `{GROUP_START}`",
+                f"reads as part of the one before it; rename it `{GROUP_START}`",
                 _name_span(ctx, missing.index),
                 fix=Fix(
                     f"rename to {GROUP_START}",

@@ -59,8 +59,8 @@ def classify(comm: str, phase: str) -> CommProblem | None:
 
     Cached: a file uses a handful of distinct types, and row checks call this per row value.
     """
-    if comm in KNOWN or comm.startswith("NONE"):
-        # any NONE spelling means no traffic, which is what NONE says
+    if comm in KNOWN or comm.upper().startswith("NONE"):
+        # any NONE spelling (`none`, `NONE_TP`) means no traffic, which is what NONE says
         return None
     column = f"in the {PHASE_LABEL[phase]} column"
     if comm.startswith(PREFIX_TRAP):

@@ -493,7 +493,7 @@ class _Explained:
             yield Text("")
             yield Padding(Text(title, style="bold"), (0, 0, 0, 2))
             findings = [f for f in e.findings if f.section == section]
-            yield Padding(_row_table(table_rows, findings, width < 110), (0, 0, 0, 2))
+            yield Padding(_row_table(table_rows, findings, width), (0, 0, 0, 2))
             if section == "groups":
                 for line in difference_lines(e):
                     yield _bullet(line)
@@ -578,21 +578,37 @@ def _finding_block(findings: Iterable[Finding]) -> Iterator[RenderableType]:
         yield _hanging("!", finding_text(f), SEVERITY_STYLE.get(f.severity, "magenta"))
 
 
-def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], narrow: bool) -> Table:
+def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], width: int) -> RenderableType:
+    """The annotated rows as aligned text lines.
+
+    Laid out by hand rather than with a rich Table: an expanded group can run to hundreds of
+    lines, and measuring every cell through rich costs more than explaining the file.
+    """
+    narrow = width < 110
     flagged = {line for f in findings for line in f.lines}
-    # One space between columns at 80 columns leaves the row names room to stay whole.
-    padding = (0, 1, 0, 0) if narrow else (0, 1)
-    table = Table(box=None, padding=padding, show_edge=False, header_style="bold")
-    for name in ROW_HEADERS:
-        justify = "right" if name in ("line", "compute", "size", "per rank") else "left"
-        table.add_column(
-            name,
-            justify=justify,  # type: ignore[arg-type]
-            no_wrap=name != "row",
-            overflow="fold",
-        )
+    lines = []
     for row, cells, _ in row_cells(rows, strip_suffix=narrow):
         if cells[0] and row.line in flagged:
             cells[0] = f"!{cells[0]}"
-        table.add_row(*map(Text, cells))
-    return table
+        lines.append(cells)
+    widths = [max(len(h), *(len(c[i]) for c in lines)) for i, h in enumerate(ROW_HEADERS)]
+    gap = 1 if narrow else 2
+    room = width - 2 - sum(widths) - gap * (len(widths) - 1)
+    if room < 0:  # give the row names what is left, cutting the longest
+        widths[1] = max(8, widths[1] + room)
+    right = {0, 3, 6, 7}
+
+    def fmt(cells: Sequence[str]) -> str:
+        parts = []
+        for i, (text, w) in enumerate(zip(cells, widths)):
+            if len(text) > w:
+                text = text[: w - 1] + "…"
+            parts.append(text.rjust(w) if i in right else text.ljust(w))
+        return (" " * gap).join(parts).rstrip()
+
+    out = Text(fmt(ROW_HEADERS) + "\n", style="bold")
+    for cells in lines:
+        style = "yellow" if cells[0].startswith("!") else ""
+        out.append(fmt(cells) + "\n", style=style)
+    out.rstrip()
+    return out

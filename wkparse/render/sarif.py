@@ -29,7 +29,8 @@ def uri(path: str) -> str:
     """A URI reference for a path: relative paths stay relative (code scanning wants that)."""
     if os.path.isabs(path):
         return PurePath(path).as_uri()
-    return quote(path.replace("\\", "/"))
+    # fsencode gives back the bytes of a name that is not valid UTF-8 (surrogate escapes).
+    return quote(os.fsencode(path.replace("\\", "/")))
 
 
 def region(span: Span) -> dict[str, int]:

@@ -169,7 +169,12 @@ def summary_line(summary: Summary) -> str:
         if counts.get(s, 0)
     ]
     files = _plural(summary.files, "file")
-    text = f"Found {', '.join(parts)} in {files}." if parts else f"All checks passed ({files})."
+    if parts:
+        text = f"Found {', '.join(parts)} in {files}."
+    elif summary.problems:  # not "passed": some paths were never checked
+        text = f"No findings in {files}."
+    else:
+        text = f"All checks passed ({files})."
     if summary.fixed:
         text += f" Fixed {_plural(summary.fixed, 'problem')}."
     if summary.skipped:
