@@ -336,8 +336,9 @@ def make_case(seed: int, index: int, bases: Sequence[Base]) -> Case:
 
 
 def named_cases(bases: Sequence[Base]) -> Iterator[Case]:
-    """Each hostile input of the issue, once, on the first base file."""
-    base = bases[0]
+    """Each hostile input of the issue, once, on the smallest base with a `ga:` header."""
+    transformer = [b for b in bases if b" ga: " in b.data.split(b"\n", 1)[0]]
+    base = min(transformer or bases, key=lambda b: len(b.data))
     rng = random.Random("wkparse-fuzz:named")
     lines = _lines(base.data)
     rest = b"\n".join(lines[2:])
@@ -393,6 +394,15 @@ INVOCATIONS: tuple[Invocation, ...] = (
     Invocation(("explain", "--format", "markdown"), judges="none"),
     Invocation(("fmt", "--check")),
 )
+
+
+def rotation(index: int) -> tuple[Invocation, ...]:
+    """One invocation per command for case `index`, the formats taking turns: what the
+    bounded suite runs per mutated case (the long run runs all of them on every case)."""
+    by_command: dict[str, list[Invocation]] = {}
+    for inv in INVOCATIONS:
+        by_command.setdefault(inv.args[0], []).append(inv)
+    return tuple(invs[index % len(invs)] for invs in by_command.values())
 
 
 @dataclass(frozen=True)

@@ -426,6 +426,12 @@ def test_inference_file_is_layers_once_simulated_as_training() -> None:
     assert e.generation.era is not None and "inference generator" in e.generation.era.label
 
 
+def test_bom_before_the_policy_is_said_first() -> None:
+    e = ex("\ufeff" + training())
+    assert e.bom and e.represents.startswith("A UTF-8 byte-order mark precedes the policy word")
+    assert "Read without it: One GPU's view of one representative pipeline stage" in e.represents
+
+
 def test_unknown_policy() -> None:
     e = ex(text_of("HYBRID_NONSENSE", [ATT]))
     assert e.dialect == "unknown"

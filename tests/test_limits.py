@@ -144,7 +144,7 @@ def test_a_file_over_the_default_limit_is_a_diagnostic_not_a_read(
     sparse_3gb: Path, command: tuple[str, ...]
 ) -> None:
     code, peak, output = peak_memory([*command, str(sparse_3gb)])
-    assert code == 1
+    assert code == (0 if command[0] == "explain" else 1)  # explain describes, lint judges
     assert syntax.FILE_TOO_LARGE in output
     assert peak < BUDGET, f"{peak:,} bytes"
     assert "MemoryError" not in output

@@ -55,7 +55,8 @@ def test_syntax_errors_give_exit_1_and_still_print_json(tmp_path: Path) -> None:
     assert code == 1
     errors = doc["errors"]
     assert isinstance(errors, list)
-    assert [(e["code"], e["line"], e["column"]) for e in errors] == [("WK113", 3, row.index("4096.5") + 1)]
+    column = row.index("4096.5") + 1
+    assert [(e["code"], e["line"], e["column"]) for e in errors] == [("WK113", 3, column)]
 
 
 def test_unreadable_path_gives_exit_2(tmp_path: Path) -> None:

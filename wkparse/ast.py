@@ -214,12 +214,14 @@ class RowTable(Sequence[Row]):
 
     def __init__(
         self,
-        lines: array[int] | None = None,
+        lines: Sequence[int] | None = None,
         fields: list[RowFields] | None = None,
         distinct: tuple[RowFields, ...] | None = None,
     ):
-        """`distinct`, when the builder knows it, must equal what `distinct_fields` computes."""
-        self.lines: array[int] = lines if lines is not None else array("q")
+        """`lines` is an array, or a `range` when the rows stand on consecutive lines (no
+        blank line among them), which costs nothing to build. `distinct`, when the builder
+        knows it, must equal what `distinct_fields` computes."""
+        self.lines: Sequence[int] = lines if lines is not None else array("q")
         self.fields: list[RowFields] = fields if fields is not None else []
         self._distinct = distinct
         self._names: tuple[str | None, ...] | None = None

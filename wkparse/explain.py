@@ -67,7 +67,10 @@ def human_bytes(n: int | float | None) -> str:
     """Binary units, three significant digits: 33554432 -> '32 MiB'."""
     if n is None:
         return "-"
-    value = float(n)
+    try:
+        value = float(n)
+    except OverflowError:  # an int no float holds (a hostile file's 10^400)
+        return f"~10^{_exponent(n)} B"
     for unit in ("B", "KiB", "MiB", "GiB", "TiB", "PiB"):
         if abs(value) < 1024 or unit == "PiB":
             if unit == "B":
@@ -81,13 +84,41 @@ def human_ns(n: int | float | None) -> str:
     """Ticks are nanoseconds: 1820000 -> '1.82 ms'."""
     if n is None:
         return "-"
-    value = float(n)
+    try:
+        value = float(n)
+    except OverflowError:  # an int no float holds (a hostile file's 10^400)
+        return f"~10^{_exponent(n)} ns"
     if abs(value) < 1000:
         return f"{int(value)} ns"
     for unit, scale in (("µs", 1e3), ("ms", 1e6), ("s", 1e9)):
         if abs(value) < scale * 1000 or unit == "s":
             return f"{_sig3(value / scale)} {unit}"
     return f"{n} ns"  # pragma: no cover
+
+
+def _exponent(n: int | float) -> int:
+    """The decimal exponent of a huge int, without converting it to str (which may refuse)."""
+    return int(abs(int(n)).bit_length() * 0.30103)
+
+
+def _fraction(numerator: int, denominator: int) -> float | None:
+    """numerator / denominator, None when a hostile header makes it too large for a float."""
+    try:
+        return numerator / denominator
+    except OverflowError:
+        return None
+
+
+def _scaled(total: int, fraction: float | None) -> int | None:
+    """round(total * fraction), exact when `total` (a hostile file's 10^400) is past floats."""
+    if fraction is None:
+        return None
+    try:
+        return round(total * fraction)
+    except OverflowError:
+        from fractions import Fraction
+
+        return round(Fraction(total) * Fraction(fraction))
 
 
 def _sig3(value: float) -> str:
@@ -948,25 +979,27 @@ class _Explainer:
         pp_comm = header.read("pp_comm")
         if "vpp" not in has:
             latest = "2024-11-05"
-            reasons.append("no vpp (added 2024-11-05)")
+            reasons.append("no vpp, which AICB added on 2024-11-05")
         elif pp_comm is None:
             earliest, latest = "2024-11-05", "2024-12-02"
-            reasons.append("vpp (added 2024-11-05) but no pp_comm (added 2024-12-02)")
+            reasons.append("vpp, added 2024-11-05, but no pp_comm, added 2024-12-02")
         else:
             earliest = "2024-12-02"
             text = pp_comm.value.text if pp_comm.value is not None else ""
             value = _written_number(text)
             if isinstance(value, float) and not text.isdigit():
                 earliest = "2025-01-02"
-                reasons.append(f"pp_comm written as a float ({text}, 2025-01-02 on)")
+                reasons.append(f"pp_comm written as a float, {text}, as from 2025-01-02")
             elif self.pp == 1 and value == 0:
                 earliest = "2024-12-04"
-                reasons.append("pp_comm: 0 with PP 1 (2024-12-04 on)")
+                reasons.append("pp_comm: 0 with PP 1, written from 2024-12-04")
             elif self.pp == 1 and value:
                 latest = "2024-12-04"
-                reasons.append("pp_comm non-zero with PP 1 (2024-12-02 to 2024-12-04)")
+                reasons.append(
+                    "pp_comm non-zero with PP 1, written only from 2024-12-02 to 2024-12-04"
+                )
             else:
-                reasons.append("pp_comm present (added 2024-12-02)")
+                reasons.append("pp_comm present, added 2024-12-02")
         act = self.body.activation_bytes
         if (
             self.body.sequence_parallel
@@ -980,20 +1013,22 @@ class _Explainer:
         ):
             latest = _min_date(latest, "2025-01-02")
             reasons.append(
-                "pp_comm is the whole activation under SP (divided by TP from 2025-01-02)"
+                "pp_comm is the whole activation under SP; divided by TP from 2025-01-02"
             )
         if compute == "measured" and self._none_with_size():
             latest = _min_date(latest, "2025-09-15")
-            reasons.append("NONE columns with non-zero sizes in a measured (AIOB) file")
+            reasons.append(
+                "NONE columns with non-zero sizes in a measured AIOB file; zeroed from 2025-09-15"
+            )
         per_layer = _moe_rows_per_layer(
             self.body.reference.names if self.body.reference is not None else ()
         )
         if per_layer == 7:
             latest = _min_date(latest, "2025-09-15")
-            reasons.append("7 mlp_moelayer rows per MoE layer (5 from 2025-09)")
+            reasons.append("7 mlp_moelayer rows per MoE layer; 5 from 2025-09")
         elif per_layer == 5:
             earliest = _max_date(earliest, "2025-09-15")
-            reasons.append("5 mlp_moelayer rows per MoE layer (2025-09 on)")
+            reasons.append("5 mlp_moelayer rows per MoE layer, as from 2025-09")
         if earliest and latest:
             label = f"AICB {earliest} to {latest}"
         elif earliest:
@@ -1059,7 +1094,7 @@ class _Explainer:
         comm, compute, non_embedding, collectives, kinds = self.totals()
         bubble = None
         if self.pp is not None and self.ga and self.vpp:
-            bubble = (self.pp - 1) / (self.ga * self.vpp)
+            bubble = _fraction(self.pp - 1, self.ga * self.vpp)
         elif self.pp == 1 and self.dialect in ("transformer", "inference"):
             bubble = None if not (self.ga and self.vpp) else 0.0
         groups = len(body.groups)
@@ -1113,7 +1148,7 @@ class _Explainer:
             placeholder_compute=self.placeholder(),
             comm_bytes=comm,
             compute_ns=compute,
-            bubble_compute_ns=round(non_embedding * bubble) if bubble is not None else None,
+            bubble_compute_ns=_scaled(non_embedding, bubble),
             collectives=collectives,
             kinds=kinds,
             structure=structure,
@@ -1179,6 +1214,15 @@ def _max_date(a: str | None, b: str) -> str:
 
 def represents(e: Explanation) -> str:
     """The summary: what the file stands for, in plain words, from the facts above."""
+    if e.bom and e.policy is not None:
+        return (
+            "A UTF-8 byte-order mark precedes the policy word, so SimAI cannot decode the "
+            "parallelization strategy and stops with exit 1. Read without it: " + _represents(e)
+        )
+    return _represents(e)
+
+
+def _represents(e: Explanation) -> str:
     if e.dialect == "transformer":
         return _represents_training(e)
     if e.dialect == "inference":
@@ -1257,7 +1301,12 @@ def _represents_training(e: Explanation) -> str:
             f"its rows are not AICB's layer list (no embedding_layer groups, no attention or "
             f"mlp rows), so each row is one layer run once per pass."
         )
-    ga_part = f" (the header says ga {e.ga})" if e.ga is not None and e.ga != e.groups else " (ga)"
+    if e.ga is None:
+        ga_part = " (no ga in the header)"
+    elif e.ga != e.groups:
+        ga_part = f" (the header says ga {e.ga})"
+    else:
+        ga_part = " (ga)"
     micro = f"run once per micro-batch for {_plural(e.groups, 'micro-batch', 'micro-batches')}"
     if e.dp == 1:
         dp = " (DP 1: no data parallelism)"
@@ -1265,10 +1314,11 @@ def _represents_training(e: Explanation) -> str:
         dp = f" (one of {e.dp:,} data-parallel replicas)" if e.dp else ""
     if not layers:
         pattern = e.structure.shapes[0].pattern if e.structure.shapes else "?"
+        hold = "holds" if e.groups == 1 else "hold"
         first = (
-            f"One GPU's view of {_plural(e.groups, 'micro-batch group')} that hold no "
-            f"transformer layer (each group is only {pattern}), on {_tp_phrase(e)}{dp}"
-            f"{ga_part}{_once_phrase(e)}."
+            f"One GPU's view of {_plural(e.groups, 'micro-batch group')}{ga_part} that {hold} "
+            f"no transformer layer (each group is only {pattern}), on {_tp_phrase(e)}{dp}"
+            f"{_once_phrase(e)}."
         )
     elif pp is None or pp <= 1:
         first = (
@@ -1351,12 +1401,14 @@ def _represents_inference(e: Explanation) -> str:
 def _collective_summary(e: Explanation) -> str:
     several = len({c.group for c in e.collectives if c.group is not None}) > 1
     parts = [
-        f"{c.collective} x {c.calls:,} ({human_bytes(c.bytes)}"
-        + (f", {GROUP_LABELS[c.group]})" if several else ")")
+        f"{c.calls:,} x {c.collective}"
+        + (f" in the {GROUP_LABELS[c.group]} group" if several and c.group != "ALL" else "")
+        + (" over all GPUs" if several and c.group == "ALL" else "")
+        + f", {human_bytes(c.bytes)}"
         for c in e.collectives
         if c.group is not None
     ]
-    return ", ".join(parts) if parts else "no collective"
+    return "; ".join(parts) if parts else "none"
 
 
 def _represents_micro(e: Explanation) -> str:
@@ -1403,13 +1455,13 @@ def _represents_astra(e: Explanation) -> str:
     if e.dialect == "data":
         return (
             f"A data-parallel workload (ASTRA-sim 1.0 policy DATA): {n}, each run once per "
-            f"pass; every GPU holds the whole model and the collectives ({colls}) run over all "
-            f"GPUs of the run."
+            f"pass; every GPU holds the whole model and its collectives run over all GPUs of the "
+            f"run. Collectives: {colls}."
         )
     if e.dialect == "model":
         return (
-            f"A model-parallel workload (policy MODEL): {n} split across all GPUs; the "
-            f"collectives ({colls}) run over all GPUs of the run."
+            f"A model-parallel workload (policy MODEL): {n} split across all GPUs; its "
+            f"collectives run over all GPUs of the run. Collectives: {colls}."
         )
     if e.dialect in ("hybrid_data_model", "hybrid_model_data"):
         return (

@@ -185,7 +185,11 @@ class _Parser:
         except UnicodeDecodeError as exc:
             column = len(raw[: exc.start].decode("utf-8", "replace")) + 1
             bad = raw[exc.start : exc.end].hex(" ")
-            message = f"bytes {bad} are not UTF-8 (workload files are ASCII text)"
+            # The column is in the message too, so renderers that show only the line
+            # (explain's inline findings) still say where the bytes are.
+            message = (
+                f"bytes {bad} at column {column} are not UTF-8 (workload files are ASCII text)"
+            )
             if errors is None:
                 self._error(syntax.INVALID_UTF8, line, column, column + 1, message)
             else:
@@ -284,7 +288,8 @@ class _Parser:
         known = cache.__getitem__
         unique: list[RowFields] = []  # what RowTable.distinct_fields would find, in its order
         blank_keys: set[bytes] = set()
-        row_lines: array[int] = array("q")
+        # Until the first blank line, row i stands on line 3 + i and no numbers are stored.
+        row_lines: array[int] | None = None
         row_fields: list[RowFields] = []
         blank: list[int] = []
         bad: set[int] = set()
@@ -316,6 +321,8 @@ class _Parser:
                         unique.append(fields)
                 values = list(map(known, chunk))
             if blank_keys and not blank_keys.isdisjoint(chunk):
+                if row_lines is None:
+                    row_lines = array("q", range(3, 3 + len(row_fields)))
                 for number, fields in enumerate(values, lineno + 1):
                     if fields is _BLANK:
                         blank.append(number)
@@ -323,7 +330,8 @@ class _Parser:
                         row_lines.append(number)
                         row_fields.append(fields)
             else:
-                row_lines.extend(range(lineno + 1, lineno + 1 + len(values)))
+                if row_lines is not None:
+                    row_lines.extend(range(lineno + 1, lineno + 1 + len(values)))
                 row_fields += values
             lineno += len(values)
             last = chunk[-1] + b"\n"
@@ -337,19 +345,21 @@ class _Parser:
             if fields is _BLANK:
                 blank.append(lineno)
             else:
-                row_lines.append(lineno)
+                if row_lines is not None:
+                    row_lines.append(lineno)
                 row_fields.append(fields)
                 unique.append(fields)
         if any(key.endswith(b"\r") for key in cache):
             endings.add(b"\r\n")
         if any(not key.endswith(b"\r") for key in cache):
             endings.add(b"\n")
+        numbers = range(3, 3 + len(row_fields)) if row_lines is None else row_lines
         if bad:
-            for line, fields in zip(row_lines, row_fields):
+            for line, fields in zip(numbers, row_fields):
                 if id(fields) in bad:
                     for e in fields.errors:
                         self._error(e.code, line, e.column, e.end_column, e.message)
-        return RowTable(row_lines, row_fields, tuple(unique)), last, lineno, tuple(blank)
+        return RowTable(numbers, row_fields, tuple(unique)), last, lineno, tuple(blank)
 
     def _row(self, raw: bytes) -> RowFields:
         if not raw.strip():

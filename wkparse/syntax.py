@@ -60,10 +60,19 @@ _SHOWN = 40
 
 
 def shown(text: str) -> str:
-    """A token as messages quote it: whole when short, elided with its length when not."""
-    if len(text) <= _SHOWN:
+    """A token as messages quote it: whole when short, elided with its length when not, and
+    with control and format characters escaped, so a hostile file cannot put a NUL or a
+    terminal escape sequence into a report."""
+    if len(text) > _SHOWN:
+        text = f"{text[:24]}...{text[-8:]} ({len(text):,} characters)"
+    if text.isprintable():
         return text
-    return f"{text[:24]}...{text[-8:]} ({len(text):,} characters)"
+    return "".join(c if c.isprintable() else _escape(c) for c in text)
+
+
+def _escape(char: str) -> str:
+    code = ord(char)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 def too_many_digits(text: str) -> bool:

@@ -156,9 +156,11 @@ def _structure(e: Explanation) -> list[str]:
         if section == "groups":
             out += [f"- {prose(line)}" for line in difference_lines(e)]
         out += _findings(findings)
-        out.append("")
+        if out[-1]:
+            out.append("")
     if sections:
-        out += [f"<sub>{prose(HIDDEN_PHASES).capitalize()}.</sub>", ""]
+        hidden = prose(HIDDEN_PHASES)
+        out += [f"<sub>{hidden[0].upper()}{hidden[1:]}.</sub>", ""]
     return out
 
 

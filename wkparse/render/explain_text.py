@@ -17,6 +17,7 @@ from rich.text import Text
 
 from wkparse.explain import (
     GROUP_LABELS,
+    TRANSFORMER_POLICIES,
     Explanation,
     Finding,
     RowNote,
@@ -45,7 +46,7 @@ SHORT_GROUPS["ALL"] = "all"
 #: a phase with no collective and at most this compute time is not given a line of its own
 PLACEHOLDER_NS = 1
 HIDDEN_PHASES = (
-    "phases with no collective and a compute time of 0 or 1 ns (AICB's placeholders) get no line"
+    "not shown: phases with no collective whose compute time is 0 or 1 ns, AICB's placeholders"
 )
 
 
@@ -131,12 +132,9 @@ def grid_lines(e: Explanation, width: int) -> list[list[tuple[str, bool]]]:
     head_width = len(f"DP {dp - 1}")
     cell_width = max(len(cell), head_width) + 2
     fit = max(3, (width - _LABEL) // cell_width)
-    columns: list[int | None] = list(range(dp))
-    if dp > fit:
-        columns = [*range(fit - 2), None, dp - 1]
-    stages: list[int | None] = list(range(pp))
-    if pp > 8:
-        stages = [0, 1, 2, None, pp - 1]
+    # Collapse before listing: dp and pp come from the header and may be huge.
+    columns: list[int | None] = [*range(fit - 2), None, dp - 1] if dp > fit else [*range(dp)]
+    stages: list[int | None] = [0, 1, 2, None, pp - 1] if pp > 8 else [*range(pp)]
     out: list[list[tuple[str, bool]]] = []
     header = " " * _LABEL + "".join(
         (f"DP {c}" if c is not None else "...").ljust(cell_width) for c in columns
@@ -232,7 +230,9 @@ def generation_items(e: Explanation) -> list[tuple[str, str]]:
         "measured": "measured (AIOB) compute times"
         if e.dialect in ("transformer", "inference")
         else "compute times as written",
-        "placeholder": "placeholders: every layer compute time is 0 or 1 (no AIOB)",
+        "placeholder": "placeholders: every layer compute time is 0 or 1 (no AIOB)"
+        if e.dialect in ("transformer", "inference")
+        else "placeholders: every compute time is 0 or 1",
         "none": "no rows",
     }[g.compute]
     items.append(("compute", compute))
@@ -333,10 +333,11 @@ def comm_rows(e: Explanation) -> list[tuple[str, str, str, str, str]]:
 
 
 def group_totals(e: Explanation) -> str:
+    always = ("TP", "DP") if e.policy in TRANSFORMER_POLICIES else ()
     parts = [
-        f"{GROUP_LABELS[g]} {human_bytes(n)}" for g, n in e.comm_bytes.items() if n or g in "TPDP"
+        f"{GROUP_LABELS[g]} {human_bytes(n)}" for g, n in e.comm_bytes.items() if n or g in always
     ]
-    return ", ".join(parts)
+    return ", ".join(parts) or "none"
 
 
 def compute_totals(e: Explanation) -> str:
@@ -355,7 +356,7 @@ def compute_totals(e: Explanation) -> str:
 
 def layout_numbers(e: Explanation) -> list[tuple[str, str]]:
     """(key, value) pairs of the layout: header values as written, counted values beside."""
-    if e.dialect not in ("transformer", "inference", "micro") or e.policy is None:
+    if e.policy not in TRANSFORMER_POLICIES:
         out = [("policy", e.policy or "none")]
         if e.leading:
             out.append(("after the policy", " ".join(e.leading)))
@@ -465,13 +466,16 @@ class _Explained:
         e = self.e
         s = e.structure
         yield _heading("Structure")
+        if not e.rows:
+            yield Padding(Text("No rows."), (0, 0, 0, 2))
         overview = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
         overview.add_column("lines", no_wrap=True)
         overview.add_column("rows", justify="right", no_wrap=True)
         overview.add_column("what", overflow="fold")
         for lines, rows, what in structure_rows(e):
             overview.add_row(Text(lines), Text(rows), Text(what))
-        yield Padding(overview, (0, 0, 0, 2))
+        if e.rows:
+            yield Padding(overview, (0, 0, 0, 2))
         yield from _finding_block([f for f in e.findings if f.section == "count"])
         sections: list[tuple[str, Sequence[RowNote], str]] = []
         if s.prologue:
