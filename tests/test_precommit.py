@@ -44,6 +44,9 @@ def test_manifest_declares_a_lint_and_a_fmt_hook() -> None:
         files = re.compile(str(hook["files"]))
         assert files.search("workloads/gpt7b-tp4.txt")
         assert not files.search("src/tool.py") and not files.search("notes.txt.bak")
+        exclude = re.compile(str(hook["exclude"]))
+        assert exclude.search("requirements-dev.txt") and exclude.search("docs/README.txt")
+        assert not exclude.search("workloads/gpt7b-tp4.txt")
 
 
 def test_manifest_is_valid_for_pre_commit() -> None:
@@ -90,7 +93,7 @@ def test_try_repo_lint_hook_fails_on_the_bad_workload(tmp_path: Path) -> None:
     work.mkdir()
     shutil.copy(GOOD_SAMPLE, work / GOOD_SAMPLE.name)
     (work / "bad.txt").write_text(BAD)
-    (work / "README.txt").write_text("Workloads for the March runs.\n")
+    (work / "notes.txt").write_text("Workloads for the March runs.\n")
     _git("init", "-q", cwd=work)
     _git("add", "-A", cwd=work)
     done = subprocess.run(
@@ -106,7 +109,7 @@ def test_try_repo_lint_hook_fails_on_the_bad_workload(tmp_path: Path) -> None:
     assert done.returncode == 1, out
     assert "wkparse lint" in out and "Failed" in out
     assert "bad.txt:2:1: error[WK105]: line 2 declares 3 rows but the file has 2" in out
-    # The sample is real AICB-layout output: no error; README.txt is not a workload.
+    # The sample is real AICB-layout output: no error; notes.txt is not a workload.
     errors = [line for line in out.splitlines() if "error[" in line]
     assert not [line for line in errors if line.startswith(GOOD_SAMPLE.name)], out
-    assert "README.txt: not a workload" in out
+    assert "notes.txt: not a workload" in out
