@@ -345,3 +345,15 @@ def test_a_folder_is_walked_for_workload_files(tmp_path: Path) -> None:
     assert deep.read_bytes() == CANONICAL.encode()
     assert notes.read_text() == "just some notes\n"
     assert other.read_bytes() == MESSY.encode()
+
+
+def test_skip_non_workloads_passes_over_a_named_note(tmp_path: Path) -> None:
+    note = tmp_path / "notes.txt"
+    note.write_text("Workloads for the March runs.\n")
+    sample = tmp_path / "seed.txt"
+    sample.write_bytes((SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt").read_bytes())
+    assert runner.invoke(app, ["fmt", "--check", str(note)]).exit_code == 1
+    skipped = runner.invoke(app, ["fmt", "--check", "--skip-non-workloads", str(note), str(sample)])
+    assert skipped.exit_code == 0
+    assert "notes.txt: skipped" in skipped.stderr
+    assert note.read_text() == "Workloads for the March runs.\n"

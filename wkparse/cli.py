@@ -125,11 +125,20 @@ def fmt(
     paths: list[Path] = typer.Argument(..., help="Files or directories ('-': stdin to stdout)."),
     check: bool = typer.Option(False, "--check", help="Exit 1 if a file would change."),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff; write nothing."),
+    skip_non_workloads: bool = typer.Option(
+        False,
+        "--skip-non-workloads",
+        help="Skip named files whose first line is not a workload policy (for pre-commit).",
+    ),
 ) -> None:
-    """Rewrite files in the canonical form, keeping every value."""
+    """Rewrite files in the canonical form, keeping every value.
+
+    Exit 0 when nothing needed changing (or was rewritten), 1 with --check when a file would
+    change or when a file has syntax errors (never rewritten), 2 for unreadable paths.
+    """
     from wkparse.commands.fmt import run
 
-    raise typer.Exit(run(paths, check=check, diff=diff))
+    raise typer.Exit(run(paths, check=check, diff=diff, skip_non_workloads=skip_non_workloads))
 
 
 @app.command("rules")

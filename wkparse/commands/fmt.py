@@ -11,7 +11,7 @@ Behaviour, after black and ruff:
 - a file with syntax errors is never rewritten: its errors are reported and the exit is 1;
 - an unreadable path (or one whose folder's config file is broken) exits 2, after every other
   path has been processed.
-Folders are walked as `wkparse lint` walks them (wkparse.discover: `include` and `exclude`
+Folders are walked as `wkparse lint` walks them, and `--skip-non-workloads` works as there (wkparse.discover: `include` and `exclude`
 from the nearest config file, non-workload `.txt` files skipped with a note).
 Standard output carries only formatted text and diffs; every message goes to standard error,
 so `wkparse fmt --diff dir > fix.patch` gives a clean patch.
@@ -42,12 +42,18 @@ class _Tally:
     broken: int = 0
 
 
-def run(paths: list[Path], *, check: bool, diff: bool) -> int:
-    """Format every path; return the exit code (0, 1 or 2, the worst over all paths)."""
+def run(paths: list[Path], *, check: bool, diff: bool, skip_non_workloads: bool = False) -> int:
+    """Format every path; return the exit code (0, 1 or 2, the worst over all paths).
+
+    `skip_non_workloads` skips named files whose line 1 is no workload policy, as lint's
+    option of the same name does (pre-commit names every `.txt` it sees).
+    """
     resolver = Resolver()
     tally = _Tally()
     status = 0
     for item in discover.walk(paths, resolver.for_path):
+        if isinstance(item, discover.Target) and skip_non_workloads and item.path:
+            item = discover.sniff(item.path, item.display)
         if isinstance(item, discover.Unreadable):
             _say(f"error: {item.display}: {item.reason}")
             status = 2
