@@ -248,6 +248,43 @@ def long_line(rng: random.Random, data: bytes) -> bytes:
     return b"\n".join(lines)
 
 
+#: shapes of long tokens: near-numbers and words that make backtracking regexes slow
+_LONG_TOKENS: tuple[Callable[[int], bytes], ...] = (
+    lambda n: b"9" * n + b"x",
+    lambda n: b"9" * (n // 2) + b"." + b"9" * (n // 2) + b"x",
+    lambda n: b"9" * n,
+    lambda n: b"a" * n,
+    lambda n: b"ALLREDUCE_" * (n // 10),
+    lambda n: b"_DP_EP" * (n // 6),
+    lambda n: b"attention_layer" * (n // 15),
+    lambda n: b"ga:" * (n // 3),
+    lambda n: b"1e" * (n // 2),
+)
+
+
+def long_token(rng: random.Random, data: bytes) -> bytes:
+    """One token of 1,000 to 60,000 characters: under the line cap, so every check sees it."""
+    lines = _lines(data)
+    at = _pick_line(rng, lines)
+    token = rng.choice(_LONG_TOKENS)(rng.choice((1_000, 20_000, 60_000)))
+    tokens = list(_TOKEN.finditer(lines[at]))
+    if tokens:
+        t = rng.choice(tokens)
+        lines[at] = lines[at][: t.start()] + token + lines[at][t.end() :]
+    else:
+        lines[at] = token
+    return b"\n".join(lines)
+
+
+def many_tokens(rng: random.Random, data: bytes) -> bytes:
+    """Thousands of tokens on one line (under the line cap)."""
+    lines = _lines(data)
+    at = _pick_line(rng, lines)
+    word = rng.choice([b"1", b"NONE", b"ga: 1", b"-1", b"x:", b"1.5"])
+    lines[at] = lines[at].rstrip(b"\r") + (b"\t" + word) * rng.choice((100, 5_000, 20_000))
+    return b"\n".join(lines)
+
+
 def header_only(rng: random.Random, data: bytes) -> bytes:
     first = _lines(data)[0]
     return first + (b"\n" if rng.random() < 0.5 else b"")
@@ -290,6 +327,8 @@ MUTATIONS: dict[str, Mutation] = {
     "empty": empty,
     "random_binary": random_binary,
     "duplicate_lines": duplicate_lines,
+    "long_token": long_token,
+    "many_tokens": many_tokens,
 }
 #: mutations that throw the base away: applied alone, and rarely
 _REPLACING = ("empty", "random_binary")

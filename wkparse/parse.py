@@ -32,7 +32,7 @@ from wkparse.ast import (
     Workload,
 )
 from wkparse.diagnostics import Diagnostic
-from wkparse.grammar import parser, row_matcher
+from wkparse.grammar import header_matcher, parser, row_matcher
 
 BOM = b"\xef\xbb\xbf"
 CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
@@ -221,6 +221,11 @@ class _Parser:
                 "line 1 is blank: it must start with the parallelism policy",
             )
             return None
+        if self.fast:
+            fast = _fast_header(text)
+            if fast is not None:
+                self.customized = fast.policy == CUSTOMIZED_POLICY
+                return fast
         from lark import Token, Tree
 
         tree = parser().parse(text, start="header")
@@ -257,13 +262,19 @@ class _Parser:
         toks = syntax.tokens(text)
         column = toks[0][0] if toks else 1
         end = toks[-1][1] if toks else 1
-        from lark.exceptions import UnexpectedInput
-
         value: int | None = None
-        try:
-            token = str(parser().parse(text, start="count").children[0])
-        except UnexpectedInput:
-            token = None
+        matcher = header_matcher() if self.fast else None
+        token: str | None
+        words = [m.group() for m in matcher.token.finditer(text)] if matcher else []
+        if matcher is not None and len(words) == 1 and matcher.count.fullmatch(words[0]):
+            token = words[0]
+        else:
+            from lark.exceptions import UnexpectedInput
+
+            try:
+                token = str(parser().parse(text, start="count").children[0])
+            except UnexpectedInput:
+                token = None
         if token is not None and not syntax.too_many_digits(token):
             value = int(token)
         else:
@@ -394,10 +405,14 @@ class _Parser:
 
         expected = 13 if self.customized else 12
         toks = syntax.tokens(text)
-        try:
-            tree = parser().parse(text, start="row")
-        except UnexpectedInput:
-            tree = None
+        tree = None
+        # Only a line of `expected` tokens can be a row, so Lark is not asked about the others
+        # (a hostile line of thousands of tokens would cost it seconds, for the same answer).
+        if len(toks) == expected:
+            try:
+                tree = parser().parse(text, start="row")
+            except UnexpectedInput:
+                tree = None
         # A token too long to be an int passes the grammar but not `row_errors`.
         found = syntax.row_errors(toks, expected)
         if tree is not None and len(toks) == expected and not errors and not found:
@@ -411,6 +426,43 @@ class _Parser:
             values[12] = None
         fields = _build(values, tuple((c, e) for c, e, _ in toks))
         return _with_errors(fields, tuple(errors))
+
+
+def _fast_header(text: str) -> Header | None:
+    """Line 1 read with the grammar's terminals, as Lark would build it; None to ask Lark."""
+    matcher = header_matcher()
+    if matcher is None:
+        return None
+    tokens = [(m.start() + 1, m.end() + 1, m.group()) for m in matcher.token.finditer(text)]
+    if not tokens or not matcher.policy.fullmatch(tokens[0][2]):
+        return None
+    leading: list[Value] = []
+    fields: list[HeaderField] = []
+    # (key, its span, values so far, colon) of the item being read
+    item: tuple[str, Span, list[Value], bool] | None = None
+    for column, end, token in tokens[1:]:
+        kind = next((k for pattern, k in matcher.kinds if pattern.fullmatch(token)), None)
+        span = Span.on_line(1, column, end)
+        if kind == "value":
+            (leading if item is None else item[2]).append(Value(token, span))
+        elif kind in ("field", "bare_field"):
+            if item is not None:
+                fields.append(HeaderField(item[0], item[1], tuple(item[2]), item[3]))
+            colon = kind == "field"
+            item = (token[:-1] if colon else token, span, [], colon)
+        else:
+            return None
+    if item is not None:
+        fields.append(HeaderField(item[0], item[1], tuple(item[2]), item[3]))
+    column, end, policy = tokens[0]
+    last = len(text.rstrip(" \t\v\f\r")) + 1
+    return Header(
+        policy,
+        Span.on_line(1, column, end),
+        tuple(leading),
+        tuple(fields),
+        Span.on_line(1, 1, last),
+    )
 
 
 def _value(token: object, line: int) -> Value:
