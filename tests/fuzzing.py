@@ -10,7 +10,8 @@ The contract (issue 8), checked by `check_case` for any bytes:
   for, report every syntax error the parser finds (so a bad byte never hides behind U+FFFD),
   finish before a watchdog fires, and leave the file untouched;
 - `fmt` in place keeps every value of a clean file (re-parsing gives the same values) and
-  leaves a file with syntax errors byte-identical.
+  leaves a file with syntax errors byte-identical; `lint --fix --unsafe-fixes` in place
+  never turns a clean file into a broken one and never adds or drops a row.
 """
 
 from __future__ import annotations
@@ -259,6 +260,10 @@ _LONG_TOKENS: tuple[Callable[[int], bytes], ...] = (
     lambda n: b"attention_layer" * (n // 15),
     lambda n: b"ga:" * (n // 3),
     lambda n: b"1e" * (n // 2),
+    lambda n: b"9" * n + b".5",
+    lambda n: b"9" * n + b"e5",
+    lambda n: b"layer" + b"9" * n,
+    lambda n: b"layer_" + b"9" * n,
 )
 
 
@@ -397,6 +402,10 @@ def named_cases(bases: Sequence[Base]) -> Iterator[Case]:
         huge = str(10**exponent).encode()
         yield Case(f"huge number 10^{exponent}", base.name, _NUMBER.sub(huge, base.data, count=40))
     yield Case("ga: 10^18", base.name, _set_header(base.data, b"ga", b"1000000000000000000"))
+    near = b"9" * 60_000 + b"x"
+    yield Case("60,000-digit near-number count", base.name, lines[0] + b"\n" + near + b"\n" + rest)
+    yield Case("60,000-digit near-number value", base.name, _set_header(base.data, b"ga", near))
+    yield Case("10,000-token row", base.name, base.data + b"\t1" * 10_000 + b"\n")
     yield Case("key without value", base.name, lines[0].rstrip(b"\r") + b" ga:\n" + rest)
 
 
@@ -562,7 +571,10 @@ def check_case(
         fail("lint", f"exit codes differ between formats: {sorted(lint_exits)}")
     if path.read_bytes() != case.data:
         fail("(read-only commands)", "the file was modified")
-    _check_fmt_in_place(case, workdir / "fmt", expected, seconds, fail)
+    if any(inv.args[0] == "fmt" for inv in invocations):
+        _check_fmt_in_place(case, workdir / "fmt", expected, seconds, fail)
+    if any(inv.args[0] == "lint" for inv in invocations):
+        _check_fix_in_place(case, workdir / "fix", expected, seconds, fail)
     return failures
 
 
@@ -599,6 +611,46 @@ def _errors(codes: list[str]) -> list[str]:
     return [c for c in codes if c not in pages or pages[c].severity is Severity.ERROR]
 
 
+def _rewrite(
+    args: list[str],
+    case: Case,
+    workdir: Path,
+    seconds: float,
+    fail: Callable[[str, str, str], None],
+) -> bytes | None:
+    """Run a rewriting command on a copy of the case; the file's bytes after it."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    path = workdir / case.name
+    path.write_bytes(case.data)
+    command = " ".join(args)
+    ran = invoke([*args, str(path)], seconds)
+    if isinstance(ran, str):
+        problem, _, detail = ran.partition("\n")
+        fail(command, problem, detail)
+        return None
+    if ran.exit_code not in (0, 1, 2) or "Traceback" in ran.stdout + ran.stderr:
+        fail(command, f"exit {ran.exit_code} or a traceback", ran.stdout + ran.stderr)
+    return path.read_bytes()
+
+
+def _check_fix_in_place(
+    case: Case,
+    workdir: Path,
+    before: ParseResult,
+    seconds: float,
+    fail: Callable[[str, str, str], None],
+) -> None:
+    """`lint --fix --unsafe-fixes` may change values, but never breaks a row or loses one."""
+    after = _rewrite(["lint", "--fix", "--unsafe-fixes"], case, workdir, seconds, fail)
+    if after is None or after == case.data:
+        return
+    reparsed = parse_bytes(after)
+    if reparsed.diagnostics and not before.diagnostics:
+        fail("lint --fix", "its output has syntax errors", str(reparsed.diagnostics[:3]))
+    if len(reparsed.workload.rows) != len(before.workload.rows):
+        fail("lint --fix", "the number of rows changed", "")
+
+
 def _check_fmt_in_place(
     case: Case,
     workdir: Path,
@@ -606,17 +658,9 @@ def _check_fmt_in_place(
     seconds: float,
     fail: Callable[[str, str, str], None],
 ) -> None:
-    workdir.mkdir(parents=True, exist_ok=True)
-    path = workdir / case.name
-    path.write_bytes(case.data)
-    ran = invoke(["fmt", str(path)], seconds)
-    if isinstance(ran, str):
-        problem, _, detail = ran.partition("\n")
-        fail("fmt", problem, detail)
+    after = _rewrite(["fmt"], case, workdir, seconds, fail)
+    if after is None:
         return
-    if ran.exit_code not in (0, 1, 2) or "Traceback" in ran.stdout + ran.stderr:
-        fail("fmt", f"exit {ran.exit_code} or a traceback", ran.stdout + ran.stderr)
-    after = path.read_bytes()
     if before.diagnostics:
         if after != case.data:
             fail("fmt", "rewrote a file with syntax errors", "")

@@ -254,6 +254,36 @@ def test_a_header_value_with_too_many_digits_is_not_an_int_and_lints() -> None:
     assert lint(result, "w.txt")  # diagnostics, not a ValueError
 
 
+#: tokens with more digits than Python's int() converts (4,300 by default)
+_DIGIT_RUNS = {
+    "integer": "9" * 5000,
+    "fraction": "9" * 5000 + ".5",
+    "exponent": "9" * 5000 + "e5",
+    "then-letter": "9" * 5000 + "x",
+    "name-with-counter": "layer" + "9" * 5000,
+}
+
+
+@pytest.mark.parametrize("token", list(_DIGIT_RUNS.values()), ids=list(_DIGIT_RUNS))
+@pytest.mark.parametrize("where", ["ga", "pp_comm", "count", "row name", "row size"])
+def test_thousands_of_digits_anywhere_never_reach_int(
+    tmp_path: Path, token: str, where: str
+) -> None:
+    if where in ("ga", "pp_comm"):
+        text = workload(_set(HEADER, where, token))
+    elif where == "count":
+        text = workload(count=token)
+    else:
+        old = "embedding_layer" if where == "row name" else "\t33554432\t"
+        new = token if where == "row name" else f"\t{token}\t"
+        text = f"{HEADER}\n1\n" + ROWS[0].replace(old, new) + "\n"
+    path = tmp_path / "w.txt"
+    path.write_text(text)
+    for command in (["lint", "--format", "json"], ["explain", "--format", "json"], ["fmt"]):
+        result = runner.invoke(app, [*command, str(path)], catch_exceptions=False)
+        assert result.exit_code in (0, 1), (command, result.output)
+
+
 def test_a_count_with_too_many_digits_and_junk_is_not_converted() -> None:
     result = parse_bytes(workload(count="9" * 5000 + "x").encode())
     assert [d.code for d in result.diagnostics] == [syntax.COUNT_NOT_INTEGER]

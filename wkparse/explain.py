@@ -364,8 +364,8 @@ def stoi(text: str | None) -> int | None:
     if text is None:
         return None
     m = re.match(r"\s*([+-]?\d+)", text)
-    if m is None:
-        return None
+    if m is None or len(m.group(1).lstrip("+-").lstrip("0")) > 10:
+        return None  # outside int32 (and, when long, more digits than int() takes)
     value = int(m.group(1))
     return value if -(2**31) <= value < 2**31 else None
 
@@ -441,12 +441,24 @@ def _split_comm(comm: str) -> tuple[str | None, str]:
     return None, comm
 
 
+def _without_index(name: str) -> str:
+    """`name` without its trailing digits and underscores (`optimizer1` -> `optimizer`).
+
+    A loop, not `re.sub(r"[_\\d]+$", ...)`: that search backtracks quadratically on a long
+    run of digits that does not end the name (a hostile 60,000-character one takes minutes).
+    """
+    end = len(name)
+    while end and (name[end - 1] == "_" or name[end - 1].isdecimal()):
+        end -= 1
+    return name[:end] or name
+
+
 def layer_kind(name: str | None, transformer: bool) -> str:
     """The kind of layer a row belongs to, for the totals by kind."""
     if name is None or name == "":
         return "(unnamed)"
     if not transformer:
-        return re.sub(r"[_\d]+$", "", name) or name
+        return _without_index(name)
     if name in MOE_NAMES or (name.startswith("moe_") and not name.startswith("moe_grad")):
         return "moe"
     if name.startswith(("grad", "moe_grad", "layernorm", "embedding_grads")) or name == "norm":
@@ -462,7 +474,7 @@ def layer_kind(name: str | None, transformer: bool) -> str:
     ):
         if name.startswith(prefix):
             return kind
-    return re.sub(r"[_\d]+$", "", name) or name
+    return _without_index(name)
 
 
 # ---- patterns -------------------------------------------------------------------------------
@@ -501,7 +513,9 @@ def _number_runs(items: list[str]) -> list[str]:
     out: list[str] = []
     i = 0
     while i < len(items):
-        m = re.fullmatch(r"(.*\D)(\d+)", items[i])
+        # At most 18 digits: a hostile name's 5,000-digit run is not a counter, and int()
+        # refuses it.
+        m = re.fullmatch(r"(.*\D)(\d{1,18})", items[i])
         j = i + 1
         if m:
             stem, number = m.group(1), int(m.group(2))

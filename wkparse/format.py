@@ -84,8 +84,8 @@ def canonical_chunks(result: ParseResult) -> Iterator[str]:
 def _rows(workload: Workload) -> Iterator[str]:
     fields = workload.rows.fields
     # map/zip/join keep the per-row work in C; ids are stable while `fields` holds the rows.
-    distinct = dict(zip(map(id, fields), fields))
-    lines = {key: row_line(f) + "\n" for key, f in distinct.items()}
+    # The parser already collected the distinct values: no pass over the rows to find them.
+    lines = {id(f): row_line(f) + "\n" for f in workload.rows.distinct_fields}
     lookup = lines.__getitem__
     for start in range(0, len(fields), CHUNK_ROWS):
         yield "".join(map(lookup, map(id, fields[start : start + CHUNK_ROWS])))

@@ -394,9 +394,7 @@ class _Parser:
         if self.fast and not errors and not syntax.has_huge_number(text):
             match = (matcher.customized if self.customized else matcher.plain).fullmatch(text)
             if match:
-                return _from_match(
-                    match.groups(), [match.span(i) for i in range(1, len(match.groups()) + 1)]
-                )
+                return _from_match(match.groups(), match.regs[1:])
         return self._row_slow(text, errors)
 
     def _row_slow(self, text: str, errors: list[LineError]) -> RowFields:
@@ -492,7 +490,7 @@ def _build(v: list[str | None], columns: tuple[tuple[int, int], ...]) -> RowFiel
     )
 
 
-def _from_match(groups: tuple[str | None, ...], spans: list[tuple[int, int]]) -> RowFields:
+def _from_match(groups: tuple[str | None, ...], spans: tuple[tuple[int, int], ...]) -> RowFields:
     values = list(groups) + [None] * (13 - len(groups))
     return _build(values, tuple((s + 1, e + 1) for s, e in spans))
 

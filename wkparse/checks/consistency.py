@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 
 from wkparse.aicb import parse_filename
-from wkparse.ast import Header, Span
+from wkparse.ast import MAX_DIGITS, Header, Span
 from wkparse.body import GROUP_START, Group, count_layers, looks_like_group_start
 from wkparse.checks import Context, file_check
 from wkparse.checks.structure import TRANSFORMER_POLICIES
@@ -27,7 +27,8 @@ _STOI = re.compile(r"[+-]?[0-9]+")
 def stoi(text: str) -> int | None:
     """What `std::stoi` reads from a header value: its leading integer (`8388608.0` -> 8388608)."""
     m = _STOI.match(text)
-    return int(m.group()) if m else None
+    # Past MAX_DIGITS int() refuses the text; stoi throws long before (WK2xx says so).
+    return int(m.group()) if m and len(m.group()) <= MAX_DIGITS else None
 
 
 def training_header(ctx: Context) -> Header | None:

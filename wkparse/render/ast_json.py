@@ -37,6 +37,9 @@ def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
 def header_json(header: Header | None) -> dict[str, Any] | None:
     if header is None:
         return None
+    # The field SimAI reads per key, as `Header.read` finds it, in one pass: calling `read`
+    # per field is quadratic, and a hostile header has tens of thousands of fields.
+    read = {f.key: f for f in header.fields if f.colon or f.key == "pp_comm"}
     return {
         "policy": header.policy,
         "leading": [v.text for v in header.leading],
@@ -47,7 +50,7 @@ def header_json(header: Header | None) -> dict[str, Any] | None:
         "simai": {
             f.key: f.value.integer if f.value else None
             for f in header.fields
-            if header.read(f.key) is f
+            if read.get(f.key) is f
         },
     }
 
