@@ -171,15 +171,11 @@ def key_without_value(rng: random.Random, data: bytes) -> bytes:
 
 def absurd_header_value(rng: random.Random, data: bytes) -> bytes:
     """`ga: 10^18` and the like: values a reader must not size anything by."""
-    lines = _lines(data)
     key = rng.choice(HEADER_KEYS).encode()
     value = rng.choice(
         [b"1000000000000000000", b"0", b"-1", b"999999999999", b"1e18", str(10**400).encode()]
     )
-    field = re.compile(rb"(?<![^ \t])" + re.escape(key) + rb":[ \t]+[^ \t\r\n]+")
-    replaced, n = field.subn(key + b": " + value, lines[0], count=1)
-    lines[0] = replaced if n else lines[0].rstrip(b"\r") + b" " + key + b": " + value
-    return b"\n".join(lines)
+    return _set_header(data, key, value)
 
 
 def nul_bytes(rng: random.Random, data: bytes) -> bytes:
@@ -354,12 +350,15 @@ class Base:
 
 @dataclass(frozen=True)
 class Case:
+    """One fuzzed input: how it was made (enough to replay it), its file name, its bytes."""
+
     label: str
     name: str
     data: bytes
 
 
 def load_bases(paths: Sequence[Path], root: Path | None = None) -> list[Base]:
+    """Read the files to mutate, labelled by their path under `root`."""
     return [
         Base(str(p.relative_to(root)) if root else p.name, p.name, p.read_bytes()) for p in paths
     ]
@@ -394,8 +393,14 @@ def named_cases(bases: Sequence[Base]) -> Iterator[Case]:
     yield Case("NUL bytes", base.name, base.data.replace(b"\t", b"\x00", 3))
     yield Case("1,000,000-character line", base.name, base.data + b"9" * LONG_LINE + b"\n")
     yield Case("random binary", base.name, rng.randbytes(4096))
+    yield Case("invalid UTF-8 in the policy", base.name, base.data.replace(b"_", b"\xff", 1))
     for bad in INVALID_UTF8:
-        yield Case(f"invalid UTF-8 {bad.hex(' ')}", base.name, base.data.replace(b"_", bad, 1))
+        row = lines[2].replace(b"_", bad, 1) if b"_" in lines[2] else bad + lines[2]
+        yield Case(
+            f"invalid UTF-8 {bad.hex(' ')} in a row",
+            base.name,
+            b"\n".join([*lines[:2], row, *lines[3:]]),
+        )
     for count in ABSURD_COUNTS:
         yield Case(f"count line {count!r}", base.name, lines[0] + b"\n" + count + b"\n" + rest)
     for exponent in (10, 19, 20, 100, 400):
@@ -410,6 +415,7 @@ def named_cases(bases: Sequence[Base]) -> Iterator[Case]:
 
 
 def _set_header(data: bytes, key: bytes, value: bytes) -> bytes:
+    """`key: value` in line 1: the first such field's value replaced, or the field added."""
     lines = _lines(data)
     field = re.compile(rb"(?<![^ \t])" + re.escape(key) + rb":[ \t]+[^ \t\r\n]+")
     replaced, n = field.subn(key + b": " + value, lines[0], count=1)

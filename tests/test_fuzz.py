@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import re
 import subprocess
 import sys
@@ -205,6 +206,52 @@ def test_every_command_reports_a_bad_byte_with_line_and_column(tmp_path: Path) -
         (f["code"], f["line"], f["column"]) == ("WK117", 3, column)
         for f in explain_json["findings"]
     )
+
+
+# ---- hostile trees (the walk itself is wkparse/discover.py's, tested in test_discover.py) ---
+
+
+@pytest.fixture
+def hostile_tree(tmp_path: Path) -> Path:
+    """Link loops, a dangling link, a device and a pipe named `.txt`, binary and notes."""
+    named = {c.label: c for c in fuzzing.named_cases(bases())}
+    good = next(b for b in bases() if not parse_bytes(b.data).diagnostics)
+    (tmp_path / "a").mkdir()
+    (tmp_path / "a" / "good.txt").write_bytes(good.data)
+    (tmp_path / "a" / "loop").symlink_to(tmp_path)
+    (tmp_path / "a" / "self").symlink_to(tmp_path / "a")
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "blob.txt").write_bytes(named["random binary"].data)
+    (tmp_path / "b" / "notes.txt").write_text("how these workloads were made\n")
+    header, count, rest = good.data.split(b"\n", 2)
+    (tmp_path / "b" / "bad.txt").write_bytes(b"\n".join([header, count, b"\xff" + rest]))
+    (tmp_path / "ghost.txt").symlink_to(tmp_path / "missing.txt")
+    (tmp_path / "zero.txt").symlink_to("/dev/zero")
+    os.mkfifo(tmp_path / "fifo.txt")  # opening it would wait for a writer forever
+    return tmp_path
+
+
+@pytest.mark.parametrize("command", [["lint", "--format", "json"], ["fmt", "--check"]])
+def test_a_hostile_tree_is_walked_to_the_end(hostile_tree: Path, command: list[str]) -> None:
+    with fuzzing.watchdog(30):
+        result = CliRunner().invoke(app, [*command, str(hostile_tree)], catch_exceptions=False)
+    assert result.exit_code == 2  # the dangling link
+    assert "ghost.txt" in result.stderr and "Traceback" not in result.output
+    if command[0] == "lint":
+        reported = {Path(d["path"]).name for d in json.loads(result.stdout)}
+        assert "bad.txt" in reported and not reported & {"blob.txt", "notes.txt", "zero.txt"}
+
+
+@pytest.mark.parametrize("command", [["parse"], ["explain"], ["lint"], ["fmt", "--check"]])
+def test_a_device_named_explicitly_is_refused_not_read(
+    hostile_tree: Path, command: list[str]
+) -> None:
+    with fuzzing.watchdog(30):
+        result = CliRunner().invoke(
+            app, [*command, str(hostile_tree / "zero.txt")], catch_exceptions=False
+        )
+    assert result.exit_code == 2
+    assert "not a regular file" in result.stderr
 
 
 # ---- a few real processes: real tracebacks and exit codes -------------------------------------

@@ -10,8 +10,10 @@ refuses to convert more than a few thousand digits) are syntax errors, not Value
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
+import threading
 import tracemalloc
 from pathlib import Path
 
@@ -148,6 +150,38 @@ def test_a_file_over_the_default_limit_is_a_diagnostic_not_a_read(
     assert syntax.FILE_TOO_LARGE in output
     assert peak < BUDGET, f"{peak:,} bytes"
     assert "MemoryError" not in output
+
+
+def _fifo_with(tmp_path: Path, data: bytes) -> tuple[Path, threading.Thread]:
+    path = tmp_path / "pipe.txt"
+    os.mkfifo(path)
+
+    def write() -> None:
+        with contextlib.suppress(BrokenPipeError), path.open("wb") as f:
+            f.write(data)
+
+    writer = threading.Thread(target=write, daemon=True)
+    writer.start()
+    return path, writer
+
+
+def test_a_pipe_is_read_up_to_the_limit_and_no_further(tmp_path: Path) -> None:
+    path, writer = _fifo_with(tmp_path, workload().encode() * 50)
+    result = parse_file(path, limits=Limits(max_bytes=1000))
+    writer.join(10)
+    assert [d.code for d in result.diagnostics] == [syntax.FILE_TOO_LARGE]
+
+
+def test_a_pipe_within_the_limit_parses(tmp_path: Path) -> None:
+    path, writer = _fifo_with(tmp_path, workload().encode())
+    result = parse_file(path)
+    writer.join(10)
+    assert not result.diagnostics and len(result.workload.rows) == len(ROWS)
+
+
+def test_a_device_is_refused_not_read() -> None:
+    with pytest.raises(OSError, match="not a regular file"):
+        parse_file("/dev/zero")
 
 
 def test_max_bytes_comes_from_the_config_file(tmp_path: Path) -> None:

@@ -95,6 +95,12 @@ class Header:
     fields: tuple[HeaderField, ...]
     span: Span
 
+    def __hash__(self) -> int:
+        # Equal headers share these, so this agrees with the generated __eq__. The generated
+        # hash walked every field, value and span: checks that cache per header paid that walk
+        # on every lookup.
+        return hash((self.policy, self.span, len(self.leading), len(self.fields)))
+
     def all(self, key: str) -> tuple[HeaderField, ...]:
         """Every field written with this key, with or without its colon, in order."""
         return tuple(f for f in self.fields if f.key == key)
@@ -161,17 +167,28 @@ class RowFields:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
 
     def values(self) -> dict[str, int | str | None]:
-        return {
-            "name": self.name,
-            "reserved": self.reserved,
-            **{
-                f"{p}_{part}": getattr(self.phase(p), part)
-                for p in PHASES
-                for part in ("compute", "comm", "size")
-            },
-            "update_time": self.update_time,
-            "policy": self.policy,
-        }
+        """Field name (as in ROW_FIELDS) -> value."""
+        fwd, ig, wg = self.fwd, self.ig, self.wg
+        return dict(
+            zip(
+                ROW_FIELDS,
+                (
+                    self.name,
+                    self.reserved,
+                    fwd.compute,
+                    fwd.comm,
+                    fwd.size,
+                    ig.compute,
+                    ig.comm,
+                    ig.size,
+                    wg.compute,
+                    wg.comm,
+                    wg.size,
+                    self.update_time,
+                    self.policy,
+                ),
+            )
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,10 @@ def lint(
     config = config or Config()
     ctx = Context(result.workload, path)
     found: list[Diagnostic] = list(result.diagnostics)
-    active = [r for r in checks.REGISTRY if any(config.enabled(c, path) for c in r.codes)]
+    # Without per-file ignores the answer is the same for every path, and asking with None
+    # lets the config's memo serve every file of a run instead of starting over for each.
+    where = path if config.per_file_ignores else None
+    active = [r for r in checks.REGISTRY if any(config.enabled(c, where) for c in r.codes)]
     for registered in active:
         if not registered.per_row:
             fn: FileCheck = registered.function  # type: ignore[assignment]

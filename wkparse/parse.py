@@ -10,8 +10,10 @@ Syntax errors are returned as diagnostics; nothing here raises on bad input.
 
 from __future__ import annotations
 
+import errno
 import io
 import os
+import stat
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -72,19 +74,32 @@ def parse_bytes(data: bytes, *, fast: bool = True, limits: Limits | None = None)
 def parse_file(
     path: str | os.PathLike[str], *, fast: bool = True, limits: Limits | None = None
 ) -> ParseResult:
-    """Parse a file from disk, streaming it. Raises OSError when it cannot be read."""
+    """Parse a file from disk, streaming it. Raises OSError when it cannot be read.
+
+    A device is refused (`/dev/zero` never ends a line, so reading it never ends either);
+    a pipe (`<(cmd)`) has no size to check first, so it is read up to the byte limit.
+    """
     limits = limits or Limits()
-    size = os.stat(path).st_size
-    if size > limits.max_bytes:
-        return _too_large(size, limits)
+    info = os.stat(path)
+    if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode) or stat.S_ISSOCK(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    if info.st_size > limits.max_bytes:
+        return _too_large(info.st_size, limits)
     with Path(path).open("rb") as stream:
+        if stat.S_ISFIFO(info.st_mode):
+            data = stream.read(limits.max_bytes + 1)
+            if len(data) > limits.max_bytes:
+                return _too_large(None, limits)
+            return parse_bytes(data, fast=fast, limits=limits)
         return _Parser(fast, limits).run(stream)
 
 
-def _too_large(size: int, limits: Limits) -> ParseResult:
+def _too_large(size: int | None, limits: Limits) -> ParseResult:
+    """The result for input over the byte limit; `size` is None for a pipe (read up to it)."""
+    what = f"the file is {size:,} bytes" if size is not None else "the input is longer"
     message = (
-        f"the file is {size:,} bytes, over the {limits.max_bytes:,}-byte limit; "
-        f"raise it with --max-bytes if this is really a workload"
+        f"{what}, over the {limits.max_bytes:,}-byte limit; "
+        f"raise `max-bytes` in .wkparse.toml or [tool.wkparse] if this is really a workload"
     )
     empty = Workload(None, None, RowTable(), 0)
     return ParseResult(empty, (Diagnostic(syntax.FILE_TOO_LARGE, message, Span(1, 1, 1, 1)),))
@@ -201,7 +216,7 @@ class _Parser:
             return None
         return (
             f"line is {len(raw):,} bytes long, over the {self.limits.max_line_bytes:,}-byte "
-            f"limit; it was not parsed"
+            f"limit (`max-line-bytes` in the config); it was not parsed"
         )
 
     # ---- line 1 and 2 -------------------------------------------------------------------
