@@ -38,7 +38,7 @@ def test_manifest_declares_a_lint_and_a_fmt_hook() -> None:
     hooks = {h["id"]: h for h in manifest()}
     assert set(hooks) == {"wkparse-lint", "wkparse-fmt"}
     assert str(hooks["wkparse-lint"]["entry"]).startswith("wkparse lint")
-    assert hooks["wkparse-fmt"]["entry"] == "wkparse fmt"
+    assert hooks["wkparse-fmt"]["entry"] == "wkparse fmt --skip-non-workloads"
     for hook in hooks.values():
         assert hook["language"] == "python"
         files = re.compile(str(hook["files"]))
