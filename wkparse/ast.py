@@ -166,29 +166,28 @@ class RowFields:
     def phase(self, name: str) -> Phase:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
 
+    def ordered(self) -> tuple[int | str | None, ...]:
+        """The 13 values in SimAI's reading order (as ROW_FIELDS names them)."""
+        fwd, ig, wg = self.fwd, self.ig, self.wg
+        return (
+            self.name,
+            self.reserved,
+            fwd.compute,
+            fwd.comm,
+            fwd.size,
+            ig.compute,
+            ig.comm,
+            ig.size,
+            wg.compute,
+            wg.comm,
+            wg.size,
+            self.update_time,
+            self.policy,
+        )
+
     def values(self) -> dict[str, int | str | None]:
         """Field name (as in ROW_FIELDS) -> value."""
-        fwd, ig, wg = self.fwd, self.ig, self.wg
-        return dict(
-            zip(
-                ROW_FIELDS,
-                (
-                    self.name,
-                    self.reserved,
-                    fwd.compute,
-                    fwd.comm,
-                    fwd.size,
-                    ig.compute,
-                    ig.comm,
-                    ig.size,
-                    wg.compute,
-                    wg.comm,
-                    wg.size,
-                    self.update_time,
-                    self.policy,
-                ),
-            )
-        )
+        return dict(zip(ROW_FIELDS, self.ordered()))
 
 
 @dataclass(frozen=True, slots=True)

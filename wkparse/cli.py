@@ -53,7 +53,7 @@ def parse(
     if format is ParseFormat.json:
         from wkparse.render import ast_json
 
-        ast_json.write(result, sys.stdout)
+        ast_json.write(result, sys.stdout, str(path))
     else:
         w = result.workload
         policy = w.header.policy if w.header else "no policy"

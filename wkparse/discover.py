@@ -16,25 +16,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from wkparse.config import Config, ConfigError
+from wkparse.policies import POLICIES
 
 STDIN = "-"
 BOM = b"\xef\xbb\xbf"
-#: the policy words SimAI decodes on line 1
-POLICIES = frozenset(
-    {
-        "DATA",
-        "HYBRID_TRANSFORMER",
-        "HYBRID_TRANSFORMER_FWD_IN_BCKWD",
-        "HYBRID_DLRM",
-        "HYBRID_DLRM_ENHANCED",
-        "MODEL",
-        "HYBRID_DATA_MODEL",
-        "HYBRID_MODEL_DATA",
-        "HYBRID_CUSTOMIZED",
-        "MICRO",
-        "DISTRIBUTED_INFERENCE",
-    }
-)
 #: how much of a file the workload sniff reads: line 1 and 2 of any real header fit
 SNIFF_BYTES = 4096
 _POLICY_LIKE = re.compile(rb"[A-Z][A-Z0-9_]*")

@@ -43,21 +43,7 @@ def header_line(header: Header) -> str:
 
 def row_line(fields: RowFields) -> str:
     """One row without its line end, tab-separated. Raises Unformattable on a partial row."""
-    fwd, ig, wg = fields.fwd, fields.ig, fields.wg
-    values = (
-        fields.name,
-        fields.reserved,
-        fwd.compute,
-        fwd.comm,
-        fwd.size,
-        ig.compute,
-        ig.comm,
-        ig.size,
-        wg.compute,
-        wg.comm,
-        wg.size,
-        fields.update_time,
-    )
+    values = fields.ordered()[:12]
     if fields.errors or any(v is None for v in values):
         raise Unformattable("a row with syntax errors has no canonical form")
     text = "\t".join(map(str, values))

@@ -16,8 +16,8 @@ from wkparse.aicb import AicbName, parse_filename
 from wkparse.ast import Header, Span
 from wkparse.checks import Context, file_check
 from wkparse.checks.consistency import TP_KEY, read_number, training_header, value_span
-from wkparse.checks.structure import TRANSFORMER_POLICIES
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.policies import TRANSFORMER_POLICIES
 
 
 def _name(ctx: Context) -> AicbName | None:

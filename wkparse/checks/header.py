@@ -19,8 +19,8 @@ from dataclasses import dataclass
 
 from wkparse.ast import Header, HeaderField, Span
 from wkparse.checks import Context, file_check
-from wkparse.checks.structure import DLRM_POLICIES, POLICIES, TRANSFORMER_POLICIES
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.policies import DLRM_POLICIES, POLICIES, TRANSFORMER_POLICIES
 
 TP = "model_parallel_NPU_group"
 #: the transformer keys SimAI reads with stoi, in AICB's order

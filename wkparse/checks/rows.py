@@ -17,8 +17,8 @@ from dataclasses import dataclass
 
 from wkparse.ast import PHASES, ROW_FIELDS, Row, RowFields
 from wkparse.checks import Context, RowProblem, file_check, row_check
-from wkparse.checks.structure import TRANSFORMER_POLICIES
 from wkparse.diagnostics import Diagnostic
+from wkparse.policies import TRANSFORMER_POLICIES
 
 BASES = ("ALLREDUCE", "ALLGATHER", "REDUCESCATTER", "ALLTOALL")
 SUFFIXES = ("", "_EP", "_DP_EP")

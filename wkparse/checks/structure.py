@@ -14,23 +14,8 @@ from collections.abc import Iterator
 from wkparse.ast import CountLine, Span
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.policies import POLICIES
 
-TRANSFORMER_POLICIES = frozenset({"HYBRID_TRANSFORMER", "HYBRID_TRANSFORMER_FWD_IN_BCKWD"})
-DLRM_POLICIES = frozenset({"HYBRID_DLRM", "HYBRID_DLRM_ENHANCED"})
-#: every first token SimAI's reader decodes into a parallelism policy
-POLICIES: tuple[str, ...] = (
-    "DATA",
-    "HYBRID_TRANSFORMER",
-    "HYBRID_TRANSFORMER_FWD_IN_BCKWD",
-    "HYBRID_DLRM",
-    "HYBRID_DLRM_ENHANCED",
-    "MODEL",
-    "HYBRID_DATA_MODEL",
-    "HYBRID_MODEL_DATA",
-    "HYBRID_CUSTOMIZED",
-    "MICRO",
-    "DISTRIBUTED_INFERENCE",
-)
 _EXITS = 'exits with "unable to decode the workload parallelization strategy"'
 _LEADING_INTEGER = re.compile(r"[ \t\v\f\r]*\+?([0-9]{1,18})(?![0-9])")
 

@@ -11,8 +11,9 @@ Behaviour, after black and ruff:
 - a file with syntax errors is never rewritten: its errors are reported and the exit is 1;
 - an unreadable path (or one whose folder's config file is broken) exits 2, after every other
   path has been processed.
-Folders are walked as `wkparse lint` walks them, and `--skip-non-workloads` works as there (wkparse.discover: `include` and `exclude`
-from the nearest config file, non-workload `.txt` files skipped with a note).
+Folders are walked as `wkparse lint` walks them (wkparse.discover: `include` and `exclude`
+from the nearest config file, non-workload `.txt` files skipped with a note), and
+`--skip-non-workloads` skips named non-workloads as it does there.
 Standard output carries only formatted text and diffs; every message goes to standard error,
 so `wkparse fmt --diff dir > fix.patch` gives a clean patch.
 """

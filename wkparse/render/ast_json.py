@@ -10,28 +10,10 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from wkparse.ast import PHASES, Header, RowFields, Span
-from wkparse.diagnostics import Diagnostic
+from wkparse.ast import PHASES, Header, RowFields
 from wkparse.parse import ParseResult
-
-
-def span_json(span: Span) -> dict[str, int]:
-    return {
-        "line": span.line,
-        "column": span.column,
-        "end_line": span.end_line,
-        "end_column": span.end_column,
-    }
-
-
-def diagnostic_json(d: Diagnostic) -> dict[str, Any]:
-    return {
-        "code": d.code,
-        "message": d.message,
-        **span_json(d.span),
-        **({"severity": str(d.severity)} if d.severity is not None else {}),
-        **({"path": d.path} if d.path is not None else {}),
-    }
+from wkparse.render.json_out import diagnostic_json
+from wkparse.render.json_out import span_fields as span_json
 
 
 def header_json(header: Header | None) -> dict[str, Any] | None:
@@ -66,7 +48,8 @@ def row_body(fields: RowFields) -> dict[str, Any]:
     return body
 
 
-def write(result: ParseResult, out: TextIO) -> None:
+def write(result: ParseResult, out: TextIO, path: str) -> None:
+    """Write the AST; syntax errors use the same objects as `lint --format json`."""
     w = result.workload
     head = {
         "header": header_json(w.header),
@@ -99,5 +82,5 @@ def write(result: ParseResult, out: TextIO) -> None:
         out.write(sep + text)
         sep = ", "
     out.write(']}, "errors": ')
-    out.write(json.dumps([diagnostic_json(d) for d in result.diagnostics]))
+    out.write(json.dumps([diagnostic_json(d, path, None) for d in result.diagnostics]))
     out.write("}\n")
