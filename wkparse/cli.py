@@ -158,4 +158,11 @@ def show_rule(code: str = typer.Argument(..., help="Rule code, e.g. WK105.")) ->
 
 
 def main() -> None:
+    # A run allocates millions of small, long-lived objects (row values, line numbers) and
+    # frees them all at exit; the cyclic collector's repeated full passes over them cost
+    # about a tenth of a large lint (benchmarks/README.md), for garbage it would never find.
+    import gc
+
+    gc.freeze()
+    gc.set_threshold(200_000, 50, 1000)
     app()
