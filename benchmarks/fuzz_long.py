@@ -76,7 +76,12 @@ def _run(index: int) -> Outcome:
     from tests import fuzzing
     from wkparse.parse import parse_bytes
 
-    case = fuzzing.make_case(_SEED, index, _BASES) if index >= 0 else _named(-index - 1)
+    try:
+        with fuzzing.watchdog(_SECONDS):  # a mutation can hang too (a backtracking regex)
+            case = fuzzing.make_case(_SEED, index, _BASES) if index >= 0 else _named(-index - 1)
+    except fuzzing.CaseTimeout:
+        label = f"seed {_SEED} case {index}"
+        return Outcome(index, label, 0, [fuzzing.Failure(label, "(mutation)", "timed out")], [])
     timings: list[tuple[float, str]] = []
     failures = fuzzing.check_case(case, _WORKDIR / str(index), _SECONDS, timings=timings)
     codes = [d.code for d in parse_bytes(case.data).diagnostics]
@@ -165,7 +170,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if outcome.failures:
             failed += 1
             problems.update((f.command, f.problem.splitlines()[0][:90]) for f in outcome.failures)
-            _save(args.out, outcome, _case_bytes(outcome.index, bases, args.seed))
+            hung = any(f.command == "(mutation)" for f in outcome.failures)
+            data = b"" if hung else _case_bytes(outcome.index, bases, args.seed)
+            _save(args.out, outcome, data)
             print(f"FAIL {outcome.label}: {outcome.failures[0].problem[:90]}", flush=True)
         if done % 500 == 0:
             rate = done / (time.perf_counter() - start)

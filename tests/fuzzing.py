@@ -65,7 +65,9 @@ LONG_LINE = 1_000_000
 
 _NUMBER = re.compile(rb"(?<![^ \t\r\n])[+-]?[0-9]+(?:\.[0-9]*)?(?![^ \t\r\n])")
 _TOKEN = re.compile(rb"[^ \t\v\f\r\n]+")
-_KEY_VALUE = re.compile(rb"([A-Za-z_][A-Za-z0-9_]*:)([ \t]+)([^ \t\r\n]+)")
+# Every pattern starts at a token boundary (the look-behind): searched from anywhere inside a
+# 60,000-character token, the pattern would backtrack quadratically, and hang the fuzzer itself.
+_KEY_VALUE = re.compile(rb"(?<![^ \t])([A-Za-z_][A-Za-z0-9_]*:)([ \t]+)([^ \t\r\n]+)")
 
 Mutation = Callable[[random.Random, bytes], bytes]
 

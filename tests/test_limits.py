@@ -251,6 +251,38 @@ def test_a_long_near_number_parses_without_backtracking(token: str, where: str, 
     assert result.diagnostics or where == "header value"
 
 
+_LONG_WORDS = {
+    "word": "attention_layer" * 4000,
+    "control-characters": "a\x00" * 30_000,
+    "non-ascii": "\u00e9" * 30_000,
+}
+
+
+def _with_long_word(where: str, word: str) -> str:
+    if where == "policy":
+        # explain's row notes quote an unknown policy: 60 rows of them, each 60,000 long
+        rows = [ROWS[1].replace("_layer", f"_{i}") for i in range(60)]
+        return f"{word}{HEADER[HEADER.index(' ') :]}\n60\n" + "\n".join(rows) + "\n"
+    if where == "header key":
+        return workload(f"{HEADER} {word[:-1]}: 1")
+    if where == "comm type":
+        return f"{HEADER}\n1\n" + ROWS[0].replace("ALLREDUCE", word) + "\n"
+    return f"{HEADER}\n1\n" + ROWS[0].replace("embedding_layer", word) + "\n"
+
+
+@pytest.mark.parametrize("word", list(_LONG_WORDS.values()), ids=list(_LONG_WORDS))
+@pytest.mark.parametrize("where", ["policy", "header key", "comm type", "row name"])
+def test_a_long_word_is_rendered_in_bounded_time(tmp_path: Path, word: str, where: str) -> None:
+    from tests.fuzzing import watchdog
+
+    path = tmp_path / "w.txt"
+    path.write_text(_with_long_word(where, word))
+    for command in (["lint"], ["explain"], ["explain", "--format", "markdown"]):
+        with watchdog(10):  # a hang detector: rich took 14 s over 70 such 60 KB notes
+            result = runner.invoke(app, [*command, str(path)], catch_exceptions=False)
+        assert result.exit_code in (0, 1)
+
+
 # ---- numbers too long to be ints ---------------------------------------------------------------
 
 

@@ -564,8 +564,15 @@ def _heading(title: str) -> RenderableType:
     return Group(Text(""), Text(title, style="bold underline"))
 
 
+#: longest text a bullet shows whole: rich wraps a paragraph in time quadratic in its length,
+#: and a lint message quoting a hostile 60,000-character token took it over 10 seconds
+_MAX_BULLET = 2000
+
+
 def _hanging(mark: str, text: str, style: str = "") -> RenderableType:
     """A bullet whose wrapped lines align after the mark."""
+    if len(text) > _MAX_BULLET:
+        text = f"{text[:_MAX_BULLET]}... ({len(text):,} characters, cut)"
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True, style=style)
     grid.add_column(style=style)
