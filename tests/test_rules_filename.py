@@ -180,6 +180,8 @@ def test_names_outside_the_scheme_are_not_checked(path: Path) -> None:
     ids=lambda p: p.name[:50],
 )
 def test_current_generator_output_gets_no_name_error(path: Path) -> None:
+    if not path.is_file():
+        pytest.skip("../shared/corpus is absent")
     assert parse_filename(path) is not None
     found = _lint(_text(path), path)
     assert not [d for d in found if d.severity == Severity.ERROR]

@@ -206,6 +206,8 @@ def test_reserved_outside_int32_and_other_than_minus_one() -> None:
     ids=lambda p: p.name[:50],
 )
 def test_current_generator_output_gets_no_row_error_or_warning(path: Path) -> None:
+    if not path.is_file():
+        pytest.skip("../shared/corpus is absent")
     found = [
         d
         for d in lint(parse_file(path), str(path))
