@@ -1,0 +1,82 @@
+"""What a workload file means, as facts derived from its AST (pure: no printing).
+
+`explain(result, path)` returns an `Explanation` (see `facts`): the header values, what the
+body holds counted from its rows, the parallel layout, annotated rows, totals per iteration,
+how the file was generated, one summary sentence and the lint findings. The modules:
+
+- `model`: the frozen dataclasses of the facts;
+- `facts`: computes them from a ParseResult;
+- `sentences`: the summary, the answered questions and the notes, from the facts;
+- `routing`: SimAI's group rules, the file's dialect and the kinds of layer;
+- `patterns`: run-length pictures of row-name sequences;
+- `units`: bytes, times and percentages as printed;
+- `values`: numbers as SimAI reads them, and overflow-safe arithmetic.
+
+This module re-exports what the renderers, the command and the tests use.
+"""
+
+from __future__ import annotations
+
+from wkparse.explain.facts import BODY_ROWS_SHOWN, explain
+from wkparse.explain.model import (
+    CollectiveTotal,
+    Era,
+    Explanation,
+    Finding,
+    Generation,
+    GroupDifference,
+    KindTotal,
+    PhaseNote,
+    RowNote,
+    Shape,
+    Structure,
+)
+from wkparse.explain.patterns import compress
+from wkparse.explain.routing import (
+    COLLECTIVES,
+    GROUP_LABELS,
+    GROUPS,
+    KNOWN_POLICIES,
+    PHASE_LABELS,
+    TRANSFORMER_POLICIES,
+    dialect_of,
+    layer_kind,
+    route,
+)
+from wkparse.explain.sentences import answers, notes, path_label, represents
+from wkparse.explain.units import human_bytes, human_ns, percent
+from wkparse.explain.values import stoi
+
+__all__ = [
+    "BODY_ROWS_SHOWN",
+    "COLLECTIVES",
+    "GROUPS",
+    "GROUP_LABELS",
+    "KNOWN_POLICIES",
+    "PHASE_LABELS",
+    "TRANSFORMER_POLICIES",
+    "CollectiveTotal",
+    "Era",
+    "Explanation",
+    "Finding",
+    "Generation",
+    "GroupDifference",
+    "KindTotal",
+    "PhaseNote",
+    "RowNote",
+    "Shape",
+    "Structure",
+    "answers",
+    "compress",
+    "dialect_of",
+    "explain",
+    "human_bytes",
+    "human_ns",
+    "layer_kind",
+    "notes",
+    "path_label",
+    "percent",
+    "represents",
+    "route",
+    "stoi",
+]

@@ -1,0 +1,751 @@
+"""The facts of one file: `explain(result, path)` computes an `Explanation` from a ParseResult.
+
+Header values as written (None when absent), what the body holds counted from its rows, the
+parallel layout, every row of the prologue, of one micro-batch group and of the epilogue
+annotated with the group each collective runs in (SimAI's rules, `routing`), totals per
+iteration, what can be inferred about how the file was generated, and the lint findings.
+Header values and counted values are kept apart: when they disagree, a note says which one
+SimAI uses. The sentences are added last, by `sentences`.
+
+Everything is computed per distinct row value with its count (AICB repeats one group `ga`
+times, so a million-row file has a few hundred distinct rows), never per row object.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from wkparse.aicb import PRESETS, parse_filename
+from wkparse.ast import PHASES, RowFields, Workload
+from wkparse.body import GROUP_START, MOE_NAMES, Body, count_layers
+from wkparse.diagnostics import Diagnostic
+from wkparse.explain.model import (
+    CollectiveTotal,
+    Era,
+    Explanation,
+    Finding,
+    Generation,
+    GroupDifference,
+    KindTotal,
+    PhaseNote,
+    RowNote,
+    Shape,
+    Structure,
+)
+from wkparse.explain.patterns import compress
+from wkparse.explain.routing import GROUPS, TRANSFORMER_POLICIES, dialect_of, layer_kind, route
+from wkparse.explain.sentences import answers, notes, represents
+from wkparse.explain.units import human_ns
+from wkparse.explain.values import fraction, scaled, stoi, written_number
+from wkparse.parse import ParseResult
+
+#: rows shown for a body without micro-batch groups (the JSON and the text stay bounded)
+BODY_ROWS_SHOWN = 60
+_FINDING_LINES = 20
+#: distinct group values compared slice by slice before keying every group by its row ids
+_MAX_REPS = 32
+
+
+def explain(
+    result: ParseResult, path: str | None = None, findings: Sequence[Diagnostic] | None = None
+) -> Explanation:
+    """Explain a parsed file. `findings` defaults to `wkparse.engine.lint(result, path)`."""
+    if findings is None:
+        from wkparse.engine import lint
+
+        findings = lint(result, path)
+    return _Explainer(result.workload, path, findings).run()
+
+
+@dataclass(slots=True)
+class _Rep:
+    """A run of micro-batch groups with equal rows: the first one's index and its rows."""
+
+    first: int
+    fields: list[RowFields]
+    count: int = 1
+
+
+class _Explainer:
+    def __init__(self, workload: Workload, path: str | None, findings: Sequence[Diagnostic]):
+        self.w = workload
+        self.path = path
+        self.diagnostics = findings
+        self.body = Body(workload)
+        self.reps = self._value_groups()
+        self.by_id, self.counts = self._distinct()
+        self.names = {f.name for f in self.by_id.values()}
+        self.dialect = dialect_of(workload, self.names)
+        header = workload.header
+        self.header = header
+        self.policy = header.policy if header is not None else None
+        transformerish = self.policy in TRANSFORMER_POLICIES
+        self.tp = self._int("model_parallel_NPU_group") if transformerish else None
+        self.ep = self._int("ep") if transformerish else None
+        self.pp = self._int("pp") if transformerish else None
+        self.ga = self._int("ga") if transformerish else None
+        self.vpp = self._int("vpp") if transformerish else None
+        self.all_gpus = self._int("all_gpus") if transformerish else None
+        pp_comm = header.read("pp_comm") if header is not None and transformerish else None
+        self.pp_comm_text = (
+            pp_comm.value.text if pp_comm is not None and pp_comm.value is not None else None
+        )
+        self.dp: int | None = None
+        self.dp_remainder: int | None = None
+        if self.all_gpus is not None and self.tp and self.pp:
+            self.dp, self.dp_remainder = divmod(self.all_gpus, self.tp * self.pp)
+        self.dp_ep = self.dp // self.ep if self.dp is not None and self.ep else None
+        self.sizes: dict[str, int | None] = {
+            "TP": self.tp,
+            "DP": self.dp,
+            "EP": self.ep,
+            "DP_EP": self.dp_ep,
+            "PP": self.pp,
+            "MP": None,
+            "ALL": self.all_gpus,
+        }
+        self._routes: dict[tuple[str | None, str, str | None], tuple[str | None, str | None]] = {}
+        self.aicb_rows = bool(self.names & {GROUP_START, "attention_layer", "attention_column"})
+
+    def _value_groups(self) -> list[_Rep]:
+        """The groups, collapsed into runs of equal values: one representative row slice each.
+
+        Slices are compared with list equality, which is C code and checks identity first, so
+        a file of `ga` identical groups costs one comparison per group, not one per row.
+        """
+        fields = self.w.rows.fields
+        reps: list[_Rep] = []
+        for i, g in enumerate(self.body.groups):
+            rows = fields[g.start : g.end]
+            for rep in reps:
+                if rep.fields == rows:
+                    rep.count += 1
+                    break
+            else:
+                if len(reps) >= _MAX_REPS:
+                    return self._value_groups_by_id()
+                reps.append(_Rep(i, rows))
+        return reps
+
+    def _value_groups_by_id(self) -> list[_Rep]:
+        """The same for files whose groups mostly differ: key every group by its row ids."""
+        fields = self.w.rows.fields
+        found: dict[tuple[int, ...], _Rep] = {}
+        for i, g in enumerate(self.body.groups):
+            rows = fields[g.start : g.end]
+            key = tuple(map(id, rows))
+            rep = found.get(key)
+            if rep is None:
+                found[key] = _Rep(i, rows)
+            else:
+                rep.count += 1
+        return list(found.values())
+
+    def _distinct(self) -> tuple[dict[int, RowFields], Counter[int]]:
+        """Each distinct row value and how many rows carry it."""
+        fields = self.w.rows.fields
+        counts: Counter[int] = Counter()
+        by_id: dict[int, RowFields] = {}
+        if not self.reps:
+            by_id = dict(zip(map(id, fields), fields))
+            counts.update(map(id, fields))
+            return by_id, counts
+        body = self.body
+        outside = [*fields[: body.prologue_end], *fields[body.epilogue_start :]]
+        for f in outside:
+            by_id[id(f)] = f
+            counts[id(f)] += 1
+        for rep in self.reps:
+            for f in rep.fields:
+                by_id[id(f)] = f
+                counts[id(f)] += rep.count
+        return by_id, counts
+
+    def placeholder(self) -> bool:
+        """Body.placeholder_compute, from the distinct values: every layer-row compute <= 1."""
+        if not self.reps:
+            return self.body.placeholder_compute
+        return all(
+            (ph.compute or 0) <= 1
+            for rep in self.reps
+            for f in rep.fields
+            for ph in (f.fwd, f.ig, f.wg)
+        )
+
+    def _int(self, key: str) -> int | None:
+        f = self.header.read(key) if self.header is not None else None
+        return stoi(f.value.text) if f is not None and f.value is not None else None
+
+    def _route(self, policy: str | None, phase: str, comm: str | None) -> tuple[str | None, ...]:
+        key = (policy, phase, comm)
+        found = self._routes.get(key)
+        if found is None:
+            found = self._routes[key] = route(policy, phase, comm)
+        return found
+
+    def _row_policy(self, f: RowFields) -> str | None:
+        return f.policy if self.policy == "HYBRID_CUSTOMIZED" else self.policy
+
+    # ---- rows ---------------------------------------------------------------------------
+
+    def note(self, line: int, f: RowFields) -> RowNote:
+        policy = self._row_policy(f)
+        phases = []
+        for name in PHASES:
+            ph = f.phase(name)
+            group, why = self._route(policy, name, ph.comm)
+            size = self.sizes.get(group) if group else None
+            share = ph.size // size if ph.size is not None and size else None
+            if group is None and why is None and ph.comm == "NONE" and ph.size:
+                why = "NONE: no communication (SimAI ignores the size)"
+            if group is None and why is None and ph.comm not in (None, "NONE"):
+                why = f"no group under policy {policy}"
+            phases.append(PhaseNote(name, ph.compute, ph.comm, group, size, ph.size, share, why))
+        return RowNote(line, f.name, tuple(phases), f.update_time, f.policy if f.policy else None)
+
+    def notes_for(self, start: int, end: int) -> tuple[RowNote, ...]:
+        rows = self.w.rows
+        return tuple(
+            self.note(line, f) for line, f in zip(rows.lines[start:end], rows.fields[start:end])
+        )
+
+    # ---- totals -------------------------------------------------------------------------
+
+    def totals(
+        self,
+    ) -> tuple[
+        dict[str, int], dict[str, int], int, tuple[CollectiveTotal, ...], tuple[KindTotal, ...]
+    ]:
+        comm: Counter[str] = Counter({g: 0 for g in GROUPS[:5]})
+        compute: Counter[str] = Counter({p: 0 for p in PHASES})
+        calls: Counter[tuple[str | None, str]] = Counter()
+        coll_bytes: Counter[tuple[str | None, str]] = Counter()
+        kinds: dict[str, list[int]] = {}
+        non_embedding = 0
+        transformer = self.dialect in ("transformer", "inference")
+        for fid, n in self.counts.items():
+            f = self.by_id[fid]
+            policy = self._row_policy(f)
+            row_bytes = 0
+            row_compute = 0
+            for name in PHASES:
+                ph = f.phase(name)
+                row_compute += ph.compute or 0
+                if ph.comm is None or ph.comm == "NONE":
+                    continue
+                group = self._route(policy, name, ph.comm)[0]
+                size = (ph.size or 0) * n
+                calls[(group, ph.comm)] += n
+                coll_bytes[(group, ph.comm)] += size
+                if group is not None:
+                    comm[group] += size
+                    row_bytes += size
+            for name in PHASES:
+                compute[name] += (f.phase(name).compute or 0) * n
+            if f.name != GROUP_START:
+                non_embedding += row_compute * n
+            kind = kinds.setdefault(layer_kind(f.name, transformer), [0, 0, 0])
+            kind[0] += n
+            kind[1] += row_bytes
+            kind[2] += row_compute * n
+        pp_bytes = self.pp_bytes()
+        if pp_bytes:
+            comm["PP"] += pp_bytes
+            calls[("PP", "pp_comm")] += 2 * (self.vpp or 0) * (self.ga or 0)
+            coll_bytes[("PP", "pp_comm")] += pp_bytes
+        compute_ns = dict(compute)
+        compute_ns["total"] = sum(compute.values())
+        collectives = tuple(
+            CollectiveTotal(
+                group,
+                coll,
+                calls[(group, coll)],
+                total,
+                self._share(group, total, coll),
+            )
+            for (group, coll), total in sorted(
+                coll_bytes.items(),
+                key=lambda item: (GROUPS.index(item[0][0]) if item[0][0] else 99, -item[1]),
+            )
+        )
+        kind_totals = tuple(
+            KindTotal(k, v[0], v[1], v[2])
+            for k, v in sorted(kinds.items(), key=lambda kv: (-(kv[1][1] + kv[1][2]), kv[0]))
+        )
+        if not transformer and len(kind_totals) > 8:
+            rest = kind_totals[7:]
+            kind_totals = (
+                *kind_totals[:7],
+                KindTotal(
+                    f"{len(rest)} other kinds",
+                    sum(k.rows for k in rest),
+                    sum(k.bytes for k in rest),
+                    sum(k.compute_ns for k in rest),
+                ),
+            )
+        return dict(comm), compute_ns, non_embedding, collectives, kind_totals
+
+    def _share(self, group: str | None, total: int, coll: str) -> int | None:
+        if group is None or coll == "pp_comm":
+            return None
+        size = self.sizes.get(group)
+        return total // size if size else None
+
+    def pp_bytes(self) -> int:
+        """PP traffic as SimAI counts it: pp_comm bytes 2 x vpp x ga times per iteration."""
+        simai = stoi(self.pp_comm_text)
+        if not simai or not self.pp or self.pp <= 1 or not self.vpp or not self.ga:
+            return 0
+        return 2 * self.vpp * self.ga * simai
+
+    # ---- structure ----------------------------------------------------------------------
+
+    def structure(self) -> Structure:
+        body, rows = self.body, self.w.rows
+        groups = body.groups
+        pro_end, epi_start = body.prologue_end, body.epilogue_start
+        if not groups:
+            aicb = self.dialect in ("transformer", "inference") and self.aicb_rows
+            end = epi_start if aicb else len(rows)
+            shown = min(end, BODY_ROWS_SHOWN)
+            return Structure(
+                prologue=(),
+                epilogue=self.notes_for(epi_start, len(rows)) if aicb else (),
+                group_count=0,
+                shapes=(),
+                reference_group=None,
+                reference=(),
+                identical_groups=0,
+                differences=(),
+                differing_groups=0,
+                groups_first_line=None,
+                groups_last_line=None,
+                body_pattern=compress(body.names[:end]) if end else None,
+                body=self.notes_for(0, shown),
+                body_hidden=end - shown,
+            )
+        first_of: dict[tuple[str | None, ...], int] = {}
+        for i, g in enumerate(groups):
+            first_of.setdefault(g.names, i)
+        shapes = tuple(
+            Shape(
+                count,
+                len(names),
+                count_layers(names),
+                compress(names),
+                first_of[names] + 1,
+                rows.lines[groups[first_of[names]].start],
+                rows.lines[groups[first_of[names]].end - 1],
+            )
+            for names, count in body.shapes.most_common()
+        )
+        # The expanded group is the commonest exact row sequence among the commonest shape.
+        common = body.shapes.most_common(1)[0][0]
+        same_names = [r for r in self.reps if tuple(f.name for f in r.fields) == common]
+        ref_rep = max(same_names, key=lambda r: (r.count, -r.first))
+        ref = groups[ref_rep.first]
+        differences: list[GroupDifference] = []
+        for rep in sorted(same_names, key=lambda r: r.first):
+            if rep is ref_rep or len(differences) >= 3:
+                continue
+            g = groups[rep.first]
+            changed = [
+                (rows.lines[g.start + offset], a.name, _diff(a, b))
+                for offset, (a, b) in enumerate(zip(rep.fields, ref_rep.fields))
+                if a is not b and a != b
+            ]
+            differences.append(
+                GroupDifference(
+                    rep.first + 1, rows.lines[g.start], rows.lines[g.end - 1], tuple(changed[:3])
+                )
+            )
+        identical = ref_rep.count
+        ref_index = ref_rep.first
+        differing = sum(r.count for r in same_names) - identical
+        return Structure(
+            prologue=self.notes_for(0, pro_end),
+            epilogue=self.notes_for(epi_start, len(rows)),
+            group_count=len(groups),
+            shapes=shapes,
+            reference_group=ref_index + 1,
+            reference=self.notes_for(ref.start, ref.end),
+            identical_groups=identical,
+            differences=tuple(differences),
+            differing_groups=differing,
+            groups_first_line=rows.lines[groups[0].start],
+            groups_last_line=rows.lines[groups[-1].end - 1],
+            body_pattern=None,
+            body=(),
+            body_hidden=0,
+        )
+
+    # ---- generation ---------------------------------------------------------------------
+
+    def generation(self) -> Generation:
+        body = self.body
+        name = parse_filename(self.path) if self.path else None
+        act = body.activation_bytes
+        hidden, hidden_how = None, None
+        if name is not None and act:
+            tokens = name.mbs * (1 if name.inference_phase == "decode" else name.seq)
+            if tokens and act % (2 * tokens) == 0:
+                hidden = act // (2 * tokens)
+                what = (
+                    f"batch {name.mbs} (decode: one token each)"
+                    if name.inference_phase == "decode"
+                    else f"mbs {name.mbs} x seq {name.seq}"
+                )
+                hidden_how = f"activation {act:,} B = 2 x {what} x hidden"
+        preset = name.preset if name is not None else None
+        if name is not None and preset is None:
+            preset = PRESETS.get(name.model.replace("*", "x"))
+        notes: list[str] = []
+        if hidden is not None and preset is not None and hidden != preset.hidden:
+            notes.append(
+                f"hidden {hidden:,} differs from the {name.model if name else ''} preset's "
+                f"{preset.hidden:,}"
+            )
+        if name is not None and name.model.startswith("DeepSeek"):
+            notes.append(
+                "AICB's DeepSeek presets pass the FFN size as hidden_size, which inflates "
+                "activation sizes and pp_comm (the file stays consistent with itself)"
+            )
+        experts, topk, moe_how = self._moe_shape()
+        compute = "none"
+        if len(self.w.rows):
+            compute = "placeholder" if self.placeholder() else "measured"
+        expected_ga = None
+        if name is not None and name.gbs is not None and self.dp:
+            expected_ga = name.gbs // (name.mbs * self.dp)
+        if name is not None and self.policy in TRANSFORMER_POLICIES:
+            for key, said, header in (
+                ("tp", name.tp, self.tp),
+                ("pp", name.pp, self.pp),
+                ("ep", name.ep, self.ep),
+                ("world_size", name.world, self.all_gpus),
+            ):
+                if header is not None and said != header:
+                    notes.append(f"the file name says {key} {said} but the header says {header}")
+        return Generation(
+            name=name,
+            hidden=hidden,
+            hidden_how=hidden_how,
+            preset_layers=preset.layers if preset else None,
+            preset_hidden=preset.hidden if preset else None,
+            sequence_parallel=body.sequence_parallel,
+            moe=body.moe,
+            experts=experts,
+            topk=topk,
+            moe_how=moe_how,
+            compute=compute,
+            era=self.era(compute),
+            expected_ga=expected_ga,
+            notes=tuple(notes),
+        )
+
+    def _moe_shape(self) -> tuple[int | None, int | None, str | None]:
+        """Experts and top-k from AICB's MoE row sizes, when the rows allow it.
+
+        The EP all-to-all carries activation x top-k / TP bytes; in the 5-row layer of AICB
+        2025-09+ the first row's all-gather carries 2 x EP x experts x TP bytes.
+        """
+        act = self.body.activation_bytes
+        if not self.body.moe or not act or not self.tp:
+            return None, None, None
+        moe_fields = [f for f in self.by_id.values() if f.name in MOE_NAMES]
+        dispatch = max(
+            (f.fwd.size or 0 for f in moe_fields if f.fwd.comm == "ALLTOALL_EP"), default=0
+        )
+        topk = None
+        how = []
+        if dispatch and (dispatch * self.tp) % act == 0:
+            topk = dispatch * self.tp // act
+            how.append(f"top-k = EP all-to-all {dispatch:,} B x TP {self.tp} / activation")
+        experts = None
+        names = self.body.reference.names if self.body.reference is not None else ()
+        per_layer = _moe_rows_per_layer(names)
+        if per_layer == 5 and self.ep and self.body.reference is not None:
+            ref = self.body.reference
+            first = next(
+                f for f in self.w.rows.fields[ref.start : ref.end] if f.name == "mlp_moelayer"
+            )
+            gather = first.fwd.size or 0
+            if first.fwd.comm == "ALLGATHER" and gather % (2 * self.ep * self.tp) == 0:
+                experts = gather // (2 * self.ep * self.tp)
+                how.append(f"experts = router all-gather {gather:,} B / (2 x EP x TP)")
+        return experts, topk, "; ".join(how) or None
+
+    def era(self, compute: str) -> Era | None:
+        header = self.header
+        if header is None or (self.policy not in TRANSFORMER_POLICIES and self.policy != "MICRO"):
+            return None
+        keys = [f.key for f in header.fields]
+        if self.policy == "MICRO":
+            if self.names <= {"micro_test"}:
+                return Era("AICB collective micro-benchmark (MICRO)", None, None, ())
+            return None
+        reasons: list[str] = []
+        if (
+            self.dialect == "inference"
+            and "mode" in keys
+            and "all_gpus" in keys
+            and keys.index("all_gpus") < keys.index("mode")
+        ):
+            return Era(
+                "AICB inference generator, 2025-10 or later",
+                "2025-10",
+                None,
+                ("inference key order: all_gpus before mode: 1 and vpp",),
+            )
+        has = set(keys)
+        if not has & {"ep", "pp", "ga", "all_gpus", "vpp"}:
+            if self.names and self.names <= {"micro_test"}:
+                return Era(
+                    "AICB v1.0 micro-benchmark (transformer header)",
+                    None,
+                    None,
+                    ("micro_test rows under a header with only model_parallel_NPU_group",),
+                )
+            who = "AICB v1.0" if self.aicb_rows or _aicb_like(self.names) else "ASTRA-sim 1.0"
+            return Era(
+                f"{who}-style header",
+                None,
+                None,
+                ("the header carries only model_parallel_NPU_group",),
+            )
+        earliest: str | None = None
+        latest: str | None = None
+        pp_comm = header.read("pp_comm")
+        if "vpp" not in has:
+            latest = "2024-11-05"
+            reasons.append("no vpp, which AICB added on 2024-11-05")
+        elif pp_comm is None:
+            earliest, latest = "2024-11-05", "2024-12-02"
+            reasons.append("vpp, added 2024-11-05, but no pp_comm, added 2024-12-02")
+        else:
+            earliest = "2024-12-02"
+            text = pp_comm.value.text if pp_comm.value is not None else ""
+            value = written_number(text)
+            if isinstance(value, float) and not text.isdigit():
+                earliest = "2025-01-02"
+                reasons.append(f"pp_comm written as a float, {text}, as from 2025-01-02")
+            elif self.pp == 1 and value == 0:
+                earliest = "2024-12-04"
+                reasons.append("pp_comm: 0 with PP 1, written from 2024-12-04")
+            elif self.pp == 1 and value:
+                latest = "2024-12-04"
+                reasons.append(
+                    "pp_comm non-zero with PP 1, written only from 2024-12-02 to 2024-12-04"
+                )
+            else:
+                reasons.append("pp_comm present, added 2024-12-02")
+        act = self.body.activation_bytes
+        if (
+            self.body.sequence_parallel
+            and self.pp
+            and self.pp > 1
+            and self.tp
+            and self.tp > 1
+            and pp_comm is not None
+            and pp_comm.value is not None
+            and pp_comm.value.text == str(act)
+        ):
+            latest = _min_date(latest, "2025-01-02")
+            reasons.append(
+                "pp_comm is the whole activation under SP; divided by TP from 2025-01-02"
+            )
+        if compute == "measured" and self._none_with_size():
+            latest = _min_date(latest, "2025-09-15")
+            reasons.append(
+                "NONE columns with non-zero sizes in a measured AIOB file; zeroed from 2025-09-15"
+            )
+        per_layer = _moe_rows_per_layer(
+            self.body.reference.names if self.body.reference is not None else ()
+        )
+        if per_layer == 7:
+            latest = _min_date(latest, "2025-09-15")
+            reasons.append("7 mlp_moelayer rows per MoE layer; 5 from 2025-09")
+        elif per_layer == 5:
+            earliest = _max_date(earliest, "2025-09-15")
+            reasons.append("5 mlp_moelayer rows per MoE layer, as from 2025-09")
+        if earliest and latest:
+            label = f"AICB {earliest} to {latest}"
+        elif earliest:
+            label = f"AICB {earliest} or later"
+        elif latest:
+            label = f"AICB before {latest}"
+        else:  # pragma: no cover  (every branch above bounds one side)
+            label = "AICB"
+        return Era(label, earliest, latest, tuple(reasons))
+
+    def _none_with_size(self) -> bool:
+        return any(
+            ph.comm == "NONE" and ph.size for f in self.by_id.values() for ph in (f.fwd, f.ig, f.wg)
+        )
+
+    # ---- findings -----------------------------------------------------------------------
+
+    def findings(self) -> tuple[Finding, ...]:
+        grouped: dict[tuple[str, str, str | None], list[Diagnostic]] = {}
+        for d in self.diagnostics:
+            key = (d.code, d.message, str(d.severity) if d.severity is not None else None)
+            grouped.setdefault(key, []).append(d)
+        out = []
+        for (code, message, severity), ds in grouped.items():
+            lines = sorted({d.span.line for d in ds})
+            first = min(ds, key=lambda d: (d.span.line, d.span.column))
+            out.append(
+                Finding(
+                    code,
+                    severity,
+                    message,
+                    first.span.line,
+                    first.span.column,
+                    tuple(lines[:_FINDING_LINES]),
+                    len(ds),
+                    self._section(first.span.line),
+                )
+            )
+        out.sort(key=lambda f: (f.line, f.code))
+        return tuple(out)
+
+    def _section(self, line: int) -> str:
+        if line == 1:
+            return "header"
+        if line == 2:
+            return "count"
+        rows = self.w.rows
+        index = bisect_right(rows.lines, line) - 1
+        if index < 0 or rows.lines[index] != line:
+            return "file"
+        if not self.body.has_groups:
+            return "epilogue" if index >= self.body.epilogue_start and self.aicb_rows else "body"
+        if index < self.body.prologue_end:
+            return "prologue"
+        if index < self.body.epilogue_start:
+            return "groups"
+        return "epilogue"
+
+    # ---- assembly -----------------------------------------------------------------------
+
+    def run(self) -> Explanation:
+        body = self.body
+        comm, compute, non_embedding, collectives, kinds = self.totals()
+        bubble = None
+        if self.pp is not None and self.ga and self.vpp:
+            bubble = fraction(self.pp - 1, self.ga * self.vpp)
+        elif self.pp == 1 and self.dialect in ("transformer", "inference"):
+            bubble = None if not (self.ga and self.vpp) else 0.0
+        groups = len(body.groups)
+        training = self.dialect == "transformer"
+        layers_per_stage = body.layers_per_group if training else None
+        layers_in_body = (
+            (body.layers_per_group or 0) * groups
+            if groups and len(body.shapes) == 1
+            else count_layers(body.names)
+        )
+        model_layers = None
+        if training and layers_per_stage is not None:
+            model_layers = layers_per_stage * (self.pp if self.pp else 1)
+        pro_rows = body.prologue_end if groups else 0
+        epi_rows = len(self.w.rows) - body.epilogue_start if (groups or self.aicb_rows) else 0
+        generation = self.generation()
+        structure = self.structure()
+        header_text = {}
+        if self.header is not None:
+            for f in self.header.fields:
+                header_text[f.key] = " ".join(v.text for v in f.values)
+        e = Explanation(
+            path=self.path,
+            dialect=self.dialect,
+            policy=self.policy,
+            header_text=header_text,
+            tp=self.tp,
+            pp=self.pp,
+            ep=self.ep,
+            ga=self.ga,
+            vpp=self.vpp,
+            all_gpus=self.all_gpus,
+            pp_comm=written_number(self.pp_comm_text),
+            pp_comm_text=self.pp_comm_text,
+            pp_comm_simai=stoi(self.pp_comm_text),
+            declared_rows=self.w.count.value if self.w.count is not None else None,
+            dp=self.dp,
+            dp_remainder=self.dp_remainder,
+            dp_ep=self.dp_ep,
+            bubble_fraction=bubble,
+            rows=len(self.w.rows),
+            groups=groups,
+            layers_per_stage=layers_per_stage,
+            layers_in_body=layers_in_body,
+            model_layers=model_layers,
+            prologue_rows=pro_rows,
+            epilogue_rows=epi_rows,
+            sequence_parallel=body.sequence_parallel,
+            moe=body.moe,
+            activation_bytes=body.activation_bytes,
+            placeholder_compute=self.placeholder(),
+            comm_bytes=comm,
+            compute_ns=compute,
+            bubble_compute_ns=scaled(non_embedding, bubble),
+            collectives=collectives,
+            kinds=kinds,
+            structure=structure,
+            generation=generation,
+            represents="",
+            notes=(),
+            findings=self.findings(),
+            bom=self.w.bom,
+            leading=tuple(v.text for v in self.header.leading) if self.header else (),
+        )
+        return _replace(
+            e, represents=represents(e), notes=tuple(notes(e)), answers=tuple(answers(e))
+        )
+
+
+def _replace(e: Explanation, **changes: object) -> Explanation:
+    from dataclasses import replace
+
+    return replace(e, **changes)  # type: ignore[arg-type]
+
+
+def _diff(a: RowFields, b: RowFields) -> str:
+    va, vb = a.values(), b.values()
+    parts = []
+    for key, value in va.items():
+        if value != vb[key]:
+            if key.endswith("compute") or key == "update_time":
+                parts.append(f"{key} {human_ns(_num(value))} instead of {human_ns(_num(vb[key]))}")
+            else:
+                parts.append(f"{key} {value} instead of {vb[key]}")
+    return "; ".join(parts)
+
+
+def _num(value: int | str | None) -> int | None:
+    return value if isinstance(value, int) else None
+
+
+def _moe_rows_per_layer(names: Sequence[str | None]) -> int | None:
+    """mlp_moelayer rows in the first MoE layer of a group, None when there is none."""
+    count = 0
+    for name in names:
+        if name == "mlp_moelayer":
+            count += 1
+        elif count:
+            break
+    return count or None
+
+
+def _aicb_like(names: set[str | None]) -> bool:
+    return any(n is not None and (n.startswith("grad_norm") or "_layer" in n) for n in names)
+
+
+def _min_date(a: str | None, b: str) -> str:
+    return b if a is None or b < a else a
+
+
+def _max_date(a: str | None, b: str) -> str:
+    return b if a is None or b > a else a

@@ -1,0 +1,132 @@
+"""SimAI's rules for rows: which group a collective runs in, the file's dialect, layer kinds.
+
+`route` restates how SimAI assigns a written collective to a communication group under each
+policy; `dialect_of` classifies a file by its policy (and mode); `layer_kind` sorts a row
+into the kinds the totals are grouped by.
+"""
+
+from __future__ import annotations
+
+from wkparse.ast import Workload
+from wkparse.body import MOE_NAMES
+
+COLLECTIVES = ("ALLREDUCE", "ALLGATHER", "REDUCESCATTER", "ALLTOALL")
+TRANSFORMER_POLICIES = frozenset(
+    {"HYBRID_TRANSFORMER", "HYBRID_TRANSFORMER_FWD_IN_BCKWD", "DISTRIBUTED_INFERENCE"}
+)
+KNOWN_POLICIES = TRANSFORMER_POLICIES | {
+    "DATA",
+    "MODEL",
+    "HYBRID_DATA_MODEL",
+    "HYBRID_MODEL_DATA",
+    "HYBRID_DLRM",
+    "HYBRID_DLRM_ENHANCED",
+    "HYBRID_CUSTOMIZED",
+    "MICRO",
+}
+#: group keys: SimAI's transformer groups, then ASTRA-sim 1.0's model-parallel and all GPUs
+GROUPS = ("TP", "DP", "EP", "DP_EP", "PP", "MP", "ALL")
+GROUP_LABELS = {
+    "TP": "TP",
+    "DP": "DP",
+    "EP": "EP",
+    "DP_EP": "DP/EP",
+    "PP": "PP",
+    "MP": "model-parallel",
+    "ALL": "all GPUs",
+}
+PHASE_LABELS = {"fwd": "forward", "ig": "input-grad", "wg": "weight-grad"}
+
+
+def dialect_of(workload: Workload, names: set[str | None]) -> str:
+    header = workload.header
+    if header is None or header.policy not in KNOWN_POLICIES:
+        return "unknown"
+    policy = header.policy
+    if policy == "MICRO" or (names and names <= {"micro_test"}):
+        return "micro"
+    if policy in TRANSFORMER_POLICIES:
+        mode = header.read("mode")
+        if policy == "DISTRIBUTED_INFERENCE" or (
+            mode is not None and mode.value is not None and mode.value.text == "1"
+        ):
+            return "inference"
+        return "transformer"
+    return {
+        "DATA": "data",
+        "MODEL": "model",
+        "HYBRID_DATA_MODEL": "hybrid_data_model",
+        "HYBRID_MODEL_DATA": "hybrid_model_data",
+        "HYBRID_DLRM": "dlrm",
+        "HYBRID_DLRM_ENHANCED": "dlrm",
+        "HYBRID_CUSTOMIZED": "customized",
+    }[policy]
+
+
+def route(policy: str | None, phase: str, comm: str | None) -> tuple[str | None, str | None]:
+    """The group a written collective runs in under `policy`, and a note when it runs in none.
+
+    Transformer policies follow SimAI: in the fwd and ig columns a bare type runs in the TP
+    group, in the wg column in the DP group; `_EP` picks the EP group, `_DP_EP` the DP/EP group.
+    """
+    if comm is None or comm == "NONE":
+        return None, None
+    base, suffix = _split_comm(comm)
+    if base is None:
+        return None, f"{comm} is no collective SimAI knows: it runs no communication"
+    if suffix not in ("", "_EP", "_DP_EP"):
+        return None, f"SimAI runs {comm} as {base} in no group, which costs no time"
+    if policy in TRANSFORMER_POLICIES:
+        if suffix == "_EP":
+            return "EP", None
+        if suffix == "_DP_EP":
+            return "DP_EP", None
+        return ("DP" if phase == "wg" else "TP"), None
+    if policy in ("DATA", "MODEL", "MICRO"):
+        return "ALL", None
+    if policy in ("HYBRID_DATA_MODEL", "HYBRID_MODEL_DATA", "HYBRID_DLRM", "HYBRID_DLRM_ENHANCED"):
+        return ("DP" if phase == "wg" else "MP"), None
+    return None, None
+
+
+def _split_comm(comm: str) -> tuple[str | None, str]:
+    for base in sorted(COLLECTIVES, key=len, reverse=True):
+        if comm.startswith(base):
+            return base, comm[len(base) :]
+    return None, comm
+
+
+def _without_index(name: str) -> str:
+    """`name` without its trailing digits and underscores (`optimizer1` -> `optimizer`).
+
+    A loop, not `re.sub(r"[_\\d]+$", ...)`: that search backtracks quadratically on a long
+    run of digits that does not end the name (a hostile 60,000-character one takes minutes).
+    """
+    end = len(name)
+    while end and (name[end - 1] == "_" or name[end - 1].isdecimal()):
+        end -= 1
+    return name[:end] or name
+
+
+def layer_kind(name: str | None, transformer: bool) -> str:
+    """The kind of layer a row belongs to, for the totals by kind."""
+    if name is None or name == "":
+        return "(unnamed)"
+    if not transformer:
+        return _without_index(name)
+    if name in MOE_NAMES or (name.startswith("moe_") and not name.startswith("moe_grad")):
+        return "moe"
+    if name.startswith(("grad", "moe_grad", "layernorm", "embedding_grads")) or name == "norm":
+        return "grad sync"
+    for prefix, kind in (
+        ("embedding", "embedding"),
+        ("attention", "attention"),
+        ("mlp", "mlp"),
+        ("dense_mlp", "mlp"),
+        ("final", "final"),
+        ("cross_entropy", "loss"),
+        ("optimizer", "optimizer"),
+    ):
+        if name.startswith(prefix):
+            return kind
+    return _without_index(name)

@@ -1,0 +1,433 @@
+"""The words of an explanation: the summary, the answered questions and the notes.
+
+Each function reads a finished `Explanation` (the facts) and returns plain sentences saying
+what the file stands for and what SimAI does with what is written; nothing here counts rows.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import PurePath
+
+from wkparse.explain.model import Explanation
+from wkparse.explain.routing import GROUP_LABELS, TRANSFORMER_POLICIES
+from wkparse.explain.units import human_bytes, percent
+
+
+def represents(e: Explanation) -> str:
+    """The summary: what the file stands for, in plain words, from the facts above."""
+    if e.bom and e.policy is not None:
+        return (
+            "A UTF-8 byte-order mark precedes the policy word, so SimAI cannot decode the "
+            "parallelization strategy and stops with exit 1. Read without it: " + _represents(e)
+        )
+    return _represents(e)
+
+
+def _represents(e: Explanation) -> str:
+    if e.dialect == "transformer":
+        return _represents_training(e)
+    if e.dialect == "inference":
+        return _represents_inference(e)
+    if e.dialect == "micro":
+        return _represents_micro(e)
+    if e.dialect == "unknown":
+        if e.policy is None:
+            return "A file without a policy line: SimAI cannot read it."
+        bom = " (a UTF-8 byte-order mark precedes it)" if e.bom else ""
+        return (
+            f"The first word, {e.policy!r}{bom}, is no parallelism policy SimAI knows: SimAI "
+            f'stops with exit 1 ("unable to decode the workload parallelization strategy").'
+        )
+    return _represents_astra(e)
+
+
+def _plural(n: int, word: str, plural: str | None = None) -> str:
+    return f"{n:,} {word if n == 1 else plural or word + 's'}"
+
+
+def _tp_phrase(e: Explanation) -> str:
+    if e.tp is None:
+        return "one GPU"
+    if e.tp == 1:
+        return "one GPU (TP 1, no tensor parallelism)"
+    return f"one GPU of a TP group of {e.tp}"
+
+
+def _once_phrase(e: Explanation) -> str:
+    once = e.prologue_rows + e.epilogue_rows
+    if not once:
+        return ""
+    return (
+        f", plus {_plural(once, 'once-per-iteration row')} "
+        f"({e.prologue_rows} before the groups, {e.epilogue_rows} after)"
+    )
+
+
+def _bubble_phrase(e: Explanation) -> str:
+    if e.bubble_fraction is not None and e.pp is not None:
+        return (
+            f"the bubble formula (PP-1)/(GA*vpp) = {e.pp - 1}/({e.ga}*{e.vpp}) = "
+            f"{percent(e.bubble_fraction)} of the non-embedding layer time"
+        )
+    return (
+        f"the bubble formula (PP-1)/(GA*vpp), which divides by zero here (ga {e.ga}, "
+        f"vpp {e.vpp}): SimAI reports the total time as NaN or Inf"
+    )
+
+
+def _has_kind(e: Explanation, kind: str) -> bool:
+    return any(k.kind == kind for k in e.kinds)
+
+
+def _represents_training(e: Explanation) -> str:
+    layers = e.layers_per_stage or 0
+    pp = e.pp
+    g = e.generation
+    if e.groups == 0:
+        if e.layers_in_body:
+            return (
+                f"One GPU's view of {_plural(e.layers_in_body, 'transformer layer')} written "
+                f"without embedding_layer rows, so the micro-batch repetitions cannot be told "
+                f"apart ({e.rows:,} rows in all, on {_tp_phrase(e)})."
+            )
+        if e.ga == 0:
+            return (
+                f"No micro-batch at all: the header declares ga 0 and the body holds only "
+                f"{_plural(e.rows, 'once-per-iteration row')}, no transformer layer. AICB writes "
+                f"this when the global batch is smaller than micro_batch x DP (ga floors to 0); "
+                f"SimAI warns about ga 0 and its bubble formula divides by zero."
+            )
+        return (
+            f"A transformer-policy workload of {_plural(e.rows, 'row')} for {_tp_phrase(e)}; "
+            f"its rows are not AICB's layer list (no embedding_layer groups, no attention or "
+            f"mlp rows), so each row is one layer run once per pass."
+        )
+    if e.ga is None:
+        ga_part = " (no ga in the header)"
+    elif e.ga != e.groups:
+        ga_part = f" (the header says ga {e.ga})"
+    else:
+        ga_part = " (ga)"
+    micro = f"run once per micro-batch for {_plural(e.groups, 'micro-batch', 'micro-batches')}"
+    if e.dp == 1:
+        dp = " (DP 1: no data parallelism)"
+    else:
+        dp = f" (one of {e.dp:,} data-parallel replicas)" if e.dp else ""
+    if not layers:
+        pattern = e.structure.shapes[0].pattern if e.structure.shapes else "?"
+        hold = "holds" if e.groups == 1 else "hold"
+        first = (
+            f"One GPU's view of {_plural(e.groups, 'micro-batch group')}{ga_part} that {hold} "
+            f"no transformer layer (each group is only {pattern}), on {_tp_phrase(e)}{dp}"
+            f"{_once_phrase(e)}."
+        )
+    elif pp is None or pp <= 1:
+        first = (
+            f"One GPU's view of the whole model: all {_plural(layers, 'transformer layer')} on "
+            f"{_tp_phrase(e)}{dp}, {micro}{ga_part}{_once_phrase(e)}."
+        )
+    if pp is None:
+        return first + (
+            " The header has no pp: key, so the file describes no pipeline split: the rows "
+            "are the whole model."
+        )
+    if pp <= 1:
+        return first + " With pp 1 there is no pipeline: no stage-to-stage traffic and no bubble."
+    preset = g.preset_layers
+    model = g.name.model if g.name is not None else "the model"
+    dropped = ""
+    if not layers:
+        pass
+    elif preset is not None and preset == layers and preset != layers * pp:
+        first = (
+            f"One GPU's view of one representative pipeline stage that holds all {layers} of "
+            f"{model}'s layers (this generator did not divide num_layers by pp {pp}), {micro}"
+            f"{ga_part}{_once_phrase(e)}."
+        )
+    else:
+        first = (
+            f"One GPU's view of one representative pipeline stage: {layers} of the model's "
+            f"{layers * pp} transformer layers ({layers} per stage x pp {pp}), {micro}{ga_part}"
+            f"{_once_phrase(e)}."
+        )
+        if preset is not None and preset > layers * pp and preset // pp == layers:
+            dropped = (
+                f" {model} has {preset} layers (AICB preset): AICB floors {preset}/{pp} to "
+                f"{layers} per stage, so {_plural(preset - layers * pp, 'layer is', 'layers are')}"
+                f" not simulated."
+            )
+    if e.pp_comm_simai:
+        pp_comm = f"pp_comm ({e.pp_comm_simai:,} B)"
+    else:
+        pp_comm = "pp_comm (absent or 0 here, so none)"
+    stages, others = (
+        ("both stages", "the other stage")
+        if pp == 2
+        else (f"all {pp} stages", f"the other {pp - 1} stages")
+    )
+    second = (
+        f" SimAI applies these same rows to {stages}, so it simulates {others} as identical "
+        f"to this one, and models stage-to-stage traffic only through {pp_comm} and "
+        f"{_bubble_phrase(e)}."
+    )
+    loss = " and the loss rows (cross_entropy) come once" if _has_kind(e, "loss") else ""
+    third = (
+        " In a real pipeline only the first stage holds the embedding and only the last the "
+        "loss; the file does not show that difference: every group here starts with "
+        f"embedding_layer{loss}, for every stage alike."
+    )
+    return first + dropped + second + third
+
+
+def _represents_inference(e: Explanation) -> str:
+    layers = e.layers_in_body
+    ep = f" with EP {e.ep}" if e.ep is not None else ""
+    pp = ""
+    if e.pp is not None and e.pp > 1:
+        pp = (
+            f", under pp {e.pp}; SimAI applies these rows to each of the {e.pp} stages like a "
+            "training stage"
+        )
+    bubble = ""
+    if e.pp is not None and e.pp > 1:
+        bubble = f", pipeline bubble included ({_bubble_phrase(e)})"
+    return (
+        f"An inference workload (mode: 1): {_plural(layers, 'layer')}, each once "
+        f"({_plural(e.rows, 'row')}), for {_tp_phrase(e)}{ep}{pp}. SimAI reads mode: "
+        f"nowhere: it simulates these rows as one training iteration (forward, input-gradient "
+        f"and weight-gradient phases){bubble}."
+    )
+
+
+def _collective_summary(e: Explanation) -> str:
+    several = len({c.group for c in e.collectives if c.group is not None}) > 1
+    parts = [
+        f"{c.calls:,} x {c.collective}"
+        + (f" in the {GROUP_LABELS[c.group]} group" if several and c.group != "ALL" else "")
+        + (" over all GPUs" if several and c.group == "ALL" else "")
+        + f", {human_bytes(c.bytes)}"
+        for c in e.collectives
+        if c.group is not None
+    ]
+    return "; ".join(parts) if parts else "none"
+
+
+def _represents_micro(e: Explanation) -> str:
+    rows = e.structure.body
+    sizes: list[int] = []
+    kinds: list[str] = []
+    for r in rows:
+        for ph in r.phases:
+            if ph.comm not in (None, "NONE"):
+                if ph.comm not in kinds:
+                    kinds.append(ph.comm or "")
+                if ph.size is not None and ph.size not in sizes:
+                    sizes.append(ph.size)
+    what = " / ".join(kinds) or "no collective"
+    span = ""
+    if sizes:
+        low, high = min(sizes), max(sizes)
+        span = (
+            f" of {human_bytes(low)}"
+            if low == high
+            else f" of {human_bytes(low)} to {human_bytes(high)}"
+        )
+        if len(sizes) > 1:
+            span += f" ({_plural(len(sizes), 'size')})"
+    if e.policy == "MICRO":
+        where = f"SimAI runs {'it' if e.rows == 1 else 'each one'} over all GPUs of the run."
+    else:
+        where = (
+            f"It is written under a {e.policy} header, so SimAI runs weight-gradient-column "
+            f"collectives in the DP group (-g / (TP x PP) GPUs) and forward or input-gradient "
+            f"ones in the TP group of {e.tp}."
+        )
+    each = "one" if e.rows == 1 else "each one"
+    them = "it" if e.rows == 1 else "them"
+    return (
+        f"A collective micro-benchmark: {_plural(e.rows, 'row')}, {each} {what}{span}, "
+        f"with no model behind {them}. {where}"
+    )
+
+
+def _represents_astra(e: Explanation) -> str:
+    n = _plural(e.rows, "layer")
+    colls = _collective_summary(e)
+    if e.dialect == "data":
+        return (
+            f"A data-parallel workload (ASTRA-sim 1.0 policy DATA): {n}, each run once per "
+            f"pass; every GPU holds the whole model and its collectives run over all GPUs of the "
+            f"run. Collectives: {colls}."
+        )
+    if e.dialect == "model":
+        return (
+            f"A model-parallel workload (policy MODEL): {n} split across all GPUs; its "
+            f"collectives run over all GPUs of the run. Collectives: {colls}."
+        )
+    if e.dialect in ("hybrid_data_model", "hybrid_model_data"):
+        return (
+            f"A hybrid data- and model-parallel workload (policy {e.policy}): {n}; forward and "
+            f"input-gradient collectives run in the model-parallel group, weight-gradient ones "
+            f"in the data-parallel group (the policy decides which network dimensions each "
+            f"group spans). Collectives: {colls}."
+        )
+    if e.dialect == "dlrm":
+        return (
+            f"A DLRM workload (policy {e.policy}): {n}; forward and input-gradient collectives "
+            f"(the embedding all-to-alls) run in the model-parallel group, weight-gradient "
+            f"all-reduces of the MLPs in the data-parallel group. Collectives: {colls}."
+        )
+    counts = Counter(r.policy or "(none)" for r in e.structure.body)
+    mix = ", ".join(f"{c} {p}" for p, c in counts.most_common())
+    return (
+        f"A per-layer workload (policy HYBRID_CUSTOMIZED): {n}, each naming its own policy in "
+        f"a 13th field ({mix}); each row's collectives run in the groups of its own policy. "
+        f"Collectives: {colls}."
+    )
+
+
+def answers(e: Explanation) -> list[tuple[str, str]]:
+    """The two questions users ask of a pipeline-parallel training file, answered from it."""
+    if e.dialect != "transformer" or not e.groups or not e.pp or e.pp <= 1:
+        return []
+    layers, pp = e.layers_per_stage or 0, e.pp
+    g = e.generation
+    model = g.name.model if g.name is not None else "the model"
+    total = g.preset_layers if g.preset_layers is not None else layers * pp
+    if g.preset_layers is not None and g.preset_layers == layers:
+        split = (
+            f"No: each group holds all {layers} layers of {model} although pp is {pp} (this "
+            f"generator did not divide num_layers by pp), and SimAI still treats the rows as "
+            f"one stage's."
+        )
+    else:
+        vpp = f", written as vpp: {e.vpp}" if e.vpp is not None else ""
+        floored = f" = {total / pp:.2f}, floored by AICB" if total % pp else ""
+        split = (
+            f"Yes. Each of the {e.groups} groups (one per micro-batch, ga {e.ga}) holds "
+            f"{layers} transformer layers: {total} layers / pp {pp}{floored}{vpp}. "
+            f"The file is one GPU's rows for one representative stage (a GPU of a TP group of "
+            f"{e.tp}); it is not a trace of every rank, and nothing in it says which stage."
+        )
+    same = (
+        f"In SimAI, yes: no row depends on the stage index, SimAI applies the same rows to all "
+        f"{pp} stages and models the pipeline only through pp_comm and the bubble "
+        f"(PP-1)/(GA*vpp). In a real run the stages at the ends differ: the first also holds "
+        f"the input embedding, the last the output layer and the loss (cross_entropy); the "
+        f"file does not show that, since every group starts with embedding_layer and the loss "
+        f"rows are written once for every stage alike."
+    )
+    return [
+        (
+            f"Does the file show only one pipeline stage ({layers} of {total} layers) on one GPU?",
+            split,
+        ),
+        ("Are the other stages the same?", same),
+    ]
+
+
+def notes(e: Explanation) -> list[str]:
+    """Header against body, and what SimAI does with what is written."""
+    out: list[str] = []
+    if e.declared_rows is not None and e.declared_rows != e.rows:
+        effect = (
+            f"invents {e.declared_rows - e.rows:,} empty layers"
+            if e.declared_rows > e.rows
+            else f"ignores the last {e.rows - e.declared_rows:,}"
+        )
+        out.append(
+            f"Line 2 declares {e.declared_rows:,} rows but the body has {e.rows:,}: SimAI reads "
+            f"exactly {e.declared_rows:,} and {effect}."
+        )
+    if e.dialect == "dlrm" and e.leading:
+        out.append(
+            f"The bare {' '.join(e.leading)} after the policy is ASTRA-sim 1.0's last "
+            f"bottom-MLP layer; SimAI reads only DLRM_LAST_BOTTOM_LAYER: N, which this header "
+            f"does not have."
+        )
+    checkpoints = e.header_text.get("checkpoints", "").split()
+    if len(checkpoints) > 2:
+        out.append(
+            f"checkpoints: {' '.join(checkpoints)}: SimAI marks only the first index "
+            f"({checkpoints[1]}), {checkpoints[0]} times; later indices are never marked."
+        )
+    if e.dialect not in ("transformer", "inference") and not (
+        e.dialect == "micro" and e.policy in TRANSFORMER_POLICIES
+    ):
+        return out
+    for key, value in (("vpp", e.vpp), ("ga", e.ga)):
+        if value is None and e.header_text.get(key) is None:
+            out.append(
+                f'No {key}: in the header: SimAI reads {key} as 0, warns ("Input workload '
+                f'format mismatch") and its bubble formula divides by zero, so the total time '
+                f"reads NaN or Inf."
+            )
+        elif value == 0:
+            out.append(
+                f"{key}: 0: SimAI warns and its bubble formula divides by zero, so the total "
+                f"time reads NaN or Inf."
+            )
+    if e.dialect == "transformer" and e.groups:
+        if e.ga is not None and e.ga != e.groups:
+            out.append(
+                f"Header ga {e.ga} but the body has {e.groups} micro-batch groups: SimAI uses "
+                f"ga {e.ga} only in the bubble formula and the PP-traffic count; it runs the "
+                f"{e.groups} groups the body holds."
+            )
+        if e.vpp and e.layers_per_stage is not None and e.vpp != e.layers_per_stage:
+            out.append(
+                f"Header vpp {e.vpp} but each group holds {e.layers_per_stage} transformer "
+                f"layers: SimAI uses vpp {e.vpp} in the bubble formula and the PP-traffic count; "
+                f"the rows it runs hold {e.layers_per_stage} per micro-batch."
+            )
+    if e.dp_remainder:
+        assert e.tp is not None and e.pp is not None
+        out.append(
+            f"all_gpus {e.all_gpus} is not a multiple of TP x PP = {e.tp * e.pp}: DP floors to "
+            f"{e.dp} and {e.dp_remainder} GPUs belong to no replica."
+        )
+    if e.all_gpus is not None and e.tp and e.pp:
+        out.append(
+            f"SimAI-Analytical takes DP from its -g option, as -g / (TP x PP), not from "
+            f"all_gpus (which only feeds its zero check): run it with -g {e.all_gpus} to "
+            f"simulate DP {e.dp}."
+        )
+    if e.pp_comm_simai is not None and str(e.pp_comm_simai) != e.pp_comm_text:
+        out.append(f"pp_comm is written {e.pp_comm_text}: SimAI's stoi reads {e.pp_comm_simai:,}.")
+    if e.pp is not None and e.pp > 1 and not e.pp_comm_simai:
+        out.append(
+            f"PP {e.pp} with no pp_comm value: SimAI warns about a format mismatch and counts "
+            f"no stage-to-stage bytes."
+        )
+    if e.pp == 1 and e.pp_comm_simai:
+        out.append(
+            f"PP 1 with pp_comm {e.pp_comm_simai:,}: SimAI warns about a format mismatch; with "
+            f"one stage nothing crosses a stage boundary."
+        )
+    if e.pp is not None and e.pp > 1 and e.pp_comm_simai and e.activation_bytes and e.tp:
+        act, divided = e.activation_bytes, e.activation_bytes // e.tp
+        if e.dialect != "transformer":
+            pass
+        elif e.sequence_parallel and e.pp_comm_simai == act and e.tp > 1:
+            out.append(
+                f"pp_comm equals the whole activation ({act:,} B) although the rows use "
+                f"sequence parallelism: AICB divides it by TP under SP only from 2025-01-02."
+            )
+        elif e.pp_comm_simai not in ((act, divided) if e.sequence_parallel else (act,)):
+            how = f" (or / TP = {divided:,} B with sequence parallelism)"
+            out.append(
+                f"pp_comm {e.pp_comm_simai:,} B differs from the activation the rows carry "
+                f"({act:,} B{how if e.sequence_parallel else ''}), which AICB writes as pp_comm."
+            )
+    if e.pp is not None and e.pp > 1 and e.pp_comm_simai:
+        out.append(
+            "pp_comm only costs time when SimAI runs with a PP overlap ratio (-pp_o) below 1; "
+            "with the default of 1 the exposed PP time is 0 whatever its value."
+        )
+    out.extend(f"{note[0].upper()}{note[1:]}." for note in e.generation.notes)
+    return out
+
+
+def path_label(path: str | None) -> str:
+    return PurePath(path).name if path else "<stdin>"
