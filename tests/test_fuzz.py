@@ -8,8 +8,10 @@ Three layers, all seeded so that a failure replays exactly:
   truncation, shuffled and deleted lines and tokens, huge numbers, ... stacked one to three
   deep; each case runs every command, the formats taking turns (`fuzzing.rotation`);
 - hypothesis-built workload-like text through `lint`, `explain` and `fmt -` on stdin.
-The contract is `tests.fuzzing.check_case`. The long run (`benchmarks/fuzz_long.py`) is the
-same check over 20,000 cases and every format.
+Then: invalid UTF-8 is reported at its line and column by every command; a folder holding link
+loops, a dangling link, a device and a pipe named `.txt` is walked to the end; a handful of
+real processes show no traceback. The contract is `tests.fuzzing.check_case`. The long run
+(`benchmarks/fuzz_long.py`) is the same check over 20,000 cases and every format.
 """
 
 from __future__ import annotations

@@ -589,6 +589,10 @@ def _finding_block(findings: Iterable[Finding]) -> Iterator[RenderableType]:
         yield _hanging("!", finding_text(f), SEVERITY_STYLE.get(f.severity, "magenta"))
 
 
+#: widest cell of a row table; no real name, collective or size comes near it
+_MAX_CELL = 64
+
+
 def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], width: int) -> RenderableType:
     """The annotated rows as aligned text lines.
 
@@ -602,7 +606,11 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], width: int)
         if cells[0] and row.line in flagged:
             cells[0] = f"!{cells[0]}"
         lines.append(cells)
-    widths = [max(len(h), *(len(c[i]) for c in lines)) for i, h in enumerate(ROW_HEADERS)]
+    # A cell's width counts up to _MAX_CELL (longer ones are cut below): one hostile
+    # 60,000-character comm type would otherwise pad every line of the table to its width.
+    widths = [
+        max(len(h), *(min(len(c[i]), _MAX_CELL) for c in lines)) for i, h in enumerate(ROW_HEADERS)
+    ]
     gap = 1 if narrow else 2
     room = width - 2 - sum(widths) - gap * (len(widths) - 1)
     if room < 0:  # give the row names what is left, cutting the longest
