@@ -96,6 +96,14 @@ class AicbName:
         return preset.layers // self.pp if preset is not None and self.pp > 0 else None
 
 
+def _run(m: re.Match[str]) -> tuple[str, int, int, int, int, int]:
+    """model, world, tp, pp, ep and seq: what both name schemes spell alike.
+
+    In `AicbName`'s field order, so a parse passes them first and adds what its scheme adds.
+    """
+    return m["model"], int(m["world"]), int(m["tp"]), int(m["pp"]), int(m["ep"]), int(m["seq"])
+
+
 def parse_filename(path: str | PurePath) -> AicbName | None:
     """The configuration in an AICB-style file name, or None when the name is not one."""
     name = PurePath(path).name
@@ -104,12 +112,7 @@ def parse_filename(path: str | PurePath) -> AicbName | None:
         prefixes = (m["prefix"] or "").split("-") if m["prefix"] else []
         gpu = prefixes[-1] if prefixes and prefixes[-1] not in ("aiob", "sp") else None
         return AicbName(
-            model=m["model"],
-            world=int(m["world"]),
-            tp=int(m["tp"]),
-            pp=int(m["pp"]),
-            ep=int(m["ep"]),
-            seq=int(m["seq"]),
+            *_run(m),
             gbs=int(m["gbs"]),
             mbs=int(m["mbs"]),
             moe=m["moe"] == "True",
@@ -120,12 +123,7 @@ def parse_filename(path: str | PurePath) -> AicbName | None:
     m = _INFERENCE.fullmatch(name)
     if m:
         return AicbName(
-            model=m["model"],
-            world=int(m["world"]),
-            tp=int(m["tp"]),
-            pp=int(m["pp"]),
-            ep=int(m["ep"]),
-            seq=int(m["seq"]),
+            *_run(m),
             gbs=None,
             mbs=int(m["bs"]),
             moe=None,

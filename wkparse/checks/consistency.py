@@ -11,7 +11,7 @@ inference files (`mode: 1`), MICRO and the ASTRA-sim 1.0 policies have no groups
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from wkparse.aicb import parse_filename
 from wkparse.ast import MAX_DIGITS, Header, Span
@@ -61,12 +61,22 @@ def read_number(header: Header, key: str) -> int | None:
     return stoi(field.value.text)
 
 
+def set_value(key: str, value: int, span: Span) -> Fix:
+    """The unsafe fix `set key: value` on the value at `span`.
+
+    Shared by every check that compares a header value with what the rows or the file name
+    imply, so they all word and mark the fix alike.
+    """
+    return Fix(f"set {key}: {value}", (Edit(span, str(value)),), safe=False)
+
+
 def _set(header: Header, key: str, value: int) -> Fix | None:
+    """`set_value` on `key`'s value, when the header writes one to replace."""
     span = value_span(header, key)
     field = header.read(key)
     if span is None or field is None or field.value is None:
         return None
-    return Fix(f"set {key}: {value}", (Edit(span, str(value)),), safe=False)
+    return set_value(key, value, span)
 
 
 def _lines(ctx: Context, start: int, end: int) -> str:
@@ -87,15 +97,32 @@ def _pipeline(header: Header) -> int | None:
     return pp if pp is not None and pp > 1 else None
 
 
-@file_check("WK301")
-def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
+def _pipelined_value(
+    ctx: Context, key: str, read: Callable[[Header, str], int | None] = Header.integer
+) -> tuple[Header, int, Span] | None:
+    """A pipelined training header, with the value `read` gives for `key` and where it stands.
+
+    vpp, ga and pp_comm only matter to SimAI's pipeline model, so the checks comparing them
+    with the rows run only when PP > 1 and the header writes a value to compare.
+    """
     header = training_header(ctx)
     if header is None or _pipeline(header) is None:
+        return None
+    value, span = read(header, key), value_span(header, key)
+    if value is None or span is None:
+        return None
+    return header, value, span
+
+
+@file_check("WK301")
+def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
+    found = _pipelined_value(ctx, "vpp")
+    if found is None:
         return
-    vpp, span = header.integer("vpp"), value_span(header, "vpp")
+    header, vpp, span = found
     body = ctx.body
     reference = body.reference
-    if vpp is None or vpp == 0 or span is None or reference is None:
+    if vpp == 0 or reference is None:
         return
     if any(reference.start < o.index < reference.end for o in body.orphan_lists):
         return  # the typical group holds two layer lists: WK305 says where they part
@@ -122,12 +149,12 @@ def _effect(counted: int, declared: int) -> str:
 
 @file_check("WK302")
 def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
-    header = training_header(ctx)
-    if header is None or _pipeline(header) is None:
+    found = _pipelined_value(ctx, "ga")
+    if found is None:
         return
-    ga, span = header.integer("ga"), value_span(header, "ga")
+    header, ga, span = found
     body = ctx.body
-    if ga is None or ga == 0 or span is None or not body.has_groups:
+    if ga == 0 or not body.has_groups:
         return
     missing = len(body.orphan_lists)
     counted = len(body.groups) + missing
@@ -147,14 +174,14 @@ def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
 
 @file_check("WK303")
 def pp_comm_matches_activation(ctx: Context) -> Iterator[Diagnostic]:
-    header = training_header(ctx)
-    if header is None or _pipeline(header) is None:
+    found = _pipelined_value(ctx, "pp_comm", read_number)
+    if found is None:
         return
-    declared, span = read_number(header, "pp_comm"), value_span(header, "pp_comm")
+    header, declared, span = found
     tp = header.integer(TP_KEY)
     body = ctx.body
     activation, row = body.activation_bytes, body.activation_row
-    if declared is None or span is None or not tp or activation is None or row is None:
+    if not tp or activation is None or row is None:
         return
     sp = body.sequence_parallel and tp > 1
     expected = activation // tp if sp else activation
@@ -258,11 +285,7 @@ def groups_start_with_embedding(ctx: Context) -> Iterator[Diagnostic]:
                 f"of the pipeline bubble, so this row's time is counted in it, and the group "
                 f"reads as part of the one before it; rename it `{GROUP_START}`",
                 _name_span(ctx, missing.index),
-                fix=Fix(
-                    f"rename to {GROUP_START}",
-                    (Edit(_name_span(ctx, missing.index), GROUP_START),),
-                    safe=False,
-                ),
+                fix=_rename_to_embedding(_name_span(ctx, missing.index)),
             )
         else:
             yield Diagnostic(
@@ -273,6 +296,14 @@ def groups_start_with_embedding(ctx: Context) -> Iterator[Diagnostic]:
                 f"group's `{GROUP_START}` row (and the count on line 2)",
                 _name_span(ctx, missing.index),
             )
+
+
+def _rename_to_embedding(span: Span) -> Fix:
+    """WK305's fix: rename the row that looks like a group's start to the name SimAI knows.
+
+    Unsafe: it moves that row's time out of the pipeline bubble.
+    """
+    return Fix(f"rename to {GROUP_START}", (Edit(span, GROUP_START),), safe=False)
 
 
 def _no_embedding_at_all(ctx: Context, names: tuple[str | None, ...]) -> Diagnostic:
@@ -286,7 +317,7 @@ def _no_embedding_at_all(ctx: Context, names: tuple[str | None, ...]) -> Diagnos
             f"pipeline bubble, and the micro-batch groups cannot be told apart without it; "
             f"rename it `{GROUP_START}`",
             span,
-            fix=Fix(f"rename to {GROUP_START}", (Edit(span, GROUP_START),), safe=False),
+            fix=_rename_to_embedding(span),
         )
     first = next(i for i, n in enumerate(names) if (n or "").startswith("attention"))
     return Diagnostic(

@@ -10,13 +10,20 @@ at the header value (or row) the name is compared with.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import functools
+from collections.abc import Callable, Iterator
 
 from wkparse.aicb import AicbName, parse_filename
 from wkparse.ast import Header, Span
-from wkparse.checks import Context, file_check
-from wkparse.checks.consistency import TP_KEY, read_number, training_header, value_span
-from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.checks import Context, FileCheck, file_check
+from wkparse.checks.consistency import (
+    TP_KEY,
+    read_number,
+    set_value,
+    training_header,
+    value_span,
+)
+from wkparse.diagnostics import Diagnostic
 from wkparse.policies import TRANSFORMER_POLICIES
 
 
@@ -30,6 +37,40 @@ def _training(ctx: Context) -> tuple[Header, AicbName] | None:
     if header is None or name is None or name.inference_phase is not None:
         return None
     return header, name
+
+
+TrainingCheck = Callable[[Context, Header, AicbName], Iterator[Diagnostic]]
+
+
+def _training_check(code: str) -> Callable[[TrainingCheck], FileCheck]:
+    """Register a check that runs only when the header and the name describe a training run.
+
+    Most file-name checks compare a training header with a training name; the guard lives
+    here once and the check receives both.
+    """
+
+    def register(fn: TrainingCheck) -> FileCheck:
+        @functools.wraps(fn)
+        def check(ctx: Context) -> Iterator[Diagnostic]:
+            found = _training(ctx)
+            if found is not None:
+                yield from fn(ctx, *found)
+
+        return file_check(code)(check)
+
+    return register
+
+
+def _differs(header: Header, key: str, expected: int | None) -> tuple[int, Span] | None:
+    """The header's value for `key` and where it stands, when it is not what the name gives.
+
+    None when the name gives nothing to compare (`expected` None) or the header has no
+    readable value for `key`: other rules speak of a missing or unreadable key.
+    """
+    declared, span = header.integer(key), value_span(header, key)
+    if expected is None or declared is None or span is None or declared == expected:
+        return None
+    return declared, span
 
 
 def _span(header: Header, *keys: str) -> Span:
@@ -52,45 +93,39 @@ def header_matches_name(ctx: Context) -> Iterator[Diagnostic]:
         ("ep", "ep", name.ep),
         ("all_gpus", "world_size", name.world),
     ):
-        declared, span = header.integer(key), value_span(header, key)
-        if declared is None or span is None or declared == expected:
+        differs = _differs(header, key, expected)
+        if differs is None:
             continue
+        declared, span = differs
         yield Diagnostic(
             "WK501",
             f"{key} is {declared} but the file name says {label}{expected}: AICB writes both "
             f"from one run, so the header was edited or the file renamed, and the rows' sizes "
             f"were computed for {label} {expected}; set {key}: {expected}, or rename the file",
             span,
-            fix=Fix(f"set {key}: {expected}", (Edit(span, str(expected)),), safe=False),
+            fix=set_value(key, expected, span),
         )
 
 
-@file_check("WK502")
-def ga_matches_name(ctx: Context) -> Iterator[Diagnostic]:
-    found = _training(ctx)
-    if found is None:
+@_training_check("WK502")
+def ga_matches_name(ctx: Context, header: Header, name: AicbName) -> Iterator[Diagnostic]:
+    differs = _differs(header, "ga", name.ga)
+    if differs is None:
         return
-    header, name = found
-    ga, span, expected = header.integer("ga"), value_span(header, "ga"), name.ga
-    if ga is None or span is None or expected is None or ga == expected:
-        return
+    ga, span = differs
     assert name.dp is not None and name.gbs is not None
     yield Diagnostic(
         "WK502",
         f"ga is {ga} but the file name gives gbs{name.gbs} / (mbs{name.mbs} * DP {name.dp}) "
-        f"= {expected} (DP = world_size{name.world} / (tp{name.tp} * pp{name.pp})), which is "
+        f"= {name.ga} (DP = world_size{name.world} / (tp{name.tp} * pp{name.pp})), which is "
         f"what AICB writes: the header or the name was edited; regenerate the file, or make "
         f"ga and the name agree",
         span,
     )
 
 
-@file_check("WK503")
-def global_batch_divides(ctx: Context) -> Iterator[Diagnostic]:
-    found = _training(ctx)
-    if found is None:
-        return
-    header, name = found
+@_training_check("WK503")
+def global_batch_divides(ctx: Context, header: Header, name: AicbName) -> Iterator[Diagnostic]:
     step, ga = name.batch_per_step, name.ga
     # ga 0 (a global batch below one step) is WK306: the file then has no micro-batch at all
     if step is None or ga is None or name.gbs is None or ga == 0 or name.gbs % step == 0:
@@ -106,12 +141,8 @@ def global_batch_divides(ctx: Context) -> Iterator[Diagnostic]:
     )
 
 
-@file_check("WK504")
-def activation_matches_name(ctx: Context) -> Iterator[Diagnostic]:
-    found = _training(ctx)
-    if found is None:
-        return
-    header, name = found
+@_training_check("WK504")
+def activation_matches_name(ctx: Context, header: Header, name: AicbName) -> Iterator[Diagnostic]:
     body = ctx.body
     per_hidden = 2 * name.mbs * name.seq
     preset = name.preset
@@ -155,20 +186,17 @@ def activation_matches_name(ctx: Context) -> Iterator[Diagnostic]:
         + (f", divided by tp{name.tp} with sequence parallelism" if name.sequence_parallel else "")
         + f" (no row carries the activation size to check against); set pp_comm: {expected}",
         span_,
-        fix=Fix(f"set pp_comm: {expected}", (Edit(span_, str(expected)),), safe=False),
+        fix=set_value("pp_comm", expected, span_),
     )
 
 
-@file_check("WK505")
-def vpp_matches_preset(ctx: Context) -> Iterator[Diagnostic]:
-    found = _training(ctx)
-    if found is None:
-        return
-    header, name = found
+@_training_check("WK505")
+def vpp_matches_preset(ctx: Context, header: Header, name: AicbName) -> Iterator[Diagnostic]:
     preset, expected = name.preset, name.layers_per_stage
-    vpp, span = header.integer("vpp"), value_span(header, "vpp")
-    if preset is None or expected is None or vpp is None or span is None or vpp == expected:
+    differs = _differs(header, "vpp", expected)
+    if preset is None or differs is None:
         return
+    vpp, span = differs
     yield Diagnostic(
         "WK505",
         f"vpp is {vpp} but AICB's {name.model} preset has {preset.layers} layers, which on "
@@ -179,12 +207,8 @@ def vpp_matches_preset(ctx: Context) -> Iterator[Diagnostic]:
     )
 
 
-@file_check("WK506")
-def layers_divide_into_stages(ctx: Context) -> Iterator[Diagnostic]:
-    found = _training(ctx)
-    if found is None:
-        return
-    header, name = found
+@_training_check("WK506")
+def layers_divide_into_stages(ctx: Context, header: Header, name: AicbName) -> Iterator[Diagnostic]:
     preset = name.preset
     if preset is None or name.pp <= 1 or preset.layers % name.pp == 0:
         return

@@ -14,11 +14,12 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from wkparse.ast import Header, HeaderField, Span
-from wkparse.checks import Context, file_check
+from wkparse.checks import Context, FileCheck, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.policies import DLRM_POLICIES, POLICIES, TRANSFORMER_POLICIES
 
@@ -211,6 +212,54 @@ def _header_reading(ctx: Context, policies: frozenset[str] | None = None) -> Rea
     return reading(header)
 
 
+HeaderCheck = Callable[[Context, Reading], Iterator[Diagnostic]]
+
+
+def _header_check(
+    code: str, policies: frozenset[str] | None = None
+) -> Callable[[HeaderCheck], FileCheck]:
+    """Register a check that runs only when SimAI reads the header (for `policies`).
+
+    Every header check starts from the same question, so it is asked here once and the
+    check receives the reading instead of repeating the guard.
+    """
+
+    def register(fn: HeaderCheck) -> FileCheck:
+        @functools.wraps(fn)
+        def check(ctx: Context) -> Iterator[Diagnostic]:
+            r = _header_reading(ctx, policies)
+            if r is not None:
+                yield from fn(ctx, r)
+
+        return file_check(code)(check)
+
+    return register
+
+
+class IntRead(NamedTuple):
+    """An integer SimAI read for a key, and the token it read it from."""
+
+    value: int
+    token: Token
+
+
+def _last_int(r: Reading, key: str) -> IntRead | None:
+    """The integer SimAI ends up with for `key` and the token it read it from.
+
+    None when the key is absent, has no value or stoi throws: those are WK201/WK207/WK208's,
+    so the checks comparing values stay quiet on them.
+    """
+    last = r.last(key)
+    if last is None or last.value_token is None or last.result.value is None:
+        return None
+    return IntRead(last.result.value, last.value_token)
+
+
+def _replace(description: str, span: Span, text: str, safe: bool = True) -> Fix:
+    """A fix that rewrites one span: what nearly every header fix is."""
+    return Fix(description, (Edit(span, text),), safe=safe)
+
+
 def _field_end(f: HeaderField) -> int:
     return f.values[-1].span.end_column if f.values else f.span.end_column
 
@@ -308,11 +357,8 @@ def _era(key: str) -> str:
     return "AICB's v1.0 headers (and its multi-allreduce micro-benchmark) carry only TP"
 
 
-@file_check("WK201")
-def missing_key(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK201", TRANSFORMER_POLICIES)
+def missing_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     typos = {s: f for f, s in _unknown_fields(r) if s is not None}
     for key in SIZE_KEYS[:-1]:
         if r.written(key):
@@ -353,11 +399,8 @@ def _counted(ctx: Context, key: str) -> int | None:
     return None
 
 
-@file_check("WK202")
-def all_gpus_unset(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK202", TRANSFORMER_POLICIES)
+def all_gpus_unset(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     note = (
         "SimAI only checks it for 0 (and prints "
         f"{MISMATCH}); SimAI-Analytical takes DP from its -g option, not from all_gpus"
@@ -370,23 +413,17 @@ def all_gpus_unset(ctx: Context) -> Iterator[Diagnostic]:
             r.header.span,
         )
         return
-    last = r.last("all_gpus")
-    if last is None or last.value_token is None or last.result.value is None:
-        return
-    if last.result.value <= 0:
+    read = _last_int(r, "all_gpus")
+    if read is not None and read.value <= 0:
         yield Diagnostic(
             "WK202",
-            f"all_gpus is {last.result.value}: {note}; set it to the GPU count the file was "
-            f"generated for",
-            last.value_token.span,
+            f"all_gpus is {read.value}: {note}; set it to the GPU count the file was generated for",
+            read.token.span,
         )
 
 
-@file_check("WK203")
-def missing_pp_comm(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK203", TRANSFORMER_POLICIES)
+def missing_pp_comm(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     pp = r.value("pp")
     if pp is None or pp <= 1 or r.written("pp_comm"):
         return
@@ -396,10 +433,8 @@ def missing_pp_comm(ctx: Context) -> Iterator[Diagnostic]:
     if value is not None:
         add = f"`pp_comm: {value}` (from the activation size in the rows)"
         at = r.header.span.end_column
-        fix = Fix(
-            f"add `pp_comm: {value}`",
-            (Edit(Span.on_line(1, at, at), f" pp_comm: {value}"),),
-            safe=False,
+        fix = _replace(
+            f"add `pp_comm: {value}`", Span.on_line(1, at, at), f" pp_comm: {value}", safe=False
         )
     yield Diagnostic(
         "WK203",
@@ -425,11 +460,8 @@ def _pp_comm_from_body(ctx: Context, r: Reading) -> int | None:
 # ---- the keys that are there --------------------------------------------------------------
 
 
-@file_check("WK204")
-def unknown_key(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK204")
+def unknown_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for f, guess in _unknown_fields(r):
         written = f"`{f.key}:`" if f.colon else f"`{f.key}`"
         values = " ".join(v.text for v in f.values)
@@ -437,7 +469,7 @@ def unknown_key(ctx: Context) -> Iterator[Diagnostic]:
         fix = None
         if guess is not None and not r.written(guess):
             hint = f"did you mean `{guess}:`?"
-            fix = Fix(f"rename to `{guess}:`", (Edit(f.span, f"{guess}:"),), safe=False)
+            fix = _replace(f"rename to `{guess}:`", f.span, f"{guess}:", safe=False)
         elif guess is not None:
             hint = f"it looks like `{guess}:`, which the header already has; delete it"
         else:
@@ -462,11 +494,8 @@ def _shown(o: Occurrence) -> str:
     return o.value_token.text if o.value_token is not None else "nothing"
 
 
-@file_check("WK205")
-def conflicting_duplicate(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK205")
+def conflicting_duplicate(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for key, occurrences in _repeats(r):
         if len({_shown(o) for o in occurrences}) == 1:
             continue
@@ -492,11 +521,8 @@ def _field_index(o: Occurrence) -> int:
     return o.key_token.field
 
 
-@file_check("WK206")
-def repeated_key(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK206")
+def repeated_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for key, occurrences in _repeats(r):
         if len({_shown(o) for o in occurrences}) != 1:
             continue
@@ -518,11 +544,8 @@ def _value_reads(r: Reading) -> Iterator[Occurrence]:
         yield from occurrences
 
 
-@file_check("WK207")
-def key_without_value(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK207")
+def key_without_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in _value_reads(r):
         if o.result.error == "missing":
             yield Diagnostic(
@@ -542,11 +565,8 @@ def key_without_value(ctx: Context) -> Iterator[Diagnostic]:
             )
 
 
-@file_check("WK208")
-def value_overflow(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK208")
+def value_overflow(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in _value_reads(r):
         if o.result.error == "overflow" and o.value_token is not None:
             stored = " (and SimAI stores pp_comm in 32 bits)" if o.key == "pp_comm" else ""
@@ -559,18 +579,13 @@ def value_overflow(ctx: Context) -> Iterator[Diagnostic]:
             )
 
 
-@file_check("WK209")
-def zero_or_negative_size(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK209", TRANSFORMER_POLICIES)
+def zero_or_negative_size(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for key in SIZE_KEYS[:-1]:
-        last = r.last(key)
-        if last is None or last.value_token is None or last.result.value is None:
+        read = _last_int(r, key)
+        if read is None or read.value > 0:
             continue
-        value = last.result.value
-        if value > 0:
-            continue
+        value = read.value
         effect = _layout_effect(key, value)
         if key == "ga" and value == 0:
             effect += " (AICB floors ga to 0 when the global batch is below mbs x DP)"
@@ -580,30 +595,26 @@ def zero_or_negative_size(ctx: Context) -> Iterator[Diagnostic]:
         yield Diagnostic(
             "WK209",
             f"{key} ({ROLES[key]}) is {value}: {warned}{effect}; it must be at least 1",
-            last.value_token.span,
+            read.token.span,
         )
-    last = r.last("pp_comm")
-    if last is not None and last.value_token is not None and (last.result.value or 0) < 0:
-        value = last.result.value or 0
+    read = _last_int(r, "pp_comm")
+    if read is not None and read.value < 0:
+        value = read.value
         yield Diagnostic(
             "WK209",
             f"pp_comm is {value}: SimAI stores it as a 32-bit unsigned integer, so it becomes "
             f"{value % 2**32:,} bytes; it must be 0 or the bytes sent between stages",
-            last.value_token.span,
+            read.token.span,
         )
 
 
-@file_check("WK210")
-def all_gpus_not_divisible(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK210", TRANSFORMER_POLICIES)
+def all_gpus_not_divisible(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     s = _sizes(r)
     tp, pp, world = s.get(TP, 0), s.get("pp", 0), s.get("all_gpus", 0)
-    last = r.last("all_gpus")
-    if tp <= 0 or pp <= 0 or world <= 0 or world % (tp * pp) == 0 or last is None:
+    read = _last_int(r, "all_gpus")
+    if tp <= 0 or pp <= 0 or world <= 0 or world % (tp * pp) == 0 or read is None:
         return
-    assert last.value_token is not None
     dp = world // (tp * pp)
     yield Diagnostic(
         "WK210",
@@ -611,81 +622,65 @@ def all_gpus_not_divisible(ctx: Context) -> Iterator[Diagnostic]:
         f"SimAI-Analytical takes DP from its -g option, not from all_gpus, as floor(-g / "
         f"(TP x PP)); run with -g {world} and DP is silently {dp}, leaving "
         f"{world - dp * tp * pp} GPUs out; use a multiple of {tp * pp}",
-        last.value_token.span,
+        read.token.span,
     )
 
 
-@file_check("WK211")
-def dp_not_divisible_by_ep(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK211", TRANSFORMER_POLICIES)
+def dp_not_divisible_by_ep(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     s = _sizes(r)
     tp, pp, world, ep = s.get(TP, 0), s.get("pp", 0), s.get("all_gpus", 0), s.get("ep", 0)
-    last = r.last("ep")
-    if min(tp, pp, world, ep) <= 0 or world % (tp * pp) or last is None:
+    read = _last_int(r, "ep")
+    if min(tp, pp, world, ep) <= 0 or world % (tp * pp) or read is None:
         return
     dp = world // (tp * pp)
     if dp % ep == 0:
         return
-    assert last.value_token is not None
     yield Diagnostic(
         "WK211",
         f"ep {ep} does not divide DP = all_gpus / (TP x PP) = {world} / ({tp} x {pp}) = {dp}: "
         f"the expert-parallel groups do not tile the data-parallel ranks, and the `_DP_EP` "
         f"groups SimAI builds (size DP / EP) are not whole; use an ep that divides {dp}",
-        last.value_token.span,
+        read.token.span,
     )
 
 
-@file_check("WK212")
-def pp_comm_zero_with_pipeline(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
+@_header_check("WK212", TRANSFORMER_POLICIES)
+def pp_comm_zero_with_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    pp, read = r.value("pp"), _last_int(r, "pp_comm")
+    if pp is None or pp <= 1 or read is None or read.value != 0:
         return
-    pp, last = r.value("pp"), r.last("pp_comm")
-    if pp is None or pp <= 1 or last is None or last.result.value != 0:
-        return
-    assert last.value_token is not None
+    span = read.token.span
     value = _pp_comm_from_body(ctx, r)
-    fix = None
-    if value:
-        edit = Edit(last.value_token.span, str(value))
-        fix = Fix(f"set pp_comm to {value}", (edit,), safe=False)
+    fix = _replace(f"set pp_comm to {value}", span, str(value), safe=False) if value else None
     target = f"{value} (from the activation size in the rows)" if value else "the bytes sent"
     yield Diagnostic(
         "WK212",
         f"pp is {pp} but pp_comm is 0: SimAI prints {MISMATCH} and, with an overlap ratio "
         f"-pp_o below 1, simulates no stage-to-stage traffic; set pp_comm to {target}",
-        last.value_token.span,
+        span,
         fix=fix,
     )
 
 
-@file_check("WK213")
-def pp_comm_without_pipeline(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
+@_header_check("WK213", TRANSFORMER_POLICIES)
+def pp_comm_without_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    pp, read = r.value("pp"), _last_int(r, "pp_comm")
+    if pp != 1 or read is None or read.value == 0:
         return
-    pp, last = r.value("pp"), r.last("pp_comm")
-    if pp != 1 or last is None or last.result.value in (None, 0):
-        return
-    assert last.value_token is not None
+    span = read.token.span
     yield Diagnostic(
         "WK213",
-        f"pp is 1 but pp_comm is {last.value_token.text}: with one stage nothing crosses "
+        f"pp is 1 but pp_comm is {read.token.text}: with one stage nothing crosses "
         f"stages, SimAI's format check expects 0 and prints {MISMATCH}; AICB wrote this "
         f"between 2024-12-02 and 2024-12-04; set pp_comm: 0",
-        last.value_token.span,
-        fix=Fix("set pp_comm to 0", (Edit(last.value_token.span, "0"),), safe=False),
+        span,
+        fix=_replace("set pp_comm to 0", span, "0", safe=False),
     )
 
 
-@file_check("WK214")
-def key_without_colon(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK214")
+def key_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     known = known_keys(r.header.policy)
     read = set(read_keys(r.header.policy))
     for i, t in enumerate(r.tokens):
@@ -703,7 +698,7 @@ def key_without_colon(ctx: Context) -> Iterator[Diagnostic]:
                 f"finds no `{key}:` token and ignores it, as if {key} were missing; write "
                 f"`{key}: {value}`",
                 f.span,
-                fix=Fix(f"write `{key}: {value}`", (Edit(f.span, f"{key}: {value}"),)),
+                fix=_replace(f"write `{key}: {value}`", f.span, f"{key}: {value}"),
             )
         elif not f.colon and f.key in read and f.key != "pp_comm":
             value = " ".join(v.text for v in f.values) or "N"
@@ -719,15 +714,12 @@ def key_without_colon(ctx: Context) -> Iterator[Diagnostic]:
                 )
                 + f"; write `{f.key}: {value}`",
                 f.span,
-                fix=Fix(f"add the colon: `{f.key}:`", (Edit(f.span, f"{f.key}:"),), other is None),
+                fix=_replace(f"add the colon: `{f.key}:`", f.span, f"{f.key}:", other is None),
             )
 
 
-@file_check("WK215")
-def pp_comm_without_colon(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK215")
+def pp_comm_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in r.reads.get("pp_comm", ()):
         if o.key_token.text != "pp_comm":
             continue
@@ -736,7 +728,7 @@ def pp_comm_without_colon(ctx: Context) -> Iterator[Diagnostic]:
             f"`pp_comm {_shown(o)}` has no colon: SimAI reads pp_comm in both forms, but every "
             f"other key needs its colon and AICB writes `pp_comm: {_shown(o)}`; add the colon",
             o.key_token.span,
-            fix=Fix("write `pp_comm:`", (Edit(o.key_token.span, "pp_comm:"),)),
+            fix=_replace("write `pp_comm:`", o.key_token.span, "pp_comm:"),
         )
 
 
@@ -747,11 +739,8 @@ def _number(text: str) -> float | None:
         return None
 
 
-@file_check("WK216")
-def float_value(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK216")
+def float_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in _value_reads(r):
         t, res = o.value_token, o.result
         if t is None or res.value is None or res.exact or _number(t.text) != res.value:
@@ -767,15 +756,12 @@ def float_value(ctx: Context) -> Iterator[Diagnostic]:
             f"reads {res.value}, the same number; the integer form is what SimAI's reader, "
             f"and any strict one, expects: write {res.value}",
             t.span,
-            fix=Fix(f"write {res.value}", (Edit(t.span, str(res.value)),)),
+            fix=_replace(f"write {res.value}", t.span, str(res.value)),
         )
 
 
-@file_check("WK217")
-def value_misread(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx)
-    if r is None:
-        return
+@_header_check("WK217")
+def value_misread(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in _value_reads(r):
         t, res = o.value_token, o.result
         if t is None or res.value is None or res.exact:
@@ -786,7 +772,7 @@ def value_misread(ctx: Context) -> Iterator[Diagnostic]:
         fix = None
         if number is not None and number.is_integer() and abs(number) <= INT_MAX:
             exact = int(number)
-            fix = Fix(f"write {exact}", (Edit(t.span, str(exact)),), safe=False)
+            fix = _replace(f"write {exact}", t.span, str(exact), safe=False)
             want = f"write {exact}"
         else:
             want = "write the integer you mean"
@@ -809,11 +795,8 @@ def _checkpoint_lists(r: Reading) -> Iterator[tuple[Occurrence, HeaderField]]:
                 yield o, r.header.fields[o.key_token.field]
 
 
-@file_check("WK218")
-def checkpoint_list(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK218", TRANSFORMER_POLICIES)
+def checkpoint_list(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o, f in _checkpoint_lists(r):
         count = o.result.value or 0
         indexes = [v.text for v in f.values[1:]]
@@ -830,11 +813,8 @@ def checkpoint_list(ctx: Context) -> Iterator[Diagnostic]:
         )
 
 
-@file_check("WK219")
-def checkpoint_index(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK219", TRANSFORMER_POLICIES)
+def checkpoint_index(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     count_line = ctx.workload.count
     layers = (
         count_line.value
@@ -868,11 +848,8 @@ def checkpoint_index(ctx: Context) -> Iterator[Diagnostic]:
                 )
 
 
-@file_check("WK220")
-def inference_mode(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, TRANSFORMER_POLICIES)
-    if r is None:
-        return
+@_header_check("WK220", TRANSFORMER_POLICIES)
+def inference_mode(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for f in r.header.fields:
         if f.colon and f.key == "mode" and f.value is not None and f.value.integer not in (0, None):
             pp = r.value("pp")
@@ -887,10 +864,9 @@ def inference_mode(ctx: Context) -> Iterator[Diagnostic]:
             )
 
 
-@file_check("WK221")
-def dlrm_bottom_layer_missing(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, DLRM_POLICIES)
-    if r is None or r.written(DLRM_KEY) or r.header.leading:
+@_header_check("WK221", DLRM_POLICIES)
+def dlrm_bottom_layer_missing(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    if r.written(DLRM_KEY) or r.header.leading:
         return
     yield Diagnostic(
         "WK221",
@@ -901,10 +877,9 @@ def dlrm_bottom_layer_missing(ctx: Context) -> Iterator[Diagnostic]:
     )
 
 
-@file_check("WK222")
-def dlrm_bottom_layer_bare(ctx: Context) -> Iterator[Diagnostic]:
-    r = _header_reading(ctx, DLRM_POLICIES)
-    if r is None or r.written(DLRM_KEY) or not r.header.leading:
+@_header_check("WK222", DLRM_POLICIES)
+def dlrm_bottom_layer_bare(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    if r.written(DLRM_KEY) or not r.header.leading:
         return
     v = r.header.leading[0]
     at = v.span.column
@@ -914,5 +889,5 @@ def dlrm_bottom_layer_bare(ctx: Context) -> Iterator[Diagnostic]:
         f"ASTRA-sim 1.0 read it; SimAI only reads `{DLRM_KEY}: {v.text}` and leaves the index "
         f"unset; write `{DLRM_KEY}: {v.text}`",
         v.span,
-        fix=Fix(f"write `{DLRM_KEY}: {v.text}`", (Edit(Span.on_line(1, at, at), f"{DLRM_KEY}: "),)),
+        fix=_replace(f"write `{DLRM_KEY}: {v.text}`", Span.on_line(1, at, at), f"{DLRM_KEY}: "),
     )

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import difflib
 import functools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from wkparse.ast import PHASES, ROW_FIELDS, Row, RowFields
+from wkparse.ast import PHASES, ROW_FIELDS, Phase, Row, RowFields
 from wkparse.checks import Context, RowProblem, file_check, row_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.policies import TRANSFORMER_POLICIES
@@ -237,6 +237,23 @@ def _collect(ctx: Context, flagged: dict[int, list[tuple[str, str]]]) -> dict[st
     return patterns
 
 
+def _phase_patterns(
+    ctx: Context, pattern_of: Callable[[str, Phase], str | None]
+) -> dict[str, _Pattern]:
+    """`_collect` over every phase column of every distinct row value.
+
+    `pattern_of(phase, column)` names the pattern a column belongs to, or None when it is
+    fine; the per-phase checks differ only in that test and in their wording.
+    """
+    flagged: dict[int, list[tuple[str, str]]] = {}
+    for fields in ctx.body.distinct_fields:
+        for phase in PHASES:
+            key = pattern_of(phase, fields.phase(phase))
+            if key is not None:
+                flagged.setdefault(id(fields), []).append((key, phase))
+    return _collect(ctx, flagged)
+
+
 def _where(pattern: _Pattern) -> str:
     names = ", ".join(pattern.names)
     rows = "1 row" if pattern.rows == 1 else f"{pattern.rows:,} rows"
@@ -245,13 +262,10 @@ def _where(pattern: _Pattern) -> str:
 
 @file_check("WK405")
 def zero_size_collectives(ctx: Context) -> Iterator[Diagnostic]:
-    flagged: dict[int, list[tuple[str, str]]] = {}
-    for fields in ctx.body.distinct_fields:
-        for phase in PHASES:
-            p = fields.phase(phase)
-            if p.comm in COLLECTIVES and p.size == 0:
-                flagged.setdefault(id(fields), []).append((f"{phase} {p.comm}", phase))
-    for key, pattern in _collect(ctx, flagged).items():
+    def zero_collective(phase: str, p: Phase) -> str | None:
+        return f"{phase} {p.comm}" if p.comm in COLLECTIVES and p.size == 0 else None
+
+    for key, pattern in _phase_patterns(ctx, zero_collective).items():
         comm = key.split(" ", 1)[1]
         yield Diagnostic(
             "WK405",
@@ -266,13 +280,10 @@ def zero_size_collectives(ctx: Context) -> Iterator[Diagnostic]:
 
 @file_check("WK406")
 def none_with_size(ctx: Context) -> Iterator[Diagnostic]:
-    flagged: dict[int, list[tuple[str, str]]] = {}
-    for fields in ctx.body.distinct_fields:
-        for phase in PHASES:
-            p = fields.phase(phase)
-            if p.comm is not None and p.comm.startswith("NONE") and p.size:
-                flagged.setdefault(id(fields), []).append((phase, phase))
-    for phase, pattern in _collect(ctx, flagged).items():
+    def none_sized(phase: str, p: Phase) -> str | None:
+        return phase if p.comm is not None and p.comm.startswith("NONE") and p.size else None
+
+    for phase, pattern in _phase_patterns(ctx, none_sized).items():
         size = pattern.first.fields.phase(phase).size
         yield Diagnostic(
             "WK406",
