@@ -107,6 +107,8 @@ def test_v1_header_with_only_tp_misses_every_other_key() -> None:
     found = _lint(data)
     missing = _codes(found, "WK201")
     assert [m.message.split("`")[1] for m in missing] == ["ep:", "pp:", "vpp:", "ga:"]
+    assert "simulates with an expert-parallel size of 0" in missing[0].message
+    assert "simulates with a pipeline-parallel size of 0" in missing[1].message
     assert all((m.span.line, m.span.column) == (1, 1) for m in missing)
     assert [(d.span.line, d.span.column) for d in _codes(found, "WK202")] == [(1, 1)]
     assert "-g" in _codes(found, "WK202")[0].message

@@ -345,8 +345,9 @@ def _layout_effect(key: str, value: int = 0) -> str:
         if value < 0:
             return f"{bubble} comes out negative"
         return f"{bubble} then divides by zero and the total time reads NaN or Inf"
-    size = ROLES[key].replace("the ", "a ", 1)
-    return f"simulates with {size} of {value}, not one the file gives"
+    role = ROLES[key].removeprefix("the ")
+    article = "an" if role[0] in "aeiou" else "a"
+    return f"simulates with {article} {role} of {value}, not one the file gives"
 
 
 def _era(key: str) -> str:

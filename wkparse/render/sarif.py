@@ -33,6 +33,10 @@ def uri(path: str) -> str:
     return quote(os.fsencode(path.replace("\\", "/")))
 
 
+#: a UTF-8 byte order mark, as a byte region (it has no column: the text starts after it)
+BOM_REGION = {"byteOffset": 0, "byteLength": 3}
+
+
 def region(span: Span) -> dict[str, int]:
     return {
         "startLine": span.line,
@@ -40,6 +44,13 @@ def region(span: Span) -> dict[str, int]:
         "endLine": span.end_line,
         "endColumn": span.end_column,
     }
+
+
+def edit_region(span: Span) -> dict[str, int]:
+    """Where a fix edit applies; column 0 of line 1 is the byte order mark (see wkparse.fix)."""
+    if span.column == 0:
+        return BOM_REGION
+    return region(span)
 
 
 def rule_json(page: RulePage) -> dict[str, Any]:
@@ -62,7 +73,7 @@ def fix_json(fix: Fix, location: dict[str, str]) -> dict[str, Any]:
             {
                 "artifactLocation": location,
                 "replacements": [
-                    {"deletedRegion": region(e.span), "insertedContent": {"text": e.text}}
+                    {"deletedRegion": edit_region(e.span), "insertedContent": {"text": e.text}}
                     for e in fix.edits
                 ],
             }
