@@ -30,6 +30,7 @@ from types import FrameType
 
 from typer.testing import CliRunner
 
+from wkparse import encoding, syntax
 from wkparse.cli import app
 from wkparse.parse import ParseResult, parse_bytes
 
@@ -220,6 +221,17 @@ def add_bom(rng: random.Random, data: bytes) -> bytes:
     return data[:at] + BOM + data[at:]
 
 
+#: what Windows tools write when asked for "Unicode" text, and its rarer relatives
+WIDE_CODECS: tuple[str, ...] = ("utf-16", "utf-16-le", "utf-16-be", "utf-32")
+
+
+def wide_encoding(rng: random.Random, data: bytes) -> bytes:
+    """The file re-encoded as UTF-16 or UTF-32, with or without a byte order mark (what
+    Notepad's "Unicode" and PowerShell 5's `>` produce)."""
+    text = data.decode("utf-8", "surrogateescape")
+    return text.encode(rng.choice(WIDE_CODECS), "surrogatepass")
+
+
 def crlf(rng: random.Random, data: bytes) -> bytes:
     choice = rng.random()
     if choice < 0.5:
@@ -325,6 +337,7 @@ MUTATIONS: dict[str, Mutation] = {
     "unicode_traps": unicode_traps,
     "add_bom": add_bom,
     "crlf": crlf,
+    "wide_encoding": wide_encoding,
     "long_line": long_line,
     "header_only": header_only,
     "empty": empty,
@@ -392,6 +405,8 @@ def named_cases(bases: Sequence[Base]) -> Iterator[Case]:
     yield Case("header only, no newline", base.name, lines[0])
     yield Case("UTF-8 BOM", base.name, BOM + base.data)
     yield Case("CRLF", base.name, base.data.replace(b"\n", b"\r\n"))
+    for codec in WIDE_CODECS:
+        yield Case(codec, base.name, base.data.decode().encode(codec))
     yield Case("NUL bytes", base.name, base.data.replace(b"\t", b"\x00", 3))
     yield Case("1,000,000-character line", base.name, base.data + b"9" * LONG_LINE + b"\n")
     yield Case("random binary", base.name, rng.randbytes(4096))
@@ -652,11 +667,20 @@ def _check_fix_in_place(
     after = _rewrite(["lint", "--fix", "--unsafe-fixes"], case, workdir, seconds, fail)
     if after is None or after == case.data:
         return
+    if any(d.code == syntax.WIDE_ENCODING for d in before.diagnostics):
+        before = _decoded(case.data) or before
     reparsed = parse_bytes(after)
     if reparsed.diagnostics and not before.diagnostics:
         fail("lint --fix", "its output has syntax errors", str(reparsed.diagnostics[:3]))
     if len(reparsed.workload.rows) != len(before.workload.rows):
         fail("lint --fix", "the number of rows changed", "")
+
+
+def _decoded(data: bytes) -> ParseResult | None:
+    """The parse of a UTF-16 or UTF-32 file's text as UTF-8: what its fix converts it to."""
+    wide = encoding.sniff(data)
+    text = encoding.decode(data, wide) if wide else None
+    return parse_bytes(text.encode("utf-8", "surrogateescape")) if text is not None else None
 
 
 def _check_fmt_in_place(

@@ -11,21 +11,18 @@ import pytest
 
 import wkparse.checks.all  # noqa: F401  (registers every check)
 from wkparse import checks, syntax
-from wkparse.catalog import catalog
+from wkparse.catalog import Example, catalog
 from wkparse.engine import lint
 from wkparse.parse import Limits, ParseResult, parse_bytes
 
 PAGES = catalog()
-#: Pages whose examples cannot be small UTF-8 text as they stand (each page's notes say so):
-#: the size-limit pages run under tiny limits, and WK117's example is encoded as Latin-1 so
-#: that one character becomes a byte that is not UTF-8.
+#: Pages whose examples cannot be small files as they stand (each page's notes say so): the
+#: size-limit pages run under tiny limits. (Examples in another encoding say so themselves.)
 LIMITS = {"WK116": Limits(max_line_bytes=64), "WK118": Limits(max_bytes=64)}
-ENCODINGS = {"WK117": "latin-1"}
 
 
-def _parse(code: str, text: str) -> ParseResult:
-    data = text.encode(ENCODINGS.get(code, "utf-8"), "surrogatepass")
-    return parse_bytes(data, limits=LIMITS.get(code))
+def _parse(code: str, example: Example) -> ParseResult:
+    return parse_bytes(example.data, limits=LIMITS.get(code))
 
 
 PARSER_CODES = {
@@ -42,16 +39,14 @@ def _cases(kind: str) -> list[object]:
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("fail"))
-def test_fail_example_triggers_exactly_its_rule(code: str, example: object) -> None:
-    text, filename = example.text, example.filename  # type: ignore[attr-defined]
-    codes = {d.code for d in lint(_parse(code, text), filename)}
+def test_fail_example_triggers_exactly_its_rule(code: str, example: Example) -> None:
+    codes = {d.code for d in lint(_parse(code, example), example.filename)}
     assert codes == {code}, f"{code} fail example gave {sorted(codes)}"
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("pass"))
-def test_pass_example_triggers_nothing(code: str, example: object) -> None:
-    text, filename = example.text, example.filename  # type: ignore[attr-defined]
-    found = lint(_parse(code, text), filename)
+def test_pass_example_triggers_nothing(code: str, example: Example) -> None:
+    found = lint(_parse(code, example), example.filename)
     assert not found, f"{code} pass example gave {[(d.code, d.message) for d in found]}"
 
 

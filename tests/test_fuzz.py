@@ -1,9 +1,9 @@
 """Hostile input never crashes, hangs or loses data: the bounded fuzz suite (issue 8).
 
 Three layers, all seeded so that a failure replays exactly:
-- each hostile input the issue names (empty file, header only, BOM, CRLF, NUL bytes, invalid
-  UTF-8, absurd count lines, huge numbers, `ga: 10^18`, a key without a value, a 1,000,000-
-  character line, random binary), once, through every command and format;
+- each hostile input the issue names (empty file, header only, BOM, CRLF, UTF-16, NUL bytes,
+  invalid UTF-8, absurd count lines, huge numbers, `ga: 10^18`, a key without a value, a
+  1,000,000-character line, random binary), once, through every command and format;
 - mutations of real files (`../shared/corpus`, or `samples/` without it): byte flips,
   truncation, shuffled and deleted lines and tokens, huge numbers, ... stacked one to three
   deep; each case runs every command, the formats taking turns (`fuzzing.rotation`);

@@ -376,12 +376,12 @@ def test_pages_state_the_fix_their_rule_attaches() -> None:
         kinds = {
             "no" if d.fix is None else "safe" if d.fix.safe else "unsafe"
             for example in page.fail
-            for d in lint(parse_text(example.text), example.filename, MINE)
+            for d in lint(parse_bytes(example.data), example.filename, MINE)
         }
         assert page.fixable in kinds and kinds <= {"no", page.fixable}, page.code
 
 
-#: pages whose examples need tests/test_catalog.py's limits or encoding (none has a fix), and
-#: WK212, whose example carries no activation size (one that did would trigger WK303 too); its
-#: fix is tested on a real file in test_pp_comm_zero_with_pipeline_gets_the_activation_size
-LIMITED = frozenset({"WK116", "WK117", "WK118", "WK212"})
+#: pages whose examples need tests/test_catalog.py's limits (neither has a fix), and WK212,
+#: whose example carries no activation size (one that did would trigger WK303 too); its fix is
+#: tested on a real file in test_pp_comm_zero_with_pipeline_gets_the_activation_size
+LIMITED = frozenset({"WK116", "WK118", "WK212"})

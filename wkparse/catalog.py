@@ -28,6 +28,12 @@ class Example:
     #: the file name the example is linted under (file-name rules read it)
     filename: str = "workload.txt"
     note: str = ""
+    #: how the text becomes the file's bytes (WK117 and WK119 need other than UTF-8)
+    encoding: str = "utf-8"
+
+    @property
+    def data(self) -> bytes:
+        return self.text.encode(self.encoding, "surrogatepass")
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +54,13 @@ class RulePage:
 
 def _examples(raw: list[dict[str, Any]]) -> tuple[Example, ...]:
     return tuple(
-        Example(e["text"], e.get("filename", "workload.txt"), e.get("note", "")) for e in raw
+        Example(
+            e["text"],
+            e.get("filename", "workload.txt"),
+            e.get("note", ""),
+            e.get("encoding", "utf-8"),
+        )
+        for e in raw
     )
 
 

@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from wkparse import encoding
 from wkparse.config import Config, ConfigError
 from wkparse.policies import POLICIES
 
@@ -64,6 +65,9 @@ def looks_like_workload(head: bytes) -> bool:
     upper-case word followed by an integer line 2, so that a mistyped policy still gets
     linted and reported rather than skipped.
     """
+    wide = encoding.sniff(head)
+    if wide is not None:  # a workload saved as UTF-16 is still a workload, reported as WK119
+        head = head[wide.bom :].decode(wide.codec, "replace").encode("utf-8")
     if head.startswith(BOM):
         head = head[len(BOM) :]
     lines = head.split(b"\n", 2)
@@ -216,6 +220,8 @@ def read_lines(stream: Iterable[bytes], wanted: Iterable[int]) -> dict[int, str]
         return out
     last = max(want)
     for number, raw in enumerate(stream, start=1):
+        if number == 1 and encoding.sniff(raw):
+            break  # read as UTF-8, a UTF-16 line is noise: WK119 says what the file is
         if number in want:
             if number == 1 and raw.startswith(BOM):
                 raw = raw[len(BOM) :]

@@ -8,7 +8,8 @@ round: the file is re-linted and the fixes then found are applied, until none is
 `MAX_ROUNDS` rounds have run. Unsafe fixes (those that change what SimAI computes) are
 applied only when asked. Everything an edit does not touch is kept byte for byte, line
 endings and a byte order mark included; on line 1 column 0 addresses the byte order mark
-(the parser's columns start after it), so `Edit(Span(1, 0, 1, 1), "")` removes it.
+(the parser's columns start after it), so `Edit(Span(1, 0, 1, 1), "")` removes it. The one
+fix without edits, WK119's, converts a UTF-16 or UTF-32 file to UTF-8 before the others run.
 
 `fix_text` is pure; `fix_file` reads, fixes and atomically rewrites one file.
 """
@@ -22,6 +23,7 @@ from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
 
+from wkparse import encoding, syntax
 from wkparse.atomic import atomic_write
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Edit, Fix
@@ -87,11 +89,28 @@ def fix_file(
     def relint(text: str) -> list[Diagnostic]:
         return lint(parse_bytes(_encode(text), limits=limits), shown, config)
 
-    original = Path(path).read_bytes().decode(_ENCODING, _ERRORS)
-    fixed = fix_text(original, diagnostics, unsafe=unsafe, relint=relint)
-    if fixed.applied and fixed.text != original:
+    data = Path(path).read_bytes()
+    original = data.decode(_ENCODING, _ERRORS)
+    text, converted = original, _converted(data, diagnostics)
+    if converted is not None:
+        text, diagnostics = converted, relint(converted)
+    fixed = fix_text(text, diagnostics, unsafe=unsafe, relint=relint)
+    applied = fixed.applied + (converted is not None)
+    if applied and fixed.text != original:
         atomic_write(path, [_encode(fixed.text)])
-    return FileFixed(fixed.applied, fixed.diagnostics)
+    return FileFixed(applied, fixed.diagnostics)
+
+
+def _converted(data: bytes, diagnostics: Sequence[Diagnostic]) -> str | None:
+    """The text of a UTF-16 or UTF-32 file, when its WK119 fix is asked for and it decodes.
+
+    The one fix that is not an edit within a line: it changes how every byte is read, so it
+    runs first, and the other fixes are then found in (and applied to) the decoded text.
+    """
+    if not any(d.code == syntax.WIDE_ENCODING and d.fix is not None for d in diagnostics):
+        return None
+    wide = encoding.sniff(data[: encoding.SNIFF_BYTES])
+    return encoding.decode(data, wide) if wide is not None else None
 
 
 def fix_text(

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
-from wkparse import syntax
+from wkparse import encoding, syntax
 from wkparse.ast import (
     CountLine,
     Header,
@@ -33,7 +33,7 @@ from wkparse.ast import (
     Value,
     Workload,
 )
-from wkparse.diagnostics import Diagnostic
+from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.grammar import header_matcher, parser, row_matcher
 
 BOM = b"\xef\xbb\xbf"
@@ -129,6 +129,9 @@ class _Parser:
     def run(self, stream: Iterable[bytes]) -> ParseResult:
         lines: Iterator[bytes] = iter(stream)
         first = next(lines, b"")
+        wide = encoding.sniff(first)
+        if wide is not None:
+            return self._wide_encoding(wide, first)
         bom = first.startswith(BOM)
         if bom:
             first = first[len(BOM) :]
@@ -190,6 +193,22 @@ class _Parser:
             "HYBRID_TRANSFORMER_FWD_IN_BCKWD",
         )
         return ParseResult(Workload(None, None, RowTable(), 0, bom), tuple(self.diagnostics))
+
+    def _wide_encoding(self, wide: encoding.WideEncoding, first: bytes) -> ParseResult:
+        """One diagnostic for a UTF-16 or UTF-32 file, not one per misread field: read as
+        UTF-8 every line of it would be wrong, and for the same reason."""
+        word = encoding.first_word(first[: encoding.SNIFF_BYTES * 2], wide)
+        starts = f"; it starts with `{syntax.shown(word)}`" if word else ""
+        mark = "with" if wide.bom else "without"
+        message = (
+            f"the file is {wide.name} text {mark} a byte order mark, as Windows tools save "
+            f'"Unicode" text{starts}, but SimAI reads bytes: it finds zero bytes between the '
+            f"characters, no policy it knows, and exits; convert it to UTF-8 or ASCII "
+            f"(`wkparse lint --fix` does) and lint it again"
+        )
+        fix = Fix("convert the file to UTF-8 without a byte order mark", ())
+        diagnostic = Diagnostic(syntax.WIDE_ENCODING, message, Span.on_line(1, 1, 2), fix=fix)
+        return ParseResult(Workload(None, None, RowTable(), 0), (diagnostic,))
 
     def _error(self, code: str, line: int, column: int, end_column: int, message: str) -> None:
         self.diagnostics.append(Diagnostic(code, message, Span.on_line(line, column, end_column)))

@@ -26,6 +26,7 @@ NUMBER_FOR_TYPE = "WK115"
 LINE_TOO_LONG = "WK116"
 INVALID_UTF8 = "WK117"
 FILE_TOO_LARGE = "WK118"
+WIDE_ENCODING = "WK119"
 
 TOKEN = re.compile(r"[^ \t\v\f\r\n]+")
 _FRACTIONAL = re.compile(

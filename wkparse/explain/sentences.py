@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import PurePath
 
+from wkparse import syntax
 from wkparse.explain.model import Explanation
 from wkparse.explain.routing import GROUP_LABELS, TRANSFORMER_POLICIES
 from wkparse.explain.units import human_bytes, percent
@@ -33,13 +34,31 @@ def _represents(e: Explanation) -> str:
         return _represents_micro(e)
     if e.dialect == "unknown":
         if e.policy is None:
-            return "A file without a policy line: SimAI cannot read it."
+            return _unread(e) or "A file without a policy line: SimAI cannot read it."
         bom = " (a UTF-8 byte-order mark precedes it)" if e.bom else ""
         return (
             f"The first word, {e.policy!r}{bom}, is no parallelism policy SimAI knows: SimAI "
             f'stops with exit 1 ("unable to decode the workload parallelization strategy").'
         )
     return _represents_astra(e)
+
+
+#: what a file the parser stopped at line 1 is, by the code that stopped it
+_UNREAD = {
+    syntax.WIDE_ENCODING: (
+        "A text file in UTF-16 or UTF-32, not ASCII: SimAI cannot read it. Convert it to UTF-8 "
+        "(`wkparse lint --fix` does) to have its content explained."
+    ),
+    syntax.FILE_TOO_LARGE: (
+        "A file over wkparse's size limit, so it was not read; raise `max-bytes` to have it "
+        "explained."
+    ),
+}
+
+
+def _unread(e: Explanation) -> str | None:
+    """Why the file was not read at all, when the parser stopped before line 1."""
+    return next((_UNREAD[f.code] for f in e.findings if f.code in _UNREAD), None)
 
 
 def _plural(n: int, word: str, plural: str | None = None) -> str:

@@ -117,7 +117,8 @@ class SarifFormatter:
                 {"physicalLocation": {"artifactLocation": location, "region": region(d.span)}}
             ],
         }
-        if d.fix is not None:
+        # SARIF's fixes are replacements of regions; the encoding conversion has none.
+        if d.fix is not None and d.fix.edits:
             result["fixes"] = [fix_json(d.fix, location)]
         return result
 

@@ -1,0 +1,180 @@
+"""Workloads saved as UTF-16 or UTF-32 (WK119): recognised from their first bytes, reported
+once instead of as a flood of errors, converted back by `lint --fix`, and walked as workloads.
+
+The files are real ones (`../shared/corpus`, or `samples/` without it) re-encoded the way
+Windows tools save "Unicode" text.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import SAMPLES, corpus_files
+from tests.test_outputs import sarif_schema, validate  # noqa: F401  (a fixture)
+from wkparse import encoding, parse_bytes, syntax
+from wkparse.cli import app
+
+#: codec, as the file names it, whether it starts with a byte order mark
+CODECS = [
+    ("utf-16", "UTF-16 LE", True),  # what Notepad's "Unicode" and PowerShell 5's `>` write
+    ("utf-16-le", "UTF-16 LE", False),
+    ("utf-16-be", "UTF-16 BE", False),
+    ("utf-32", "UTF-32 LE", True),
+]
+runner = CliRunner()
+
+
+def real_files() -> list[Path]:
+    """Real workloads, without a UTF-8 BOM (their UTF-16 form would carry two marks)."""
+    files = corpus_files() or sorted(SAMPLES.glob("*.txt"))
+    return [p for p in files if not p.read_bytes().startswith(b"\xef\xbb\xbf")]
+
+
+def wide(path: Path, codec: str) -> bytes:
+    return path.read_bytes().decode("utf-8").encode(codec)
+
+
+def write(folder: Path, name: str, data: bytes) -> Path:
+    path = folder / name
+    path.write_bytes(data)
+    return path
+
+
+# ---- recognising the encoding ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("codec", "name", "bom"), CODECS)
+def test_every_real_file_re_encoded_is_recognised(codec: str, name: str, bom: bool) -> None:
+    for path in real_files():
+        found = encoding.sniff(wide(path, codec)[: encoding.SNIFF_BYTES])
+        assert found is not None, path
+        assert (found.name, found.bom > 0) == (name, bom), path
+
+
+@pytest.mark.parametrize("path", real_files()[:20], ids=lambda p: p.name[:40])
+def test_utf8_files_and_random_bytes_are_not_taken_for_utf16(path: Path) -> None:
+    assert encoding.sniff(path.read_bytes()[: encoding.SNIFF_BYTES]) is None
+    rng = random.Random(path.name)
+    for _ in range(200):
+        assert encoding.sniff(rng.randbytes(64)) is None
+
+
+def test_short_or_nul_heavy_heads_are_not_utf16() -> None:
+    assert encoding.sniff(b"") is None
+    assert encoding.sniff(b"M\x00I\x00") is None  # too short to trust without a mark
+    assert encoding.sniff(b"\x00" * 64) is None  # zeros alone are no text
+    assert encoding.sniff(b"MICRO\n1\nmicro\x00test") is None
+
+
+def test_a_file_that_does_not_decode_is_not_converted() -> None:
+    cut = "MICRO\n".encode("utf-16")[:-1]
+    found = encoding.sniff(cut)
+    assert found is not None and encoding.decode(cut, found) is None
+
+
+# ---- one diagnostic, not a flood -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("codec", "name", "bom"), CODECS)
+def test_a_utf16_file_gets_one_diagnostic_naming_encoding_and_policy(
+    codec: str, name: str, bom: bool
+) -> None:
+    for path in real_files():
+        result = parse_bytes(wide(path, codec))
+        (d,) = result.diagnostics
+        assert (d.code, d.span.line, d.span.column) == (syntax.WIDE_ENCODING, 1, 1)
+        policy = path.read_text().split()[0]
+        assert name in d.message and f"`{policy}`" in d.message, d.message
+        assert ("with a byte order mark" if bom else "without a byte order mark") in d.message
+
+
+def test_lint_reports_it_once_with_its_fix_and_no_garbled_excerpt(tmp_path: Path) -> None:
+    path = write(tmp_path, "w.txt", wide(real_files()[0], "utf-16"))
+    result = runner.invoke(app, ["lint", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.count("WK119") == 1 and "error[" in result.stdout
+    assert "fix: convert the file to UTF-8" in result.stdout
+    assert "\\x00" not in result.stdout  # the UTF-8 reading of the file is not shown
+
+
+def test_json_and_sarif_outputs(tmp_path: Path, sarif_schema: dict[str, object]) -> None:  # noqa: F811
+    path = write(tmp_path, "w.txt", wide(real_files()[0], "utf-16-be"))
+    (item,) = json.loads(runner.invoke(app, ["lint", "-f", "json", str(path)]).stdout)
+    assert (item["code"], item["name"], item["fix"]["safe"]) == ("WK119", "utf16-file", True)
+    document = json.loads(runner.invoke(app, ["lint", "-f", "sarif", str(path)]).stdout)
+    validate(document, sarif_schema)
+    (sarif,) = document["runs"][0]["results"]
+    # SARIF fixes replace regions; a conversion of every byte is not offered as one.
+    assert sarif["ruleId"] == "WK119" and "fixes" not in sarif
+
+
+def test_explain_says_what_the_file_is(tmp_path: Path) -> None:
+    path = write(tmp_path, "w.txt", wide(real_files()[0], "utf-16"))
+    facts = json.loads(runner.invoke(app, ["explain", "-f", "json", str(path)]).stdout)
+    assert facts["represents"].startswith("A text file in UTF-16 or UTF-32")
+    assert [f["code"] for f in facts["findings"]] == ["WK119"]
+
+
+def test_fmt_leaves_it_alone(tmp_path: Path) -> None:
+    data = wide(real_files()[0], "utf-16")
+    path = write(tmp_path, "w.txt", data)
+    result = runner.invoke(app, ["fmt", str(path)])
+    assert result.exit_code == 1 and "syntax errors" in result.stderr
+    assert path.read_bytes() == data
+
+
+# ---- lint --fix converts it back -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("codec", [c for c, _, _ in CODECS])
+def test_fixing_the_utf16_file_gives_what_fixing_the_original_gives(
+    codec: str, tmp_path: Path
+) -> None:
+    """Every character is kept: the converted file is the original, with the original's own
+    safe fixes applied, and it lints as the original does after them."""
+    for i, source in enumerate(real_files()):
+        original = write(tmp_path, f"{i}-a-{source.name}", source.read_bytes())
+        converted = write(tmp_path, f"{i}-b-{source.name}", wide(source, codec))
+        mode = 0o640
+        converted.chmod(mode)
+        a = runner.invoke(app, ["lint", "--fix", "-f", "json", str(original)])
+        b = runner.invoke(app, ["lint", "--fix", "-f", "json", str(converted)])
+        assert converted.read_bytes() == original.read_bytes(), source
+        assert converted.stat().st_mode & 0o777 == mode
+        assert a.exit_code == b.exit_code
+        strip = [{k: v for k, v in d.items() if k != "path"} for d in json.loads(a.stdout)]
+        again = [{k: v for k, v in d.items() if k != "path"} for d in json.loads(b.stdout)]
+        assert strip == again, source
+
+
+def test_the_fix_is_not_applied_when_the_rule_is_ignored(tmp_path: Path) -> None:
+    data = wide(real_files()[0], "utf-16")
+    path = write(tmp_path, "w.txt", data)
+    result = runner.invoke(app, ["lint", "--fix", "--ignore", "WK119", str(path)])
+    assert result.exit_code == 0 and path.read_bytes() == data
+
+
+def test_a_cut_off_utf16_file_is_reported_but_not_converted(tmp_path: Path) -> None:
+    data = wide(real_files()[0], "utf-16")[:-1]  # half a character at the end
+    path = write(tmp_path, "w.txt", data)
+    result = runner.invoke(app, ["lint", "--fix", str(path)])
+    assert result.exit_code == 1 and "WK119" in result.stdout
+    assert path.read_bytes() == data
+
+
+# ---- folder walks --------------------------------------------------------------------------
+
+
+def test_a_walk_lints_a_utf16_workload_and_skips_utf16_notes(tmp_path: Path) -> None:
+    write(tmp_path, "workload.txt", wide(real_files()[0], "utf-16"))
+    write(tmp_path, "notes.txt", "how these were made\n".encode("utf-16"))
+    result = runner.invoke(app, ["lint", "-f", "json", str(tmp_path)])
+    assert [(Path(d["path"]).name, d["code"]) for d in json.loads(result.stdout)] == [
+        ("workload.txt", "WK119")
+    ]
+    assert "skipped" in result.stderr and "notes.txt" in result.stderr

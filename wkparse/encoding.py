@@ -1,0 +1,81 @@
+"""UTF-16 and UTF-32 files: told apart from UTF-8 by their first bytes, and converted.
+
+Windows tools write these when asked for "Unicode" text (Notepad's "Unicode", PowerShell 5's
+`>` redirection). SimAI reads bytes, so such a file is a NUL between every character to it;
+read as UTF-8 it is one invalid byte and then a flood of errors on every line. wkparse
+recognises it instead, says so once, and `lint --fix` converts it to UTF-8.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: bytes sniffed: enough for the pattern, short enough to cost nothing
+SNIFF_BYTES = 64
+#: the shortest BOM-less prefix trusted to be UTF-16 (four characters)
+_MIN_PATTERN = 8
+
+
+@dataclass(frozen=True, slots=True)
+class WideEncoding:
+    """A UTF-16 or UTF-32 encoding a file was found in."""
+
+    #: as messages name it, e.g. "UTF-16 LE"
+    name: str
+    #: Python's codec for it, without the byte order mark
+    codec: str
+    #: length of the byte order mark the file starts with (0 when it has none)
+    bom: int
+    #: bytes per code unit
+    unit: int = 2
+
+
+# UTF-32 LE's mark starts with UTF-16 LE's, so it is tried first.
+_BOMS: tuple[tuple[bytes, WideEncoding], ...] = (
+    (b"\xff\xfe\x00\x00", WideEncoding("UTF-32 LE", "utf-32-le", 4, 4)),
+    (b"\x00\x00\xfe\xff", WideEncoding("UTF-32 BE", "utf-32-be", 4, 4)),
+    (b"\xff\xfe", WideEncoding("UTF-16 LE", "utf-16-le", 2)),
+    (b"\xfe\xff", WideEncoding("UTF-16 BE", "utf-16-be", 2)),
+)
+
+
+def sniff(head: bytes) -> WideEncoding | None:
+    """The wide encoding `head` (a file's first bytes) is in, or None for anything else.
+
+    A byte order mark decides. Without one, ASCII text in UTF-16 is a NUL beside every
+    character: only a prefix where every other byte is NUL and none between is taken, which
+    no UTF-8 text (where NUL is a rare control character) looks like.
+    """
+    for mark, encoding in _BOMS:
+        if head.startswith(mark):
+            return encoding
+    sample = head[:SNIFF_BYTES]
+    sample = sample[: len(sample) // 2 * 2]
+    if len(sample) < _MIN_PATTERN:
+        return None
+    even, odd = sample[0::2], sample[1::2]
+    if not odd.strip(b"\x00") and b"\x00" not in even:
+        return WideEncoding("UTF-16 LE", "utf-16-le", 0)
+    if not even.strip(b"\x00") and b"\x00" not in odd:
+        return WideEncoding("UTF-16 BE", "utf-16-be", 0)
+    return None
+
+
+def decode(data: bytes, encoding: WideEncoding) -> str | None:
+    """The text of a whole file in `encoding`, its mark dropped; None when it does not
+    decode (a cut-off or corrupt file is left for the user to look at, not converted)."""
+    try:
+        return data[encoding.bom :].decode(encoding.codec)
+    except UnicodeDecodeError:
+        return None
+
+
+def first_word(head: bytes, encoding: WideEncoding) -> str:
+    """The first word of `head` decoded as `encoding` (empty when there is none).
+
+    `head` may end inside a character (a line split at its `\\n` byte leaves the zero byte
+    of UTF-16 LE's line end behind), so only whole code units are decoded."""
+    body = head[encoding.bom :]
+    text = body[: len(body) // encoding.unit * encoding.unit].decode(encoding.codec, "replace")
+    words = text.split(None, 1)
+    return words[0] if words else ""
