@@ -13,6 +13,10 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import shlex
+import shutil
+import subprocess
+import sys
 import threading
 import tracemalloc
 from pathlib import Path
@@ -358,3 +362,21 @@ def test_a_count_with_too_many_digits_and_junk_is_not_converted() -> None:
     result = parse_bytes(workload(count="9" * 5000 + "x").encode())
     assert [d.code for d in result.diagnostics] == [syntax.COUNT_NOT_INTEGER]
     assert len(result.diagnostics[0].message) < 300
+
+
+@pytest.mark.skipif(shutil.which("yes") is None, reason="needs `yes`")
+@pytest.mark.parametrize("command", [("lint",), ("explain",), ("fmt", "--check")], ids=" ".join)
+def test_endless_standard_input_is_read_up_to_the_limit(
+    tmp_path: Path, command: tuple[str, ...]
+) -> None:
+    """`yes 9 | wkparse lint -` ends, reporting the input as too large (not a MemoryError)."""
+    (tmp_path / ".wkparse.toml").write_text("max-bytes = 100000\n")
+    done = subprocess.run(
+        ["sh", "-c", f"yes 9 | {shlex.quote(sys.executable)} -m wkparse {' '.join(command)} -"],
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    assert syntax.FILE_TOO_LARGE.encode() in done.stdout + done.stderr

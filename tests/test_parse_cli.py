@@ -74,3 +74,13 @@ def test_python_dash_m_runs_the_cli() -> None:
     )
     assert done.returncode == 0
     assert "1230 rows" in done.stdout
+
+
+def test_dash_reads_standard_input() -> None:
+    """`-` is stdin for parse as for every other command: same tree as the file itself."""
+    data = SEED.read_bytes()
+    piped = runner.invoke(app, ["parse", "-", "--format", "json"], input=data)
+    assert piped.exit_code == 0
+    assert json.loads(piped.stdout) == parse_json(SEED)[1]
+    broken = runner.invoke(app, ["parse", "-"], input=data.replace(b"\t", b"\tx", 1))
+    assert broken.exit_code == 1 and broken.stdout.startswith("-: ") and "WK1" in broken.stdout

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import typer
 
-from wkparse.parse import parse_file
+from wkparse.parse import Limits, parse_bytes, parse_file, read_stdin
 
 app = typer.Typer(
     name="wkparse",
@@ -39,7 +39,7 @@ def fail_usage(message: str) -> typer.Exit:
 
 @app.command()
 def parse(
-    path: Path = typer.Argument(..., help="Workload file to parse."),
+    path: Path = typer.Argument(..., help="Workload file to parse ('-' reads stdin)."),
     format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
 ) -> None:
     """Parse a file and print its syntax tree (json) or a summary (text).
@@ -47,7 +47,7 @@ def parse(
     Exit 0 when it parsed cleanly, 1 on syntax errors, 2 when it cannot be read.
     """
     try:
-        result = parse_file(path)
+        result = parse_bytes(read_stdin(Limits())) if str(path) == "-" else parse_file(path)
     except OSError as exc:
         raise fail_usage(f"{path}: {exc.strerror or exc}") from None
     if format is ParseFormat.json:

@@ -14,6 +14,7 @@ import errno
 import io
 import os
 import stat
+import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
@@ -92,6 +93,12 @@ def parse_file(
                 return _too_large(None, limits)
             return parse_bytes(data, fast=fast, limits=limits)
         return _Parser(fast, limits).run(stream)
+
+
+def read_stdin(limits: Limits) -> bytes:
+    """Standard input, read up to one byte past the limit: enough for `parse_bytes` to
+    report it as too large, without holding an endless pipe in memory."""
+    return sys.stdin.buffer.read(limits.max_bytes + 1)
 
 
 def _too_large(size: int | None, limits: Limits) -> ParseResult:

@@ -15,7 +15,7 @@ from pathlib import Path
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.engine import lint
 from wkparse.explain import explain
-from wkparse.parse import ParseResult, parse_bytes, parse_file
+from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
 FORMATS = ("text", "markdown", "json")
 
@@ -35,7 +35,7 @@ def run(path: Path, format: str) -> int:
         config = Config()
     try:
         if stdin:
-            result: ParseResult = parse_bytes(sys.stdin.buffer.read(), limits=config.limits)
+            result: ParseResult = parse_bytes(read_stdin(config.limits), limits=config.limits)
         else:
             result = parse_file(path, limits=config.limits)
     except OSError as exc:

@@ -31,7 +31,7 @@ from wkparse import discover
 from wkparse.atomic import atomic_write
 from wkparse.config import ConfigError, Resolver
 from wkparse.format import canonical_chunks
-from wkparse.parse import ParseResult, parse_bytes, parse_file
+from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
 _NO_NEWLINE = "\\ No newline at end of file\n"
 
@@ -76,7 +76,7 @@ def _target(
         _say(f"error: {target.display}: {exc}")
         return 2
     if target.path is None:
-        data = sys.stdin.buffer.read(limits.max_bytes + 1)
+        data = read_stdin(limits)
         return _stdin(parse_bytes(data, limits=limits), data, tally, check=check, diff=diff)
     path = target.path
     try:

@@ -156,7 +156,7 @@ class _Run:
 
     def _lint(self, target: discover.Target) -> None:
         from wkparse.engine import lint
-        from wkparse.parse import parse_bytes, parse_file
+        from wkparse.parse import parse_bytes, parse_file, read_stdin
 
         try:
             config = self.resolver.for_path(target.path)
@@ -166,7 +166,7 @@ class _Run:
         data = b""
         try:
             if target.path is None:
-                data = _read_stdin(config)
+                data = read_stdin(config.limits)
                 result = parse_bytes(data, limits=config.limits)
             else:
                 result = parse_file(target.path, limits=config.limits)
@@ -194,11 +194,6 @@ class _Run:
         self.fixed += fixed
         self.counts.update(d.severity or Severity.ERROR for d in diagnostics)
         self.formatter.handle(FileReport(target.display, diagnostics, lines, fixed))
-
-
-def _read_stdin(config: Config) -> bytes:
-    # One byte over the limit is enough for the parser to report the file as too large.
-    return sys.stdin.buffer.read(config.max_bytes + 1)
 
 
 def _source_lines(path: Path | None, data: bytes, wanted: set[int]) -> dict[int, str]:
