@@ -692,3 +692,14 @@ def test_cli_unreadable_path_exits_2(tmp_path: Path, name: str) -> None:
     result = runner.invoke(app, ["explain", str(tmp_path / name)])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_a_micro_file_without_rows_says_so_in_singular_and_plural() -> None:
+    one = ex("MICRO\n1\n")
+    assert one.represents == "A collective micro-benchmark (MICRO header) with no rows."
+    assert (
+        "Line 2 declares 1 row but the body has 0: SimAI reads exactly 1 and invents 1 empty layer."
+        in one.notes
+    )
+    two = ex("MICRO\n2\n")
+    assert any("declares 2 rows" in n and "invents 2 empty layers." in n for n in two.notes)

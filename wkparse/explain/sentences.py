@@ -233,6 +233,8 @@ def _collective_summary(e: Explanation) -> str:
 
 
 def _represents_micro(e: Explanation) -> str:
+    if not e.rows:
+        return f"A collective micro-benchmark ({e.policy} header) with no rows."
     rows = e.structure.body
     sizes: list[int] = []
     kinds: list[str] = []
@@ -351,12 +353,13 @@ def notes(e: Explanation) -> list[str]:
     out: list[str] = []
     if e.declared_rows is not None and e.declared_rows != e.rows:
         effect = (
-            f"invents {e.declared_rows - e.rows:,} empty layers"
+            f"invents {_plural(e.declared_rows - e.rows, 'empty layer')}"
             if e.declared_rows > e.rows
             else f"ignores the last {e.rows - e.declared_rows:,}"
         )
         out.append(
-            f"Line 2 declares {e.declared_rows:,} rows but the body has {e.rows:,}: SimAI reads "
+            f"Line 2 declares {_plural(e.declared_rows, 'row')} but the body has {e.rows:,}: "
+            f"SimAI reads "
             f"exactly {e.declared_rows:,} and {effect}."
         )
     if e.dialect == "dlrm" and e.leading:
