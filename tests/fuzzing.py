@@ -667,8 +667,7 @@ def _check_fix_in_place(
     after = _rewrite(["lint", "--fix", "--unsafe-fixes"], case, workdir, seconds, fail)
     if after is None or after == case.data:
         return
-    if any(d.code == syntax.WIDE_ENCODING for d in before.diagnostics):
-        before = _decoded(case.data) or before
+    before = _converted(case.data, {d.code for d in before.diagnostics}) or before
     reparsed = parse_bytes(after)
     if reparsed.diagnostics and not before.diagnostics:
         fail("lint --fix", "its output has syntax errors", str(reparsed.diagnostics[:3]))
@@ -676,9 +675,12 @@ def _check_fix_in_place(
         fail("lint --fix", "the number of rows changed", "")
 
 
-def _decoded(data: bytes) -> ParseResult | None:
-    """The parse of a UTF-16 or UTF-32 file's text as UTF-8: what its fix converts it to."""
-    wide = encoding.sniff(data)
+def _converted(data: bytes, codes: set[str]) -> ParseResult | None:
+    """The parse of what a whole-file fix makes of `data` (UTF-16 to UTF-8, CR line ends to
+    LF), or None when the parser reported neither."""
+    if syntax.CR_LINE_ENDS in codes:
+        return parse_bytes(data.replace(b"\r", b"\n"))
+    wide = encoding.sniff(data) if syntax.WIDE_ENCODING in codes else None
     text = encoding.decode(data, wide) if wide else None
     return parse_bytes(text.encode("utf-8", "surrogateescape")) if text is not None else None
 

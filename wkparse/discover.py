@@ -20,7 +20,7 @@ from wkparse.config import Config, ConfigError
 from wkparse.policies import POLICIES
 
 STDIN = "-"
-BOM = b"\xef\xbb\xbf"
+BOM = encoding.UTF8_BOM
 #: how much of a file the workload sniff reads: line 1 and 2 of any real header fit
 SNIFF_BYTES = 4096
 _POLICY_LIKE = re.compile(rb"[A-Z][A-Z0-9_]*")

@@ -8,8 +8,9 @@ recognises it instead, says so once, and `lint --fix` converts it to UTF-8.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+UTF8_BOM = b"\xef\xbb\xbf"
 #: bytes sniffed: enough for the pattern, short enough to cost nothing
 SNIFF_BYTES = 64
 #: the shortest BOM-less prefix trusted to be UTF-16 (four characters)
@@ -46,6 +47,10 @@ def sniff(head: bytes) -> WideEncoding | None:
     character: only a prefix where every other byte is NUL and none between is taken, which
     no UTF-8 text (where NUL is a rare control character) looks like.
     """
+    if head.startswith(UTF8_BOM):
+        # An editor that added a UTF-8 mark to UTF-16 text: the mark is the first bytes to drop.
+        inner = sniff(head[len(UTF8_BOM) :])
+        return None if inner is None else replace(inner, bom=inner.bom + len(UTF8_BOM))
     for mark, encoding in _BOMS:
         if head.startswith(mark):
             return encoding

@@ -8,8 +8,9 @@ round: the file is re-linted and the fixes then found are applied, until none is
 `MAX_ROUNDS` rounds have run. Unsafe fixes (those that change what SimAI computes) are
 applied only when asked. Everything an edit does not touch is kept byte for byte, line
 endings and a byte order mark included; on line 1 column 0 addresses the byte order mark
-(the parser's columns start after it), so `Edit(Span(1, 0, 1, 1), "")` removes it. The one
-fix without edits, WK119's, converts a UTF-16 or UTF-32 file to UTF-8 before the others run.
+(the parser's columns start after it), so `Edit(Span(1, 0, 1, 1), "")` removes it. The two
+fixes without edits, WK119's and WK120's, convert the whole file (UTF-16 to UTF-8, CR line ends
+to LF) before the others run.
 
 `fix_text` is pure; `fix_file` reads, fixes and atomically rewrites one file.
 """
@@ -102,15 +103,34 @@ def fix_file(
 
 
 def _converted(data: bytes, diagnostics: Sequence[Diagnostic]) -> str | None:
-    """The text of a UTF-16 or UTF-32 file, when its WK119 fix is asked for and it decodes.
+    """The whole file converted, when a conversion's diagnostic (with its fix) is among
+    `diagnostics`; None when none is, or the file does not convert cleanly.
 
-    The one fix that is not an edit within a line: it changes how every byte is read, so it
-    runs first, and the other fixes are then found in (and applied to) the decoded text.
+    These fixes are not edits within a line: they change how every byte is read, so they
+    run first, and the other fixes are then found in (and applied to) the converted text.
     """
-    if not any(d.code == syntax.WIDE_ENCODING and d.fix is not None for d in diagnostics):
-        return None
+    for d in diagnostics:
+        convert = _CONVERSIONS.get(d.code)
+        if convert is not None and d.fix is not None:
+            return convert(data)
+    return None
+
+
+def _from_wide_encoding(data: bytes) -> str | None:
     wide = encoding.sniff(data[: encoding.SNIFF_BYTES])
     return encoding.decode(data, wide) if wide is not None else None
+
+
+def _from_cr_line_ends(data: bytes) -> str:
+    # WK120 is only reported for a file with no LF at all: every CR ends a line.
+    return data.decode(_ENCODING, _ERRORS).replace("\r", "\n")
+
+
+#: the fixes that convert the whole file, by the code they fix
+_CONVERSIONS: dict[str, Callable[[bytes], str | None]] = {
+    syntax.WIDE_ENCODING: _from_wide_encoding,
+    syntax.CR_LINE_ENDS: _from_cr_line_ends,
+}
 
 
 def fix_text(

@@ -37,7 +37,7 @@ from wkparse.ast import (
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.grammar import header_matcher, parser, row_matcher
 
-BOM = b"\xef\xbb\xbf"
+BOM = encoding.UTF8_BOM
 CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
 #: bytes read at a time for the rows: big enough that the per-block work is noise
 _BLOCK = 1 << 20
@@ -144,9 +144,11 @@ class _Parser:
             first = first[len(BOM) :]
         if not first:
             return self._empty_file(bom)
+        second = next(lines, None)
+        if second is None and _lone_carriage_returns(first) >= 2:
+            return self._cr_line_ends(first, bom)
         endings: set[bytes] = {first[-2:]}
         header = self._header(first)
-        second = next(lines, None)
         if second is None:
             # `_header` has already reported any bad bytes on this line.
             text = first.decode("utf-8", "replace")
@@ -216,6 +218,21 @@ class _Parser:
         fix = Fix("convert the file to UTF-8 without a byte order mark", ())
         diagnostic = Diagnostic(syntax.WIDE_ENCODING, message, Span.on_line(1, 1, 2), fix=fix)
         return ParseResult(Workload(None, None, RowTable(), 0), (diagnostic,))
+
+    def _cr_line_ends(self, first: bytes, bom: bool) -> ParseResult:
+        """One diagnostic for a file whose lines end in CR alone: to SimAI, and to any reader
+        that splits on LF, it is one long line 1, so the usual checks would all misfire."""
+        column = len(first[: first.index(b"\r")].decode("utf-8", "replace")) + 1
+        message = (
+            "the lines of this file end in a carriage return (CR) alone, with no line feed "
+            "(LF) anywhere, as classic Mac OS wrote them: SimAI reads the whole file as line 1, "
+            "finds no row count on line 2 and crashes; convert the line ends to LF "
+            "(`wkparse lint --fix` does) and lint it again"
+        )
+        fix = Fix("end every line with LF", ())
+        span = Span.on_line(1, column, column + 1)
+        diagnostic = Diagnostic(syntax.CR_LINE_ENDS, message, span, fix=fix)
+        return ParseResult(Workload(None, None, RowTable(), 1, bom), (diagnostic,))
 
     def _error(self, code: str, line: int, column: int, end_column: int, message: str) -> None:
         self.diagnostics.append(Diagnostic(code, message, Span.on_line(line, column, end_column)))
@@ -465,6 +482,11 @@ class _Parser:
             values[12] = None
         fields = _build(values, tuple((c, e) for c, e, _ in toks))
         return _with_errors(fields, tuple(errors))
+
+
+def _lone_carriage_returns(line: bytes) -> int:
+    """How many CRs in `line` end no line (CRLF's CR does)."""
+    return line.count(b"\r") - line.count(b"\r\n")
 
 
 def _fast_header(text: str) -> Header | None:

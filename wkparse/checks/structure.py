@@ -1,7 +1,7 @@
 """Structure checks: the policy word (WK106), a UTF-8 BOM (WK107) and the count line against
 the rows present (WK105).
 
-The parser's own codes (WK100-WK104, WK110-WK119) cover what the grammar rejects; these
+The parser's own codes (WK100-WK104, WK110-WK120) cover what the grammar rejects; these
 checks cover what parses fine but still stops or misleads SimAI's reader.
 """
 

@@ -49,6 +49,11 @@ _UNREAD = {
         "A text file in UTF-16 or UTF-32, not ASCII: SimAI cannot read it. Convert it to UTF-8 "
         "(`wkparse lint --fix` does) to have its content explained."
     ),
+    syntax.CR_LINE_ENDS: (
+        "A file whose lines end in a carriage return alone (classic Mac OS line ends): SimAI "
+        "reads it all as line 1 and crashes. Convert the line ends to LF (`wkparse lint --fix` "
+        "does) to have its content explained."
+    ),
     syntax.FILE_TOO_LARGE: (
         "A file over wkparse's size limit, so it was not read; raise `max-bytes` to have it "
         "explained."
@@ -57,7 +62,7 @@ _UNREAD = {
 
 
 def _unread(e: Explanation) -> str | None:
-    """Why the file was not read at all, when the parser stopped before line 1."""
+    """Why the file was not read, when the parser stopped at line 1."""
     return next((_UNREAD[f.code] for f in e.findings if f.code in _UNREAD), None)
 
 

@@ -1,8 +1,9 @@
-"""Workloads saved as UTF-16 or UTF-32 (WK119): recognised from their first bytes, reported
-once instead of as a flood of errors, converted back by `lint --fix`, and walked as workloads.
+"""Whole-file damage: workloads saved as UTF-16 or UTF-32 (WK119) and with CR-only line ends
+(WK120). Each is recognised, reported once instead of as a flood of errors, converted back by
+`lint --fix` to exactly the original, and walked as a workload.
 
 The files are real ones (`../shared/corpus`, or `samples/` without it) re-encoded the way
-Windows tools save "Unicode" text.
+Windows tools save "Unicode" text, or with every LF turned into a CR.
 """
 
 from __future__ import annotations
@@ -178,3 +179,65 @@ def test_a_walk_lints_a_utf16_workload_and_skips_utf16_notes(tmp_path: Path) -> 
         ("workload.txt", "WK119")
     ]
     assert "skipped" in result.stderr and "notes.txt" in result.stderr
+
+
+# ---- CR-only line ends (WK120) ---------------------------------------------------------------
+
+
+def lf_files() -> list[Path]:
+    """Real files with LF line ends only (CRLF would become CR CR, a blank line apiece)."""
+    return [p for p in real_files() if b"\r" not in p.read_bytes()]
+
+
+def cr_only(path: Path) -> bytes:
+    return path.read_bytes().replace(b"\n", b"\r")
+
+
+def test_every_real_file_with_cr_line_ends_gets_one_diagnostic_where_line_1_ends() -> None:
+    for path in lf_files():
+        (d,) = parse_bytes(cr_only(path)).diagnostics
+        header = path.read_text().split("\n", 1)[0]
+        assert (d.code, d.span.line, d.span.column) == (syntax.CR_LINE_ENDS, 1, len(header) + 1)
+
+
+def test_fixing_cr_line_ends_gives_back_the_original(tmp_path: Path) -> None:
+    for i, source in enumerate(lf_files()):
+        original = write(tmp_path, f"{i}-a-{source.name}", source.read_bytes())
+        converted = write(tmp_path, f"{i}-b-{source.name}", cr_only(source))
+        a = runner.invoke(app, ["lint", "--fix", "-f", "json", str(original)])
+        b = runner.invoke(app, ["lint", "--fix", "-f", "json", str(converted)])
+        assert converted.read_bytes() == original.read_bytes(), source
+        assert a.exit_code == b.exit_code
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "MICRO ga: 8\r pp: 2",  # a stray CR inside a header with nothing after it
+        "MICRO\r1\nmicro_test\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n",
+        "MICRO\r\n1\r\n",  # Windows line ends are fine
+    ],
+)
+def test_a_stray_cr_or_crlf_is_not_taken_for_cr_line_ends(text: str) -> None:
+    codes = {d.code for d in parse_bytes(text.encode()).diagnostics}
+    assert syntax.CR_LINE_ENDS not in codes
+
+
+def test_explain_and_fmt_on_cr_line_ends(tmp_path: Path) -> None:
+    data = cr_only(lf_files()[0])
+    path = write(tmp_path, "w.txt", data)
+    facts = json.loads(runner.invoke(app, ["explain", "-f", "json", str(path)]).stdout)
+    assert "carriage return alone" in facts["represents"]
+    assert runner.invoke(app, ["fmt", str(path)]).exit_code == 1
+    assert path.read_bytes() == data
+
+
+def test_a_utf8_mark_before_utf16_text_is_part_of_the_encoding(tmp_path: Path) -> None:
+    """Found by the long fuzz run: an editor's UTF-8 mark in front of mark-less UTF-16 text.
+    Reported as WK119 at once (not after the mark's own fix), and converted whole."""
+    source = real_files()[0]
+    path = write(tmp_path, "w.txt", b"\xef\xbb\xbf" + wide(source, "utf-16-le"))
+    (d,) = parse_bytes(path.read_bytes()).diagnostics
+    assert d.code == syntax.WIDE_ENCODING and "UTF-16 LE" in d.message
+    runner.invoke(app, ["lint", "--fix", str(path)])
+    assert path.read_bytes() == source.read_bytes()
