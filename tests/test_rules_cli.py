@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from typer.testing import CliRunner
 
 from wkparse.catalog import RulePage, catalog
 from wkparse.cli import app
-from wkparse.commands.rules import page_markdown, suggestions
+from wkparse.commands.rules import example_listing, page_markdown, suggestions
 
 runner = CliRunner(env={"COLUMNS": "200"})
 PAGES = catalog()
@@ -53,6 +55,13 @@ def test_every_page_renders_with_its_examples(rule: RulePage) -> None:
     text = page_markdown(rule)
     assert text.startswith(f"# {rule.code} {rule.name}")
     for example in (*rule.fail, *rule.passing):
-        assert example.text.strip("\n") in text
+        assert example_listing(example.text) in text
     result = runner.invoke(app, ["rule", rule.code])
     assert result.exit_code == 0 and rule.name in result.stdout
+
+
+def test_carriage_returns_in_examples_are_visible() -> None:
+    out = runner.invoke(app, ["rule", "WK120"]).stdout
+    fails, passes = out.split("Passes")
+    assert re.search("MICRO\u240d *\n", fails) and "1\u240d " in fails and "\u240a" not in fails
+    assert "MICRO\u240d\u240a " in passes and "1\u240d\u240a " in passes and "\r" not in out

@@ -78,8 +78,15 @@ def _example(title: str, example: Example) -> list[str]:
     if example.note:
         lines += [example.note, ""]
     fence = "````" if "```" in example.text else "```"
-    lines += [fence + "text", example.text.strip("\n"), fence, ""]
+    lines += [fence + "text", example_listing(example.text), fence, ""]
     return lines
+
+
+def example_listing(text: str) -> str:
+    """An example as a page lists it: CRLF is shown as ␍␊ and a lone CR as ␍ (a terminal
+    would move back to the line's start, and a CR-only file would look like any other)."""
+    shown = text.replace("\r\n", "\u240d\u240a\n").replace("\r", "\u240d\n")
+    return shown.strip("\n")
 
 
 def page_markdown(page: RulePage) -> str:
