@@ -65,3 +65,14 @@ def test_carriage_returns_in_examples_are_visible() -> None:
     fails, passes = out.split("Passes")
     assert re.search("MICRO\u240d *\n", fails) and "1\u240d " in fails and "\u240a" not in fails
     assert "MICRO\u240d\u240a " in passes and "1\u240d\u240a " in passes and "\r" not in out
+
+
+def test_a_narrow_terminal_puts_each_summary_under_its_name() -> None:
+    """At 80 columns a summary column of its own would hold a word or two per line."""
+    out = CliRunner(env={"COLUMNS": "80"}).invoke(app, ["rules"]).stdout
+    assert max(map(len, out.splitlines())) <= 80
+    lines = out.splitlines()
+    for code, rule in PAGES.items():
+        at = next(i for i, line in enumerate(lines) if code in line)
+        assert rule.name in lines[at] and str(rule.severity) in lines[at]
+        assert lines[at + 1].strip().startswith(" ".join(rule.summary.split()[:3]))

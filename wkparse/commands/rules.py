@@ -12,6 +12,8 @@ import difflib
 from wkparse.catalog import Example, RulePage, catalog
 
 SEVERITY_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
+#: terminal columns from which the rules table gives the summary a column of its own
+WIDE_TABLE = 120
 
 
 def list_all() -> int:
@@ -19,19 +21,23 @@ def list_all() -> int:
     from rich.console import Console
     from rich.table import Table
 
+    console = Console()
+    # Below this width a summary column of its own would wrap a word to a line: the summary
+    # goes under the name instead.
+    wide = console.width >= WIDE_TABLE
     table = Table(box=box.SIMPLE_HEAD, title="wkparse rules")
-    for column in ("code", "name", "severity", "fixable", "summary"):
-        table.add_column(column, overflow="fold", no_wrap=column != "summary")
+    columns = ("code", "name", "severity", "fixable") if wide else ("code", "severity", "fixable")
+    for column in columns:
+        table.add_column(column, no_wrap=True, min_width=len(column))
+    table.add_column("summary" if wide else "name and summary", overflow="fold")
     for page in sorted(catalog().values(), key=lambda p: p.code):
         severity = str(page.severity)
-        table.add_row(
-            page.code,
-            page.name,
-            f"[{SEVERITY_STYLE[severity]}]{severity}[/]",
-            page.fixable,
-            page.summary,
-        )
-    Console().print(table)
+        styled = f"[{SEVERITY_STYLE[severity]}]{severity}[/]"
+        if wide:
+            table.add_row(page.code, page.name, styled, page.fixable, page.summary)
+        else:
+            table.add_row(page.code, styled, page.fixable, f"[bold]{page.name}[/]\n{page.summary}")
+    console.print(table)
     return 0
 
 
