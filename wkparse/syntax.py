@@ -105,6 +105,7 @@ def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineErr
     """Why a row line with these tokens is not a valid row of `expected` fields ((): it is)."""
     slots = row_matcher().slots
     n = len(toks)
+    has = f"row has {n} field{'' if n == 1 else 's'} where {expected} belong"
     bad = [i for i in range(min(n, expected)) if not fits(i, toks[i][2])]
     if n < expected:
         # Only a token of the wrong kind shows where a field went missing; a number too long
@@ -115,19 +116,19 @@ def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineErr
             col, end, text = toks[shifted[0]]
             label = FIELD_LABELS[ROW_FIELDS[shifted[0]]]
             msg = (
-                f"row has {n} fields where {expected} belong: `{shown(text)}` stands where "
+                f"{has}: `{shown(text)}` stands where "
                 f"{label} belongs, so a field before it is missing; {_SHIFT}"
             )
         else:
             col = end = toks[-1][1] if toks else 1
             missing = ", ".join(FIELD_LABELS[f] for f in ROW_FIELDS[n:expected])
-            msg = f"row has {n} fields where {expected} belong: missing {missing}; {_SHIFT}"
+            msg = f"{has}: missing {missing}; {_SHIFT}"
         return (*huge, LineError(MISSING_FIELD, col, end, msg))
     slot_errors = tuple(_slot_error(i, toks[i]) for i in bad)
     if n > expected:
         col, end, text = toks[expected]
         msg = (
-            f"row has {n} fields where {expected} belong: `{shown(text)}` and what follows is "
+            f"{has}: `{shown(text)}` and what follows is "
             f"extra; SimAI reads it as the next row's first field, so every later row is misread"
         )
         return (*slot_errors, LineError(EXTRA_FIELD, col, end, msg))
