@@ -380,3 +380,12 @@ def test_endless_standard_input_is_read_up_to_the_limit(
     )
     assert done.returncode in (0, 1), done.stderr
     assert syntax.FILE_TOO_LARGE.encode() in done.stdout + done.stderr
+
+
+def test_explain_says_a_file_over_the_limit_was_not_read(tmp_path: Path) -> None:
+    (tmp_path / ".wkparse.toml").write_text("max-bytes = 100\n")
+    path = tmp_path / "w.txt"
+    path.write_text(workload())
+    result = runner.invoke(app, ["explain", "--format", "json", str(path)])
+    facts = json.loads(result.stdout)
+    assert facts["represents"].startswith("A file over wkparse's size limit, so it was not read")
