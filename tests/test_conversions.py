@@ -241,3 +241,12 @@ def test_a_utf8_mark_before_utf16_text_is_part_of_the_encoding(tmp_path: Path) -
     assert d.code == syntax.WIDE_ENCODING and "UTF-16 LE" in d.message
     runner.invoke(app, ["lint", "--fix", str(path)])
     assert path.read_bytes() == source.read_bytes()
+
+
+def test_utf16_with_cr_line_ends_is_converted_in_one_run(tmp_path: Path) -> None:
+    source = lf_files()[0]
+    path = write(tmp_path, "w.txt", source.read_text().replace("\n", "\r").encode("utf-16"))
+    assert [d.code for d in parse_bytes(path.read_bytes()).diagnostics] == ["WK119"]
+    result = runner.invoke(app, ["lint", "--fix", str(path)])
+    assert path.read_bytes() == source.read_bytes()
+    assert "WK119" not in result.stdout and "WK120" not in result.stdout

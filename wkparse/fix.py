@@ -91,12 +91,17 @@ def fix_file(
         return lint(parse_bytes(_encode(text), limits=limits), shown, config)
 
     data = Path(path).read_bytes()
-    original = data.decode(_ENCODING, _ERRORS)
-    text, converted = original, _converted(data, diagnostics)
-    if converted is not None:
-        text, diagnostics = converted, relint(converted)
+    original = text = data.decode(_ENCODING, _ERRORS)
+    conversions = 0
+    # A UTF-16 file with CR line ends needs both conversions, one after the other.
+    for _ in _CONVERSIONS:
+        converted = _converted(data, diagnostics)
+        if converted is None:
+            break
+        text, diagnostics, data = converted, relint(converted), _encode(converted)
+        conversions += 1
     fixed = fix_text(text, diagnostics, unsafe=unsafe, relint=relint)
-    applied = fixed.applied + (converted is not None)
+    applied = fixed.applied + conversions
     if applied and fixed.text != original:
         atomic_write(path, [_encode(fixed.text)])
     return FileFixed(applied, fixed.diagnostics)
