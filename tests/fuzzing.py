@@ -405,6 +405,9 @@ def named_cases(bases: Sequence[Base]) -> Iterator[Case]:
     yield Case("header only, no newline", base.name, lines[0])
     yield Case("UTF-8 BOM", base.name, BOM + base.data)
     yield Case("CRLF", base.name, base.data.replace(b"\n", b"\r\n"))
+    yield Case("CR line ends", base.name, base.data.replace(b"\n", b"\r"))
+    utf16_cr = base.data.replace(b"\n", b"\r").decode().encode("utf-16")
+    yield Case("UTF-16 with CR line ends", base.name, utf16_cr)
     for codec in WIDE_CODECS:
         yield Case(codec, base.name, base.data.decode().encode(codec))
     yield Case("NUL bytes", base.name, base.data.replace(b"\t", b"\x00", 3))
@@ -676,13 +679,21 @@ def _check_fix_in_place(
 
 
 def _converted(data: bytes, codes: set[str]) -> ParseResult | None:
-    """The parse of what a whole-file fix makes of `data` (UTF-16 to UTF-8, CR line ends to
-    LF), or None when the parser reported neither."""
-    if syntax.CR_LINE_ENDS in codes:
-        return parse_bytes(data.replace(b"\r", b"\n"))
-    wide = encoding.sniff(data) if syntax.WIDE_ENCODING in codes else None
-    text = encoding.decode(data, wide) if wide else None
-    return parse_bytes(text.encode("utf-8", "surrogateescape")) if text is not None else None
+    """The parse of what the whole-file fixes make of `data` (UTF-16 to UTF-8, CR line ends
+    to LF; one after the other, as `lint --fix` does), or None when neither applies."""
+    result = None
+    for _ in range(2):
+        if syntax.CR_LINE_ENDS in codes:
+            data = data.replace(b"\r", b"\n")
+        else:
+            wide = encoding.sniff(data) if syntax.WIDE_ENCODING in codes else None
+            text = encoding.decode(data, wide) if wide else None
+            if text is None:
+                break
+            data = text.encode("utf-8", "surrogateescape")
+        result = parse_bytes(data)
+        codes = {d.code for d in result.diagnostics}
+    return result
 
 
 def _check_fmt_in_place(
