@@ -8,7 +8,9 @@ subprocesses so that interpreter start-up is paid by every contender:
 - the baseline: a plain Python loop that reads the file and `split()`s every line;
 - `wkparse parse`, `wkparse lint` (every rule on), `wkparse explain --format json` and
   `wkparse fmt --check` on each file;
-- `wkparse lint` over every file of `../shared/corpus` in one call against one small file.
+- `wkparse lint` over every file of `../shared/corpus` in one call against one small file;
+- `wkparse lint` of a hostile header repeating one key 2,000, 4,000 and 8,000 times (each
+  repeat gets its own diagnostic and fix), which must grow linearly too.
 
 Runs are interleaved (round-robin over the commands, after one untimed warm-up each) so that a
 noisy neighbour slows all contenders alike; the median of `--repeat` runs is reported. Peak
@@ -64,6 +66,8 @@ RATIO_TARGETS: tuple[tuple[str, str, str, float], ...] = (
 )
 RSS_LIMIT = 2.0  # peak RSS of lint, in multiples of the file size
 CORPUS_LIMIT = 1.5  # whole corpus in one call, in multiples of one small file
+#: repeats of one key in the hostile headers (the largest stays under the 64 KiB line cap)
+HEADER_REPEATS = (2000, 4000, 8000)
 #: Doubling the rows may at most double the time, with this much allowance for the noise of
 #: a shared 2-core machine (see `linearity`).
 GROWTH_LIMIT = 1.1
@@ -226,6 +230,16 @@ def synthesize(rows: int, work: Path, label: str | None = None) -> Input:
     return Input(label or _label(rows), path, declared, path.stat().st_size)
 
 
+def hostile_header(repeats: int, work: Path) -> Input:
+    """A header repeating `ga: 1` `repeats` times, and no rows: every repeat is a finding
+    with a fix, so any per-finding scan of the header shows up as quadratic time."""
+    path = work / f"header-{repeats}" / "workload.txt"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 1 vpp: 36"
+    path.write_text(f"{header}{' ga: 1' * repeats} all_gpus: 8 pp_comm: 0\n0\n")
+    return Input(f"header-{_label(repeats)}", path, repeats, path.stat().st_size)
+
+
 def _label(rows: int) -> str:
     if rows % 1_000_000 == 0:
         return f"{rows // 1_000_000}M"
@@ -287,7 +301,10 @@ def linearity(medians: list[float | None], rows: list[int]) -> dict[str, Any]:
 
 
 def evaluate(
-    runs: dict[tuple[str, str], Measurement], inputs: list[Input], has_corpus: bool
+    runs: dict[tuple[str, str], Measurement],
+    inputs: list[Input],
+    has_corpus: bool,
+    headers: Sequence[Input] = (),
 ) -> tuple[list[Target], dict[str, Any]]:
     big = inputs[-1]
     targets: list[Target] = []
@@ -337,6 +354,21 @@ def evaluate(
                 GROWTH_LIMIT,
                 "x",
                 runs[name, big.label].error or "",
+            )
+        )
+    if headers:
+        # The tiny file stands first, for start-up, as it does for the rows.
+        sized = [inputs[0], *headers]
+        lin = linearity([runs["lint", i.label].median_s for i in sized], [i.rows for i in sized])
+        scaling["lint-header"] = lin
+        sizes = " -> ".join(_label(i.rows) for i in headers)
+        targets.append(
+            Target(
+                f"lint: time ratio / repeats ratio, header repeating a key {sizes} times",
+                lin["growth"],
+                GROWTH_LIMIT,
+                "x",
+                runs["lint", headers[-1].label].error or "",
             )
         )
     return targets, scaling
@@ -483,6 +515,11 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
         )
         for name, (before, after) in COMMANDS.items():
             runs[name, i.label] = Measurement(name, i.label, [*wk, *before, str(i.path), *after])
+    headers = [hostile_header(n, ns.work) for n in HEADER_REPEATS]
+    for h in headers:
+        runs["lint", h.label] = Measurement(
+            "lint", h.label, [*wk, *COMMANDS["lint"][0], str(h.path)]
+        )
     corpus = corpus_files(ns.corpus)
     if corpus:
         small = min(corpus, key=lambda p: (p.stat().st_size, str(p)))
@@ -499,7 +536,7 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as cwd:
         measure(list(runs.values()), ns.repeat, Path(cwd), env, warm_up=not ns.quick)
     about["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
-    targets, scaling = evaluate(runs, inputs, bool(corpus))
+    targets, scaling = evaluate(runs, inputs, bool(corpus), headers)
     return {
         "schema": SCHEMA,
         "machine": about,

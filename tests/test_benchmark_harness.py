@@ -70,6 +70,7 @@ def test_every_command_ran_on_every_file(report: tuple[dict[str, object], str, s
     assert rows == sorted(rows) and rows[-1] > 1500
     expected = {f"{c}@{label}" for c in COMMANDS for label in labels}
     expected |= {"lint@small", "lint@corpus", "python@start-up"}
+    expected |= {f"lint@header-{n}" for n in ("2k", "4k", "8k")}
     assert set(runs) == expected
     for name, run in runs.items():
         assert run["error"] is None, f"{name}: {run['error']}"
@@ -92,12 +93,13 @@ def test_targets_and_linearity_are_reported(report: tuple[dict[str, object], str
     assert "lint whole corpus / one small file" in names
     # every wkparse command, not the split loop (the yardstick)
     assert sum("time ratio / rows ratio" in n for n in names) == len(COMMANDS) - 1
+    assert "lint: time ratio / repeats ratio, header repeating a key 2k -> 4k -> 8k times" in names
     for t in targets:
         assert isinstance(t["measured"], float)
         assert t["met"] is (t["measured"] <= t["limit"])
     assert doc["all_met"] is all(t["met"] is True for t in targets)
     linearity = doc["linearity"]
-    assert isinstance(linearity, dict) and set(linearity) == set(COMMANDS)
+    assert isinstance(linearity, dict) and set(linearity) == {*COMMANDS, "lint-header"}
     for entry in linearity.values():
         assert len(entry["time_ratios"]) == len(entry["us_per_row"]) == 2
 

@@ -153,6 +153,12 @@ class Reading:
         )
 
     @functools.cached_property
+    def key_positions(self) -> dict[int, int]:
+        """Where each field's key stands among the tokens, by field index: looked up once, as
+        a hostile header can hold thousands of fields that each get a fix."""
+        return {t.field: i for i, t in enumerate(self.tokens) if t.key and t.field is not None}
+
+    @functools.cached_property
     def consumed(self) -> frozenset[int]:
         """Indexes of tokens SimAI takes as a key's value (so they are not keys themselves)."""
         return frozenset(
@@ -271,7 +277,7 @@ def _field_span(f: HeaderField) -> Span:
 def _delete_field(r: Reading, index: int) -> Edit:
     """An edit removing field `index` and the blank before it."""
     f = r.header.fields[index]
-    key_at = next(i for i, t in enumerate(r.tokens) if t.field == index)
+    key_at = r.key_positions[index]
     start = r.tokens[key_at - 1].span.end_column
     return Edit(Span.on_line(f.span.line, start, _field_end(f)), "")
 
