@@ -324,13 +324,17 @@ def _unknown_fields(r: Reading) -> Iterator[tuple[HeaderField, str | None]]:
     known = known_keys(r.header.policy)
     if not known:
         return
+    # A hostile header can repeat one unknown key thousands of times: ask difflib once.
+    suggestions: dict[str, str | None] = {}
     for i, t in enumerate(r.tokens):
         if not t.key or t.field is None or i in r.consumed:
             continue
         f = r.header.fields[t.field]
         if f.key in known or _glued(f, known) is not None:
             continue
-        yield f, suggest_key(f.key, known)
+        if f.key not in suggestions:
+            suggestions[f.key] = suggest_key(f.key, known)
+        yield f, suggestions[f.key]
 
 
 def _glued(f: HeaderField, known: frozenset[str]) -> tuple[str, str] | None:
