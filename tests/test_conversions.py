@@ -232,6 +232,13 @@ def test_explain_and_fmt_on_cr_line_ends(tmp_path: Path) -> None:
     assert path.read_bytes() == data
 
 
+def test_the_longest_policy_is_named_whole_after_the_longest_marks() -> None:
+    text = "HYBRID_TRANSFORMER_FWD_IN_BCKWD ga: 1\n0\n"
+    data = b"\xef\xbb\xbf" + text.encode("utf-32")  # a UTF-8 mark, then UTF-32's own
+    (d,) = parse_bytes(data).diagnostics
+    assert "UTF-32 LE" in d.message and "`HYBRID_TRANSFORMER_FWD_IN_BCKWD`" in d.message
+
+
 def test_a_utf8_mark_before_utf16_text_is_part_of_the_encoding(tmp_path: Path) -> None:
     """Found by the long fuzz run: an editor's UTF-8 mark in front of mark-less UTF-16 text.
     Reported as WK119 at once (not after the mark's own fix), and converted whole."""

@@ -76,11 +76,12 @@ def decode(data: bytes, encoding: WideEncoding) -> str | None:
 
 
 def first_word(head: bytes, encoding: WideEncoding) -> str:
-    """The first word of `head` decoded as `encoding` (empty when there is none).
+    """The first word among the first 64 characters of `head` decoded as `encoding` (empty
+    when there is none): room for any policy word.
 
     `head` may end inside a character (a line split at its `\\n` byte leaves the zero byte
     of UTF-16 LE's line end behind), so only whole code units are decoded."""
-    body = head[encoding.bom :]
+    body = head[encoding.bom : encoding.bom + 64 * encoding.unit]
     text = body[: len(body) // encoding.unit * encoding.unit].decode(encoding.codec, "replace")
     words = text.split(None, 1)
     return words[0] if words else ""

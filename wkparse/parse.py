@@ -206,7 +206,7 @@ class _Parser:
     def _wide_encoding(self, wide: encoding.WideEncoding, first: bytes) -> ParseResult:
         """One diagnostic for a UTF-16 or UTF-32 file, not one per misread field: read as
         UTF-8 every line of it would be wrong, and for the same reason."""
-        word = encoding.first_word(first[: encoding.SNIFF_BYTES * 2], wide)
+        word = encoding.first_word(first, wide)
         starts = f"; it starts with `{syntax.shown(word)}`" if word else ""
         mark = "with" if wide.bom else "without"
         message = (
