@@ -108,8 +108,44 @@ def _too_large(size: int | None, limits: Limits) -> ParseResult:
         f"{what}, over the {limits.max_bytes:,}-byte limit; "
         f"raise `max-bytes` in .wkparse.toml or [tool.wkparse] if this is really a workload"
     )
-    empty = Workload(None, None, RowTable(), 0)
-    return ParseResult(empty, (Diagnostic(syntax.FILE_TOO_LARGE, message, Span(1, 1, 1, 1)),))
+    return _unread(Diagnostic(syntax.FILE_TOO_LARGE, message, Span(1, 1, 1, 1)))
+
+
+def _unread(diagnostic: Diagnostic, *, lines: int = 0, bom: bool = False) -> ParseResult:
+    """The result for input the parser stops at before line 1 is read as a header: no
+    header, no rows, and the one diagnostic that says why."""
+    return ParseResult(Workload(None, None, RowTable(), lines, bom), (diagnostic,))
+
+
+def _wide_encoding(wide: encoding.WideEncoding, first: bytes) -> ParseResult:
+    """One diagnostic for a UTF-16 or UTF-32 file, not one per misread field: read as UTF-8
+    every line of it would be wrong, and for the same reason."""
+    word = encoding.first_word(first, wide)
+    starts = f"; it starts with `{syntax.shown(word)}`" if word else ""
+    mark = "with" if wide.bom else "without"
+    message = (
+        f"the file is {wide.name} text {mark} a byte order mark, as Windows tools save "
+        f'"Unicode" text{starts}, but SimAI reads bytes: it finds zero bytes between the '
+        f"characters, no policy it knows, and exits; convert it to UTF-8 or ASCII "
+        f"(`wkparse lint --fix` does) and lint it again"
+    )
+    fix = Fix("convert the file to UTF-8 without a byte order mark", ())
+    return _unread(Diagnostic(syntax.WIDE_ENCODING, message, Span.on_line(1, 1, 2), fix=fix))
+
+
+def _cr_line_ends(first: bytes, bom: bool) -> ParseResult:
+    """One diagnostic for a file whose lines end in CR alone: to SimAI, and to any reader
+    that splits on LF, it is one long line 1, so the usual checks would all misfire."""
+    column = len(first[: first.index(b"\r")].decode("utf-8", "replace")) + 1
+    message = (
+        "the lines of this file end in a carriage return (CR) alone, with no line feed "
+        "(LF) anywhere, as classic Mac OS wrote them: SimAI reads the whole file as line 1, "
+        "finds no row count on line 2 and crashes; convert the line ends to LF "
+        "(`wkparse lint --fix` does) and lint it again"
+    )
+    fix = Fix("end every line with LF", ())
+    span = Span.on_line(1, column, column + 1)
+    return _unread(Diagnostic(syntax.CR_LINE_ENDS, message, span, fix=fix), lines=1, bom=bom)
 
 
 _BLANK = RowFields(
@@ -138,7 +174,7 @@ class _Parser:
         first = next(lines, b"")
         wide = encoding.sniff(first)
         if wide is not None:
-            return self._wide_encoding(wide, first)
+            return _wide_encoding(wide, first)
         bom = first.startswith(BOM)
         if bom:
             first = first[len(BOM) :]
@@ -146,7 +182,7 @@ class _Parser:
             return self._empty_file(bom)
         second = next(lines, None)
         if second is None and _lone_carriage_returns(first) >= 2:
-            return self._cr_line_ends(first, bom)
+            return _cr_line_ends(first, bom)
         endings: set[bytes] = {first[-2:]}
         header = self._header(first)
         if second is None:
@@ -202,37 +238,6 @@ class _Parser:
             "HYBRID_TRANSFORMER_FWD_IN_BCKWD",
         )
         return ParseResult(Workload(None, None, RowTable(), 0, bom), tuple(self.diagnostics))
-
-    def _wide_encoding(self, wide: encoding.WideEncoding, first: bytes) -> ParseResult:
-        """One diagnostic for a UTF-16 or UTF-32 file, not one per misread field: read as
-        UTF-8 every line of it would be wrong, and for the same reason."""
-        word = encoding.first_word(first, wide)
-        starts = f"; it starts with `{syntax.shown(word)}`" if word else ""
-        mark = "with" if wide.bom else "without"
-        message = (
-            f"the file is {wide.name} text {mark} a byte order mark, as Windows tools save "
-            f'"Unicode" text{starts}, but SimAI reads bytes: it finds zero bytes between the '
-            f"characters, no policy it knows, and exits; convert it to UTF-8 or ASCII "
-            f"(`wkparse lint --fix` does) and lint it again"
-        )
-        fix = Fix("convert the file to UTF-8 without a byte order mark", ())
-        diagnostic = Diagnostic(syntax.WIDE_ENCODING, message, Span.on_line(1, 1, 2), fix=fix)
-        return ParseResult(Workload(None, None, RowTable(), 0), (diagnostic,))
-
-    def _cr_line_ends(self, first: bytes, bom: bool) -> ParseResult:
-        """One diagnostic for a file whose lines end in CR alone: to SimAI, and to any reader
-        that splits on LF, it is one long line 1, so the usual checks would all misfire."""
-        column = len(first[: first.index(b"\r")].decode("utf-8", "replace")) + 1
-        message = (
-            "the lines of this file end in a carriage return (CR) alone, with no line feed "
-            "(LF) anywhere, as classic Mac OS wrote them: SimAI reads the whole file as line 1, "
-            "finds no row count on line 2 and crashes; convert the line ends to LF "
-            "(`wkparse lint --fix` does) and lint it again"
-        )
-        fix = Fix("end every line with LF", ())
-        span = Span.on_line(1, column, column + 1)
-        diagnostic = Diagnostic(syntax.CR_LINE_ENDS, message, span, fix=fix)
-        return ParseResult(Workload(None, None, RowTable(), 1, bom), (diagnostic,))
 
     def _error(self, code: str, line: int, column: int, end_column: int, message: str) -> None:
         self.diagnostics.append(Diagnostic(code, message, Span.on_line(line, column, end_column)))
