@@ -117,7 +117,7 @@ class SarifFormatter:
                 {"physicalLocation": {"artifactLocation": location, "region": region(d.span)}}
             ],
         }
-        # SARIF's fixes are replacements of regions; the encoding conversion has none.
+        # SARIF's fixes replace regions; the whole-file conversions (WK119, WK120) have none.
         if d.fix is not None and d.fix.edits:
             result["fixes"] = [fix_json(d.fix, location)]
         return result
