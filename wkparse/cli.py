@@ -74,6 +74,7 @@ class ExplainFormat(str, Enum):
     text = "text"
     markdown = "markdown"
     json = "json"
+    html = "html"
 
 
 @app.command()
@@ -113,11 +114,14 @@ def explain(
     format: ExplainFormat = typer.Option(
         ExplainFormat.text, "--format", "-f", help="Output format."
     ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write to this file instead of stdout (not for text)."
+    ),
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value))
+    raise typer.Exit(run(path, format.value, output))
 
 
 @app.command()
