@@ -18,7 +18,7 @@ from wkparse.ast import MAX_DIGITS, Header, Span
 from wkparse.body import GROUP_START, Group, count_layers, looks_like_group_start
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
-from wkparse.policies import TRANSFORMER_POLICIES
+from wkparse.simai.tables import TRANSFORMER_POLICIES
 
 TP_KEY = "model_parallel_NPU_group"
 _STOI = re.compile(r"[+-]?[0-9]+")

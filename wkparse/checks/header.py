@@ -21,7 +21,7 @@ from typing import NamedTuple
 from wkparse.ast import Header, HeaderField, Span
 from wkparse.checks import Context, FileCheck, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
-from wkparse.policies import DLRM_POLICIES, POLICIES, TRANSFORMER_POLICIES
+from wkparse.simai.tables import DLRM_POLICIES, POLICIES, TRANSFORMER_POLICIES
 
 TP = "model_parallel_NPU_group"
 #: the transformer keys SimAI reads with stoi, in AICB's order

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from wkparse.ast import CountLine, Span
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
-from wkparse.policies import POLICIES
+from wkparse.simai.tables import POLICIES
 
 _EXITS = 'exits with "unable to decode the workload parallelization strategy"'
 _LEADING_INTEGER = re.compile(r"[ \t\v\f\r]*\+?([0-9]{1,18})(?![0-9])")

@@ -36,7 +36,7 @@ from wkparse.explain.model import (
     Structure,
 )
 from wkparse.explain.patterns import compress
-from wkparse.explain.routing import GROUPS, TRANSFORMER_POLICIES, dialect_of, layer_kind, route
+from wkparse.explain.routing import GROUPS, TRANSFORMER_DIALECTS, dialect_of, layer_kind, route
 from wkparse.explain.sentences import answers, notes, represents
 from wkparse.explain.units import human_ns
 from wkparse.explain.values import fraction, scaled, stoi, written_number
@@ -82,7 +82,7 @@ class _Explainer:
         header = workload.header
         self.header = header
         self.policy = header.policy if header is not None else None
-        transformerish = self.policy in TRANSFORMER_POLICIES
+        transformerish = self.policy in TRANSFORMER_DIALECTS
         self.tp = self._int("model_parallel_NPU_group") if transformerish else None
         self.ep = self._int("ep") if transformerish else None
         self.pp = self._int("pp") if transformerish else None
@@ -420,7 +420,7 @@ class _Explainer:
         expected_ga = None
         if name is not None and name.gbs is not None and self.dp:
             expected_ga = name.gbs // (name.mbs * self.dp)
-        if name is not None and self.policy in TRANSFORMER_POLICIES:
+        if name is not None and self.policy in TRANSFORMER_DIALECTS:
             for key, said, header in (
                 ("tp", name.tp, self.tp),
                 ("pp", name.pp, self.pp),
@@ -480,7 +480,7 @@ class _Explainer:
 
     def era(self, compute: str) -> Era | None:
         header = self.header
-        if header is None or (self.policy not in TRANSFORMER_POLICIES and self.policy != "MICRO"):
+        if header is None or (self.policy not in TRANSFORMER_DIALECTS and self.policy != "MICRO"):
             return None
         keys = [f.key for f in header.fields]
         if self.policy == "MICRO":
