@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -21,18 +20,18 @@ from typing import NamedTuple
 from wkparse.ast import Header, HeaderField, Span
 from wkparse.checks import Context, FileCheck, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
-from wkparse.simai.tables import DLRM_POLICIES, POLICIES, TRANSFORMER_POLICIES
+from wkparse.simai.cpp import INT_MAX, Stoi, stoi
+from wkparse.simai.header import keys_read, read_header_tokens
+from wkparse.simai.tables import DLRM_POLICIES, FWD_IN_BCKWD, POLICIES, TRANSFORMER_POLICIES
 
-TP = "model_parallel_NPU_group"
-#: the transformer keys SimAI reads with stoi, in AICB's order
-SIZE_KEYS: tuple[str, ...] = (TP, "ep", "pp", "vpp", "ga", "all_gpus")
-CHECKPOINT_KEYS: tuple[str, ...] = ("checkpoints", "checkpoint_initiates")
-DLRM_KEY = "DLRM_LAST_BOTTOM_LAYER"
+#: the transformer keys SimAI reads with stoi, in its (and AICB's) order, without colons
+SIZE_KEYS: tuple[str, ...] = keys_read(FWD_IN_BCKWD)[:6]
+CHECKPOINT_KEYS: tuple[str, ...] = keys_read(FWD_IN_BCKWD)[6:8]
+DLRM_KEY = keys_read("HYBRID_DLRM")[0]
+TP = SIZE_KEYS[0]
 #: where AICB puts each key; missing keys are inserted after the last earlier one present
 ORDER: tuple[str, ...] = (*SIZE_KEYS, *CHECKPOINT_KEYS, "pp_comm")
 TRANSFORMER_KNOWN: frozenset[str] = frozenset({*ORDER, "mode"})
-INT_MAX = 2**31 - 1
-INT_MIN = -(2**31)
 MISMATCH = "'Input workload format mismatch'"
 
 #: names people (and AICB's micro-benchmark generator) write for the keys SimAI reads
@@ -87,38 +86,6 @@ class Token:
 
 
 @dataclass(frozen=True, slots=True)
-class Stoi:
-    """What `std::stoi` makes of a token: `value`, or the reason it throws (`error`)."""
-
-    value: int | None
-    #: None, "missing" (no token: a segfault), "invalid" or "overflow" (an exception)
-    error: str | None = None
-    #: True when stoi consumed the whole token (a plain integer)
-    exact: bool = True
-    #: how many characters stoi consumed
-    end: int = 0
-
-
-_STOI = re.compile(r"[+-]?[0-9]+")
-
-
-def stoi(text: str | None) -> Stoi:
-    """`std::stoi` on one token: it reads a leading integer and ignores what follows."""
-    if text is None:
-        return Stoi(None, "missing", False)
-    m = _STOI.match(text)
-    if m is None:
-        return Stoi(None, "invalid", False)
-    if len(m.group().lstrip("+-").lstrip("0")) > 10:
-        # far outside int: say so before int() meets a million-digit token
-        return Stoi(None, "overflow", False)
-    value = int(m.group())
-    if not INT_MIN <= value <= INT_MAX:
-        return Stoi(None, "overflow", False)
-    return Stoi(value, None, m.end() == len(text), m.end())
-
-
-@dataclass(frozen=True, slots=True)
 class Occurrence:
     """One place SimAI reads `key`: the key token and the token it hands to stoi."""
 
@@ -126,7 +93,8 @@ class Occurrence:
     key_token: Token
     index: int
     value_token: Token | None
-    result: Stoi
+    #: what stoi made of the value token; None when there is none (SimAI reads past the line)
+    result: Stoi | None
 
 
 @dataclass(frozen=True)
@@ -143,7 +111,7 @@ class Reading:
     def value(self, key: str) -> int | None:
         """What SimAI ends up with for `key`; None when absent or when stoi throws."""
         last = self.last(key)
-        return last.result.value if last is not None else None
+        return last.result.value if last is not None and last.result is not None else None
 
     def written(self, key: str) -> bool:
         """Whether the key appears at all: with its colon, without it, or glued to a value."""
@@ -166,16 +134,6 @@ class Reading:
         )
 
 
-def read_keys(policy: str) -> tuple[str, ...]:
-    """The keys SimAI reads with stoi for this policy."""
-    if policy in TRANSFORMER_POLICIES:
-        extra = CHECKPOINT_KEYS if policy == "HYBRID_TRANSFORMER_FWD_IN_BCKWD" else ()
-        return (*SIZE_KEYS, *extra, "pp_comm")
-    if policy in DLRM_POLICIES:
-        return (DLRM_KEY, "pp_comm")
-    return ("pp_comm",)
-
-
 def known_keys(policy: str) -> frozenset[str]:
     """Keys that are not typos for this policy (read by SimAI, or AICB's unread `mode`)."""
     if policy in TRANSFORMER_POLICIES:
@@ -196,15 +154,17 @@ def line_tokens(header: Header) -> tuple[Token, ...]:
 
 @functools.lru_cache(maxsize=16)
 def reading(header: Header) -> Reading:
+    """SimAI's reading of the header (`wkparse.simai`), each read placed on its tokens."""
     tokens = line_tokens(header)
+    model = read_header_tokens(tuple(t.text for t in tokens), through=True)
     reads: dict[str, list[Occurrence]] = {}
-    for key in read_keys(header.policy):
-        matches = (f"{key}:", key) if key == "pp_comm" else (f"{key}:",)
-        for i, t in enumerate(tokens[1:], start=1):
-            if t.text in matches and t.field is not None:
-                nxt = tokens[i + 1] if i + 1 < len(tokens) else None
-                occurrence = Occurrence(key, t, i, nxt, stoi(nxt.text if nxt else None))
-                reads.setdefault(key, []).append(occurrence)
+    for r in model.reads:
+        if r.offset != 1:
+            continue
+        key_token = tokens[r.index]
+        key = key_token.text.removesuffix(":")
+        nxt = tokens[r.index + 1] if r.index + 1 < len(tokens) else None
+        reads.setdefault(key, []).append(Occurrence(key, key_token, r.index, nxt, r.result))
     return Reading(header, tokens, {k: tuple(v) for k, v in reads.items()})
 
 
@@ -256,7 +216,9 @@ def _last_int(r: Reading, key: str) -> IntRead | None:
     so the checks comparing values stay quiet on them.
     """
     last = r.last(key)
-    if last is None or last.value_token is None or last.result.value is None:
+    if last is None or last.value_token is None or last.result is None:
+        return None
+    if last.result.value is None:
         return None
     return IntRead(last.result.value, last.value_token)
 
@@ -558,14 +520,14 @@ def _value_reads(r: Reading) -> Iterator[Occurrence]:
 @_header_check("WK207")
 def key_without_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in _value_reads(r):
-        if o.result.error == "missing":
+        if o.result is None:
             yield Diagnostic(
                 "WK207",
                 f"`{o.key_token.text}` is the last token of the line, with no value: SimAI reads "
                 f"past the end of the line for it and crashes (segfault); add the value",
                 o.key_token.span,
             )
-        elif o.result.error == "invalid":
+        elif o.result.error == "invalid_argument":
             assert o.value_token is not None
             yield Diagnostic(
                 "WK207",
@@ -579,7 +541,7 @@ def key_without_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
 @_header_check("WK208")
 def value_overflow(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in _value_reads(r):
-        if o.result.error == "overflow" and o.value_token is not None:
+        if o.result is not None and o.result.error == "out_of_range" and o.value_token:
             stored = " (and SimAI stores pp_comm in 32 bits)" if o.key == "pp_comm" else ""
             yield Diagnostic(
                 "WK208",
@@ -693,7 +655,7 @@ def pp_comm_without_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
 @_header_check("WK214")
 def key_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     known = known_keys(r.header.policy)
-    read = set(read_keys(r.header.policy))
+    read = set(keys_read(r.header.policy))
     for i, t in enumerate(r.tokens):
         if not t.key or t.field is None or i in r.consumed:
             continue
@@ -754,7 +716,9 @@ def _number(text: str) -> float | None:
 def float_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in _value_reads(r):
         t, res = o.value_token, o.result
-        if t is None or res.value is None or res.exact or _number(t.text) != res.value:
+        if t is None or res is None or res.value is None or res.whole:
+            continue
+        if _number(t.text) != res.value:
             continue
         era = (
             " (AICB writes it so since 2025-01 with sequence parallel)"
@@ -775,7 +739,7 @@ def float_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
 def value_misread(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in _value_reads(r):
         t, res = o.value_token, o.result
-        if t is None or res.value is None or res.exact:
+        if t is None or res is None or res.value is None or res.whole:
             continue
         number = _number(t.text)
         if number == res.value:
@@ -790,7 +754,7 @@ def value_misread(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         yield Diagnostic(
             "WK217",
             f"`{o.key}` is {t.text}, but SimAI's stoi reads only its leading integer, "
-            f"{res.value}, and ignores `{t.text[res.end :]}`; {want}",
+            f"{res.value}, and ignores `{t.text[res.consumed :]}`; {want}",
             t.span,
             fix=fix,
         )
@@ -802,14 +766,14 @@ def value_misread(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
 def _checkpoint_lists(r: Reading) -> Iterator[tuple[Occurrence, HeaderField]]:
     for key in CHECKPOINT_KEYS:
         for o in r.reads.get(key, ()):
-            if o.result.value is not None and o.key_token.field is not None:
+            if o.result and o.result.value is not None and o.key_token.field is not None:
                 yield o, r.header.fields[o.key_token.field]
 
 
 @_header_check("WK218", TRANSFORMER_POLICIES)
 def checkpoint_list(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o, f in _checkpoint_lists(r):
-        count = o.result.value or 0
+        count = (o.result.value if o.result else None) or 0
         indexes = [v.text for v in f.values[1:]]
         if count <= 0 or len(indexes) < 2:
             continue
@@ -833,7 +797,7 @@ def checkpoint_index(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         else len(ctx.workload.rows)
     )
     for o, f in _checkpoint_lists(r):
-        count = o.result.value or 0
+        count = (o.result.value if o.result else None) or 0
         if count <= 0:
             continue
         first = r.tokens[o.index + 2] if o.index + 2 < len(r.tokens) else None

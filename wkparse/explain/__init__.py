@@ -44,7 +44,7 @@ from wkparse.explain.routing import (
 )
 from wkparse.explain.sentences import answers, notes, path_label, represents
 from wkparse.explain.units import human_bytes, human_ns, percent
-from wkparse.explain.values import stoi
+from wkparse.explain.values import simai_int
 
 __all__ = [
     "BODY_ROWS_SHOWN",
@@ -76,5 +76,5 @@ __all__ = [
     "percent",
     "represents",
     "route",
-    "stoi",
+    "simai_int",
 ]

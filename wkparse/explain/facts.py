@@ -39,7 +39,7 @@ from wkparse.explain.patterns import compress
 from wkparse.explain.routing import GROUPS, TRANSFORMER_DIALECTS, dialect_of, layer_kind, route
 from wkparse.explain.sentences import answers, notes, represents
 from wkparse.explain.units import human_ns
-from wkparse.explain.values import fraction, scaled, stoi, written_number
+from wkparse.explain.values import fraction, scaled, simai_int, written_number
 from wkparse.parse import ParseResult
 
 #: rows shown for a body without micro-batch groups (the JSON and the text stay bounded)
@@ -177,7 +177,7 @@ class _Explainer:
 
     def _int(self, key: str) -> int | None:
         f = self.header.read(key) if self.header is not None else None
-        return stoi(f.value.text) if f is not None and f.value is not None else None
+        return simai_int(f.value.text) if f is not None and f.value is not None else None
 
     def _route(self, policy: str | None, phase: str, comm: str | None) -> tuple[str | None, ...]:
         key = (policy, phase, comm)
@@ -296,7 +296,7 @@ class _Explainer:
 
     def pp_bytes(self) -> int:
         """PP traffic as SimAI counts it: pp_comm bytes 2 x vpp x ga times per iteration."""
-        simai = stoi(self.pp_comm_text)
+        simai = simai_int(self.pp_comm_text)
         if not simai or not self.pp or self.pp <= 1 or not self.vpp or not self.ga:
             return 0
         return 2 * self.vpp * self.ga * simai
@@ -671,7 +671,7 @@ class _Explainer:
             all_gpus=self.all_gpus,
             pp_comm=written_number(self.pp_comm_text),
             pp_comm_text=self.pp_comm_text,
-            pp_comm_simai=stoi(self.pp_comm_text),
+            pp_comm_simai=simai_int(self.pp_comm_text),
             declared_rows=self.w.count.value if self.w.count is not None else None,
             dp=self.dp,
             dp_remainder=self.dp_remainder,
