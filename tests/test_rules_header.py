@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import CORPUS
-from wkparse.checks.header import reading, suggest_key
+from wkparse.checks.header.reading import suggest_key
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.fix import apply_fixes
 from wkparse.parse import parse_bytes, parse_file, parse_text
+from wkparse.simai.tokens import reading
 
 MINE = Config(select=("WK1", "WK2"))
 GEN = CORPUS / "aicb-generated"
