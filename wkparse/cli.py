@@ -141,6 +141,23 @@ def fmt(
     raise typer.Exit(run(paths, check=check, diff=diff, skip_non_workloads=skip_non_workloads))
 
 
+@app.command("diff")
+def diff_command(
+    a: Path = typer.Argument(..., help="First workload file ('-' reads stdin)."),
+    b: Path = typer.Argument(..., help="Second workload file ('-' reads stdin)."),
+    format: ExplainFormat = typer.Option(
+        ExplainFormat.text, "--format", "-f", help="Output format."
+    ),
+) -> None:
+    """Say what really differs between two workload files: header, facts and rows.
+
+    Exit 0 when they mean the same, 1 when they differ, 2 when a side cannot be read or parsed.
+    """
+    from wkparse.commands.diff import run
+
+    raise typer.Exit(run(a, b, format.value))
+
+
 @app.command("rules")
 def list_rules() -> None:
     """List the rule catalog."""
