@@ -74,6 +74,7 @@ class ExplainFormat(str, Enum):
     text = "text"
     markdown = "markdown"
     json = "json"
+    html = "html"
 
 
 @app.command()
@@ -113,11 +114,26 @@ def explain(
     format: ExplainFormat = typer.Option(
         ExplainFormat.text, "--format", "-f", help="Output format."
     ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write to this file instead of stdout (not for text)."
+    ),
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value))
+    raise typer.Exit(run(path, format.value, output))
+
+
+@app.command()
+def simai(
+    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    gpus: int | None = typer.Option(None, "-g", "--gpus", help="SimAI's -g (default: all_gpus)."),
+    format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+) -> None:
+    """Say what the real SimAI-Analytical will read from a file and how its run ends."""
+    from wkparse.commands.simai import run
+
+    raise typer.Exit(run(path, gpus, format.value))
 
 
 @app.command()
