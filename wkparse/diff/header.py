@@ -1,26 +1,41 @@
-"""Line 1 of two files compared as SimAI reads it, key by key.
+"""Line 1 of two files compared as SimAI reads it, key by key (`wkparse.simai`'s reading).
 
-Each value is taken the way SimAI's reader takes it (`stoi`: `16777216.0` is 16777216, so the
-two spellings are equal); a token stoi cannot read is compared as written. A key counts where
-SimAI reads it: the last occurrence written with a colon (`pp_comm` also without one). A key
-only one side writes is a difference, and so is a key written on both sides that SimAI reads
-on one side only (`ga 8` against `ga: 8`). The policy is compared too.
+A key SimAI reads (the sizes, `pp_comm`, the checkpoint lists, DLRM's last bottom layer)
+compares by the value SimAI ends up with: `16777216.0` and `16777216` are both 16777216,
+`checkpoints: 2 3 5` and `checkpoints: 2 3 7` both mark layer 3 twice. A key SimAI never reads
+(`mode:`, an unknown key, `ga 8` without its colon) compares by its values as stoi would read
+them, and the text where stoi reads nothing. A key only one side writes is a difference, and
+so are the policy and where SimAI stops reading line 1.
 """
 
 from __future__ import annotations
 
 from wkparse.ast import Header, HeaderField, Value
 from wkparse.diff.model import HeaderChange
-from wkparse.explain.values import stoi
+from wkparse.format import header_line
+from wkparse.simai import HeaderReading, read_header, stoi
+from wkparse.simai.header import CHECKPOINT_KEYS, DLRM_KEY, PP_COMM_KEYS, SIZE_KEYS
 
 POLICY = "policy"
 LEADING = "(numbers after the policy)"
+STOP = "(SimAI stops reading line 1)"
+#: written key (without its colon) -> the name SimAI's reading stores it under
+READ_NAMES: dict[str, str] = {
+    key.rstrip(":"): name
+    for key, name in {
+        **SIZE_KEYS,
+        **CHECKPOINT_KEYS,
+        **dict.fromkeys(PP_COMM_KEYS, "pp_comm"),
+        DLRM_KEY: "dlrm_last_bottom_layer",
+    }.items()
+}
 
-_Reading = tuple[bool, tuple[int | str, ...]]
+_Comparable = tuple[object, ...]
 
 
 def header_changes(a: Header | None, b: Header | None) -> tuple[HeaderChange, ...]:
-    """Every difference between two headers, the policy first, then keys in order of writing."""
+    """Every difference between two headers: the policy, then keys in order of writing."""
+    reading_a, reading_b = _read(a), _read(b)
     out: list[HeaderChange] = []
     policy_a = a.policy if a is not None else None
     policy_b = b.policy if b is not None else None
@@ -28,14 +43,28 @@ def header_changes(a: Header | None, b: Header | None) -> tuple[HeaderChange, ..
         out.append(HeaderChange(POLICY, policy_a, policy_b))
     leading_a = a.leading if a is not None else ()
     leading_b = b.leading if b is not None else ()
-    if _read_all(leading_a) != _read_all(leading_b):
+    if _as_stoi(leading_a) != _as_stoi(leading_b):
         out.append(HeaderChange(LEADING, _text(leading_a), _text(leading_b)))
     for key in _keys(a, b):
         field_a, field_b = _field(a, key), _field(b, key)
-        reading_a, reading_b = _reading(a, key, field_a), _reading(b, key, field_b)
-        if reading_a != reading_b:
-            out.append(_change(key, field_a, field_b, reading_a, reading_b))
+        seen_a = _comparable(reading_a, key, field_a)
+        seen_b = _comparable(reading_b, key, field_b)
+        if seen_a != seen_b:
+            out.append(_change(key, field_a, field_b, seen_a, seen_b))
+    stop_a = _stop(reading_a)
+    stop_b = _stop(reading_b)
+    if stop_a != stop_b:
+        out.append(HeaderChange(STOP, stop_a, stop_b))
     return tuple(out)
+
+
+def _read(header: Header | None) -> HeaderReading | None:
+    # SimAI splits line 1 on whitespace as the grammar does: the tokens rejoined are its line.
+    return read_header(header_line(header).encode("utf-8")) if header is not None else None
+
+
+def _stop(reading: HeaderReading | None) -> str | None:
+    return reading.stop.message if reading is not None and reading.stop is not None else None
 
 
 def _keys(a: Header | None, b: Header | None) -> list[str]:
@@ -47,7 +76,7 @@ def _keys(a: Header | None, b: Header | None) -> list[str]:
 
 
 def _field(header: Header | None, key: str) -> HeaderField | None:
-    """The field SimAI reads for `key`, else the last one written without its colon."""
+    """The field SimAI reads for `key`, else the last one written (without its colon)."""
     if header is None:
         return None
     read = header.read(key)
@@ -57,17 +86,25 @@ def _field(header: Header | None, key: str) -> HeaderField | None:
     return written[-1] if written else None
 
 
-def _reading(header: Header | None, key: str, field: HeaderField | None) -> _Reading | None:
-    """(SimAI reads the key, its values as read); None when the key is not written."""
-    if header is None or field is None:
+def _comparable(
+    reading: HeaderReading | None, key: str, field: HeaderField | None
+) -> _Comparable | None:
+    """What decides equality for one key on one side; None when the side does not write it."""
+    if reading is None or field is None:
         return None
-    return header.read(key) is not None, _read_all(field.values)
+    name = READ_NAMES.get(key)
+    if name is not None and reading.last(name) is not None:
+        if name in CHECKPOINT_KEYS.values():
+            marked: tuple[int, ...] = getattr(reading, name)
+            return ("read", marked)
+        return ("read", reading.value(name))
+    return ("written", field.colon, _as_stoi(field.values))
 
 
-def _read_all(values: tuple[Value, ...]) -> tuple[int | str, ...]:
+def _as_stoi(values: tuple[Value, ...]) -> tuple[int | str, ...]:
     out: list[int | str] = []
     for v in values:
-        number = stoi(v.text)
+        number = stoi(v.text).value
         out.append(v.text if number is None else number)
     return tuple(out)
 
@@ -80,18 +117,20 @@ def _change(
     key: str,
     field_a: HeaderField | None,
     field_b: HeaderField | None,
-    reading_a: _Reading | None,
-    reading_b: _Reading | None,
+    seen_a: _Comparable | None,
+    seen_b: _Comparable | None,
 ) -> HeaderChange:
     text_a = _text(field_a.values) if field_a is not None else None
     text_b = _text(field_b.values) if field_b is not None else None
     notes: list[str] = []
-    for side, reading, text in (("a", reading_a, text_a), ("b", reading_b, text_b)):
-        if reading is None:
+    for side, seen, text in (("a", seen_a, text_a), ("b", seen_b, text_b)):
+        if seen is None:
             continue
-        read, values = reading
-        if not read:
-            notes.append(f"{side} writes `{key}` without its colon: SimAI does not read it")
-        elif text is not None and " ".join(map(str, values)) != text:
-            notes.append(f"SimAI reads {side}'s {text} as {' '.join(map(str, values))}")
+        if seen[0] == "read":
+            value = seen[1]
+            shown = " ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            if shown != text:
+                notes.append(f"SimAI reads {side}'s {text} as {shown}")
+        elif key in READ_NAMES:
+            notes.append(f"SimAI does not read {side}'s `{key}` (no colon, or not this policy)")
     return HeaderChange(key, text_a, text_b, "; ".join(notes) or None)

@@ -111,8 +111,6 @@ def _groups(a: _Side, b: _Side, tally: _Tally) -> None:
     if keys_a == keys_b:
         return
     contents = {key: value for value, key in interned.items()}
-    runs_a = [(k, len(list(g))) for k, g in groupby(keys_a)]
-    runs_b = [(k, len(list(g))) for k, g in groupby(keys_b)]
     # pairs of differing groups: (content a, content b) -> the a-side group numbers
     pairs: dict[tuple[int, int], list[int]] = {}
     removed: list[int] = []
@@ -126,11 +124,16 @@ def _groups(a: _Side, b: _Side, tally: _Tally) -> None:
         removed.extend(range(first_a + count_b + 1, first_a + count_a + 1))
         added.extend(range(first_b + count_a + 1, first_b + count_b + 1))
 
+    # Equal groups at both ends pair off first, so that one changed group among equal ones
+    # is paired with its counterpart rather than counted as one removed and one added.
+    start, end_a, end_b = _common_ends(keys_a, keys_b)
+    runs_a = [(k, len(list(g))) for k, g in groupby(keys_a[start:end_a])]
+    runs_b = [(k, len(list(g))) for k, g in groupby(keys_b[start:end_b])]
     if len(runs_a) * len(runs_b) > MAX_ALIGNED:
-        pair_by_position(0, len(keys_a), 0, len(keys_b))
+        pair_by_position(start, end_a - start, start, end_b - start)
     else:
-        starts_a = _starts(runs_a)
-        starts_b = _starts(runs_b)
+        starts_a = _starts(runs_a, start)
+        starts_b = _starts(runs_b, start)
         matcher = SequenceMatcher(None, [k for k, _ in runs_a], [k for k, _ in runs_b], False)
         for op, i1, i2, j1, j2 in matcher.get_opcodes():
             if op == "equal":
@@ -151,9 +154,22 @@ def _groups(a: _Side, b: _Side, tally: _Tally) -> None:
         tally.whole_groups("group_added", added, [b.groups[n - 1] for n in added])
 
 
-def _starts(runs: list[tuple[int, int]]) -> list[int]:
-    """Index of each run's first group, and the total at the end."""
-    out = [0]
+def _common_ends(a: Sequence[int], b: Sequence[int]) -> tuple[int, int, int]:
+    """Where the common prefix ends, and where the common suffix starts in a and in b."""
+    start = 0
+    limit = min(len(a), len(b))
+    while start < limit and a[start] == b[start]:
+        start += 1
+    end_a, end_b = len(a), len(b)
+    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
+        end_a -= 1
+        end_b -= 1
+    return start, end_a, end_b
+
+
+def _starts(runs: list[tuple[int, int]], first: int) -> list[int]:
+    """Index of each run's first group, and the end of the last run."""
+    out = [first]
     for _, count in runs:
         out.append(out[-1] + count)
     return out
@@ -240,14 +256,7 @@ class _Tally:
 
 def _events(a: Sequence[int], b: Sequence[int], name_of: NameOf) -> list[Event]:
     """How section b differs from section a, as events at offsets into each."""
-    start = 0
-    limit = min(len(a), len(b))
-    while start < limit and a[start] == b[start]:
-        start += 1
-    end_a, end_b = len(a), len(b)
-    while end_a > start and end_b > start and a[end_a - 1] == b[end_b - 1]:
-        end_a -= 1
-        end_b -= 1
+    start, end_a, end_b = _common_ends(a, b)
     events: list[Event] = []
     ma, mb = a[start:end_a], b[start:end_b]
     if len(ma) * len(mb) > MAX_ALIGNED:
