@@ -157,13 +157,17 @@ def fmt(
     raise typer.Exit(run(paths, check=check, diff=diff, skip_non_workloads=skip_non_workloads))
 
 
+class DiffFormat(str, Enum):
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+
+
 @app.command("diff")
 def diff_command(
     a: Path = typer.Argument(..., help="First workload file ('-' reads stdin)."),
     b: Path = typer.Argument(..., help="Second workload file ('-' reads stdin)."),
-    format: ExplainFormat = typer.Option(
-        ExplainFormat.text, "--format", "-f", help="Output format."
-    ),
+    format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f", help="Output format."),
 ) -> None:
     """Say what really differs between two workload files: header, facts and rows.
 
@@ -172,6 +176,19 @@ def diff_command(
     from wkparse.commands.diff import run
 
     raise typer.Exit(run(a, b, format.value))
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def aicb(
+    command: list[str] = typer.Argument(None, help="The AICB command line, after '--'."),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write into this directory under AICB's file name."
+    ),
+) -> None:
+    """Write the workload file AICB would write for a command (stdout, or into -o DIR)."""
+    from wkparse.commands.aicb import run
+
+    raise typer.Exit(run(command or [], output))
 
 
 @app.command("rules")
