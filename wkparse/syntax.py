@@ -121,7 +121,7 @@ def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineErr
             col = end = toks[-1][1] if toks else 1
             lost = ROW_FIELDS[n:expected]
             more = f" and {len(lost) - 1} more" if len(lost) > 1 else ""
-            msg = f"{has}: no {FIELD_LABELS[lost[0]]}{more}; {_SHIFT}"
+            msg = f"{has}: {FIELD_LABELS[lost[0]]}{more} missing; {_SHIFT}"
         return (*huge, LineError(MISSING_FIELD, col, end, msg))
     slot_errors = tuple(_slot_error(i, toks[i]) for i in bad)
     if n > expected:
