@@ -12,6 +12,7 @@ import pytest
 import wkparse.checks.all  # noqa: F401  (registers every check)
 from wkparse import checks, syntax
 from wkparse.catalog import Example, catalog
+from wkparse.config import Config
 from wkparse.engine import lint
 from wkparse.parse import Limits, ParseResult, parse_bytes
 
@@ -38,15 +39,19 @@ def _cases(kind: str) -> list[object]:
     ]
 
 
+def _config(example: Example) -> Config:
+    return Config().with_aicb_command(example.aicb_command)
+
+
 @pytest.mark.parametrize(("code", "example"), _cases("fail"))
 def test_fail_example_triggers_exactly_its_rule(code: str, example: Example) -> None:
-    codes = {d.code for d in lint(_parse(code, example), example.filename)}
+    codes = {d.code for d in lint(_parse(code, example), example.filename, _config(example))}
     assert codes == {code}, f"{code} fail example gave {sorted(codes)}"
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("pass"))
 def test_pass_example_triggers_nothing(code: str, example: Example) -> None:
-    found = lint(_parse(code, example), example.filename)
+    found = lint(_parse(code, example), example.filename, _config(example))
     assert not found, f"{code} pass example gave {[(d.code, d.message) for d in found]}"
 
 
