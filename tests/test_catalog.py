@@ -17,6 +17,8 @@ from wkparse.engine import lint
 from wkparse.parse import Limits, ParseResult, parse_bytes
 
 PAGES = catalog()
+#: every rule, the opt-in ones included: each page's examples show its own rule at work
+ALL = Config(opt_in=True)
 #: Pages whose examples cannot be small files as they stand (each page's notes say so): the
 #: size-limit pages run under tiny limits. (Examples in another encoding say so themselves.)
 LIMITS = {"WK116": Limits(max_line_bytes=64), "WK118": Limits(max_bytes=64)}
@@ -40,7 +42,7 @@ def _cases(kind: str) -> list[object]:
 
 
 def _config(example: Example) -> Config:
-    return Config().with_aicb_command(example.aicb_command)
+    return ALL.with_aicb_command(example.aicb_command)
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("fail"))
