@@ -125,6 +125,18 @@ def explain(
 
 
 @app.command()
+def simai(
+    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    gpus: int | None = typer.Option(None, "-g", "--gpus", help="SimAI's -g (default: all_gpus)."),
+    format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+) -> None:
+    """Say what the real SimAI-Analytical will read from a file and how its run ends."""
+    from wkparse.commands.simai import run
+
+    raise typer.Exit(run(path, gpus, format.value))
+
+
+@app.command()
 def fmt(
     paths: list[Path] = typer.Argument(..., help="Files or directories ('-': stdin to stdout)."),
     check: bool = typer.Option(False, "--check", help="Exit 1 if a file would change."),
