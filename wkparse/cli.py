@@ -157,6 +157,19 @@ def fmt(
     raise typer.Exit(run(paths, check=check, diff=diff, skip_non_workloads=skip_non_workloads))
 
 
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def aicb(
+    command: list[str] = typer.Argument(None, help="The AICB command line, after '--'."),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write into this directory under AICB's file name."
+    ),
+) -> None:
+    """Write the workload file AICB would write for a command (stdout, or into -o DIR)."""
+    from wkparse.commands.aicb import run
+
+    raise typer.Exit(run(command or [], output))
+
+
 @app.command("rules")
 def list_rules() -> None:
     """List the rule catalog."""
