@@ -119,3 +119,26 @@ def test_unreadable_path_and_bad_g_are_usage_errors(tmp_path: Path) -> None:
 def test_stdin_is_read(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simai", "-", "-f", "json"], input=b"NOPE\n1\n")
     assert json.loads(result.stdout)["outcome"]["exit_code"] == 1
+
+
+def test_parse_json_simai_view_is_the_models_reading(tmp_path: Path) -> None:
+    """`pp_comm: 8388608.0` reads 8388608, as WK216 and `wkparse simai` say; the last `pp:`
+    wins; `mode:` is read nowhere; a value stoi throws on is null."""
+    path = tmp_path / "w.txt"
+    path.write_text(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: x pp: 2 pp: 4 vpp: 1 "
+        "ga: 1 all_gpus: 8 mode: 1 pp_comm: 8388608.0\n0\n"
+    )
+    result = runner.invoke(app, ["parse", str(path), "--format", "json"])
+    simai_view = json.loads(result.stdout)["header"]["simai"]
+    assert simai_view == {
+        "model_parallel_NPU_group": 2,
+        "ep": None,
+        "pp": 4,
+        "vpp": 1,
+        "ga": 1,
+        "all_gpus": 8,
+        "pp_comm": 8388608,
+    }
+    lint = runner.invoke(app, ["lint", str(path), "--format", "json", "--select", "WK216"])
+    assert "8388608" in json.loads(lint.stdout)[0]["message"]

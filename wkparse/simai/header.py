@@ -52,10 +52,8 @@ class KeyRead:
     name: str
     index: int
     result: Stoi | None
-
-    @property
-    def value_index(self) -> int:
-        return self.index + 1
+    #: where the token read stands after the key: 1, or 2 for a checkpoint list's index
+    offset: int = 1
 
 
 @dataclass(frozen=True)
@@ -128,22 +126,32 @@ class _Stopped(Exception):
 
 
 class _Reader:
-    def __init__(self, tokens: tuple[str, ...]) -> None:
+    def __init__(self, tokens: tuple[str, ...], through: bool) -> None:
         self.tokens = tokens
+        self.through = through
         self.reads: list[KeyRead] = []
         self.values: dict[str, int] = {}
+        self.stop: Outcome | None = None
 
     def stoi_at(self, name: str, key_index: int, offset: int = 1) -> int:
         i = key_index + offset
         if i >= len(self.tokens):
-            self.reads.append(KeyRead(name, key_index, None))
-            raise _Stopped(outcome.sigsegv(f"`{self.tokens[key_index]}` has no value after it"))
+            self.reads.append(KeyRead(name, key_index, None, offset))
+            return self.stopped(
+                outcome.sigsegv(f"`{self.tokens[key_index]}` has no value after it")
+            )
         result = stoi(self.tokens[i])
-        self.reads.append(KeyRead(name, key_index, result))
-        if result.error is not None:
-            raise _Stopped(outcome.exception(result.error, "stoi"))
-        assert result.value is not None
+        self.reads.append(KeyRead(name, key_index, result, offset))
+        if result.value is None:
+            return self.stopped(outcome.exception(result.error or "", "stoi"))
         return result.value
+
+    def stopped(self, result: Outcome) -> int:
+        """SimAI ends here; reading `through` goes on (a crash reads as 0) to find them all."""
+        self.stop = self.stop or result
+        if not self.through:
+            raise _Stopped(result)
+        return 0
 
     def keys(self, wanted: dict[str, str]) -> None:
         for i, token in enumerate(self.tokens[1:], start=1):
@@ -166,15 +174,32 @@ class _Reader:
         return {name: tuple(layers) for name, layers in printed.items()}
 
 
+def keys_read(policy: str | None) -> tuple[str, ...]:
+    """The keys SimAI reads for a policy, without their colons, in its reading order."""
+    if policy in TRANSFORMER_POLICIES:
+        checkpoints = tuple(CHECKPOINT_KEYS) if policy == FWD_IN_BCKWD else ()
+        keys: tuple[str, ...] = (*SIZE_KEYS, *checkpoints)
+    elif policy in DLRM_POLICIES:
+        keys = (DLRM_KEY,)
+    else:
+        keys = ()
+    return (*(k.removesuffix(":") for k in keys), "pp_comm")
+
+
 def read_header(line: bytes) -> HeaderReading:
     """SimAI's reading of line 1 (the bytes before the first newline)."""
-    tokens = tuple(t.decode("utf-8", "replace") for t in split_c(line))
+    return read_header_tokens(tuple(t.decode("utf-8", "replace") for t in split_c(line)))
+
+
+def read_header_tokens(tokens: tuple[str, ...], through: bool = False) -> HeaderReading:
+    """SimAI's reading of line 1 from its tokens. With `through`, every key is read even past
+    the one SimAI crashes on (`stop` is still that first crash): lint reports them all."""
     if not tokens:
         # the policy stays unset and SimAI then takes tokens[0] of an empty list
         return HeaderReading(tokens, stop=outcome.sigsegv("line 1 has no token"))
     if tokens[0] not in POLICIES:
         return HeaderReading(tokens, stop=outcome.unknown_policy())
-    r = _Reader(tokens)
+    r = _Reader(tokens, through)
     checkpoints: tuple[int, ...] = ()
     initiates: tuple[int, ...] = ()
     try:
@@ -187,11 +212,11 @@ def read_header(line: bytes) -> HeaderReading:
         elif tokens[0] in DLRM_POLICIES:
             r.keys({DLRM_KEY: "dlrm_last_bottom_layer"})
         r.keys(dict.fromkeys(PP_COMM_KEYS, "pp_comm"))
-    except _Stopped as stopped:
-        return HeaderReading(tokens, tuple(r.reads), r.values, stop=stopped.result)
+    except _Stopped:
+        pass
     if "pp_comm" in r.values:
         r.values["pp_comm"] %= U32
-    return HeaderReading(tokens, tuple(r.reads), r.values, checkpoints, initiates)
+    return HeaderReading(tokens, tuple(r.reads), r.values, checkpoints, initiates, r.stop)
 
 
 def first_line(data: bytes) -> bytes:
