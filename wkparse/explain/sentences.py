@@ -54,6 +54,7 @@ _UNREAD = {
         "reads it all as line 1 and crashes. Convert the line ends to LF (`wkparse lint --fix` "
         "does) to have its content explained."
     ),
+    syntax.NOT_TEXT: "Not a text file (binary data): SimAI cannot read it as a workload.",
     syntax.FILE_TOO_LARGE: (
         "A file over wkparse's size limit, so it was not read; raise `max-bytes` to have it "
         "explained."
