@@ -26,6 +26,7 @@ Command line::
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -387,12 +388,43 @@ def _plan(cfg: WorkloadConfig) -> _Plan:
 # ------------------------------------------------------------------------ public
 
 
-def render(cfg: WorkloadConfig) -> str:
-    """The whole workload file for ``cfg``."""
+def _jittered(row: _Row, rng: random.Random, jitter: float) -> _Row:
+    """`row` with each real compute time (> 1 tick) and each all-to-all size scaled by its
+    own factor in [1 - jitter, 1 + jitter]: what a profiler's per-micro-batch times or MoE
+    token routing give, where no two rows repeat."""
+
+    def scale(value: int) -> int:
+        return max(1, round(value * (1 + rng.uniform(-jitter, jitter))))
+
+    def size(comm: str, value: int) -> int:
+        return scale(value) if comm.startswith("ALLTOALL") and value else value
+
+    return replace(
+        row,
+        fwd_t=scale(row.fwd_t) if row.fwd_t > 1 else row.fwd_t,
+        ig_t=scale(row.ig_t) if row.ig_t > 1 else row.ig_t,
+        wg_t=scale(row.wg_t) if row.wg_t > 1 else row.wg_t,
+        fwd_size=size(row.fwd_comm, row.fwd_size),
+        ig_size=size(row.ig_comm, row.ig_size),
+        wg_size=size(row.wg_comm, row.wg_size),
+    )
+
+
+def render(cfg: WorkloadConfig, *, jitter: float = 0.0, seed: int = 0) -> str:
+    """The whole workload file for ``cfg``.
+
+    With ``jitter`` (a fraction, e.g. 0.05), every micro-batch group gets its own compute
+    times and all-to-all sizes, drawn from ``random.Random(seed)``: the rows then almost
+    never repeat, unlike AICB's output, whose groups are identical.
+    """
     plan = _plan(cfg)
     parts = [plan.header, "\n", str(plan.rows), "\n"]
     parts += [r.line() for r in plan.prologue]
-    if plan.ga >= 1:
+    if plan.ga >= 1 and jitter:
+        rng = random.Random(seed)
+        for group in [plan.first_group, *([plan.later_group] * (plan.ga - 1))]:
+            parts += [_jittered(r, rng, jitter).line() for r in group]
+    elif plan.ga >= 1:
         parts += [r.line() for r in plan.first_group]
         later = "".join(r.line() for r in plan.later_group)
         parts.append(later * (plan.ga - 1))
@@ -521,6 +553,14 @@ def _parser() -> argparse.ArgumentParser:
         help="scale compute times with the layer shape instead of AICB's Example.txt values",
     )
     p.add_argument("--rows", type=int, help="pick ga (and so gbs) to give about ROWS rows")
+    p.add_argument(
+        "--jitter",
+        type=float,
+        default=0.0,
+        help="vary each group's compute times and all-to-all sizes by up to this fraction "
+        "(e.g. 0.05), so that rows do not repeat",
+    )
+    p.add_argument("--seed", type=int, default=0, help="random seed of --jitter")
     p.add_argument("--prefix", default="", help="file name prefix when -o is a directory")
     p.add_argument(
         "-o", "--output", help="output file or directory (AICB file name); default stdout"
@@ -569,7 +609,9 @@ def config_from_args(argv: Sequence[str]) -> tuple[WorkloadConfig, str, argparse
 
 def main(argv: Sequence[str] | None = None) -> int:
     cfg, model, ns = config_from_args(sys.argv[1:] if argv is None else argv)
-    text = render(cfg)
+    if not 0 <= ns.jitter < 1:
+        _parser().error("--jitter must be at least 0 and below 1")
+    text = render(cfg, jitter=ns.jitter, seed=ns.seed)
     if ns.output is None:
         sys.stdout.write(text)
         return 0
