@@ -16,7 +16,7 @@ import os
 import stat
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -463,11 +463,8 @@ _CACHE_LINES = 1 << 16
 #: a line this long may hold a number too long to read: it is read on its own
 _SHORT_LINE = MAX_DIGITS
 _DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
-
-
-def _width(shape: tuple[int, int] | None) -> int:
-    """Tokens of a line shape read in bulk; 0 when its lines are read one by one."""
-    return 0 if shape is None else shape[1]
+#: every byte but digits and signs to a space: what is left of a row is its numbers
+_NUMBERS_ONLY = bytes(c if c in b"0123456789+-" else 32 for c in range(256))
 
 
 def _ends_in_cr(line: bytes) -> bool:
@@ -500,10 +497,12 @@ class _Columns:
         self.parser = parser
         self.table = ValueTable()
         self.cache: dict[bytes, int] | None = {}
-        #: shape -> (its index in the table's shapes, token count), or None: read line by line
-        self.shapes: dict[bytes, tuple[int, int] | None] = {}
+        #: line shape -> how its lines are read in bulk, or None: one by one
+        self.shapes: dict[bytes, _Shape | None] = {}
         #: token bytes -> text code, for the name, comm and policy columns
         self.codes: dict[bytes, int] = {}
+        #: number columns found to hold more than one value in a block
+        self.varied: set[int] = set()
 
     def block(self, lines: list[bytes]) -> list[int]:
         """Each line's value index (`_BLANK_REF` for a blank line)."""
@@ -545,67 +544,114 @@ class _Columns:
         joined = b"\n".join(lines)
         shapes = joined.translate(_DIGITS_TO_ZERO).split(b"\n")
         known = self.shapes
-        for shape in dict.fromkeys(shapes):
-            if shape not in known:
-                known[shape] = self._shape(shape)
-        widths = {_width(known[shape]) for shape in dict.fromkeys(shapes)}
+        distinct = [known[s] if s in known else self._shape(s) for s in dict.fromkeys(shapes)]
+        widths = {0 if shape is None else shape.width for shape in distinct}
         if len(widths) == 1 and 0 not in widths:
-            return self._append(joined, shapes, widths.pop())
+            return self._append(joined, shapes, distinct)  # type: ignore[arg-type]
         # Mixed: runs of matching lines in bulk, the others one by one, in line order.
         out: list[int] = []
         start = 0
-        for i, shape in enumerate(shapes):
-            info = known[shape]
-            if info is None:
+        for i, key in enumerate(shapes):
+            shape = known[key]
+            if shape is None:
                 out.append(self.single(lines[i] + b"\n"))
                 start = i + 1
                 continue
             after = known[shapes[i + 1]] if i + 1 < len(shapes) else None
-            if after is None or after[1] != info[1]:
+            if after is None or after.width != shape.width:
                 run = slice(start, i + 1)
-                out += self._append(b"\n".join(lines[run]), shapes[run], info[1])
+                same = [s for k in dict.fromkeys(shapes[run]) if (s := known[k]) is not None]
+                out += self._append(b"\n".join(lines[run]), shapes[run], same)
                 start = i + 1
         return out
 
-    def _shape(self, shape: bytes) -> tuple[int, int] | None:
-        """Whether lines of this shape can be read in bulk, and where their tokens stand."""
+    def _shape(self, key: bytes) -> _Shape | None:
+        """Whether lines of this shape can be read in bulk (None: one by one), and how."""
+        shape = None
         try:
-            text = shape.decode("utf-8").rstrip("\r")
+            text = key.decode("utf-8").rstrip("\r")
         except UnicodeDecodeError:
-            return None
-        matcher = row_matcher()
-        match = (matcher.customized if self.parser.customized else matcher.plain).fullmatch(text)
-        if match is None:
-            return None
-        columns = tuple((a + 1, b + 1) for a, b in match.regs[1:] if a >= 0)
-        return self.table.add_shape(columns), len(columns)
+            text = None
+        if text is not None:
+            matcher = row_matcher()
+            customized = self.parser.customized
+            match = (matcher.customized if customized else matcher.plain).fullmatch(text)
+            if match is not None:
+                table = self.table
+                columns = tuple((a + 1, b + 1) for a, b in match.regs[1:] if a >= 0)
+                words = list(match.groups()) + [None] * (13 - len(match.groups()))
+                texts = [words[k] for k in TEXT_FIELDS]
+                # Digits and signs in a text token are lost or ambiguous in the shape.
+                pure = not any(set(t or "") & set("0+-") for t in texts)
+                codes = tuple(map(table.code, texts)) if pure else None
+                shape = _Shape(table.add_shape(columns), len(columns), codes)
+        self.shapes[key] = shape
+        return shape
 
-    def _append(self, joined: bytes, shapes: list[bytes], width: int) -> list[int]:
-        """Append lines whose shapes all match with `width` tokens; their value indexes."""
+    def _append(self, joined: bytes, keys: list[bytes], shapes: list[_Shape]) -> list[int]:
+        """Append lines whose shapes all match with the same token count; their indexes.
+
+        When no text token of these shapes holds a digit or a sign, the shapes give the
+        text fields, and only the numbers are split out of the lines.
+        """
         table = self.table
-        tokens = joined.split()
-        count = len(tokens) // width
+        width = shapes[0].width
         start = len(table)
-        codes = self.codes
+        known = self.shapes
+        index_of = {key: known[key].index for key in dict.fromkeys(keys)}  # type: ignore[union-attr]
+        indexes = list(map(index_of.__getitem__, keys))
+        numbers: list[bytes]
+        if all(shape.texts is not None for shape in shapes):
+            by_index = {shape.index: shape.texts for shape in shapes}
+            for j, k in enumerate(TEXT_FIELDS):
+                codes = {i: texts[j] for i, texts in by_index.items()}  # type: ignore[index]
+                table.columns[k].extend(map(codes.__getitem__, indexes))
+            numbers = joined.translate(_NUMBERS_ONLY).split()
+            stride = len(NUMBER_FIELDS)
+            slots: Sequence[int] = range(stride)
+        else:
+            numbers = joined.split()
+            stride = width
+            slots = NUMBER_FIELDS
+            self._texts(numbers, width)
+        count = len(keys)
+        varied = self.varied
+        for slot, k in zip(slots, NUMBER_FIELDS):
+            column = numbers[slot::stride]
+            first = column[0]
+            # A column that held one number throughout (reserved, update time) is cheap to
+            # tell so; once it varies, it is converted item by item without asking again.
+            if k not in varied and column.count(first) == count:
+                table.extend_numbers(k, [int(first)] * count)
+            else:
+                varied.add(k)
+                table.extend_numbers(k, map(int, column))
+        table.shape.extend(indexes)
+        return list(range(start, start + count))
+
+    def _texts(self, tokens: list[bytes], width: int) -> None:
+        """The text columns of lines split into `width` tokens each."""
+        table, codes = self.table, self.codes
         for k in TEXT_FIELDS:
             if k >= width:
-                table.columns[k].extend([0] * count)
+                table.columns[k].extend([0] * (len(tokens) // width))
                 continue
             column = tokens[k::width]
             for token in dict.fromkeys(column):
                 if token not in codes:
                     codes[token] = table.code(token.decode("utf-8"))
             table.columns[k].extend(map(codes.__getitem__, column))
-        for k in NUMBER_FIELDS:
-            column = tokens[k::width]
-            first = column[0]
-            if column.count(first) == count:
-                table.extend_numbers(k, [int(first)] * count)
-            else:
-                table.extend_numbers(k, map(int, column))
-        known = self.shapes
-        table.shape.extend(known[shape][0] for shape in shapes)  # type: ignore[index]
-        return list(range(start, start + count))
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """A line shape that matches the grammar's row: its index among the table's shapes
+    (token positions), its token count, and its text fields' codes when the shape alone
+    gives them (no digit or sign in a text token)."""
+
+    index: int
+    width: int
+    texts: tuple[int, ...] | None
 
 
 def _reading(
