@@ -26,7 +26,6 @@ from wkparse.explain import (
     human_ns,
     layer_kind,
     route,
-    stoi,
 )
 from wkparse.parse import parse_file, parse_text
 from wkparse.render import explain_json, explain_markdown, explain_text
@@ -491,13 +490,6 @@ def test_units() -> None:
     assert human_ns(799000) == "799 µs"
     assert human_ns(17374000) == "17.4 ms"
     assert human_ns(7) == "7 ns"
-
-
-def test_stoi_reads_like_cpp() -> None:
-    assert stoi("8388608.0") == 8388608
-    assert stoi("1291abc") == 1291
-    assert stoi("abc") is None
-    assert stoi("2147483648") is None
 
 
 def test_layer_kinds() -> None:

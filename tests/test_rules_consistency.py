@@ -16,7 +16,7 @@ import pytest
 from tests.conftest import CORPUS, manifest
 from wkparse.aicb import parse_filename
 from wkparse.body import Body
-from wkparse.checks.consistency import read_number, stoi
+from wkparse.checks.consistency import read_number
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_file, parse_text
@@ -64,12 +64,6 @@ def _only(found: list[Diagnostic], code: str) -> Diagnostic:
     hits = [d for d in found if d.code == code]
     assert len(hits) == 1, [(d.code, d.message) for d in found]
     return hits[0]
-
-
-def test_stoi_reads_like_std_stoi() -> None:
-    assert stoi("8388608.0") == 8388608
-    assert stoi("1291abc") == 1291
-    assert stoi("abc") is None
 
 
 @pytest.mark.parametrize("path", [SEED, *CURRENT], ids=lambda p: p.name[:60])

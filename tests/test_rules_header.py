@@ -10,12 +10,13 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import CORPUS
-from wkparse.checks.header import reading, stoi, suggest_key
+from wkparse.checks.header.reading import suggest_key
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.fix import apply_fixes
 from wkparse.parse import parse_bytes, parse_file, parse_text
+from wkparse.simai.tokens import reading
 
 MINE = Config(select=("WK1", "WK2"))
 GEN = CORPUS / "aicb-generated"
@@ -333,19 +334,6 @@ def test_policies_that_read_no_keys_get_no_header_diagnostic() -> None:
 
 
 # ---- the model of SimAI's reader -------------------------------------------------------------
-
-
-def test_stoi_reads_a_leading_integer_like_std_stoi() -> None:
-    assert stoi("8388608.0").value == 8388608 and not stoi("8388608.0").exact
-    assert stoi("+4").value == 4 and stoi("+4").exact
-    assert stoi("16x").value == 16
-    assert stoi("2147483647").value == 2147483647
-    assert stoi("2147483648").error == "overflow"
-    assert stoi("-2147483649").error == "overflow"
-    assert stoi("9" * 100_000).error == "overflow"
-    assert stoi(".5").error == "invalid"
-    assert stoi("ga:").error == "invalid"
-    assert stoi(None).error == "missing"
 
 
 def test_reading_takes_the_token_after_the_key_whatever_it_is() -> None:

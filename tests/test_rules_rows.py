@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import CORPUS
-from wkparse.checks.rows import KNOWN, classify
+from wkparse.checks.rows import classify
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_file, parse_text
+from wkparse.simai.tables import KNOWN_COMMS
 
 GENERATED = CORPUS / "aicb-generated"
 SEED = next(iter(sorted((GENERATED / "seed").glob("*.txt"))), GENERATED / "seed" / "absent.txt")
@@ -67,7 +68,9 @@ def _lines_with(text: str, prefix: str) -> list[int]:
 
 
 def test_every_spelling_simai_knows_passes() -> None:
-    assert all(classify(comm, phase) is None for comm in KNOWN for phase in ("fwd", "ig", "wg"))
+    assert all(
+        classify(comm, phase) is None for comm in KNOWN_COMMS for phase in ("fwd", "ig", "wg")
+    )
     assert classify("NONE_TP", "fwd") is None  # no traffic, as NONE says
     assert classify("none", "wg") is None
 

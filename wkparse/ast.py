@@ -60,11 +60,11 @@ class Value:
 
     @property
     def integer(self) -> int | None:
-        """The value when it is a plain integer (what `std::stoi` reads whole), else None."""
-        text = self.text[1:] if self.text[:1] in "+-" else self.text
-        if len(text) > MAX_DIGITS or not (text.isdigit() and text.isascii()):
-            return None
-        return int(self.text)
+        """The value when it is a plain integer that `std::stoi` reads whole, else None."""
+        from wkparse.simai.cpp import stoi
+
+        result = stoi(self.text)
+        return result.value if result.whole else None
 
     @property
     def number(self) -> float | None:

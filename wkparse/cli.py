@@ -29,6 +29,18 @@ class ParseFormat(str, Enum):
     json = "json"
 
 
+def typed(ctx: typer.Context, name: str) -> bool:
+    """Whether the user typed the on-flag `name` on the command line.
+
+    Flags that make a command write (`--fix`) or stop it writing (`--check`, `--diff`) are
+    read from where their value came from, not from the value: some typer and click releases
+    that pyproject.toml once allowed filled in a wrong default (plain `lint` ran with --fix
+    on), and a linter must never rewrite a file because of a parser's default.
+    """
+    source = ctx.get_parameter_source(name)  # an enum of click's (vendored by newer typer)
+    return source is not None and source.name == "COMMANDLINE"
+
+
 def fail_usage(message: str) -> typer.Exit:
     """Report a usage problem (bad path, bad option value) and give exit code 2."""
     from rich.console import Console
@@ -74,10 +86,12 @@ class ExplainFormat(str, Enum):
     text = "text"
     markdown = "markdown"
     json = "json"
+    html = "html"
 
 
 @app.command()
 def lint(
+    ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="Files or directories ('-' reads stdin)."),
     format: LintFormat = typer.Option(LintFormat.text, "--format", "-f", help="Output format."),
     select: str | None = typer.Option(None, help="Comma-separated codes or prefixes to run."),
@@ -102,7 +116,15 @@ def lint(
     from wkparse.commands.lint import LintOptions, run
 
     options = LintOptions(
-        paths, format.value, select, ignore, strict, config, fix, unsafe_fixes, skip_non_workloads
+        paths,
+        format.value,
+        select,
+        ignore,
+        typed(ctx, "strict"),
+        config,
+        typed(ctx, "fix"),
+        typed(ctx, "unsafe_fixes"),
+        typed(ctx, "skip_non_workloads"),
     )
     raise typer.Exit(run(options))
 
@@ -113,15 +135,31 @@ def explain(
     format: ExplainFormat = typer.Option(
         ExplainFormat.text, "--format", "-f", help="Output format."
     ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write to this file instead of stdout (not for text)."
+    ),
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value))
+    raise typer.Exit(run(path, format.value, output))
+
+
+@app.command()
+def simai(
+    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    gpus: int | None = typer.Option(None, "-g", "--gpus", help="SimAI's -g (default: all_gpus)."),
+    format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+) -> None:
+    """Say what the real SimAI-Analytical will read from a file and how its run ends."""
+    from wkparse.commands.simai import run
+
+    raise typer.Exit(run(path, gpus, format.value))
 
 
 @app.command()
 def fmt(
+    ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="Files or directories ('-': stdin to stdout)."),
     check: bool = typer.Option(False, "--check", help="Exit 1 if a file would change."),
     diff: bool = typer.Option(False, "--diff", help="Print a unified diff; write nothing."),
@@ -138,7 +176,27 @@ def fmt(
     """
     from wkparse.commands.fmt import run
 
-    raise typer.Exit(run(paths, check=check, diff=diff, skip_non_workloads=skip_non_workloads))
+    raise typer.Exit(
+        run(
+            paths,
+            check=typed(ctx, "check"),
+            diff=typed(ctx, "diff"),
+            skip_non_workloads=typed(ctx, "skip_non_workloads"),
+        )
+    )
+
+
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def aicb(
+    command: list[str] = typer.Argument(None, help="The AICB command line, after '--'."),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write into this directory under AICB's file name."
+    ),
+) -> None:
+    """Write the workload file AICB would write for a command (stdout, or into -o DIR)."""
+    from wkparse.commands.aicb import run
+
+    raise typer.Exit(run(command or [], output))
 
 
 @app.command("rules")

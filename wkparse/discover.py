@@ -17,7 +17,7 @@ from pathlib import Path
 
 from wkparse import encoding
 from wkparse.config import Config, ConfigError
-from wkparse.policies import POLICIES
+from wkparse.simai.tables import POLICIES
 
 STDIN = "-"
 BOM = encoding.UTF8_BOM

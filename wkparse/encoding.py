@@ -8,11 +8,18 @@ recognises it instead, says so once, and `lint --fix` converts it to UTF-8.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 
 UTF8_BOM = b"\xef\xbb\xbf"
 #: bytes sniffed: enough for the pattern, short enough to cost nothing
 SNIFF_BYTES = 64
+#: bytes read to decide whether a file is text at all (as many as git reads for the same)
+TEXT_SNIFF_BYTES = 8192
+#: share of those characters that may be unreadable (not UTF-8, control codes) in text, and
+#: the fewest characters that share is judged on (a short line with one bad byte is text)
+_MAX_UNREADABLE, _MIN_JUDGED = 0.3, 64
+_UNREADABLE = re.compile("[\ufffd\x00-\x08\x0e-\x1f\x7f]")
 #: the shortest BOM-less prefix trusted to be UTF-16 (four characters)
 _MIN_PATTERN = 8
 
@@ -85,3 +92,28 @@ def first_word(head: bytes, encoding: WideEncoding) -> str:
     text = body[: len(body) // encoding.unit * encoding.unit].decode(encoding.codec, "replace")
     words = text.split(None, 1)
     return words[0] if words else ""
+
+
+def not_text(head: bytes) -> str | None:
+    """Why a file whose first bytes are `head` is not text at all, or None when it is text.
+
+    Binary data (an archive, an executable, an image saved as `.txt`) must be reported once
+    and left alone: read as text it can pass for a file with CR line ends or a flood of bad
+    rows, and a "fix" would rewrite it. A NUL byte decides, as it does for git and grep (UTF-16
+    text is decoded first, where NUL is no character); otherwise a head that is mostly
+    undecodable bytes and control codes is no text in any encoding wkparse reads.
+    """
+    wide = sniff(head)
+    if wide is None:
+        body = head[len(UTF8_BOM) :] if head.startswith(UTF8_BOM) else head
+        text = body.decode("utf-8", "replace")
+    else:
+        body = head[wide.bom :]
+        text = body[: len(body) // wide.unit * wide.unit].decode(wide.codec, "replace")
+    nul = text.find("\x00")
+    if nul >= 0:
+        return f"NUL byte at character {nul + 1:,}"
+    unreadable = len(_UNREADABLE.findall(text))
+    if len(text) >= _MIN_JUDGED and unreadable > len(text) * _MAX_UNREADABLE:
+        return f"{unreadable:,} of its first {len(text):,} characters are not text"
+    return None

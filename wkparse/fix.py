@@ -91,6 +91,8 @@ def fix_file(
         return lint(parse_bytes(_encode(text), limits=limits), shown, config)
 
     data = Path(path).read_bytes()
+    if encoding.not_text(data[: encoding.TEXT_SNIFF_BYTES]) is not None:
+        return FileFixed(0, list(diagnostics))  # binary data is never rewritten (WK121)
     original = text = data.decode(_ENCODING, _ERRORS)
     conversions = 0
     # A UTF-16 file with CR line ends needs both conversions, one after the other.

@@ -71,7 +71,7 @@ def parse_bytes(data: bytes, *, fast: bool = True, limits: Limits | None = None)
     limits = limits or Limits()
     if len(data) > limits.max_bytes:
         return _too_large(len(data), limits)
-    return _Parser(fast, limits).run(io.BytesIO(data))
+    return _Parser(fast, limits).run(io.BytesIO(data), data[: encoding.TEXT_SNIFF_BYTES])
 
 
 def parse_file(
@@ -94,7 +94,9 @@ def parse_file(
             if len(data) > limits.max_bytes:
                 return _too_large(None, limits)
             return parse_bytes(data, fast=fast, limits=limits)
-        return _Parser(fast, limits).run(stream)
+        head = stream.read(encoding.TEXT_SNIFF_BYTES)
+        stream.seek(0)
+        return _Parser(fast, limits).run(stream, head)
 
 
 def read_stdin(limits: Limits) -> bytes:
@@ -135,6 +137,12 @@ def _wide_encoding(wide: encoding.WideEncoding, first: bytes) -> ParseResult:
     return _unread(Diagnostic(syntax.WIDE_ENCODING, message, Span.on_line(1, 1, 2), fix=fix))
 
 
+def _not_text(reason: str) -> ParseResult:
+    """One diagnostic for binary data: nothing in it is read as a workload, or rewritten."""
+    message = f"not a text file ({reason}); SimAI cannot read it as a workload"
+    return _unread(Diagnostic(syntax.NOT_TEXT, message, Span(1, 1, 1, 1)))
+
+
 def _cr_line_ends(first: bytes, bom: bool) -> ParseResult:
     """One diagnostic for a file whose lines end in CR alone: to SimAI, and to any reader
     that splits on LF, it is one long line 1, so the usual checks would all misfire."""
@@ -159,7 +167,11 @@ class _Parser:
 
     # ---- file ---------------------------------------------------------------------------
 
-    def run(self, stream: Iterable[bytes]) -> ParseResult:
+    def run(self, stream: Iterable[bytes], head: bytes) -> ParseResult:
+        """Parse the lines of `stream`, whose first bytes (up to TEXT_SNIFF_BYTES) are `head`."""
+        reason = encoding.not_text(head[: encoding.TEXT_SNIFF_BYTES])
+        if reason is not None:
+            return _not_text(reason)
         lines: Iterator[bytes] = iter(stream)
         first = next(lines, b"")
         wide = encoding.sniff(first)

@@ -28,6 +28,7 @@ INVALID_UTF8 = "WK117"
 FILE_TOO_LARGE = "WK118"
 WIDE_ENCODING = "WK119"
 CR_LINE_ENDS = "WK120"
+NOT_TEXT = "WK121"
 
 TOKEN = re.compile(r"[^ \t\v\f\r\n]+")
 _FRACTIONAL = re.compile(

@@ -10,25 +10,17 @@ inference files (`mode: 1`), MICRO and the ASTRA-sim 1.0 policies have no groups
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Iterator
 
 from wkparse.aicb import parse_filename
-from wkparse.ast import MAX_DIGITS, Header, Span
+from wkparse.ast import Header, Span
 from wkparse.body import GROUP_START, Group, count_layers, looks_like_group_start
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
-from wkparse.policies import TRANSFORMER_POLICIES
+from wkparse.simai.cpp import stoi
+from wkparse.simai.tables import TRANSFORMER_POLICIES
 
 TP_KEY = "model_parallel_NPU_group"
-_STOI = re.compile(r"[+-]?[0-9]+")
-
-
-def stoi(text: str) -> int | None:
-    """What `std::stoi` reads from a header value: its leading integer (`8388608.0` -> 8388608)."""
-    m = _STOI.match(text)
-    # Past MAX_DIGITS int() refuses the text; stoi throws long before (WK2xx says so).
-    return int(m.group()) if m and len(m.group()) <= MAX_DIGITS else None
 
 
 def training_header(ctx: Context) -> Header | None:
@@ -58,7 +50,7 @@ def read_number(header: Header, key: str) -> int | None:
     field = header.read(key)
     if field is None or field.value is None:
         return None
-    return stoi(field.value.text)
+    return stoi(field.value.text).value
 
 
 def set_value(key: str, value: int, span: Span) -> Fix:

@@ -24,7 +24,7 @@ from wkparse.checks.consistency import (
     value_span,
 )
 from wkparse.diagnostics import Diagnostic
-from wkparse.policies import TRANSFORMER_POLICIES
+from wkparse.simai.tables import TRANSFORMER_POLICIES
 
 
 def _name(ctx: Context) -> AicbName | None:

@@ -27,20 +27,22 @@ from wkparse.checks import (
     values_with,
 )
 from wkparse.diagnostics import Diagnostic
-from wkparse.policies import TRANSFORMER_POLICIES
+from wkparse.simai.tables import (
+    COLLECTIVES,
+    KNOWN_COMMS,
+    PREFIXES,
+    TRANSFORMER_POLICIES,
+    ComType,
+    bare_group,
+    decode_comm,
+)
 
-BASES = ("ALLREDUCE", "ALLGATHER", "REDUCESCATTER", "ALLTOALL")
-SUFFIXES = ("", "_EP", "_DP_EP")
-#: every comm type SimAI gives a collective and a group (NONE and its spellings: no traffic)
-COLLECTIVES = frozenset(b + s for b in BASES for s in SUFFIXES)
-KNOWN = COLLECTIVES | {"NONE" + s for s in SUFFIXES}
+BASES = tuple(t.value for t in PREFIXES)
 #: the three-way collective SimAI's reader names but never reaches: ALLREDUCE matches first
 PREFIX_TRAP = "ALLREDUCEALLTOALL"
 COMM_FIELD = {phase: ROW_FIELDS.index(f"{phase}_comm") for phase in PHASES}
 SIZE_FIELD = {phase: ROW_FIELDS.index(f"{phase}_size") for phase in PHASES}
 PHASE_LABEL = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"}
-#: what a bare type means in each column
-BARE_GROUP = {"fwd": "TP", "ig": "TP", "wg": "DP"}
 UINT64_MAX = 2**64 - 1
 #: SimAI reads the reserved field into a signed 32-bit int
 INT32 = (-(2**31), 2**31 - 1)
@@ -60,7 +62,8 @@ class CommProblem:
 
 def _base(comm: str) -> str | None:
     """The collective SimAI's prefix test picks for `comm` (None: no collective)."""
-    return next((b for b in BASES if comm.startswith(b)), None)
+    com = decode_comm(comm, "fwd")[0]
+    return None if com is ComType.NONE else com.value
 
 
 @functools.lru_cache(maxsize=1024)
@@ -69,7 +72,7 @@ def classify(comm: str, phase: str) -> CommProblem | None:
 
     Cached: a file uses a handful of distinct types, and row checks call this per row value.
     """
-    if comm in KNOWN or comm.upper().startswith("NONE"):
+    if comm in KNOWN_COMMS or comm.upper().startswith("NONE"):
         # any NONE spelling (`none`, `NONE_TP`) means no traffic, which is what NONE says
         return None
     column = f"in the {PHASE_LABEL[phase]} column"
@@ -95,7 +98,7 @@ def classify(comm: str, phase: str) -> CommProblem | None:
         return CommProblem(
             "WK402",
             f"`{comm}` {column}: SimAI knows {base} only with the suffixes _EP and _DP_EP "
-            f"(bare {base} here runs in the {BARE_GROUP[phase]} group); with any other "
+            f"(bare {base} here runs in the {bare_group(phase).value} group); with any other "
             f"suffix it runs as {base} with no group, which costs zero time{fix}",
             suggestion,
         )

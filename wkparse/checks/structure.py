@@ -8,25 +8,25 @@ checks cover what parses fine but still stops or misleads SimAI's reader.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterator
 
 from wkparse.ast import CountLine, Span
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
-from wkparse.policies import POLICIES
+from wkparse.simai.cpp import stoi
+from wkparse.simai.tables import POLICIES
 
 _EXITS = 'exits with "unable to decode the workload parallelization strategy"'
-_LEADING_INTEGER = re.compile(r"[ \t\v\f\r]*\+?([0-9]{1,18})(?![0-9])")
 
 
 def declared_rows(count: CountLine) -> int | None:
     """The row count SimAI reads from line 2: its `std::stoi` also takes the leading integer
-    of `1291abc` or `1291.0` (WK104), so those are compared with the rows too."""
+    of `1291abc` or `1291.0` (WK104), so those are compared with the rows too. None when
+    stoi throws or the count is negative (SimAI then makes no layers at all)."""
     if count.value is not None:
         return count.value
-    m = _LEADING_INTEGER.match(count.text)
-    return int(m.group(1)) if m else None
+    value = stoi(count.text).value
+    return value if value is not None and value >= 0 else None
 
 
 @file_check("WK105")

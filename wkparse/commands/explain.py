@@ -9,18 +9,23 @@ the same configuration `wkparse lint` would use for the file (the nearest `.wkpa
 
 from __future__ import annotations
 
+import io
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.engine import lint
 from wkparse.explain import explain
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
-FORMATS = ("text", "markdown", "json")
+if TYPE_CHECKING:
+    from rich.console import Console
+
+FORMATS = ("text", "markdown", "json", "html")
 
 
-def run(path: Path, format: str) -> int:
+def run(path: Path, format: str, output: Path | None = None) -> int:
     from rich.console import Console
 
     errors = Console(stderr=True)
@@ -43,16 +48,40 @@ def run(path: Path, format: str) -> int:
         return 2
     shown = None if stdin else str(path)
     e = explain(result, shown, findings=lint(result, shown, config))
+    if format == "html":
+        from wkparse.render import explain_html
+
+        return _write(explain_html.render(e), output, errors)
     if format == "json":
         from wkparse.render import explain_json
 
-        explain_json.write(e, sys.stdout)
-    elif format == "markdown":
+        buffer = io.StringIO()
+        explain_json.write(e, buffer)
+        return _write(buffer.getvalue(), output, errors)
+    if format == "markdown":
         from wkparse.render import explain_markdown
 
-        sys.stdout.write(explain_markdown.render(e))
+        return _write(explain_markdown.render(e), output, errors)
+    if output is not None and str(output) != "-":
+        errors.print("[bold red]error:[/] --output needs --format html, markdown or json")
+        return 2
     else:
         from wkparse.render import explain_text
 
         Console(highlight=False).print(explain_text.render(e))
+    return 0
+
+
+def _write(page: str, output: Path | None, errors: Console) -> int:
+    """The output to stdout, or atomically to the file `output`."""
+    if output is None or str(output) == "-":
+        sys.stdout.write(page)
+        return 0
+    from wkparse.atomic import atomic_write
+
+    try:
+        atomic_write(output, [page.encode("utf-8")])
+    except OSError as exc:
+        errors.print(f"[bold red]error:[/] {output}: {exc.strerror or exc}", highlight=False)
+        return 2
     return 0

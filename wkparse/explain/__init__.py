@@ -36,25 +36,23 @@ from wkparse.explain.routing import (
     COLLECTIVES,
     GROUP_LABELS,
     GROUPS,
-    KNOWN_POLICIES,
     PHASE_LABELS,
-    TRANSFORMER_POLICIES,
+    TRANSFORMER_DIALECTS,
     dialect_of,
     layer_kind,
     route,
 )
 from wkparse.explain.sentences import answers, notes, path_label, represents
 from wkparse.explain.units import human_bytes, human_ns, percent
-from wkparse.explain.values import stoi
+from wkparse.explain.values import simai_int
 
 __all__ = [
     "BODY_ROWS_SHOWN",
     "COLLECTIVES",
     "GROUPS",
     "GROUP_LABELS",
-    "KNOWN_POLICIES",
     "PHASE_LABELS",
-    "TRANSFORMER_POLICIES",
+    "TRANSFORMER_DIALECTS",
     "CollectiveTotal",
     "Era",
     "Explanation",
@@ -78,5 +76,5 @@ __all__ = [
     "percent",
     "represents",
     "route",
-    "stoi",
+    "simai_int",
 ]

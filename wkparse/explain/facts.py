@@ -38,10 +38,10 @@ from wkparse.explain.model import (
     Structure,
 )
 from wkparse.explain.patterns import compress
-from wkparse.explain.routing import GROUPS, TRANSFORMER_POLICIES, dialect_of, layer_kind, route
+from wkparse.explain.routing import GROUPS, TRANSFORMER_DIALECTS, dialect_of, layer_kind, route
 from wkparse.explain.sentences import answers, notes, represents
 from wkparse.explain.units import human_ns
-from wkparse.explain.values import fraction, scaled, stoi, written_number
+from wkparse.explain.values import fraction, scaled, simai_int, written_number
 from wkparse.parse import ParseResult
 
 #: rows shown for a body without micro-batch groups (the JSON and the text stay bounded)
@@ -84,7 +84,7 @@ class _Explainer:
         header = workload.header
         self.header = header
         self.policy = header.policy if header is not None else None
-        transformerish = self.policy in TRANSFORMER_POLICIES
+        transformerish = self.policy in TRANSFORMER_DIALECTS
         self.tp = self._int("model_parallel_NPU_group") if transformerish else None
         self.ep = self._int("ep") if transformerish else None
         self.pp = self._int("pp") if transformerish else None
@@ -152,7 +152,7 @@ class _Explainer:
 
     def _int(self, key: str) -> int | None:
         f = self.header.read(key) if self.header is not None else None
-        return stoi(f.value.text) if f is not None and f.value is not None else None
+        return simai_int(f.value.text) if f is not None and f.value is not None else None
 
     def _route(self, policy: str | None, phase: str, comm: str | None) -> tuple[str | None, ...]:
         key = (policy, phase, comm)
@@ -311,7 +311,7 @@ class _Explainer:
 
     def pp_bytes(self) -> int:
         """PP traffic as SimAI counts it: pp_comm bytes 2 x vpp x ga times per iteration."""
-        simai = stoi(self.pp_comm_text)
+        simai = simai_int(self.pp_comm_text)
         if not simai or not self.pp or self.pp <= 1 or not self.vpp or not self.ga:
             return 0
         return 2 * self.vpp * self.ga * simai
@@ -438,7 +438,7 @@ class _Explainer:
         expected_ga = None
         if name is not None and name.gbs is not None and self.dp:
             expected_ga = name.gbs // (name.mbs * self.dp)
-        if name is not None and self.policy in TRANSFORMER_POLICIES:
+        if name is not None and self.policy in TRANSFORMER_DIALECTS:
             for key, said, header in (
                 ("tp", name.tp, self.tp),
                 ("pp", name.pp, self.pp),
@@ -507,7 +507,7 @@ class _Explainer:
 
     def era(self, compute: str) -> Era | None:
         header = self.header
-        if header is None or (self.policy not in TRANSFORMER_POLICIES and self.policy != "MICRO"):
+        if header is None or (self.policy not in TRANSFORMER_DIALECTS and self.policy != "MICRO"):
             return None
         keys = [f.key for f in header.fields]
         if self.policy == "MICRO":
@@ -708,7 +708,7 @@ class _Explainer:
             all_gpus=self.all_gpus,
             pp_comm=written_number(self.pp_comm_text),
             pp_comm_text=self.pp_comm_text,
-            pp_comm_simai=stoi(self.pp_comm_text),
+            pp_comm_simai=simai_int(self.pp_comm_text),
             declared_rows=self.w.count.value if self.w.count is not None else None,
             dp=self.dp,
             dp_remainder=self.dp_remainder,

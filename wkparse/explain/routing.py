@@ -9,21 +9,18 @@ from __future__ import annotations
 
 from wkparse.ast import Workload
 from wkparse.body import MOE_NAMES
-
-COLLECTIVES = ("ALLREDUCE", "ALLGATHER", "REDUCESCATTER", "ALLTOALL")
-TRANSFORMER_POLICIES = frozenset(
-    {"HYBRID_TRANSFORMER", "HYBRID_TRANSFORMER_FWD_IN_BCKWD", "DISTRIBUTED_INFERENCE"}
+from wkparse.simai.tables import (
+    POLICIES,
+    PREFIXES,
+    TRANSFORMER_POLICIES,
+    ComType,
+    GroupType,
+    decode_comm,
 )
-KNOWN_POLICIES = TRANSFORMER_POLICIES | {
-    "DATA",
-    "MODEL",
-    "HYBRID_DATA_MODEL",
-    "HYBRID_MODEL_DATA",
-    "HYBRID_DLRM",
-    "HYBRID_DLRM_ENHANCED",
-    "HYBRID_CUSTOMIZED",
-    "MICRO",
-}
+
+COLLECTIVES = tuple(t.value for t in PREFIXES)
+#: the policies whose rows explain groups as SimAI's transformer groups (TP, DP, EP, DP/EP)
+TRANSFORMER_DIALECTS = TRANSFORMER_POLICIES | {"DISTRIBUTED_INFERENCE"}
 #: group keys: SimAI's transformer groups, then ASTRA-sim 1.0's model-parallel and all GPUs
 GROUPS = ("TP", "DP", "EP", "DP_EP", "PP", "MP", "ALL")
 GROUP_LABELS = {
@@ -40,12 +37,12 @@ PHASE_LABELS = {"fwd": "forward", "ig": "input-grad", "wg": "weight-grad"}
 
 def dialect_of(workload: Workload, names: set[str | None]) -> str:
     header = workload.header
-    if header is None or header.policy not in KNOWN_POLICIES:
+    if header is None or header.policy not in POLICIES:
         return "unknown"
     policy = header.policy
     if policy == "MICRO" or (names and names <= {"micro_test"}):
         return "micro"
-    if policy in TRANSFORMER_POLICIES:
+    if policy in TRANSFORMER_DIALECTS:
         mode = header.read("mode")
         if policy == "DISTRIBUTED_INFERENCE" or (
             mode is not None and mode.value is not None and mode.value.text == "1"
@@ -71,29 +68,18 @@ def route(policy: str | None, phase: str, comm: str | None) -> tuple[str | None,
     """
     if comm is None or comm == "NONE":
         return None, None
-    base, suffix = _split_comm(comm)
-    if base is None:
+    com, group = decode_comm(comm, phase)
+    if com is ComType.NONE:
         return None, f"{comm} is no collective SimAI knows: it runs no communication"
-    if suffix not in ("", "_EP", "_DP_EP"):
-        return None, f"SimAI runs {comm} as {base} in no group, which costs no time"
-    if policy in TRANSFORMER_POLICIES:
-        if suffix == "_EP":
-            return "EP", None
-        if suffix == "_DP_EP":
-            return "DP_EP", None
-        return ("DP" if phase == "wg" else "TP"), None
+    if group is GroupType.NONE:
+        return None, f"SimAI runs {comm} as {com.value} in no group, which costs no time"
+    if policy in TRANSFORMER_DIALECTS:
+        return group.value, None
     if policy in ("DATA", "MODEL", "MICRO"):
         return "ALL", None
     if policy in ("HYBRID_DATA_MODEL", "HYBRID_MODEL_DATA", "HYBRID_DLRM", "HYBRID_DLRM_ENHANCED"):
         return ("DP" if phase == "wg" else "MP"), None
     return None, None
-
-
-def _split_comm(comm: str) -> tuple[str | None, str]:
-    for base in sorted(COLLECTIVES, key=len, reverse=True):
-        if comm.startswith(base):
-            return base, comm[len(base) :]
-    return None, comm
 
 
 def _without_index(name: str) -> str:

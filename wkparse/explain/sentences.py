@@ -11,7 +11,7 @@ from pathlib import PurePath
 
 from wkparse import syntax
 from wkparse.explain.model import Explanation
-from wkparse.explain.routing import GROUP_LABELS, TRANSFORMER_POLICIES
+from wkparse.explain.routing import GROUP_LABELS, TRANSFORMER_DIALECTS
 from wkparse.explain.units import human_bytes, percent
 
 
@@ -54,6 +54,7 @@ _UNREAD = {
         "reads it all as line 1 and crashes. Convert the line ends to LF (`wkparse lint --fix` "
         "does) to have its content explained."
     ),
+    syntax.NOT_TEXT: "Not a text file (binary data): SimAI cannot read it as a workload.",
     syntax.FILE_TOO_LARGE: (
         "A file over wkparse's size limit, so it was not read; raise `max-bytes` to have it "
         "explained."
@@ -380,7 +381,7 @@ def notes(e: Explanation) -> list[str]:
             f"({checkpoints[1]}), {checkpoints[0]} times; later indices are never marked."
         )
     if e.dialect not in ("transformer", "inference") and not (
-        e.dialect == "micro" and e.policy in TRANSFORMER_POLICIES
+        e.dialect == "micro" and e.policy in TRANSFORMER_DIALECTS
     ):
         return out
     for key, value in (("vpp", e.vpp), ("ga", e.ga)):

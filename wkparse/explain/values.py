@@ -1,23 +1,17 @@
-"""What SimAI reads from a written number, and arithmetic that survives hostile sizes.
+"""Numbers as written, and arithmetic that survives hostile sizes.
 
-`stoi` mimics C++ `std::stoi` (SimAI's reader); `written_number` is the number as written;
-`fraction` and `scaled` give None or an exact answer where a float would overflow.
+`written_number` is the number as written (what SimAI reads is `wkparse.simai`'s); `fraction`
+and `scaled` give None or an exact answer where a float would overflow.
 """
 
 from __future__ import annotations
 
-import re
+from wkparse.simai.cpp import stoi
 
 
-def stoi(text: str | None) -> int | None:
-    """What C++ `std::stoi` reads from a token: a leading integer, None when there is none."""
-    if text is None:
-        return None
-    m = re.match(r"\s*([+-]?\d+)", text)
-    if m is None or len(m.group(1).lstrip("+-").lstrip("0")) > 10:
-        return None  # outside int32 (and, when long, more digits than int() takes)
-    value = int(m.group(1))
-    return value if -(2**31) <= value < 2**31 else None
+def simai_int(text: str | None) -> int | None:
+    """The int SimAI's `std::stoi` returns for a token; None when it throws or there is none."""
+    return None if text is None else stoi(text).value
 
 
 def written_number(text: str | None) -> int | float | None:

@@ -14,6 +14,8 @@ from wkparse.ast import PHASES, Header, RowFields
 from wkparse.parse import ParseResult
 from wkparse.render.json_out import diagnostic_json
 from wkparse.render.json_out import span_fields as span_json
+from wkparse.simai.cpp import U32
+from wkparse.simai.tokens import reading
 
 #: rows written per call
 _CHUNK = 16384
@@ -22,9 +24,6 @@ _CHUNK = 16384
 def header_json(header: Header | None) -> dict[str, Any] | None:
     if header is None:
         return None
-    # The field SimAI reads per key, as `Header.read` finds it, in one pass: calling `read`
-    # per field is quadratic, and a hostile header has tens of thousands of fields.
-    read = {f.key: f for f in header.fields if f.colon or f.key == "pp_comm"}
     return {
         "policy": header.policy,
         "leading": [v.text for v in header.leading],
@@ -32,12 +31,19 @@ def header_json(header: Header | None) -> dict[str, Any] | None:
             {"key": f.key, "colon": f.colon, "values": [v.text for v in f.values]}
             for f in header.fields
         ],
-        "simai": {
-            f.key: f.value.integer if f.value else None
-            for f in header.fields
-            if read.get(f.key) is f
-        },
+        "simai": simai_values(header),
     }
+
+
+def simai_values(header: Header) -> dict[str, int | None]:
+    """The value SimAI ends up with for each key it reads (`wkparse.simai`'s reading): the
+    last occurrence's stoi result, null where stoi throws or no value follows the key."""
+    found: dict[str, int | None] = {}
+    for key, reads in reading(header).reads.items():
+        result = reads[-1].result
+        value = None if result is None else result.value
+        found[key] = value % U32 if key == "pp_comm" and value is not None else value
+    return found
 
 
 def row_body(fields: RowFields) -> dict[str, Any]:

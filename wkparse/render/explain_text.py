@@ -17,7 +17,7 @@ from rich.text import Text
 
 from wkparse.explain import (
     GROUP_LABELS,
-    TRANSFORMER_POLICIES,
+    TRANSFORMER_DIALECTS,
     Explanation,
     Finding,
     RowNote,
@@ -333,7 +333,7 @@ def comm_rows(e: Explanation) -> list[tuple[str, str, str, str, str]]:
 
 
 def group_totals(e: Explanation) -> str:
-    always = ("TP", "DP") if e.policy in TRANSFORMER_POLICIES else ()
+    always = ("TP", "DP") if e.policy in TRANSFORMER_DIALECTS else ()
     parts = [
         f"{GROUP_LABELS[g]} {human_bytes(n)}" for g, n in e.comm_bytes.items() if n or g in always
     ]
@@ -356,7 +356,7 @@ def compute_totals(e: Explanation) -> str:
 
 def layout_numbers(e: Explanation) -> list[tuple[str, str]]:
     """(key, value) pairs of the layout: header values as written, counted values beside."""
-    if e.policy not in TRANSFORMER_POLICIES:
+    if e.policy not in TRANSFORMER_DIALECTS:
         out = [("policy", e.policy or "none")]
         if e.leading:
             out.append(("after the policy", " ".join(e.leading)))

@@ -1,4 +1,4 @@
-"""What AICB's own conventions say about a file: its file-name scheme and model presets.
+"""AICB's file names, both ways: the name a run gets, and the run a name records.
 
 AICB names a training workload
 `{prefixes}{gpu_type}-{model}-world_size{W}-tp{T}-pp{P}-ep{E}-gbs{G}-mbs{M}-seq{S}-MOE-{b}-GEMM-{b}-flash_attn-{b}.txt`
@@ -13,6 +13,8 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from wkparse.aicb.presets import PRESETS, Preset
+
 _TRAINING = re.compile(
     r"(?:(?P<prefix>.*)-)?(?P<model>[^-]+)-world_size(?P<world>\d+)-tp(?P<tp>\d+)"
     r"-pp(?P<pp>\d+)-ep(?P<ep>\d+)-gbs(?P<gbs>\d+)-mbs(?P<mbs>\d+)-seq(?P<seq>\d+)"
@@ -23,29 +25,6 @@ _INFERENCE = re.compile(
     r"(?P<model>.+?)-world_size(?P<world>\d+)-tp(?P<tp>\d+)-pp(?P<pp>\d+)-ep(?P<ep>\d+)"
     r"-bs(?P<bs>\d+)-seq(?P<seq>\d+)-(?P<phase>prefill|decode)\.txt"
 )
-
-
-@dataclass(frozen=True, slots=True)
-class Preset:
-    """A model preset of AICB's `scripts/megatron_workload_with_aiob.sh`."""
-
-    layers: int
-    hidden: int
-    heads: int
-    moe: bool = False
-
-
-PRESETS: dict[str, Preset] = {
-    "gpt_7B": Preset(36, 4096, 32),
-    "gpt_13B": Preset(40, 5120, 40),
-    "gpt_22B": Preset(48, 6144, 64),
-    "gpt_175B": Preset(96, 12288, 96),
-    "llama_405B": Preset(128, 16384, 128),
-    "Mixtral_8x7B": Preset(32, 4096, 32, moe=True),
-    "DeepSeek_671B": Preset(61, 18432, 128, moe=True),
-    "DeepSeek_236B": Preset(60, 12288, 128, moe=True),
-    "DeepSeek_16B": Preset(27, 10944, 16, moe=True),
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,3 +112,32 @@ def parse_filename(path: str | PurePath) -> AicbName | None:
             inference_phase=m["phase"],
         )
     return None
+
+
+def training_name(
+    *,
+    gpu_type: str | None,
+    model: str | None,
+    world: int,
+    tp: int,
+    pp: int,
+    ep: int,
+    gbs: int,
+    mbs: int,
+    seq: int,
+    moe: bool,
+    gemm: bool,
+    flash: bool,
+) -> str:
+    """The name AICB's training generator gives its file (`None` where an option was unset)."""
+    return (
+        f"{gpu_type}-{model}-world_size{world}-tp{tp}-pp{pp}-ep{ep}-gbs{gbs}-mbs{mbs}"
+        f"-seq{seq}-MOE-{moe}-GEMM-{gemm}-flash_attn-{flash}.txt"
+    )
+
+
+def inference_name(
+    *, model: str, world: int, tp: int, pp: int, ep: int, bs: int, seq: int, phase: str
+) -> str:
+    """The name AICB's inference generator gives its file."""
+    return f"{model}-world_size{world}-tp{tp}-pp{pp}-ep{ep}-bs{bs}-seq{seq}-{phase}.txt"

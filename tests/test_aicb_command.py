@@ -1,0 +1,142 @@
+"""How wkparse.aicb reads a command: AICB's scripts, argparse's rules, and `wkparse aicb`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from wkparse.aicb import AicbError, generate
+from wkparse.aicb.command import invocation
+from wkparse.cli import app
+
+SCRIPT = "sh scripts/megatron_workload_with_aiob.sh"
+PY = "python -m workload_generator.SimAI_training_workload_generator"
+
+
+def _header(command: str) -> str:
+    return generate(command).text().splitlines()[0]
+
+
+def test_script_preset_overrides_the_tp_the_user_gave() -> None:
+    assert "model_parallel_NPU_group: 4 " in _header(f"{SCRIPT} -m 7 --tp 8 --world_size 32")
+    assert "model_parallel_NPU_group: 2 " in _header(f"{SCRIPT} -m 13 --tp 2 --world_size 32")
+
+
+def test_script_stops_at_the_first_unknown_word_and_says_so() -> None:
+    made = generate(f"{SCRIPT} -m 7 --world_size=128 --global_batch 8")
+    assert " all_gpus: 32 " in made.text().splitlines()[0]  # the script's default world size
+    assert any("stops reading options at '--world_size=128'" in n for n in made.notes)
+    assert any("--global_batch 8" in n for n in made.notes)
+
+
+def test_script_defaults_and_fallback_preset() -> None:
+    made = generate(f"{SCRIPT} -m 30")
+    assert made.filename.startswith("None-gpt_13B-world_size32-tp8-pp1-ep1-gbs1024-")
+    assert any("falls back to gpt_13B" in n for n in made.notes)
+
+
+def test_script_option_without_value_and_help_write_nothing() -> None:
+    with pytest.raises(AicbError, match="--world_size needs a value"):
+        generate(f"{SCRIPT} --world_size")
+    with pytest.raises(AicbError, match="prints the usage"):
+        generate(f"{SCRIPT} -h")
+
+
+def test_script_mixtral_preset_keeps_its_star_and_needs_sp() -> None:
+    with pytest.raises(AicbError, match="moe must be enabled with sequence parallel"):
+        generate(f"{SCRIPT} -m moe --world_size 8")
+    made = generate(f"{SCRIPT} -m moe --world_size 8 --sp --experts 8 --ep 2 --global_batch 4")
+    assert made.filename.startswith("None-Mixtral_8*7B-")
+    assert made.filename.endswith("-MOE-True-GEMM-True-flash_attn-False.txt")
+
+
+def test_script_deepseek_preset_passes_n_dense_layer_as_a_prefix() -> None:
+    """The script passes --n_dense_layer=3; argparse takes it as --n_dense_layers."""
+    made = generate(
+        f"{SCRIPT} -m deepseek671 --world_size 488 --pp 61 --sp --ep 8 --global_batch 1 "
+        "--aiob --comp_filepath workload/aiob_inputs/Example.txt"
+    )
+    body = [line.split("\t")[0] for line in made.text().splitlines()[2:]]
+    assert "mlp_moelayer" not in body  # one layer per stage, and layer 0 is dense (3 dense)
+    assert made.filename.startswith("None-DeepSeek_671B-world_size488-tp1-pp61-ep8-")
+
+
+def test_inference_script_rejects_its_own_help_spelling() -> None:
+    made = generate("sh scripts/inference_workload_with_aiob.sh -m qwen3-235B --seq-length 8")
+    assert made.filename == "Qwen3-Moe-235B-world_size8-tp1-pp1-ep8-bs32-seq1024-decode.txt"
+    assert any("stops reading options at '--seq-length'" in n for n in made.notes)
+    with pytest.raises(AicbError, match="Invalid model size"):
+        generate("sh scripts/inference_workload_with_aiob.sh -m qwen")
+    with pytest.raises(AicbError, match="GPU"):
+        generate("sh scripts/inference_workload_with_aiob.sh -m qwen3-235B -a")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        ("--t 2", "ambiguous option: --t could match"),
+        ("--world_size two", "argument --world_size: invalid int value: 'two'"),
+        ("--swiglu=yes", "argument --swiglu: ignored explicit argument 'yes'"),
+        ("--frame Torch", "argument --frame: invalid choice: 'Torch'"),
+        ("--world_size", "argument --world_size: expected one argument"),
+        ("--bogus 3 extra", "unrecognized arguments: --bogus 3 extra"),
+        ("--world_size 6 --tensor_model_parallel_size 4", "world size: 6, tp: 4, pp: 1"),
+        ("--aiob_enable", "--aiob_enable without --comp_filepath"),
+        ("--aiob_enable --comp_filepath mine.txt", "no such file here"),
+        ("--num_layers 2 --hidden_size 30 --num_attention_heads 1 --world_size 4 "
+         "--tensor_model_parallel_size 4", "90 is not divisible by 4"),
+        ("--expert_model_parallel_size 2 --num_experts 3 --world_size 2", "multiple of expert"),
+        ("--moe_grouped_gemm --dtype float16", "GroupedGEMM for MoE only supports bf16"),
+        ("--help", "prints the generator's help"),
+    ],
+)  # fmt: skip
+def test_python_entry_point_errors_name_the_option(args: str, message: str) -> None:
+    with pytest.raises(AicbError, match=None) as info:
+        generate(f"{PY} {args}")
+    assert message in str(info.value)
+
+
+def test_python_entry_point_accepts_prefixes_equals_and_negative_numbers() -> None:
+    made = generate(f"{PY} --world=8 --tensor 2 --global_batch -4")
+    assert made.filename.startswith("None-None-world_size8-tp2-pp1-ep1-gbs-4-")
+    assert " ga: -1 " in made.text().splitlines()[0]  # -4 // 4, and no group is written
+    assert any("ga num < 1" in n for n in made.notes)
+
+
+def test_options_without_effect_are_named_never_silent() -> None:
+    made = generate(f"{PY} --world_size 2 --epoch_num 3 --stage 2 --overlap_version")
+    joined = "\n".join(made.notes)
+    for flag in ("--epoch_num", "--stage", "--overlap_version"):
+        assert flag in joined
+    script = generate(f"{SCRIPT} -m 7")  # the script's own --epoch_num is not the user's
+    assert not any("--epoch_num" in n for n in script.notes)
+
+
+def test_command_forms() -> None:
+    assert invocation(f"CUDA_VISIBLE_DEVICES=0 bash /opt/aicb/{SCRIPT[3:]} -m 7").via_script
+    assert invocation(
+        "python3 workload_generator/SimAI_training_workload_generator.py --world_size 8"
+    ).argv == ["--world_size", "8"]
+    with pytest.raises(AicbError, match="not an AICB generator command"):
+        invocation("python train.py")
+
+
+def test_cli_prints_the_file_and_writes_it_under_aicbs_name(tmp_path: Path) -> None:
+    runner = CliRunner()
+    printed = runner.invoke(app, ["aicb", "--", *f"{SCRIPT} -m 7 --world_size 8".split()])
+    assert printed.exit_code == 0
+    assert printed.stdout == generate(f"{SCRIPT} -m 7 --world_size 8").text()
+    written = runner.invoke(app, ["aicb", "-o", str(tmp_path), "--", f"{SCRIPT} -m 7"])
+    assert written.exit_code == 0
+    (path,) = tmp_path.iterdir()
+    assert path.name == generate(f"{SCRIPT} -m 7").filename
+    assert path.read_text(encoding="utf-8") == generate(f"{SCRIPT} -m 7").text()
+
+
+def test_cli_refusal_exits_2_with_one_line() -> None:
+    result = CliRunner().invoke(app, ["aicb", "--", PY, "--bogus"])
+    assert result.exit_code == 2
+    assert "unrecognized arguments: --bogus" in result.output
+    assert "Traceback" not in result.output

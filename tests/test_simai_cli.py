@@ -1,0 +1,144 @@
+"""`wkparse simai`: the JSON contract, the text verdict and the exit codes."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from wkparse.cli import app
+
+ORACLE = Path(__file__).resolve().parents[2] / "shared" / "simai-oracle"
+CASES = ORACLE / "cases"
+runner = CliRunner()
+needs_oracle = pytest.mark.skipif(not ORACLE.is_dir(), reason="needs ../shared/simai-oracle")
+
+
+def simai(*args: str) -> tuple[int, str]:
+    result = runner.invoke(app, ["simai", *args])
+    return result.exit_code, result.stdout
+
+
+def simai_json(*args: str) -> tuple[int, dict[str, Any]]:
+    code, out = simai(*args, "--format", "json")
+    return code, json.loads(out)
+
+
+@needs_oracle
+def test_json_contract_of_a_clean_file() -> None:
+    code, doc = simai_json(str(CASES / "micro__clean.txt"))
+    assert code == 0
+    assert list(doc) == [
+        "outcome", "warnings", "header", "lines", "dp", "layers", "first_undefined", "totals",
+    ]  # fmt: skip
+    assert doc["outcome"] == {"exit_code": 0, "kind": "ok", "message": "SimAI-Analytical finished."}
+    assert list(doc["header"]) == [
+        "policy", "tp", "ep", "pp", "vpp", "ga", "all_gpus", "pp_comm", "checkpoints",
+        "checkpoint_initiates",
+    ]  # fmt: skip
+    assert (doc["lines"], doc["dp"], doc["first_undefined"]) == (2, 1, None)
+    assert doc["totals"] == {"compute_us": 1112}
+    first = doc["layers"][0]
+    assert list(first) == [
+        "index", "source_line", "name", "defined", "fwd", "ig", "wg", "update_ns",
+    ]  # fmt: skip
+    assert first["fwd"] == {
+        "compute_ns": 556000,
+        "compute_us": 556,
+        "type": "ALLREDUCE",
+        "group": "TP",
+        "group_size": 8,
+        "size": 16777216,
+        "scheduled": True,
+    }
+    assert (first["index"], first["source_line"], first["name"]) == (0, 3, "embedding_layer")
+
+
+@needs_oracle
+def test_g_overrides_all_gpus_for_dp_and_group_sizes() -> None:
+    path = str(CASES / "gpt22b__clean.txt")
+    _, default = simai_json(path)
+    _, wide = simai_json(path, "-g", "64")
+    assert (default["dp"], wide["dp"]) == (2, 4)
+    assert wide["layers"][0]["wg"]["group_size"] == 4
+
+
+@needs_oracle
+def test_text_gives_the_verdict_first() -> None:
+    code, out = simai(str(CASES / "gpt22b__extra_token_middle.txt"))
+    first = out.splitlines()[0]
+    assert code == 1
+    assert first.endswith(
+        "SimAI will read 31 real layers, then 32 layers with undefined values, then finish "
+        "(exit 0); the total it prints is wrong"
+    )
+    assert "the stream failed at line 34, column 1" in out
+
+
+@needs_oracle
+def test_text_names_the_float_rounding_of_a_size() -> None:
+    code, out = simai(str(CASES / "gpt22b__size_not_float_exact.txt"))
+    assert code == 0
+    assert "size 201326593 simulated as 201326592 (through a 32-bit float)" in out
+
+
+@needs_oracle
+def test_a_clean_file_shows_no_departures() -> None:
+    code, out = simai(str(CASES / "gpt22b__clean.txt"))
+    assert code == 0 and "departs" not in out
+
+
+@needs_oracle
+@pytest.mark.parametrize(
+    ("case", "exit_code", "kind"),
+    [
+        ("micro__bom.txt", 1, "exit"),
+        ("gpt22b__count_empty.txt", 134, "exception"),
+        ("astra10-DATA__clean.txt", 136, "signal"),
+        ("gpt22b__key_no_value_last.txt", 139, "signal"),
+    ],
+)
+def test_simai_endings_are_reported_and_fail_the_command(
+    case: str, exit_code: int, kind: str
+) -> None:
+    code, doc = simai_json(str(CASES / case))
+    assert code == 1
+    assert (doc["outcome"]["exit_code"], doc["outcome"]["kind"]) == (exit_code, kind)
+
+
+def test_unreadable_path_and_bad_g_are_usage_errors(tmp_path: Path) -> None:
+    assert simai(str(tmp_path / "missing.txt"))[0] == 2
+    assert simai(str(tmp_path))[0] == 2
+    (tmp_path / "w.txt").write_text("MICRO\n1\n")
+    assert simai(str(tmp_path / "w.txt"), "-g", "0")[0] == 2
+
+
+def test_stdin_is_read(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["simai", "-", "-f", "json"], input=b"NOPE\n1\n")
+    assert json.loads(result.stdout)["outcome"]["exit_code"] == 1
+
+
+def test_parse_json_simai_view_is_the_models_reading(tmp_path: Path) -> None:
+    """`pp_comm: 8388608.0` reads 8388608, as WK216 and `wkparse simai` say; the last `pp:`
+    wins; `mode:` is read nowhere; a value stoi throws on is null."""
+    path = tmp_path / "w.txt"
+    path.write_text(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: x pp: 2 pp: 4 vpp: 1 "
+        "ga: 1 all_gpus: 8 mode: 1 pp_comm: 8388608.0\n0\n"
+    )
+    result = runner.invoke(app, ["parse", str(path), "--format", "json"])
+    simai_view = json.loads(result.stdout)["header"]["simai"]
+    assert simai_view == {
+        "model_parallel_NPU_group": 2,
+        "ep": None,
+        "pp": 4,
+        "vpp": 1,
+        "ga": 1,
+        "all_gpus": 8,
+        "pp_comm": 8388608,
+    }
+    lint = runner.invoke(app, ["lint", str(path), "--format", "json", "--select", "WK216"])
+    assert "8388608" in json.loads(lint.stdout)[0]["message"]

@@ -1,0 +1,88 @@
+"""One call from a command line to the file AICB would write: `generate(command)`."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from wkparse.aicb import aiob, inference, training
+from wkparse.aicb.command import Invocation, invocation
+from wkparse.aicb.dump import Workload
+from wkparse.aicb.inference_args import InferenceArgs, inference_args
+from wkparse.aicb.names import inference_name, training_name
+from wkparse.aicb.training_args import TrainingArgs, training_args
+
+
+@dataclass(slots=True)
+class Generated:
+    """What AICB writes for a command: the workload, its file name, and what to tell the user.
+
+    `notes` are facts a user should see (a script that dropped words, options without effect,
+    where compute times came from, AICB's own warnings); `directory` is where AICB puts it.
+    """
+
+    invocation: Invocation
+    workload: Workload
+    filename: str
+    directory: str
+    args: TrainingArgs | InferenceArgs
+    notes: list[str] = field(default_factory=list)
+
+    def text(self) -> str:
+        return self.workload.text()
+
+
+def _training(run: Invocation) -> Generated:
+    args, idle = training_args(run.argv)
+    notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
+    table = None
+    if args.aiob_enable:
+        assert args.comp_filepath is not None
+        table, source = aiob.load(args.comp_filepath, args.recompute)
+        notes.append(source)
+    elif args.comp_filepath is not None:
+        notes.append("--comp_filepath: has no effect without --aiob_enable")
+    work = training.workload(args, table)
+    if args.ga < 1:
+        notes.append(f"AICB prints: {training.GA_WARNING}")
+    name = training_name(
+        gpu_type=args.gpu_type,
+        model=args.model_name,
+        world=args.world_size,
+        tp=args.tp,
+        pp=args.pp,
+        ep=args.ep,
+        gbs=args.global_batch,
+        mbs=args.micro_batch,
+        seq=args.seq_length,
+        moe=args.moe_enable,
+        gemm=args.grouped_gemm,
+        flash=args.use_flash_attn,
+    )
+    return Generated(run, work, name, "results/workload/", args, notes)
+
+
+def _inference(run: Invocation) -> Generated:
+    args, idle = inference_args(run.argv)
+    name = inference_name(
+        model=args.model_name,
+        world=args.world_size,
+        tp=args.tp,
+        pp=args.pp,
+        ep=args.ep,
+        bs=args.micro_batch,
+        seq=args.seq_length,
+        phase=args.phase,
+    )
+    notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
+    notes += ["compute times are AICB's default 1 (no AIOB measurement)"]
+    return Generated(run, inference.workload(args), name, args.result_dir, args, notes)
+
+
+def generate(command: str | Sequence[str]) -> Generated:
+    """The file AICB writes for `command` (a string as typed, or its words).
+
+    Raises AicbError when AICB writes no file for it, or wkparse cannot reproduce the run.
+    """
+    run = invocation(command)
+    return _training(run) if run.generator == "training" else _inference(run)

@@ -1,0 +1,94 @@
+"""The rows AICB's inference generator writes (one forward pass, compute times of 1).
+
+Without AIOB every compute time is AICB's default 1. Each mocked model lists its blocks per
+layer: Qwen3-Moe `attention_norm, attention_layer, moe_norm, moe_route, moe_expert`; Qwen3-Next
+the same with a gated-delta-net `attention_gdn` in three of every four layers; DeepSeek an
+`attention_layer`, then a `dense_mlp` (first layers) or its shared experts and an expert block
+(written as a `moe_route` and a `moe_expert` row). The whole model is written whatever the
+pipeline size, and the sizes use the sequence (prefill) or the batch (decode) as token count.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.aicb.dump import NONE, Row, Workload
+from wkparse.aicb.errors import AicbError
+from wkparse.aicb.inference_args import InferenceArgs
+from wkparse.aicb.training import FP8_FACTOR, POLICY
+
+
+def header(a: InferenceArgs) -> str:
+    pp_comm = 2 * a.micro_batch * a.seq_length * a.number("hidden_size") * (1 if a.pp > 1 else 0)
+    return (
+        f"{POLICY} model_parallel_NPU_group: {a.tp} ep: {a.ep} pp: {a.pp} "
+        f"all_gpus: {a.world_size} mode: 1 vpp: 1 ga: 1 checkpoints: 0 "
+        f"checkpoint_initiates: 0 pp_comm: {pp_comm}"
+    )
+
+
+def _check_split(a: InferenceArgs, numerator: int, what: str) -> None:
+    if numerator % a.tp:
+        raise AicbError(
+            f"AICB stops: AssertionError: {numerator} is not divisible by {a.tp} ({what})"
+        )
+
+
+def _deepseek_names(a: InferenceArgs) -> Iterator[str]:
+    heads, d_kv = a.number("num_attention_heads"), a.number("d_kv")
+    _check_split(a, heads * (a.number("d_q") + a.number("d_r")), "query heads")
+    _check_split(a, heads * 2 * d_kv, "key-value heads")
+    _check_split(a, heads * d_kv, "attention output")
+    dense, expert_dim = a.number("dense_layer"), a.number("expert_dim")
+    shared = a.number("shared_experts")
+    for i in range(a.number("num_layers")):
+        yield "attention_layer"
+        if i < dense:
+            _check_split(a, expert_dim * 2, "dense MLP")
+            _check_split(a, expert_dim, "dense MLP")
+            yield "dense_mlp"
+        else:
+            yield from ["shared_experts"] * shared
+            yield "moe_expert"
+    _check_split(a, a.number("vocab_size"), "vocabulary")
+
+
+def _names(a: InferenceArgs) -> Iterator[str]:
+    if a.family == "DeepSeek":
+        yield from _deepseek_names(a)
+        return
+    interval = a.number("full_attention_interval") if a.family == "Qwen3-Next" else 0
+    a.number("moe_intermediate_size")  # read by the model: AICB fails without it
+    for i in range(a.number("num_hidden_layers")):
+        yield "attention_norm"
+        if interval and (i + 1) % interval:
+            yield "attention_gdn"
+        else:
+            if interval == 0 and a.family == "Qwen3-Next":
+                raise AicbError("AICB stops: ZeroDivisionError: full_attention_interval is 0")
+            yield "attention_layer"
+        yield from ("moe_norm", "moe_route", "moe_expert")
+
+
+def workload(a: InferenceArgs) -> Workload:
+    tokens = a.micro_batch if a.phase == "decode" else a.seq_length
+    act = 2 * tokens * a.number("hidden_size")
+    combine = act * a.topk // a.tp
+    dispatch = combine
+    if "DeepSeek" in a.frame or "Qwen3" in a.frame:
+        dispatch = int(dispatch * FP8_FACTOR)
+    comm = NONE if a.tp == 1 else "ALLREDUCE"
+    rows: list[Row] = []
+    for name in _names(a):
+        if "norm" in name or "shared_expert" in name:
+            rows.append(Row(name, 1, NONE, 0, 0, NONE, 0, 0, NONE, 0))
+        elif "attention" in name or "dense_mlp" in name:
+            size = act if comm != NONE else 0
+            rows.append(Row(name, 1, comm, size, 0, NONE, 0, 0, NONE, 0))
+        elif name == "moe_route":
+            rows.append(Row(name, 1, "ALLTOALL_EP", dispatch, 1, NONE, 0, 1, NONE, 0))
+        else:
+            if a.frame == "DeepSeek":
+                rows.append(Row("moe_route", 1, "ALLTOALL_EP", dispatch, 1, NONE, 0, 1, NONE, 0))
+            rows.append(Row(name, 1, "ALLTOALL_EP", combine, 1, NONE, 0, 1, NONE, 0))
+    return Workload(header(a), [], [rows], [])

@@ -1,0 +1,245 @@
+"""AICB's two shell scripts, as `sh` runs them: options in, the generator's argument list out.
+
+`scripts/megatron_workload_with_aiob.sh` reads options in a `case` loop and stops at the first
+word it does not know (including `--opt=value` spellings: only `--opt value` is understood);
+everything from there on is dropped without a word. Then its `-m` preset assigns model shape
+and, for most presets, tp, overriding what the user gave. It builds one command string and
+runs it unquoted, so the shell splits values at white space. The same holds for
+`scripts/inference_workload_with_aiob.sh`, whose help text advertises `--model-size` style
+names that its loop does not accept (they stop the loop). Each function returns the argument
+list the script hands to Python, and notes on what the script did on the way.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from wkparse.aicb.errors import AicbError
+from wkparse.aicb.presets import FALLBACK_PRESET, SCRIPT_PRESETS
+
+TRAINING_SCRIPT = "scripts/megatron_workload_with_aiob.sh"
+INFERENCE_SCRIPT = "scripts/inference_workload_with_aiob.sh"
+
+
+@dataclass(slots=True)
+class ScriptRun:
+    """What a script run hands to its generator."""
+
+    argv: list[str]
+    notes: list[str] = field(default_factory=list)
+    #: the script variables the user's words set (the rest are the script's own choices)
+    typed: set[str] = field(default_factory=set)
+
+
+def _read_options(
+    script: str,
+    words: Sequence[str],
+    valued: Mapping[str, str],
+    flags: Mapping[str, tuple[str, str]],
+    values: dict[str, str],
+    typed: set[str],
+) -> list[str]:
+    """Run a script's option loop over `words`, updating `values` and `typed`; return notes."""
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word in ("-h", "--help"):
+            raise AicbError(f"{script}: {word} prints the usage and exits; no file is written")
+        if word in valued:
+            if i + 1 >= len(words):
+                raise AicbError(
+                    f"{script}: {word} needs a value (the script fails on 'shift'; no file)"
+                )
+            values[valued[word]] = words[i + 1]
+            typed.add(valued[word])
+            i += 2
+            continue
+        if word in flags:
+            variable, value = flags[word]
+            values[variable] = value
+            typed.add(variable)
+            i += 1
+            continue
+        dropped = " ".join(words[i:])
+        return [f"{script} stops reading options at {word!r}; it ignores: {dropped}"]
+    return []
+
+
+def _split(value: str) -> list[str]:
+    """An unquoted expansion: split at white space (pathname expansion assumed to match none)."""
+    return value.split()
+
+
+_TRAINING_VALUED = {
+    "--gpu_type": "gpu_type",
+    "--frame": "frame",
+    "--world_size": "world_size",
+    "--tensor_model_parallel_size": "tensor_model_parallel_size",
+    "--tp": "tensor_model_parallel_size",
+    "--pipeline_model_parallel": "pipeline_model_parallel",
+    "--pp": "pipeline_model_parallel",
+    "--global_batch": "global_batch",
+    "--micro_batch": "micro_batch",
+    "--num_layers": "num_layers",
+    "--seq_length": "seq_length",
+    "--hidden_size": "hidden_size",
+    "--epoch_num": "epoch_num",
+    "--num_attention_heads": "num_attention_heads",
+    "--ffn_hidden_size": "ffn_hidden_size",
+    "--comp_filepath": "comp_filepath",
+    "-m": "model_size",
+    "--model_size": "model_size",
+    "--max_position_embeddings": "max_position_embeddings",
+    "--moe_router_topk": "moe_router_topk",
+    "--topk": "moe_router_topk",
+    "--num_experts": "num_experts",
+    "--experts": "num_experts",
+    "--expert_model_parallel_size": "expert_model_parallel_size",
+    "--ep": "expert_model_parallel_size",
+}
+_TRAINING_FLAGS = {
+    "--aiob_enable": ("aiob_enable", "--aiob_enable"),
+    "--aiob": ("aiob_enable", "--aiob_enable"),
+    "--use_flash_attn": ("use_flash_attn", "--use_flash_attn"),
+    "--flash_attn": ("use_flash_attn", "--use_flash_attn"),
+    "--swiglu": ("swiglu", "--swiglu"),
+    "--sp": ("sp_enable", "--enable_sequence_parallel"),
+    "--sp-enable": ("sp_enable", "--enable_sequence_parallel"),
+    "--moe_enable": ("moe_enable", "--moe_enable"),
+    "--grouped_gemm": ("grouped_gemm", "--moe_grouped_gemm"),
+    "--moe_grouped_gemm": ("grouped_gemm", "--moe_grouped_gemm"),
+    "--recompute_activations": ("recompute_activations", "--recompute_activations"),
+    "--recompute": ("recompute_activations", "--recompute_activations"),
+}
+_TRAINING_DEFAULTS = {
+    "frame": "Megatron",
+    "world_size": "32",
+    "tensor_model_parallel_size": "8",
+    "pipeline_model_parallel": "1",
+    "global_batch": "1024",
+    "micro_batch": "1",
+    "num_layers": "40",
+    "seq_length": "4096",
+    "hidden_size": "5120",
+    "epoch_num": "1",
+    "num_attention_heads": "40",
+    "model_size": "13",
+    "max_position_embeddings": "4096",
+    "vocab_size": "50257",
+    "num_experts": "1",
+    "gpu_type": "None",
+}
+#: always passed, as `--name=$variable`, in the script's order
+_TRAINING_PASSED = (
+    "gpu_type", "frame", "world_size", "tensor_model_parallel_size", "pipeline_model_parallel",
+    "global_batch", "micro_batch", "num_layers", "seq_length", "hidden_size", "epoch_num",
+    "num_attention_heads", "model_name", "max_position_embeddings", "vocab_size",
+)  # fmt: skip
+_TRAINING_FLAG_VARS = (
+    "aiob_enable", "use_flash_attn", "swiglu", "sp_enable", "recompute_activations",
+)  # fmt: skip
+#: passed as `--name=$variable` only when set and not empty, in the script's order
+_TRAINING_OPTIONAL = (
+    "ffn_hidden_size", "comp_filepath", "moe_enable", "moe_router_topk", "num_experts",
+    "expert_model_parallel_size", "grouped_gemm", "q_lora_rank", "kv_lora_rank", "qk_nope_dim",
+    "qk_rope_dim", "v_head_dim", "n_shared_expert", "n_dense_layer",
+)  # fmt: skip
+_FLAG_VALUED = {"moe_enable", "grouped_gemm"}
+
+
+def training_script(words: Sequence[str]) -> ScriptRun:
+    """`sh scripts/megatron_workload_with_aiob.sh WORDS...` -> the generator's arguments."""
+    values, typed = dict(_TRAINING_DEFAULTS), set[str]()
+    notes = _read_options(TRAINING_SCRIPT, words, _TRAINING_VALUED, _TRAINING_FLAGS, values, typed)
+    size = values["model_size"]
+    preset = SCRIPT_PRESETS.get(size)
+    if preset is None:
+        notes.append(f"{TRAINING_SCRIPT}: unknown -m {size!r}; the script falls back to gpt_13B")
+        preset = FALLBACK_PRESET
+    values.update(preset.settings)
+    argv: list[str] = []
+    for name in _TRAINING_PASSED:
+        argv += _split(f"--{name}={values.get(name, '')}")
+    argv.append("--use-distributed-optimizer")
+    for name in _TRAINING_FLAG_VARS:
+        argv += _split(values.get(name, ""))
+    for name in _TRAINING_OPTIONAL:
+        value = values.get(name, "")
+        if not value:
+            continue
+        argv += _split(value if name in _FLAG_VALUED else f"--{name}={value}")
+    return ScriptRun(argv, notes, typed)
+
+
+_INFERENCE_VALUED = {
+    "-m": "model_size", "--model_size": "model_size",
+    "-c": "config", "--config": "config",
+    "-p": "phase", "--phase": "phase",
+    "-s": "seq_length", "--seq_length": "seq_length",
+    "-b": "micro_batch", "--micro_batch": "micro_batch",
+    "-w": "world_size", "--world_size": "world_size",
+    "-t": "tensor_model_parallel_size",
+    "--tensor_model_parallel_size": "tensor_model_parallel_size",
+    "-e": "expert_model_parallel_size",
+    "--expert_model_parallel_size": "expert_model_parallel_size",
+    "-l": "pipeline_model_parallel", "--pipeline_model_parallel": "pipeline_model_parallel",
+    "-r": "result_dir", "--result_dir": "result_dir",
+    "-f": "aiob_forward_loops", "--aiob_forward_loops": "aiob_forward_loops",
+}  # fmt: skip
+_INFERENCE_FLAGS = {
+    "-M": ("moe_enable", "true"),
+    "--moe_enable": ("moe_enable", "true"),
+    "-a": ("aiob_enable", "true"),
+    "--aiob_enable": ("aiob_enable", "true"),
+}
+_INFERENCE_DEFAULTS = {
+    "model_size": "deepseek-671B",
+    "config": "",
+    "phase": "decode",
+    "seq_length": "1024",
+    "micro_batch": "32",
+    "world_size": "8",
+    "tensor_model_parallel_size": "1",
+    "expert_model_parallel_size": "8",
+    "pipeline_model_parallel": "1",
+    "moe_enable": "true",
+    "result_dir": "results/workload/",
+    "aiob_enable": "false",
+    "aiob_forward_loops": "10",
+}
+#: -m value -> (model name, the script's default config file)
+INFERENCE_MODELS = {
+    "deepseek-671B": ("DeepSeek-671B", "scripts/inference_configs/deepseek_default.json"),
+    "qwen3-235B": ("Qwen3-Moe-235B", "scripts/inference_configs/qwen3_moe_default.json"),
+    "qwen3-next-80B": ("Qwen3-Next-80B", "scripts/inference_configs/qwen3_next_default.json"),
+}
+_INFERENCE_PASSED = (
+    "phase", "seq_length", "micro_batch", "world_size", "tensor_model_parallel_size",
+    "expert_model_parallel_size", "pipeline_model_parallel",
+)  # fmt: skip
+
+
+def inference_script(words: Sequence[str]) -> ScriptRun:
+    """`sh scripts/inference_workload_with_aiob.sh WORDS...` -> the generator's arguments."""
+    values, typed = dict(_INFERENCE_DEFAULTS), set[str]()
+    notes = _read_options(
+        INFERENCE_SCRIPT, words, _INFERENCE_VALUED, _INFERENCE_FLAGS, values, typed
+    )
+    size = values["model_size"]
+    if size not in INFERENCE_MODELS:
+        raise AicbError(f"{INFERENCE_SCRIPT}: Invalid model size: {size} (it prints the usage)")
+    model, config = INFERENCE_MODELS[size]
+    argv = [*_split(model), *_split(values["config"] or config)]
+    for name in _INFERENCE_PASSED:
+        if values[name]:
+            argv += [f"--{name}", *_split(values[name])]
+    if values["moe_enable"] == "true":
+        argv.append("--moe_enable")
+    if values["result_dir"]:
+        argv += ["--result_dir", *_split(values["result_dir"])]
+    if values["aiob_enable"] == "true":
+        argv.append("--aiob_enable")
+    if values["aiob_forward_loops"]:
+        argv += ["--aiob_forward_loops", *_split(values["aiob_forward_loops"])]
+    return ScriptRun(argv, notes, typed)

@@ -1,0 +1,31 @@
+"""WK210 all-gpus-not-divisible: all_gpus is not a multiple of TP x PP; why and examples in
+rules/WK210.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import TP, header_check, last_int, sizes
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK210", TRANSFORMER_POLICIES)
+def all_gpus_not_divisible(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    s = sizes(r)
+    tp, pp, world = s.get(TP, 0), s.get("pp", 0), s.get("all_gpus", 0)
+    read = last_int(r, "all_gpus")
+    if tp <= 0 or pp <= 0 or world <= 0 or world % (tp * pp) == 0 or read is None:
+        return
+    dp = world // (tp * pp)
+    yield Diagnostic(
+        "WK210",
+        f"all_gpus {world} is not a multiple of TP x PP = {tp} x {pp} = {tp * pp}: "
+        f"SimAI-Analytical takes DP from its -g option, not from all_gpus, as floor(-g / "
+        f"(TP x PP)); run with -g {world} and DP is silently {dp}, leaving "
+        f"{world - dp * tp * pp} GPUs out; use a multiple of {tp * pp}",
+        read.token.span,
+    )

@@ -1,0 +1,36 @@
+"""WK202 all-gpus-unset: all_gpus is missing, zero or negative; why and examples in
+rules/WK202.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import MISMATCH, header_check, last_int
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK202", TRANSFORMER_POLICIES)
+def all_gpus_unset(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    note = (
+        "SimAI only checks it for 0 (and prints "
+        f"{MISMATCH}); SimAI-Analytical takes DP from its -g option, not from all_gpus"
+    )
+    if not r.written("all_gpus"):
+        yield Diagnostic(
+            "WK202",
+            f"the header has no `all_gpus:` (the world size): {note}; add `all_gpus: W` with "
+            f"the GPU count the file was generated for",
+            r.header.span,
+        )
+        return
+    read = last_int(r, "all_gpus")
+    if read is not None and read.value <= 0:
+        yield Diagnostic(
+            "WK202",
+            f"all_gpus is {read.value}: {note}; set it to the GPU count the file was generated for",
+            read.token.span,
+        )

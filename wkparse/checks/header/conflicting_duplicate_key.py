@@ -1,0 +1,41 @@
+"""WK205 conflicting-duplicate-key: a key is given twice with different values; why and examples in
+rules/WK205.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import (
+    delete_field,
+    field_index,
+    field_span,
+    header_check,
+    repeats,
+    shown,
+)
+from wkparse.diagnostics import Diagnostic, Fix
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK205")
+def conflicting_duplicate_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    for key, occurrences in repeats(r):
+        if len({shown(o) for o in occurrences}) == 1:
+            continue
+        last = occurrences[-1]
+        earlier = [field_index(o) for o in occurrences[:-1]]
+        values = ", ".join(shown(o) for o in occurrences)
+        yield Diagnostic(
+            "WK205",
+            f"`{key}` is given {len(occurrences)} times with different values ({values}): SimAI "
+            f"silently takes the last, {shown(last)} (column {last.key_token.span.column}); "
+            f"keep the one you mean and delete the others",
+            field_span(r.header.fields[earlier[0]]),
+            fix=Fix(
+                f"keep only the last `{key}` (what SimAI reads)",
+                tuple(delete_field(r, i) for i in earlier),
+                safe=False,
+            ),
+        )

@@ -1,0 +1,30 @@
+"""WK222 dlrm-bottom-layer-bare: a DLRM header gives the last bottom layer as a bare number; why
+and examples in rules/WK222.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import Span
+from wkparse.checks import Context
+from wkparse.checks.header.reading import DLRM_KEY, header_check, replacement
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tables import DLRM_POLICIES
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK222", DLRM_POLICIES)
+def dlrm_bottom_layer_bare(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    if r.written(DLRM_KEY) or not r.header.leading:
+        return
+    v = r.header.leading[0]
+    at = v.span.column
+    yield Diagnostic(
+        "WK222",
+        f"`{r.header.policy} {v.text}` gives the last bottom layer as a bare number, as "
+        f"ASTRA-sim 1.0 read it; SimAI only reads `{DLRM_KEY}: {v.text}` and leaves the index "
+        f"unset; write `{DLRM_KEY}: {v.text}`",
+        v.span,
+        fix=replacement(f"write `{DLRM_KEY}: {v.text}`", Span.on_line(1, at, at), f"{DLRM_KEY}: "),
+    )

@@ -1,0 +1,26 @@
+"""WK221 dlrm-bottom-layer-missing: a DLRM header lacks DLRM_LAST_BOTTOM_LAYER; why and examples in
+rules/WK221.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import DLRM_KEY, header_check
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tables import DLRM_POLICIES
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK221", DLRM_POLICIES)
+def dlrm_bottom_layer_missing(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    if r.written(DLRM_KEY) or r.header.leading:
+        return
+    yield Diagnostic(
+        "WK221",
+        f"{r.header.policy} needs `{DLRM_KEY}: N` (the index of the last bottom-MLP layer): "
+        f"without it SimAI leaves that index unset and the DLRM schedule runs on an undefined "
+        f"layer; add `{DLRM_KEY}: N`",
+        r.header.span,
+    )

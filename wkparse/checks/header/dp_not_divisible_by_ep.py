@@ -1,0 +1,32 @@
+"""WK211 dp-not-divisible-by-ep: the expert-parallel size does not divide the data-parallel size;
+why and examples in rules/WK211.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import TP, header_check, last_int, sizes
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK211", TRANSFORMER_POLICIES)
+def dp_not_divisible_by_ep(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    s = sizes(r)
+    tp, pp, world, ep = s.get(TP, 0), s.get("pp", 0), s.get("all_gpus", 0), s.get("ep", 0)
+    read = last_int(r, "ep")
+    if min(tp, pp, world, ep) <= 0 or world % (tp * pp) or read is None:
+        return
+    dp = world // (tp * pp)
+    if dp % ep == 0:
+        return
+    yield Diagnostic(
+        "WK211",
+        f"ep {ep} does not divide DP = all_gpus / (TP x PP) = {world} / ({tp} x {pp}) = {dp}: "
+        f"the expert-parallel groups do not tile the data-parallel ranks, and the `_DP_EP` "
+        f"groups SimAI builds (size DP / EP) are not whole; use an ep that divides {dp}",
+        read.token.span,
+    )

@@ -1,0 +1,29 @@
+"""WK220 inference-mode: the header marks an inference workload (mode: 1), which SimAI simulates as
+training; why and examples in rules/WK220.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import field_span, header_check
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK220", TRANSFORMER_POLICIES)
+def inference_mode(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    for f in r.header.fields:
+        if f.colon and f.key == "mode" and f.value is not None and f.value.integer not in (0, None):
+            pp = r.value("pp")
+            bubble = f" (pp {pp})" if pp and pp > 1 else ""
+            yield Diagnostic(
+                "WK220",
+                f"`mode: {f.value.text}` marks an inference workload, but SimAI reads no "
+                f"`mode:` key: it simulates the file as one training iteration, with "
+                f"backward passes and the pipeline bubble{bubble}; read its times as training "
+                f"times, not inference latency",
+                field_span(f),
+            )

@@ -1,0 +1,33 @@
+"""WK207 key-without-value: a key SimAI reads has no value, or a value that is not a number; why
+and examples in rules/WK207.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import header_check, value_reads
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK207")
+def key_without_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    for o in value_reads(r):
+        if o.result is None:
+            yield Diagnostic(
+                "WK207",
+                f"`{o.key_token.text}` is the last token of the line, with no value: SimAI reads "
+                f"past the end of the line for it and crashes (segfault); add the value",
+                o.key_token.span,
+            )
+        elif o.result.error == "invalid_argument":
+            assert o.value_token is not None
+            yield Diagnostic(
+                "WK207",
+                f"`{o.key_token.text}` is followed by `{o.value_token.text}`, not an integer: "
+                f"SimAI's stoi throws std::invalid_argument and it crashes; give `{o.key}` a "
+                f"value",
+                o.key_token.span,
+            )

@@ -1,0 +1,89 @@
+"""WK201 missing-key: a transformer header lacks a key SimAI reads; why and examples in
+rules/WK201.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import Span
+from wkparse.checks import Context
+from wkparse.checks.header.reading import (
+    MISMATCH,
+    ORDER,
+    ROLES,
+    SIZE_KEYS,
+    TP,
+    field_end,
+    header_check,
+    layout_effect,
+    unknown_fields,
+)
+from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.simai.tokens import Reading
+
+
+def _insertion_point(r: Reading, key: str) -> int:
+    """The column after which AICB would have written `key`."""
+    earlier = ORDER[: ORDER.index(key)] if key in ORDER else ORDER
+    column = r.tokens[len(r.header.leading)].span.end_column
+    for f in r.header.fields:
+        if f.colon and f.key in earlier:
+            column = max(column, field_end(f))
+    return column
+
+
+def _insert(r: Reading, key: str, value: int) -> Edit:
+    at = _insertion_point(r, key)
+    return Edit(Span.on_line(1, at, at), f" {key}: {value}")
+
+
+def _era(key: str) -> str:
+    if key == TP:
+        return "every AICB era writes it"
+    if key == "vpp":
+        return "AICB wrote no vpp before 2024-11-05; its v1.0 headers carry only TP"
+    return "AICB's v1.0 headers (and its multi-allreduce micro-benchmark) carry only TP"
+
+
+def _counted(ctx: Context, key: str) -> int | None:
+    """vpp or ga as the body shows them, when the body has micro-batch groups."""
+    body = ctx.body
+    if not body.has_groups:
+        return None
+    if key == "ga":
+        return len(body.groups)
+    if key == "vpp":
+        return body.layers_per_group or None
+    return None
+
+
+@header_check("WK201", TRANSFORMER_POLICIES)
+def missing_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    typos = {s: f for f, s in unknown_fields(r) if s is not None}
+    for key in SIZE_KEYS[:-1]:
+        if r.written(key):
+            continue
+        fix = None
+        counted = _counted(ctx, key)
+        if counted is not None:
+            what = "layers per micro-batch group" if key == "vpp" else "micro-batch groups"
+            fix = Fix(
+                f"add `{key}: {counted}` ({what} counted in the body)",
+                (_insert(r, key, counted),),
+                safe=False,
+            )
+        add = f"`{key}: {counted}`" if counted is not None else f"`{key}: N`"
+        hint = ""
+        if key in typos:
+            typo = typos[key]
+            written = f"{typo.key}:" if typo.colon else typo.key
+            hint = f" (`{written}` on this line looks meant for it, but SimAI ignores that)"
+        yield Diagnostic(
+            "WK201",
+            f"the header has no `{key}:` ({ROLES[key]}){hint}: SimAI reads it as 0, prints only "
+            f"{MISMATCH} and {layout_effect(key)}; {_era(key)}; add {add}",
+            r.header.span,
+            fix=fix,
+        )

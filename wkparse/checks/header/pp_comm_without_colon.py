@@ -1,0 +1,26 @@
+"""WK215 pp-comm-without-colon: pp_comm is written without its colon; why and examples in
+rules/WK215.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import header_check, replacement, shown
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK215")
+def pp_comm_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    for o in r.reads.get("pp_comm", ()):
+        if o.key_token.text != "pp_comm":
+            continue
+        yield Diagnostic(
+            "WK215",
+            f"`pp_comm {shown(o)}` has no colon: SimAI reads pp_comm in both forms, but every "
+            f"other key needs its colon and AICB writes `pp_comm: {shown(o)}`; add the colon",
+            o.key_token.span,
+            fix=replacement("write `pp_comm:`", o.key_token.span, "pp_comm:"),
+        )

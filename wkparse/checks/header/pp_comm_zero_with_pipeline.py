@@ -1,0 +1,37 @@
+"""WK212 pp-comm-zero-with-pipeline: pp_comm is 0 although the model is split into pipeline stages;
+why and examples in rules/WK212.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import (
+    MISMATCH,
+    header_check,
+    last_int,
+    pp_comm_from_body,
+    replacement,
+)
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK212", TRANSFORMER_POLICIES)
+def pp_comm_zero_with_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    pp, read = r.value("pp"), last_int(r, "pp_comm")
+    if pp is None or pp <= 1 or read is None or read.value != 0:
+        return
+    span = read.token.span
+    value = pp_comm_from_body(ctx, r)
+    fix = replacement(f"set pp_comm to {value}", span, str(value), safe=False) if value else None
+    target = f"{value} (from the activation size in the rows)" if value else "the bytes sent"
+    yield Diagnostic(
+        "WK212",
+        f"pp is {pp} but pp_comm is 0: SimAI prints {MISMATCH} and, with an overlap ratio "
+        f"-pp_o below 1, simulates no stage-to-stage traffic; set pp_comm to {target}",
+        span,
+        fix=fix,
+    )

@@ -1,0 +1,36 @@
+"""WK206 repeated-key: a key is given twice with the same value; why and examples in
+rules/WK206.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import (
+    delete_field,
+    field_index,
+    field_span,
+    header_check,
+    repeats,
+    shown,
+)
+from wkparse.diagnostics import Diagnostic, Fix
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK206")
+def repeated_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    for key, occurrences in repeats(r):
+        if len({shown(o) for o in occurrences}) != 1:
+            continue
+        for o in occurrences[1:]:
+            index = field_index(o)
+            yield Diagnostic(
+                "WK206",
+                f"`{key}` is given again with the same value ({shown(o)}; first at column "
+                f"{occurrences[0].key_token.span.column}): harmless, but a later edit to one of "
+                f"them will silently not count; delete the repeat",
+                field_span(r.header.fields[index]),
+                fix=Fix(f"delete the repeated `{key}`", (delete_field(r, index),)),
+            )

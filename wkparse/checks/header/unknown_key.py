@@ -1,0 +1,35 @@
+"""WK204 unknown-key: the header has a key SimAI does not read; why and examples in
+rules/WK204.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import header_check, replacement, unknown_fields
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK204")
+def unknown_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    for f, guess in unknown_fields(r):
+        written = f"`{f.key}:`" if f.colon else f"`{f.key}`"
+        values = " ".join(v.text for v in f.values)
+        ignored = f"it and its value {values}" if values else "it"
+        fix = None
+        if guess is not None and not r.written(guess):
+            hint = f"did you mean `{guess}:`?"
+            fix = replacement(f"rename to `{guess}:`", f.span, f"{guess}:", safe=False)
+        elif guess is not None:
+            hint = f"it looks like `{guess}:`, which the header already has; delete it"
+        else:
+            hint = "delete it, or spell the key SimAI reads"
+        yield Diagnostic(
+            "WK204",
+            f"{written} is not a key SimAI reads for {r.header.policy}: it ignores {ignored}; "
+            f"{hint}",
+            f.span,
+            fix=fix,
+        )

@@ -1,0 +1,38 @@
+"""WK217 value-misread: simAI reads only part of a header value; why and examples in
+rules/WK217.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import as_float, header_check, replacement, value_reads
+from wkparse.diagnostics import Diagnostic
+from wkparse.simai.cpp import INT_MAX
+from wkparse.simai.tokens import Reading
+
+
+@header_check("WK217")
+def value_misread(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
+    for o in value_reads(r):
+        t, res = o.value_token, o.result
+        if t is None or res is None or res.value is None or res.whole:
+            continue
+        number = as_float(t.text)
+        if number == res.value:
+            continue
+        fix = None
+        if number is not None and number.is_integer() and abs(number) <= INT_MAX:
+            exact = int(number)
+            fix = replacement(f"write {exact}", t.span, str(exact), safe=False)
+            want = f"write {exact}"
+        else:
+            want = "write the integer you mean"
+        yield Diagnostic(
+            "WK217",
+            f"`{o.key}` is {t.text}, but SimAI's stoi reads only its leading integer, "
+            f"{res.value}, and ignores `{t.text[res.consumed :]}`; {want}",
+            t.span,
+            fix=fix,
+        )

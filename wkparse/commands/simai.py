@@ -1,0 +1,65 @@
+"""`wkparse simai FILE [-g N]`: what the real SimAI-Analytical will read and do with a file.
+
+Exit codes: 0 when SimAI would finish and every layer it simulates comes from the file; 1
+when it would stop, crash, warn, or simulate layers the file does not hold; 2 when the path
+cannot be read.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import sys
+from pathlib import Path
+
+from wkparse.parse import Limits, read_stdin
+from wkparse.simai import SimaiRun, simulate
+
+FORMATS = ("text", "json")
+
+
+def read_input(path: Path, limits: Limits) -> bytes:
+    """The file's bytes (stdin for `-`); raises OSError for what cannot be read whole."""
+    if str(path) == "-":
+        data = read_stdin(limits)
+    else:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISFIFO(info.st_mode):
+            raise OSError(0, "not a regular file")
+        with path.open("rb") as stream:
+            data = stream.read(limits.max_bytes + 1)
+    if len(data) > limits.max_bytes:
+        raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
+    return data
+
+
+def verdict_code(run: SimaiRun) -> int:
+    clean = run.outcome.exit_code == 0 and run.first_undefined is None and not run.warnings
+    return 0 if clean else 1
+
+
+def run(path: Path, gpus: int | None, format: str) -> int:
+    from rich.console import Console
+
+    errors = Console(stderr=True)
+    if format not in FORMATS:
+        errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
+        return 2
+    if gpus is not None and gpus < 1:
+        errors.print("[bold red]error:[/] -g must be at least 1", highlight=False)
+        return 2
+    try:
+        data = read_input(path, Limits())
+    except OSError as exc:
+        errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
+        return 2
+    result = simulate(data, gpus)
+    if format == "json":
+        from wkparse.render import simai_json
+
+        simai_json.write(result, sys.stdout)
+    else:
+        from wkparse.render import simai_text
+
+        sys.stdout.write(simai_text.render(result, str(path)))
+    return verdict_code(result)

@@ -1,0 +1,59 @@
+"""How a SimAI run ends, and the messages SimAI itself prints on the way."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+#: SimAI's stderr line when line 1's first token is no policy it knows (then exit(1))
+UNKNOWN_POLICY = (
+    "######### Exiting because unable to decode the workload parallelization strategy #########"
+)
+#: SimAI's one warning about a header, spelling as printed
+FORMAT_MISMATCH = (
+    "*****Warining: Input workload format mismatch. It may cause simulation error. "
+    "Pleased use the latest AICB to generate.*****"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The exit status of `SimAI_analytical` and what it says about it.
+
+    `kind` is "ok" (finished, exit 0), "exit" (SimAI's own exit(1)), "exception" (an uncaught
+    C++ exception: abort, exit 134) or "signal" (SIGABRT from an assertion 134, SIGFPE 136,
+    SIGSEGV 139). `undefined` marks an ending that C++ leaves undefined (reading past a vector,
+    garbage values): the code given is the one measured on real files, not a promise.
+    """
+
+    exit_code: int
+    kind: str
+    message: str
+    undefined: bool = False
+
+
+OK = Outcome(0, "ok", "SimAI-Analytical finished.")
+
+
+def exception(name: str, what: str) -> Outcome:
+    """An uncaught `std::<name>`: libstdc++'s terminate handler prints these two lines."""
+    return Outcome(
+        134,
+        "exception",
+        f"terminate called after throwing an instance of 'std::{name}'\n  what():  {what}",
+    )
+
+
+def sigfpe(where: str) -> Outcome:
+    return Outcome(136, "signal", f"Floating point exception (SIGFPE): {where}")
+
+
+def sigsegv(where: str) -> Outcome:
+    return Outcome(139, "signal", f"Segmentation fault (SIGSEGV): {where}", undefined=True)
+
+
+def assertion(condition: str) -> Outcome:
+    return Outcome(134, "signal", f"Assertion `{condition}' failed (SIGABRT)")
+
+
+def unknown_policy() -> Outcome:
+    return Outcome(1, "exit", UNKNOWN_POLICY)

@@ -1,0 +1,202 @@
+"""Line 2 and the rows as SimAI reads them.
+
+Line 2 is `std::getline` then `std::stoi`: `63abc` reads 63, an empty line throws. Then SimAI
+makes exactly that many layers, reading each one's fields with `ifstream >>` as one stream of
+whitespace-separated fields: line ends mean nothing, so a missing or extra field shifts every
+later one, and an integer field stops at its first non-digit (`100.5` reads 100 and leaves
+`.5` for the next field).
+
+The first extraction that fails (a word where a number belongs, or the end of the file) leaves
+the stream failed for good. What the remaining layers hold is undefined in C++; what SimAI
+really does, measured on real files, is what a compiler makes of it: the strings are new each
+row, so names and comm types are empty (no collective); the numbers are the same stack slots
+each row, so every number keeps the previous row's value (the failing field itself gets 0).
+A field no row ever wrote holds garbage: this model says `None`.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from wkparse.simai.cpp import IStream
+
+#: the numeric fields of a row, which keep their value across rows once the stream fails
+NUMBERS = (
+    "reserved",
+    "fwd_compute",
+    "fwd_size",
+    "ig_compute",
+    "ig_size",
+    "wg_compute",
+    "wg_size",
+    "update_time",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseRead:
+    """One phase's three fields as SimAI holds them."""
+
+    #: nanoseconds as read (None: never written, garbage)
+    compute: int | None
+    #: the comm-type word; "" once the stream has failed
+    comm: str
+    #: bytes as read, a negative value already wrapped to 64 bits (None: garbage)
+    size: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class LayerRead:
+    """One layer SimAI created. Rows read from identical text share one instance."""
+
+    name: str
+    reserved: int | None
+    fwd: PhaseRead
+    ig: PhaseRead
+    wg: PhaseRead
+    update_time: int | None
+    #: the 13th field, read only for HYBRID_CUSTOMIZED
+    policy: str | None
+    #: every field came from the file (the stream had not failed by the end of the row)
+    defined: bool
+
+    def phase(self, name: str) -> PhaseRead:
+        return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
+
+
+class LayerTable:
+    """The layers in order: those read (or partly read) from the file, then `tail_count` copies
+    of `tail`, the identical empty layers made after the stream failed (a count line of a
+    billion costs one entry)."""
+
+    __slots__ = ("layers", "lines", "tail", "tail_count")
+
+    def __init__(self) -> None:
+        self.layers: list[LayerRead] = []
+        #: the line of each read layer's first field (0 when it has none)
+        self.lines = array("q")
+        self.tail: LayerRead | None = None
+        self.tail_count = 0
+
+    def __len__(self) -> int:
+        return len(self.layers) + self.tail_count
+
+    def __getitem__(self, index: int) -> LayerRead:
+        if index < 0:
+            index += len(self)
+        if index < len(self.layers):
+            return self.layers[index]
+        if self.tail is None or not 0 <= index - len(self.layers) < self.tail_count:
+            raise IndexError(index)
+        return self.tail
+
+    def __iter__(self) -> Iterator[LayerRead]:
+        yield from self.layers
+        if self.tail is not None:
+            for _ in range(self.tail_count):
+                yield self.tail
+
+    def line(self, index: int) -> int | None:
+        """The source line of a layer's first field; None for a layer read from nothing."""
+        if index < len(self.lines) and self.lines[index]:
+            return self.lines[index]
+        return None
+
+
+@dataclass(frozen=True)
+class RowsReading:
+    layers: LayerTable
+    #: the first layer not wholly read from the file, None when all were
+    first_undefined: int | None
+    #: (line, column) where the stream failed, None when it did not
+    failed_at: tuple[int, int] | None
+
+
+def _text(word: bytes | None) -> str:
+    return "" if word is None else word.decode("utf-8", "replace")
+
+
+class _RowReader:
+    """Reads one row after another, keeping the number slots between rows as SimAI's stack
+    does."""
+
+    def __init__(self, stream: IStream, customized: bool) -> None:
+        self.stream = stream
+        self.customized = customized
+        self.slots: dict[str, int | None] = dict.fromkeys(NUMBERS)
+
+    def number(self, slot: str, signed: bool = False) -> int | None:
+        s = self.stream
+        value = s.int32() if signed else s.uint64()
+        if value is not None:
+            self.slots[slot] = value
+        return self.slots[slot]
+
+    def phase(self, name: str) -> PhaseRead:
+        compute = self.number(f"{name}_compute")
+        comm = _text(self.stream.word())
+        return PhaseRead(compute, comm, self.number(f"{name}_size"))
+
+    def row(self) -> LayerRead:
+        name = _text(self.stream.word())
+        reserved = self.number("reserved", signed=True)
+        fwd, ig, wg = self.phase("fwd"), self.phase("ig"), self.phase("wg")
+        update = self.number("update_time")
+        policy = _text(self.stream.word()) if self.customized else None
+        return LayerRead(name, reserved, fwd, ig, wg, update, policy, not self.stream.failed)
+
+    def remember(self, layer: LayerRead) -> None:
+        """Set the number slots as reading `layer` would have (a cached row)."""
+        slots = self.slots
+        slots["reserved"] = layer.reserved
+        for name in ("fwd", "ig", "wg"):
+            p = layer.phase(name)
+            slots[f"{name}_compute"], slots[f"{name}_size"] = p.compute, p.size
+        slots["update_time"] = layer.update_time
+
+
+def read_rows(data: bytes, start: int, count: int, customized: bool) -> RowsReading:
+    """SimAI's `count` layers, read from `data[start:]`.
+
+    A row read whole from the rest of one line depends on nothing else, so it is kept by that
+    text and shared: AICB repeats a few hundred distinct lines up to a million times.
+    """
+    stream = IStream(data, start)
+    reader = _RowReader(stream, customized)
+    table = LayerTable()
+    cache: dict[bytes, LayerRead] = {}
+    line, scanned = data.count(b"\n", 0, start) + 1, start
+    first_undefined: int | None = None
+    for i in range(count):
+        if stream.failed or not stream.skip_space():
+            # every later row reads nothing: one shared layer, however many
+            first_undefined = i if first_undefined is None else first_undefined
+            table.tail = reader.row()
+            table.tail_count = count - i
+            break
+        begin = stream.pos
+        line += data.count(b"\n", scanned, begin)
+        scanned = begin
+        end = data.find(b"\n", begin)
+        end = len(data) if end < 0 else end
+        text = data[begin:end]
+        layer = cache.get(text)
+        if layer is not None:
+            reader.remember(layer)
+            stream.pos = end
+        else:
+            layer = reader.row()
+            if layer.defined and stream.pos <= end and not data[stream.pos : end].strip():
+                cache[text] = layer
+        if not layer.defined and first_undefined is None:
+            first_undefined = i
+        table.layers.append(layer)
+        table.lines.append(line)
+    failed_at = None
+    if stream.failed:
+        at = min(stream.failed_at, len(data))
+        row_line = data.count(b"\n", 0, at) + 1
+        failed_at = (row_line, at - (data.rfind(b"\n", 0, at) + 1) + 1)
+    return RowsReading(table, first_undefined, failed_at)

@@ -1,0 +1,161 @@
+"""One run of `SimAI_analytical -w FILE -g N`, predicted from the file: how it ends, what it
+warns, and what it makes of every layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from wkparse.simai import outcome
+from wkparse.simai.analytical import Groups, LayerPlan, plan_layer, reported, total_compute
+from wkparse.simai.cpp import Stoi, c_div, stoi, wrap_int32
+from wkparse.simai.header import HeaderReading, first_line, read_header
+from wkparse.simai.outcome import FORMAT_MISMATCH, Outcome
+from wkparse.simai.rows import LayerRead, RowsReading, read_rows
+from wkparse.simai.tables import CUSTOMIZED, GroupType, decode_comm
+
+
+@dataclass(frozen=True)
+class CountReading:
+    """Line 2 as `std::getline` then `std::stoi` read it."""
+
+    text: bytes
+    result: Stoi
+    #: where the rows start (just after line 2's newline)
+    rows_start: int
+
+
+def read_count(data: bytes) -> CountReading:
+    first = data.find(b"\n")
+    if first < 0:
+        # getline finds no line 2: the string stays empty
+        return CountReading(b"", stoi(b""), len(data))
+    end = data.find(b"\n", first + 1)
+    end = len(data) if end < 0 else end
+    text = data[first + 1 : end]
+    return CountReading(text, stoi(text), min(end + 1, len(data)))
+
+
+@dataclass
+class SimaiRun:
+    """What SimAI does with one file for one `-g`."""
+
+    header: HeaderReading
+    gpus: int | None
+    outcome: Outcome = outcome.OK
+    warnings: tuple[str, ...] = ()
+    count: CountReading | None = None
+    rows: RowsReading | None = None
+    dp: int | None = None
+    _plans: dict[int, LayerPlan] = field(default_factory=dict, repr=False)
+
+    @property
+    def lines(self) -> int | None:
+        """The layer count SimAI read from line 2."""
+        return None if self.count is None else self.count.result.value
+
+    @property
+    def layer_count(self) -> int:
+        return 0 if self.rows is None else len(self.rows.layers)
+
+    @property
+    def first_undefined(self) -> int | None:
+        return None if self.rows is None else self.rows.first_undefined
+
+    @property
+    def groups(self) -> Groups:
+        h = self.header
+        return Groups(h.held("tp"), h.held("ep"), self.dp)
+
+    def plan(self, layer: LayerRead) -> LayerPlan:
+        """What SimAI-Analytical takes from a layer; layers sharing a reading share a plan."""
+        found = self._plans.get(id(layer))
+        if found is None:
+            found = plan_layer(layer, self.header.policy or "", self.groups)
+            self._plans[id(layer)] = found
+        return found
+
+    @cached_property
+    def total_compute_us(self) -> int | None:
+        """SimAI's `total comp`, when it gets to print it."""
+        if self.outcome.exit_code != 0 or self.rows is None:
+            return None
+        table = self.rows.layers
+        runs = [(self.plan(layer), 1) for layer in table.layers]
+        if table.tail is not None:
+            runs.append((self.plan(table.tail), table.tail_count))
+        return reported(total_compute(runs))
+
+
+def _end(run: SimaiRun) -> Outcome:
+    """How the simulation of a file that was read whole ends."""
+    h = run.header
+    assert run.rows is not None
+    if run.layer_count == 0:
+        return outcome.assertion("index < SIZE")
+    tp_pp = wrap_int32(h.held("tp") * h.held("pp"))
+    if not h.transformer or tp_pp == 0:
+        unset = [k for k in ("tp", "pp") if h.held(k) == 0]
+        return outcome.sigfpe(
+            f"DP = -g / (TP x PP) with {' and '.join(unset)} 0"
+            + ("" if h.transformer else f" (never set for {h.policy})")
+        )
+    if run.gpus is not None:
+        run.dp = c_div(run.gpus, tp_pp)
+    if h.held("ep") == 0:
+        for layer in _distinct(run):
+            if decode_comm(layer.wg.comm, "wg")[1] is GroupType.DP_EP:
+                return outcome.sigfpe("DP / EP for a _DP_EP weight-gradient collective, EP 0")
+    if run.first_undefined is not None and _garbage(run):
+        return outcome.Outcome(
+            0,
+            "ok",
+            "layers hold values never written (garbage): the run may finish, hang or crash",
+            undefined=True,
+        )
+    return outcome.OK
+
+
+def _distinct(run: SimaiRun) -> list[LayerRead]:
+    assert run.rows is not None
+    table = run.rows.layers
+    seen = {id(x): x for x in table.layers}
+    if table.tail is not None:
+        seen[id(table.tail)] = table.tail
+    return list(seen.values())
+
+
+def _garbage(run: SimaiRun) -> bool:
+    """Whether some layer holds a number no row ever wrote."""
+    for layer in _distinct(run):
+        phases = (layer.fwd, layer.ig, layer.wg)
+        numbers = [layer.reserved, layer.update_time]
+        numbers += [v for p in phases for v in (p.compute, p.size)]
+        if None in numbers:
+            return True
+    return False
+
+
+def simulate(data: bytes, gpus: int | None = None) -> SimaiRun:
+    """Predict `SimAI_analytical -w FILE -g gpus` (gpus defaults to the header's all_gpus)."""
+    header = read_header(first_line(data))
+    if gpus is None:
+        gpus = header.value("all_gpus")
+    run = SimaiRun(header, gpus)
+    if header.stop is not None:
+        run.outcome = header.stop
+        return run
+    if header.mismatch:
+        run.warnings = (FORMAT_MISMATCH,)
+    run.count = read_count(data)
+    lines = run.count.result
+    if lines.error is not None:
+        run.outcome = outcome.exception(lines.error, "stoi")
+        return run
+    assert lines.value is not None
+    if lines.value < 0:
+        run.outcome = outcome.exception("bad_array_new_length", "std::bad_array_new_length")
+        return run
+    run.rows = read_rows(data, run.count.rows_start, lines.value, header.policy == CUSTOMIZED)
+    run.outcome = _end(run)
+    return run
