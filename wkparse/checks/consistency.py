@@ -89,21 +89,69 @@ def _pipeline(header: Header) -> int | None:
     return pp if pp is not None and pp > 1 else None
 
 
-def _pipelined_value(
-    ctx: Context, key: str, read: Callable[[Header, str], int | None] = Header.integer
-) -> tuple[Header, int, Span] | None:
-    """A pipelined training header, with the value `read` gives for `key` and where it stands.
+def _has_layers(ctx: Context) -> bool:
+    """Whether the micro-batch groups hold transformer layers (SimAI's own micro-benchmark
+    files repeat bare `embedding_layer` rows: no groups to compare with ga or vpp)."""
+    reference = ctx.body.reference
+    return reference is not None and count_layers(reference.names) > 0
 
-    vpp, ga and pp_comm only matter to SimAI's pipeline model, so the checks comparing them
-    with the rows run only when PP > 1 and the header writes a value to compare.
-    """
+
+def _declared(
+    ctx: Context,
+    key: str,
+    read: Callable[[Header, str], int | None] = Header.integer,
+    single_stage: bool = False,
+) -> tuple[Header, int, Span] | None:
+    """A training header with PP > 1 (PP == 1 with `single_stage`), the value `read` gives for
+    `key` and where it stands; None when the header writes no value to compare."""
     header = training_header(ctx)
-    if header is None or _pipeline(header) is None:
+    if header is None:
+        return None
+    pipelined = _pipeline(header) is not None
+    if pipelined == single_stage or (single_stage and header.integer("pp") != 1):
         return None
     value, span = read(header, key), value_span(header, key)
     if value is None or span is None:
         return None
     return header, value, span
+
+
+def _pipelined_value(
+    ctx: Context, key: str, read: Callable[[Header, str], int | None] = Header.integer
+) -> tuple[Header, int, Span] | None:
+    """vpp, ga and pp_comm matter to SimAI's pipeline model only when PP > 1: the checks that
+    compare them with the rows as errors run only then."""
+    return _declared(ctx, key, read)
+
+
+def _layers_against_vpp(ctx: Context, vpp: int) -> tuple[int, str] | None:
+    """(transformer layers per group, where the first group stands) when they differ from
+    `vpp`; None when they agree or cannot be counted."""
+    body = ctx.body
+    reference = body.reference
+    if vpp == 0 or reference is None:
+        return None
+    if any(reference.start < o.index < reference.end for o in body.orphan_lists):
+        return None  # the typical group holds two layer lists: WK305 says where they part
+    layers = count_layers(reference.names)
+    if layers == vpp:
+        return None
+    return layers, _lines(ctx, reference.start, reference.end)
+
+
+def _groups_against_ga(ctx: Context, ga: int) -> tuple[int, str] | None:
+    """(micro-batch groups counted, where they stand and how many lack an embedding row) when
+    they differ from `ga`; None when they agree or there are none."""
+    body = ctx.body
+    if ga == 0 or not body.has_groups:
+        return None
+    missing = len(body.orphan_lists)
+    counted = len(body.groups) + missing
+    if counted == ga:
+        return None
+    where = _lines(ctx, body.group_starts[0], body.epilogue_start)
+    note = f", {missing} of them without an embedding_layer row" if missing else ""
+    return counted, where + note
 
 
 @file_check("WK301")
@@ -112,19 +160,14 @@ def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
     if found is None:
         return
     header, vpp, span = found
-    body = ctx.body
-    reference = body.reference
-    if vpp == 0 or reference is None:
+    differs = _layers_against_vpp(ctx, vpp)
+    if differs is None:
         return
-    if any(reference.start < o.index < reference.end for o in body.orphan_lists):
-        return  # the typical group holds two layer lists: WK305 says where they part
-    layers = count_layers(reference.names)
-    if layers == vpp:
-        return
+    layers, where = differs
     yield Diagnostic(
         "WK301",
         f"vpp is {vpp} but each micro-batch group holds {layers} transformer layers "
-        f"(the first: {_lines(ctx, reference.start, reference.end)}); SimAI divides the "
+        f"(the first: {where}); SimAI divides the "
         f"pipeline bubble by ga * vpp, {_effect(layers, vpp)}; "
         + (f"set vpp: {layers}" if layers else "restore the groups' layers"),
         span,
@@ -145,20 +188,54 @@ def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
     if found is None:
         return
     header, ga, span = found
-    body = ctx.body
-    if ga == 0 or not body.has_groups:
+    differs = _groups_against_ga(ctx, ga)
+    if differs is None:
         return
-    missing = len(body.orphan_lists)
-    counted = len(body.groups) + missing
-    if counted == ga:
-        return
-    where = _lines(ctx, body.group_starts[0], body.epilogue_start)
-    note = f", {missing} of them without an embedding_layer row" if missing else ""
+    counted, where = differs
     yield Diagnostic(
         "WK302",
-        f"ga is {ga} but the body holds {counted} micro-batch groups ({where}{note}); "
+        f"ga is {ga} but the body holds {counted} micro-batch groups ({where}); "
         f"SimAI divides the pipeline bubble by ga * vpp, {_effect(counted, ga)}; "
         f"set ga: {counted}",
+        span,
+        fix=_set(header, "ga", counted),
+    )
+
+
+@file_check("WK307")
+def single_stage_vpp_mismatch(ctx: Context) -> Iterator[Diagnostic]:
+    found = _declared(ctx, "vpp", single_stage=True)
+    if found is None or not _has_layers(ctx):
+        return
+    header, vpp, span = found
+    differs = _layers_against_vpp(ctx, vpp)
+    if differs is None:
+        return
+    layers, where = differs
+    yield Diagnostic(
+        "WK307",
+        f"vpp is {vpp} but the micro-batch group holds {layers} transformer layers ({where}); "
+        f"harmless to SimAI with pp: 1, but the header contradicts the rows"
+        + (f"; set vpp: {layers}" if layers else ""),
+        span,
+        fix=_set(header, "vpp", layers) if layers else None,
+    )
+
+
+@file_check("WK308")
+def single_stage_ga_mismatch(ctx: Context) -> Iterator[Diagnostic]:
+    found = _declared(ctx, "ga", single_stage=True)
+    if found is None or not _has_layers(ctx):
+        return
+    header, ga, span = found
+    differs = _groups_against_ga(ctx, ga)
+    if differs is None:
+        return
+    counted, where = differs
+    yield Diagnostic(
+        "WK308",
+        f"ga is {ga} but the body holds {counted} micro-batch groups ({where}); harmless to "
+        f"SimAI with pp: 1, but the header contradicts the rows; set ga: {counted}",
         span,
         fix=_set(header, "ga", counted),
     )

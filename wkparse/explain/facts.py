@@ -402,10 +402,23 @@ class _Explainer:
 
     # ---- generation ---------------------------------------------------------------------
 
+    def activation(self) -> tuple[int | None, str | None]:
+        """The activation size (2 x mbs x seq x hidden) and where it is read: a TP collective
+        of the first group's rows, or, when no row carries it (TP 1) and PP > 1, pp_comm,
+        which AICB writes as the activation (divided by TP with sequence parallelism)."""
+        act = self.body.activation_bytes
+        if act is not None:
+            return act, "rows"
+        pp_comm = simai_int(self.pp_comm_text)
+        if self.pp is not None and self.pp > 1 and pp_comm and pp_comm > 0:
+            tp = self.tp if self.body.sequence_parallel and self.tp and self.tp > 0 else 1
+            return pp_comm * tp, "pp_comm"
+        return None, None
+
     def generation(self) -> Generation:
         body = self.body
         name = parse_filename(self.path) if self.path else None
-        act = body.activation_bytes
+        act = self.activation()[0]
         hidden, hidden_how = None, None
         if name is not None and act:
             tokens = name.mbs * (1 if name.inference_phase == "decode" else name.seq)
@@ -723,7 +736,8 @@ class _Explainer:
             epilogue_rows=epi_rows,
             sequence_parallel=body.sequence_parallel,
             moe=body.moe,
-            activation_bytes=body.activation_bytes,
+            activation_bytes=self.activation()[0],
+            activation_source=self.activation()[1],
             placeholder_compute=self.placeholder(),
             comm_bytes=comm,
             compute_ns=compute,

@@ -206,6 +206,9 @@ class Explanation:
     answers: tuple[tuple[str, str], ...] = ()
     #: numbers written straight after the policy (ASTRA-sim 1.0's `HYBRID_DLRM 4`)
     leading: tuple[str, ...] = ()
+    #: where `activation_bytes` comes from: "rows" (a TP collective carries it) or "pp_comm"
+    #: (no row does, as with TP 1: pp_comm, times TP with sequence parallelism)
+    activation_source: str | None = None
 
     @property
     def group_sizes(self) -> dict[str, int | None]:

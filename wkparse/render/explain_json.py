@@ -42,6 +42,7 @@ def to_dict(e: Explanation) -> dict[str, Any]:
         "sequence_parallel": e.sequence_parallel,
         "moe": e.moe,
         "activation_bytes": e.activation_bytes,
+        "activation_source": e.activation_source,
         "placeholder_compute": e.placeholder_compute,
         "bubble_fraction": e.bubble_fraction,
         "bubble_compute_ns": e.bubble_compute_ns,

@@ -205,6 +205,8 @@ def generation_items(e: Explanation) -> list[tuple[str, str]]:
         )
     if e.activation_bytes is not None:
         text = f"{e.activation_bytes:,} B ({human_bytes(e.activation_bytes)})"
+        if e.activation_source == "pp_comm":
+            text += ", from pp_comm (no row carries it)"
         if g.hidden is not None:
             text += f"; hidden {g.hidden:,} from {g.hidden_how}"
         if g.preset_hidden is not None and g.name is not None:
