@@ -186,6 +186,27 @@ def fmt(
     )
 
 
+class DiffFormat(str, Enum):
+    text = "text"
+    json = "json"
+    markdown = "markdown"
+
+
+@app.command("diff")
+def diff_command(
+    a: Path = typer.Argument(..., help="First workload file ('-' reads stdin)."),
+    b: Path = typer.Argument(..., help="Second workload file ('-' reads stdin)."),
+    format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f", help="Output format."),
+) -> None:
+    """Say what really differs between two workload files: header, facts and rows.
+
+    Exit 0 when they mean the same, 1 when they differ, 2 when a side cannot be read or parsed.
+    """
+    from wkparse.commands.diff import run
+
+    raise typer.Exit(run(a, b, format.value))
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def aicb(
     command: list[str] = typer.Argument(None, help="The AICB command line, after '--'."),

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from wkparse.catalog import opt_in_codes
 from wkparse.diagnostics import Severity
 from wkparse.parse import Limits
 
@@ -70,6 +71,8 @@ class Config:
     root: Path | None = None
     #: the file these settings came from, None for the defaults
     source: Path | None = None
+    #: run the opt-in rules too, whatever selects them (explain states every fact)
+    opt_in: bool = False
     # Engine calls ask the same (code, path) questions once per diagnostic; answer them once.
     _memo: dict[object, object] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
@@ -123,6 +126,9 @@ class Config:
             return False
         select = self.select + self.extend_select
         ignore = self.ignore + self.extend_ignore
+        if not self.opt_in and code in opt_in_codes():
+            # `WK` (everything) keeps the default set; a code or a longer prefix opts in.
+            select = tuple(p for p in select if p != "WK")
         selected = max((len(p) for p in select if code.startswith(p)), default=-1)
         ignored = max((len(p) for p in ignore if code.startswith(p)), default=-1)
         return selected > ignored

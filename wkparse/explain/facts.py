@@ -54,11 +54,13 @@ _MAX_REPS = 32
 def explain(
     result: ParseResult, path: str | None = None, findings: Sequence[Diagnostic] | None = None
 ) -> Explanation:
-    """Explain a parsed file. `findings` defaults to `wkparse.engine.lint(result, path)`."""
+    """Explain a parsed file. `findings` defaults to lint's, opt-in rules included: explain
+    states every fact, lint only what is wrong."""
     if findings is None:
+        from wkparse.config import Config
         from wkparse.engine import lint
 
-        findings = lint(result, path)
+        findings = lint(result, path, Config(opt_in=True))
     return _Explainer(result.workload, path, findings).run()
 
 
