@@ -184,6 +184,8 @@ class _Tally:
         self.codes = codes
         self.groups_a = groups_a
         self.changed = self.added = self.removed = self.moved = 0
+        #: (code a, code b) -> the field changes between those two row values, worked out once
+        self._field_changes: dict[tuple[int, int], list[tuple[tuple[object, ...], RowChange]]] = {}
         #: change identity -> (the RowChange without its place, the lists of places it
         #: stands in, keyed by id: one list serves every change of a pair of sections, rows)
         self._found: dict[
@@ -231,12 +233,24 @@ class _Tally:
         self._add((kind,), RowChange(kind, "", 0), list(numbers), rows)
 
     def _fields(self, code_a: int, code_b: int, places: Sequence[Place]) -> None:
+        pair = (code_a, code_b)
+        found = self._field_changes.get(pair)
+        if found is None:
+            found = self._field_changes[pair] = self._field_changes_of(code_a, code_b)
+        for key, change in found:
+            self._add(key, change, places, len(places))
+
+    def _field_changes_of(
+        self, code_a: int, code_b: int
+    ) -> list[tuple[tuple[object, ...], RowChange]]:
+        """The fields two row values differ in, each as its change's identity and change."""
         fa, fb = self.codes.fields[code_a].ordered(), self.codes.fields[code_b].ordered()
-        for field, va, vb in zip(ROW_FIELDS, fa, fb):
-            if va != vb:
-                name = self.codes.name(code_a)
-                change = RowChange("field", "", 0, name, field, va, vb)
-                self._add(("field", name, field, va, vb), change, places, len(places))
+        name = self.codes.name(code_a)
+        return [
+            (("field", name, field, va, vb), RowChange("field", "", 0, name, field, va, vb))
+            for field, va, vb in zip(ROW_FIELDS, fa, fb)
+            if va != vb
+        ]
 
     def _add(
         self, key: tuple[object, ...], change: RowChange, places: Sequence[Place], rows: int
