@@ -321,6 +321,7 @@ def test_pages_state_the_fix_their_rule_attaches() -> None:
     """A WK3-WK5 page's `fixable` is the kind of fix its failing examples' diagnostics carry:
     none for "no"; otherwise that kind at least once (some cases have nothing to fix to)."""
     from wkparse.catalog import catalog
+    from wkparse.config import Config
 
     for page in catalog().values():
         if not page.code.startswith(("WK3", "WK4", "WK5")):
@@ -328,7 +329,7 @@ def test_pages_state_the_fix_their_rule_attaches() -> None:
         kinds = {
             "no" if d.fix is None else "safe" if d.fix.safe else "unsafe"
             for example in page.fail
-            for d in lint(parse_text(example.text), example.filename)
+            for d in lint(parse_text(example.text), example.filename, Config(opt_in=True))
             if d.code == page.code
         }
         assert page.fixable in kinds and kinds <= {"no", page.fixable}, page.code

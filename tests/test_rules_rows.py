@@ -9,6 +9,7 @@ import pytest
 
 from tests.conftest import CORPUS
 from wkparse.checks.rows import classify
+from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_file, parse_text
@@ -49,8 +50,12 @@ def _text(path: Path) -> str:
     return path.read_text()
 
 
+#: every rule, opt-in ones included (WK405, WK406): these tests are about the rules
+ALL = Config(opt_in=True)
+
+
 def _lint(text: str, code: str, path: Path | str = "workload.txt") -> list[Diagnostic]:
-    return [d for d in lint(parse_text(text), str(path)) if d.code == code]
+    return [d for d in lint(parse_text(text), str(path), ALL) if d.code == code]
 
 
 def _column(text: str, line: int, token: str) -> tuple[int, int]:

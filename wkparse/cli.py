@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 
@@ -107,6 +108,9 @@ def lint(
         "--skip-non-workloads",
         help="Skip files that are not workloads even when named (pre-commit passes every .txt).",
     ),
+    aicb_command: str | None = typer.Option(
+        None, "--aicb-command", help="Compare with what AICB writes for this command (WK6xx)."
+    ),
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
 
@@ -126,6 +130,7 @@ def lint(
         typed(ctx, "unsafe_fixes"),
         typed(ctx, "skip_non_workloads"),
     )
+    options = replace(options, aicb_command=aicb_command)
     raise typer.Exit(run(options))
 
 

@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import difflib
 import functools
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from wkparse.ast import PHASES, ROW_FIELDS, Phase, Row, RowFields
-from wkparse.checks import Context, RowProblem, file_check, row_check
+from wkparse.checks import (
+    Context,
+    RowProblem,
+    diagnostics_on_rows,
+    file_check,
+    one_of_each,
+    row_check,
+    values_with,
+)
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tables import (
     COLLECTIVES,
@@ -37,6 +46,7 @@ PHASE_LABEL = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"
 UINT64_MAX = 2**64 - 1
 #: SimAI reads the reserved field into a signed 32-bit int
 INT32 = (-(2**31), 2**31 - 1)
+#: the unsigned number fields (reserved is signed, and narrower)
 _NUMBER_FIELDS = tuple(
     i for i, name in enumerate(ROW_FIELDS) if name.endswith(("compute", "size", "time"))
 )
@@ -113,7 +123,7 @@ def _suffix_suggestion(base: str, suffix: str, phase: str) -> str | None:
     return None
 
 
-@row_check("WK401", "WK402", "WK403", "WK404")
+@row_check("WK401", "WK402", "WK403", "WK404", reads=("fwd_comm", "ig_comm", "wg_comm"))
 def comm_types(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     for phase in PHASES:
         comm = fields.phase(phase).comm
@@ -137,7 +147,7 @@ def _expert_parallel(ctx: Context) -> int | None:
     return header.integer("ep")
 
 
-@row_check("WK407")
+@row_check("WK407", reads=tuple(f"{p}_{f}" for p in PHASES for f in ("comm", "size")))
 def expert_collectives_without_ep(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     if _expert_parallel(ctx) != 1:
         return
@@ -158,9 +168,8 @@ def expert_collectives_without_ep(ctx: Context, fields: RowFields) -> Iterator[R
         )
 
 
-@row_check("WK408")
-def numbers_fit(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
-    values = fields.values()
+@row_check("WK408", reads=("reserved",))
+def reserved_fits(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     reserved = fields.reserved
     if reserved is not None and not INT32[0] <= reserved <= INT32[1]:
         yield RowProblem(
@@ -170,19 +179,32 @@ def numbers_fit(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
             f"read fails and every later field and row is misread; write -1",
             "-1",
         )
+
+
+@file_check("WK408")
+def numbers_fit(ctx: Context) -> Iterator[Diagnostic]:
+    # A typed column holds at most 2^64-1: only one that widened to a list can hold more.
+    values = ctx.workload.rows.values
+    problems: dict[int, list[RowProblem]] = {}
     for index in _NUMBER_FIELDS:
-        value = values.get(ROW_FIELDS[index])
-        if isinstance(value, int) and value > UINT64_MAX:
-            yield RowProblem(
-                "WK408",
-                index,
-                f"{ROW_FIELDS[index]} is {value}, over 2^64-1 ({UINT64_MAX}): SimAI reads "
-                f"it into a 64-bit unsigned integer, the read fails, and every later field "
-                f"and row is misread",
-            )
+        column = values.column(index)
+        if not isinstance(column, list):
+            continue
+        for where, value in enumerate(column):
+            if value > UINT64_MAX:
+                problems.setdefault(where, []).append(
+                    RowProblem(
+                        "WK408",
+                        index,
+                        f"{ROW_FIELDS[index]} is {value}, over 2^64-1 ({UINT64_MAX}): SimAI "
+                        f"reads it into a 64-bit unsigned integer, the read fails, and every "
+                        f"later field and row is misread",
+                    )
+                )
+    yield from diagnostics_on_rows(ctx, problems)
 
 
-@row_check("WK409")
+@row_check("WK409", reads=("reserved",))
 def reserved_is_minus_one(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     reserved = fields.reserved
     if reserved is None or reserved == -1 or not INT32[0] <= reserved <= INT32[1]:
@@ -208,53 +230,49 @@ class _Pattern:
     names: list[str]
 
 
-def _collect(ctx: Context, flagged: dict[int, list[tuple[str, str]]]) -> dict[str, _Pattern]:
-    """Group the flagged distinct row values by pattern key, with counts and first rows.
-
-    Counts come from `Body.occurrences`; the first rows from a scan that stops as soon as
-    every flagged value has been seen (within the first group in AICB output), so a
-    million-row file costs no Python-level pass over all its rows.
-    """
-    if not flagged:
-        return {}
-    rows = ctx.workload.rows
-    first: dict[int, int] = {}
-    for index, fields in enumerate(rows.fields):
-        key = id(fields)
-        if key in flagged and key not in first:
-            first[key] = index
-            if len(first) == len(flagged):
-                break
-    counts = ctx.body.occurrences
-    patterns: dict[str, _Pattern] = {}
-    for key in sorted(flagged, key=first.__getitem__):
-        row = rows[first[key]]
-        for pattern_key, phase in flagged[key]:
-            pattern = patterns.get(pattern_key)
-            if pattern is None:
-                pattern = patterns[pattern_key] = _Pattern(phase, row, 0, [])
-            pattern.rows += counts[key]
-            name = row.fields.name or "?"
-            if name not in pattern.names and len(pattern.names) < 4:
-                pattern.names.append(name)
-    return patterns
-
-
 def _phase_patterns(
     ctx: Context, pattern_of: Callable[[str, Phase], str | None]
 ) -> dict[str, _Pattern]:
-    """`_collect` over every phase column of every distinct row value.
+    """Each pattern the phase columns show, with its first row, row count and first names.
 
     `pattern_of(phase, column)` names the pattern a column belongs to, or None when it is
-    fine; the per-phase checks differ only in that test and in their wording.
+    fine; it reads only the comm type and whether the size is zero, so it is asked once per
+    distinct pair, found from the columns in C. Values are numbered in first-row order, so a
+    pattern's first value gives its first row; counts come from `Body.occurrences`.
     """
-    flagged: dict[int, list[tuple[str, str]]] = {}
-    for fields in ctx.body.distinct_fields:
-        for phase in PHASES:
-            key = pattern_of(phase, fields.phase(phase))
-            if key is not None:
-                flagged.setdefault(id(fields), []).append((key, phase))
-    return _collect(ctx, flagged)
+    values = ctx.workload.rows.values
+    found: dict[str, tuple[str, list[int]]] = {}
+    for phase in PHASES:
+        comms = values.column(f"{phase}_comm")
+        zero = bytes(map(operator.not_, values.column(f"{phase}_size")))
+        bad: dict[tuple[int, ...], str] = {}
+        for key, index in one_of_each(values, [comms, zero]).items():
+            pattern = pattern_of(phase, RowFields(values, index).phase(phase))
+            if pattern is not None:
+                bad[key] = pattern
+        if bad:
+            for index in values_with(values, [comms, zero], bad):
+                pattern = bad[(comms[index], zero[index])]
+                found.setdefault(pattern, (phase, []))[1].append(index)
+        for index in values.partial:
+            pattern = pattern_of(phase, RowFields(values, index).phase(phase))
+            if pattern is not None:
+                found.setdefault(pattern, (phase, []))[1].append(index)
+    return {key: _pattern(ctx, phase, sorted(indexes)) for key, (phase, indexes) in found.items()}
+
+
+def _pattern(ctx: Context, phase: str, indexes: list[int]) -> _Pattern:
+    rows = ctx.workload.rows
+    counts = ctx.body.occurrences
+    names: list[str] = []
+    for index in indexes:
+        name = RowFields(rows.values, index).name or "?"
+        if name not in names:
+            names.append(name)
+            if len(names) == 4:
+                break
+    first = rows[rows.refs.index(indexes[0])]
+    return _Pattern(phase, first, sum(map(counts.__getitem__, indexes)), names)
 
 
 def _where(pattern: _Pattern) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -47,7 +48,7 @@ def run(path: Path, format: str, output: Path | None = None) -> int:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
     shown = None if stdin else str(path)
-    e = explain(result, shown, findings=lint(result, shown, config))
+    e = explain(result, shown, findings=lint(result, shown, replace(config, opt_in=True)))
     if format == "html":
         from wkparse.render import explain_html
 

@@ -67,15 +67,16 @@ class _Codes:
 
     def side(self, workload: Workload) -> _Side:
         rows = workload.rows
-        of_id: dict[int, int] = {}
+        # One code per value of the row table (rows.refs index them), equal values alike.
+        of_value: list[int] = []
         for f in rows.distinct_fields:
             value = f.ordered()
             code = self.by_value.get(value)
             if code is None:
                 code = self.by_value[value] = len(self.fields)
                 self.fields.append(f)
-            of_id[id(f)] = code
-        codes = list(map(of_id.__getitem__, map(id, rows.fields)))
+            of_value.append(code)
+        codes = list(map(of_value.__getitem__, rows.refs))
         body = Body(workload)
         # group bounds from the starts alone: `Body.groups` would slice every group's names
         starts = body.group_starts
