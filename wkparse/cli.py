@@ -136,18 +136,23 @@ def lint(
 
 @app.command()
 def explain(
-    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    path: Path | None = typer.Argument(
+        None, help="Workload file ('-' reads stdin); none: the file --aicb-command writes."
+    ),
     format: ExplainFormat = typer.Option(
         ExplainFormat.text, "--format", "-f", help="Output format."
     ),
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write to this file instead of stdout (not for text)."
     ),
+    aicb_command: str | None = typer.Option(
+        None, "--aicb-command", help="The AICB command that made the file (or to explain)."
+    ),
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output))
+    raise typer.Exit(run(path, format.value, output, aicb_command))
 
 
 @app.command()
