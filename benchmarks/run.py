@@ -10,7 +10,9 @@ subprocesses so that interpreter start-up is paid by every contender:
   `wkparse fmt --check` on each file;
 - `wkparse lint` over every file of `../shared/corpus` in one call against one small file;
 - `wkparse lint` of a hostile header repeating one key 2,000, 4,000 and 8,000 times (each
-  repeat gets its own diagnostic and fix), which must grow linearly too.
+  repeat gets its own diagnostic and fix), which must grow linearly too;
+- `wkparse diff` of the largest file against a copy with one compute time changed in every
+  micro-batch group, against `wkparse lint` of both files in one call.
 
 Runs are interleaved (round-robin over the commands, after one untimed warm-up each) so that a
 noisy neighbour slows all contenders alike; the median of `--repeat` runs is reported. Peak
@@ -66,6 +68,7 @@ RATIO_TARGETS: tuple[tuple[str, str, str, float], ...] = (
 )
 RSS_LIMIT = 2.0  # peak RSS of lint, in multiples of the file size
 CORPUS_LIMIT = 1.5  # whole corpus in one call, in multiples of one small file
+DIFF_LIMIT = 1.2  # diff of two files, in multiples of linting both in one call
 #: repeats of one key in the hostile headers (the largest stays under the 64 KiB line cap)
 HEADER_REPEATS = (2000, 4000, 8000)
 #: Doubling the rows may at most double the time, with this much allowance for the noise of
@@ -240,6 +243,21 @@ def hostile_header(repeats: int, work: Path) -> Input:
     return Input(f"header-{_label(repeats)}", path, repeats, path.stat().st_size)
 
 
+def edited_copy(original: Input, work: Path) -> Input:
+    """The file with the first attention row's forward compute time changed wherever that
+    row stands (every micro-batch group): what `wkparse diff` meets after a regeneration."""
+    path = work / f"edited-{original.label}" / original.path.name
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        data = original.path.read_bytes()
+        start = data.index(b"\nattention") + 1
+        line = data[start : data.index(b"\n", start)]
+        fields = line.split(b"\t")
+        fields[2] = str(int(fields[2]) + 1000).encode()
+        path.write_bytes(data.replace(line, b"\t".join(fields)))
+    return Input(f"{original.label}-edited", path, original.rows, path.stat().st_size)
+
+
 def _label(rows: int) -> str:
     if rows % 1_000_000 == 0:
         return f"{rows // 1_000_000}M"
@@ -337,6 +355,17 @@ def evaluate(
                 CORPUS_LIMIT,
                 "x",
                 whole.error or one.error or "",
+            )
+        )
+    diff_run, both = runs.get(("diff", big.label)), runs.get(("lint-both", big.label))
+    if diff_run is not None and both is not None:
+        targets.append(
+            Target(
+                f"diff of two {big.label}-row files / lint of both",
+                _ratio(diff_run.median_s, both.median_s),
+                DIFF_LIMIT,
+                "x",
+                diff_run.error or both.error or "",
             )
         )
     scaling: dict[str, Any] = {}
@@ -460,7 +489,13 @@ def markdown(doc: dict[str, Any]) -> str:
         )
         label = "split loop" if name == "split" else f"wkparse {name}"
         lines.append(f"| {label} | {' | '.join(cells)} | {rss_text} |")
-    for key, label in (("lint@small", "lint one small file"), ("lint@corpus", "lint whole corpus")):
+    big = largest["label"]
+    for key, label in (
+        ("lint@small", "lint one small file"),
+        ("lint@corpus", "lint whole corpus"),
+        (f"lint-both@{big}", f"lint of the {big} file and its edited copy"),
+        (f"diff@{big}", f"diff of the {big} file and its edited copy"),
+    ):
         run = doc["runs"].get(key)
         if run:
             value = _fmt_s(run["median_s"]) + " s" if run["median_s"] else run["error"] or "-"
@@ -527,6 +562,14 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
         runs["lint", "corpus"] = Measurement(
             "lint", "corpus", [*wk, "lint", *(str(p) for p in corpus)]
         )
+    big = inputs[-1]
+    edited = edited_copy(big, ns.work)
+    runs["diff", big.label] = Measurement(
+        "diff", big.label, [*wk, "diff", str(big.path), str(edited.path)]
+    )
+    runs["lint-both", big.label] = Measurement(
+        "lint-both", big.label, [*wk, *COMMANDS["lint"][0], str(big.path), str(edited.path)]
+    )
     runs["python", "start-up"] = Measurement("python", "start-up", [sys.executable, "-c", "pass"])
     env = child_env(ns.work)
     about = machine()

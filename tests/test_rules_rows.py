@@ -9,6 +9,7 @@ import pytest
 
 from tests.conftest import CORPUS
 from wkparse.checks.rows import classify
+from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_file, parse_text
@@ -49,8 +50,12 @@ def _text(path: Path) -> str:
     return path.read_text()
 
 
+#: every rule, opt-in ones included (WK405, WK406): these tests are about the rules
+ALL = Config(opt_in=True)
+
+
 def _lint(text: str, code: str, path: Path | str = "workload.txt") -> list[Diagnostic]:
-    return [d for d in lint(parse_text(text), str(path)) if d.code == code]
+    return [d for d in lint(parse_text(text), str(path), ALL) if d.code == code]
 
 
 def _column(text: str, line: int, token: str) -> tuple[int, int]:
@@ -123,14 +128,14 @@ def test_unknown_suffix_in_the_dp_column() -> None:
     (d,) = _lint(text, "WK402")
     assert d.span.line == 4
     assert (d.span.column, d.span.end_column) == _column(text, 4, "REDUCESCATTER_DP")
-    assert "DP group" in d.message and d.fix is not None
+    assert "write `REDUCESCATTER`" in d.message and d.fix is not None
     assert d.fix.edits[0].text == "REDUCESCATTER"
 
 
 def test_prefix_trap() -> None:
     text = _text(SEED).replace("\tALLGATHER\t1151860736", "\tALLREDUCEALLTOALL\t1151860736")
     (d,) = _lint(text, "WK403")
-    assert d.span.line == 3 and "tests the ALLREDUCE prefix first" in d.message
+    assert d.span.line == 3 and "runs as ALLREDUCE with no group" in d.message
 
 
 # ---- sizes -----------------------------------------------------------------------------

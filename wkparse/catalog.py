@@ -30,6 +30,8 @@ class Example:
     note: str = ""
     #: how the text becomes the file's bytes (WK117 and WK119 need other than UTF-8)
     encoding: str = "utf-8"
+    #: the AICB command the example is linted against (the WK6xx rules need one)
+    aicb_command: str | None = None
 
     @property
     def data(self) -> bytes:
@@ -48,6 +50,9 @@ class RulePage:
     fix: str
     fixable: str = "no"
     references: tuple[str, ...] = ()
+    #: off by default, as ruff's non-default rules: runs only when selected by its code or a
+    #: prefix longer than `WK` (what it finds is true of correct files too; explain says it)
+    opt_in: bool = False
     fail: tuple[Example, ...] = ()
     passing: tuple[Example, ...] = field(default=())
 
@@ -59,6 +64,7 @@ def _examples(raw: list[dict[str, Any]]) -> tuple[Example, ...]:
             e.get("filename", "workload.txt"),
             e.get("note", ""),
             e.get("encoding", "utf-8"),
+            e.get("aicb_command"),
         )
         for e in raw
     )
@@ -79,6 +85,7 @@ def load_page(data: dict[str, Any]) -> RulePage:
         fix=data["fix"].strip(),
         fixable=fixable,
         references=tuple(data.get("references", ())),
+        opt_in=bool(data.get("opt-in", False)),
         fail=_examples(data.get("fail", [])),
         passing=_examples(data.get("pass", [])),
     )
@@ -94,6 +101,12 @@ def catalog() -> dict[str, RulePage]:
             raise ValueError(f"{path.name} describes {page.code}")
         pages[page.code] = page
     return pages
+
+
+@functools.cache
+def opt_in_codes() -> frozenset[str]:
+    """The codes that only run when selected by name (or a prefix longer than `WK`)."""
+    return frozenset(code for code, p in catalog().items() if p.opt_in)
 
 
 def page(code: str) -> RulePage | None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from wkparse.catalog import opt_in_codes
 from wkparse.diagnostics import Severity
 from wkparse.parse import Limits
 
@@ -66,10 +67,16 @@ class Config:
     exclude: tuple[str, ...] = ()
     #: codes off whatever the selection says: the command line's --ignore beats the file's
     forced_ignore: tuple[str, ...] = ()
+    #: glob pattern -> the AICB command line that made matching files (the WK6xx checks)
+    aicb_command: dict[str, str] = field(default_factory=dict)
+    #: `--aicb-command` of the command line: applies to every file and beats the globs
+    aicb_command_given: str | None = None
     #: the folder per-file-ignores patterns are relative to (the config file's)
     root: Path | None = None
     #: the file these settings came from, None for the defaults
     source: Path | None = None
+    #: run the opt-in rules too, whatever selects them (explain states every fact)
+    opt_in: bool = False
     # Engine calls ask the same (code, path) questions once per diagnostic; answer them once.
     _memo: dict[object, object] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
@@ -109,6 +116,20 @@ class Config:
             return replace(self, forced_ignore=self.forced_ignore + ignore)
         return self
 
+    def with_aicb_command(self, command: str | None) -> Config:
+        """`--aicb-command` of the command line, for every file (None: the file's globs)."""
+        return self if command is None else replace(self, aicb_command_given=command)
+
+    def aicb_command_for(self, path: str | None) -> str | None:
+        """The AICB command that made this file: the command line's, else the first glob's."""
+        if self.aicb_command_given is not None or path is None:
+            return self.aicb_command_given
+        names = _match_names(path, self.root)
+        for pattern, command in self.aicb_command.items():
+            if any(_glob_match(pattern, names[0], n) for n in names[1:]):
+                return command
+        return None
+
     def excluded(self, name: str, relative: str) -> bool:
         """Whether a directory walk skips this entry (never applied to paths named explicitly)."""
         if name in ALWAYS_EXCLUDED:
@@ -123,6 +144,9 @@ class Config:
             return False
         select = self.select + self.extend_select
         ignore = self.ignore + self.extend_ignore
+        if not self.opt_in and code in opt_in_codes():
+            # `WK` (everything) keeps the default set; a code or a longer prefix opts in.
+            select = tuple(p for p in select if p != "WK")
         selected = max((len(p) for p in select if code.startswith(p)), default=-1)
         ignored = max((len(p) for p in ignore if code.startswith(p)), default=-1)
         return selected > ignored
@@ -186,7 +210,7 @@ def check_selectors(codes: Iterable[str], known: Collection[str] | None = None) 
 _LIST_KEYS = ("select", "ignore", "extend-select", "extend-ignore")
 _GLOB_KEYS = ("include", "exclude")
 _INT_KEYS = ("max-bytes", "max-line-bytes")
-KEYS = (*_LIST_KEYS, *_GLOB_KEYS, *_INT_KEYS, "per-file-ignores", "severity")
+KEYS = (*_LIST_KEYS, *_GLOB_KEYS, *_INT_KEYS, "per-file-ignores", "severity", "aicb-command")
 
 
 def load(path: Path, known: Collection[str] | None = None) -> Config:
@@ -258,6 +282,12 @@ def _setting(key: str, value: object, known: Collection[str] | None) -> object:
             glob: check_selectors(_strings(codes, f"{glob!r} must map to a list of codes"), known)
             for glob, codes in pairs.items()
         }
+    if key == "aicb-command":
+        pairs = _table(value, 'a table of glob = "command", e.g. {"runs/*.txt" = "sh ..."}')
+        bad = [glob for glob, command in pairs.items() if not isinstance(command, str)]
+        if bad:
+            raise ConfigError(f"{bad[0]!r} must map to a command line (a string)")
+        return dict(pairs)
     if key == "severity":
         pairs = _table(value, 'a table of code = level, e.g. {WK301 = "warning"}')
         return {

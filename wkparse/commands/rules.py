@@ -33,6 +33,8 @@ def list_all() -> int:
     for page in sorted(catalog().values(), key=lambda p: p.code):
         severity = str(page.severity)
         styled = f"[{SEVERITY_STYLE[severity]}]{severity}[/]"
+        if page.opt_in:
+            styled += " [dim](opt-in)[/]"
         if wide:
             table.add_row(page.code, page.name, styled, page.fixable, page.summary)
         else:
@@ -95,6 +97,17 @@ def example_listing(text: str) -> str:
     return shown.strip("\n")
 
 
+def _opt_in_note(page: RulePage) -> list[str]:
+    if not page.opt_in:
+        return []
+    return [
+        f"Off by default: what it finds is true of correct files too (`wkparse explain` "
+        f"states it). Turn it on with `wkparse lint --select {page.code}` or "
+        f'`extend-select = ["{page.code}"]` in the configuration.',
+        "",
+    ]
+
+
 def page_markdown(page: RulePage) -> str:
     """The page as Markdown (rich renders it; the text also reads well as it is)."""
     fixable = {"no": "no automatic fix", "safe": "safe fix", "unsafe": "unsafe fix"}
@@ -103,6 +116,7 @@ def page_markdown(page: RulePage) -> str:
         "",
         f"*{page.severity} · {page.area} · {fixable.get(page.fixable, page.fixable)}*",
         "",
+        *_opt_in_note(page),
         page.summary,
         "",
         "## What it does",

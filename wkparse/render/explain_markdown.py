@@ -44,6 +44,7 @@ def render(e: Explanation) -> str:
     if e.notes:
         out.append("")
     out += _layout(e)
+    out += _schedule(e)
     out += _structure(e)
     out += ["#### How it was generated", ""]
     out += [f"- **{key}**: {prose(value)}" for key, value in generation_items(e)]
@@ -96,6 +97,16 @@ def _layout(e: Explanation) -> list[str]:
     if header:
         out += [*header, ""]
     return out
+
+
+def _schedule(e: Explanation) -> list[str]:
+    """The pipeline schedule as a Mermaid chart (GitHub draws it), with its bubble in words."""
+    from wkparse.render import explain_mermaid
+
+    chart = explain_mermaid.schedule(e)
+    if not chart:
+        return []
+    return ["#### Pipeline schedule, one iteration", "", "```mermaid", chart, "```", ""]
 
 
 def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str]:

@@ -4,8 +4,9 @@ Each function reads a finished `Explanation` and returns one `<svg>` string (or 
 picture does not apply, e.g. no layout outside the transformer policies). They draw the facts;
 they count nothing the facts do not already hold, except the sums a bar's length needs.
 Large values are summarised, never listed: at most `MAX_COLUMNS` data-parallel replicas,
-`MAX_STAGES` stages, `MAX_SLOTS` micro-batches and `MAX_LAYER_ROWS` rows are drawn, with an
-ellipsis standing for the rest, so a page stays small whatever the header says.
+`MAX_STAGES` stages, `MAX_SLOTS` micro-batches (see `schedule`) and `MAX_LAYER_ROWS` rows
+are drawn, with an ellipsis standing for the rest, so a page stays small whatever the header
+says.
 """
 
 from __future__ import annotations
@@ -14,11 +15,10 @@ from collections.abc import Sequence
 
 from wkparse.explain import GROUP_LABELS, Explanation, RowNote, human_bytes, human_ns, percent
 from wkparse.i18n import _
+from wkparse.render.schedule import MAX_STAGES, plan, shown_indices
 from wkparse.render.svg import group, line, rect, svg, text
 
 MAX_COLUMNS = 16
-MAX_STAGES = 8
-MAX_SLOTS = 12
 MAX_LAYER_ROWS = 150
 #: the widest the layout is drawn, in pixels: more replicas collapse into an ellipsis
 LAYOUT_WIDTH = 1000
@@ -30,14 +30,6 @@ _HATCH = (
     'patternTransform="rotate(45)"><rect width="6" height="6" class="bubble-bg"/>'
     '<line x1="0" y1="0" x2="0" y2="6" class="bubble-line"/></pattern></defs>'
 )
-
-
-def shown_indices(n: int, limit: int) -> list[int | None]:
-    """Indices 0..n-1, or the first ones, None (an ellipsis) and the last when n > limit."""
-    if n <= limit:
-        return list(range(n))
-    head = limit - 2
-    return [*range(head), None, n - 1]
 
 
 # ---- 1. the parallel layout ----------------------------------------------------------------
@@ -158,64 +150,42 @@ def _ep_bands(
 
 
 def schedule(e: Explanation) -> str:
-    """One iteration as SimAI costs it: ga micro-batches per stage and the bubble's idle time.
-
-    SimAI runs the same rows for every micro-batch on every stage and adds the bubble,
-    (PP-1)/(GA*vpp) of the layer time, as a lump; the picture spreads that idle time the way
-    a pipeline does (a stage waits for the ones before it, then for the ones after it), so
-    every stage idles exactly the bubble.
-    """
-    rows = e.structure.reference
-    if not rows or not e.ga or e.dialect != "transformer":
+    """One iteration as SimAI costs it (`schedule.plan`): micro-batches and the bubble."""
+    laid = plan(e)
+    if laid is None:
         return ""
-    fwd, bwd = _micro_batch_ns(rows)
-    if e.placeholder_compute or not fwd + bwd:  # no measured times: forward : backward 1 : 2
-        fwd, bwd = 1, 2
-    pp = e.pp if e.pp and e.pp > 0 else 1
-    vpp = e.vpp or 0
-    ga = e.ga
-    slots = shown_indices(ga, MAX_SLOTS)
-    stages = shown_indices(pp, MAX_STAGES)
-    idle = (pp - 1) / vpp if vpp and pp > 1 else 0.0
-    span = len(slots) * (fwd + bwd) + idle * (fwd + bwd)
     left, top, plot, row_h = 150, 24, 820, 26
-    scale = plot / span
+    scale = plot / laid.span
     out: list[str] = [_HATCH]
-    for j, s in enumerate(stages):
+    for j, (s, blocks) in enumerate(laid.stages):
         y = top + j * row_h
         if s is None:
             out.append(text(12, y + 14, "⋮", class_="axis"))
             continue
-        out.append(text(8, y + 15, _stage_name(s, pp), class_="label"))
-        lead = s / (pp - 1) * idle * fwd if pp > 1 else 0.0
-        trail = idle * (fwd + bwd) - lead
-        x = float(left)
-        if lead:
-            out.append(_bubble(x, y, lead * scale, e))
-            x += lead * scale
-        for m in slots:
-            if m is None:
-                w = (fwd + bwd) * scale
-                hidden = f"… {ga - len(slots) + 1} …"
+        out.append(text(8, y + 15, _stage_name(s, laid.pp), class_="label"))
+        for b in blocks:
+            x, w = left + b.start * scale, (b.end - b.start) * scale
+            if b.kind == "bubble":
+                out.append(_bubble(x, y, w, e))
+            elif b.kind == "more":
+                hidden = f"… {b.micro_batch} …"
                 out.append(text(x + w / 2, y + 13, hidden, class_="axis", text_anchor="middle"))
-                x += w
-                continue
-            for kind, ns, name in ((FWD, fwd, "F"), (BWD, bwd, "B")):
-                w = ns * scale
+            else:
+                forward = b.kind == FWD
                 title = _("micro-batch {m}, {what}").format(
-                    m=m + 1, what=_("forward") if kind == FWD else _("backward")
+                    m=b.micro_batch, what=_("forward") if forward else _("backward")
                 )
-                out.append(rect(x, y, w, 18, title=title, class_=kind))
+                out.append(rect(x, y, w, 18, title=title, class_=b.kind))
                 if w > 18:
-                    out.append(text(x + 2, y + 13, f"{name}{m + 1}", class_="in"))
-                x += w
-        if trail:
-            out.append(_bubble(x, y, trail * scale, e))
-    bottom = top + len(stages) * row_h + 4
+                    name = f"{'F' if forward else 'B'}{b.micro_batch}"
+                    out.append(text(x + 2, y + 13, name, class_="in"))
+    bottom = top + len(laid.stages) * row_h + 4
     out.append(line(left, bottom, left + plot, bottom, class_="axis-line"))
     out.append(text(left, bottom + 14, _("time →"), class_="axis"))
     out.append(text(left + plot, bottom + 14, bubble_label(e), class_="axis", text_anchor="end"))
-    label = _("Pipeline schedule: {ga} micro-batches over {pp} stages").format(ga=ga, pp=pp)
+    label = _("Pipeline schedule: {ga} micro-batches over {pp} stages").format(
+        ga=laid.ga, pp=laid.pp
+    )
     return svg(left + plot + 10, bottom + 22, out, label, class_="schedule")
 
 
@@ -233,18 +203,6 @@ def bubble_label(e: Explanation) -> str:
 
 def _bubble(x: float, y: float, w: float, e: Explanation) -> str:
     return rect(x, y, w, 18, title=bubble_label(e), class_=BUBBLE, fill="url(#wk-hatch)")
-
-
-def _micro_batch_ns(rows: Sequence[RowNote]) -> tuple[int, int]:
-    """Forward and backward (input- plus weight-gradient) compute of one micro-batch group."""
-    fwd = bwd = 0
-    for row in rows:
-        for ph in row.phases:
-            if ph.phase == "fwd":
-                fwd += ph.compute_ns or 0
-            else:
-                bwd += ph.compute_ns or 0
-    return fwd, bwd
 
 
 # ---- 3. where bytes and time go ------------------------------------------------------------

@@ -1,0 +1,132 @@
+"""`wkparse diff A B` end to end: exit codes, standard input, the three formats, bad sides."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.test_diff import SEED, _drop_group, _seed_text
+from wkparse.cli import app
+from wkparse.render import diff_text
+
+runner = CliRunner()
+
+
+def wkdiff(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
+    result = runner.invoke(app, ["diff", *args], input=stdin)
+    assert "Traceback" not in result.stdout + result.stderr
+    return result.exit_code, result.stdout, result.stderr
+
+
+@pytest.fixture
+def dropped(tmp_path: Path) -> Path:
+    path = tmp_path / "dropped.txt"
+    path.write_text(_drop_group(_seed_text(), 64))
+    return path
+
+
+def test_equal_files_exit_0_and_say_so(tmp_path: Path) -> None:
+    copy = tmp_path / "crlf.txt"
+    copy.write_bytes(_seed_text().replace("\n", "\r\n").encode())
+    code, out, _ = wkdiff(str(SEED), str(copy))
+    assert code == 0
+    assert "equal: the same header as SimAI reads it" in out
+
+
+def test_a_dropped_group_in_text(dropped: Path) -> None:
+    code, out, _ = wkdiff(str(SEED), str(dropped))
+    assert code == 1
+    assert "  ga: [-64-]{+63+}\n" in out
+    assert "rows: 1,230 -> 1,211; 0 changed, 0 added, 19 removed" in out
+    assert "  [-group 64 removed-] (19 rows)\n" in out
+
+
+def test_json_follows_the_contract(dropped: Path) -> None:
+    code, out, _ = wkdiff(str(SEED), str(dropped), "--format", "json")
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["equal"] is False
+    assert doc["header"] == [{"key": "ga", "a": "64", "b": "63", "note": None}]
+    assert {"name": "ga", "label": doc["facts"][0]["label"], "a": 64, "b": 63}.items() <= doc[
+        "facts"
+    ][0].items()
+    rows = doc["rows"]
+    assert {k: rows[k] for k in ("a", "b", "changed", "added", "removed")} == {
+        "a": 1230,
+        "b": 1211,
+        "changed": 0,
+        "added": 0,
+        "removed": 19,
+    }
+    assert rows["changes"] == [
+        {
+            "kind": "group_removed",
+            "summary": "group 64 removed (19 rows)",
+            "where": "group 64",
+            "rows": 19,
+        }
+    ]
+
+
+def test_markdown_has_a_table_per_layer(dropped: Path) -> None:
+    code, out, _ = wkdiff(str(SEED), str(dropped), "--format", "markdown")
+    assert code == 1
+    assert "| `ga` | `64` | `63` |  |" in out
+    assert "| ga (micro-batches per iteration) | 64 | 63 | -1.6% |" in out
+    assert "- group 64 removed (19 rows)" in out
+
+
+def test_either_side_may_be_stdin(dropped: Path) -> None:
+    text = _seed_text()
+    assert wkdiff("-", str(SEED), stdin=text)[0] == 0
+    code, out, _ = wkdiff(str(dropped), "-", "-f", "json", stdin=text)
+    assert code == 1
+    doc = json.loads(out)
+    assert doc["b"] == "<stdin>"
+    assert doc["rows"]["changes"][0]["summary"] == "group 64 added (19 rows)"
+
+
+def test_both_sides_stdin_is_a_usage_error() -> None:
+    code, _, err = wkdiff("-", "-", stdin="")
+    assert code == 2 and "only one side" in err
+
+
+def test_an_unreadable_side_exits_2(tmp_path: Path) -> None:
+    code, _, err = wkdiff(str(SEED), str(tmp_path / "missing.txt"))
+    assert code == 2 and "missing.txt: no such file or directory" in err
+    code, _, err = wkdiff(str(tmp_path), str(SEED))
+    assert code == 2 and "is a directory" in err
+
+
+def test_a_side_with_syntax_errors_is_reported_as_lint_reports_it(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4\n1\nattention_layer\t-1\tabc\n"
+    )
+    code, out, err = wkdiff(str(SEED), str(bad))
+    lint = runner.invoke(app, ["lint", "--select", "WK110", str(bad)])
+    assert code == 2 and out == ""
+    first = lint.stdout.split("\n\n")[0]
+    assert first.startswith(f"{bad}:3:") and first in err
+    assert "1 syntax error(s)" in err
+
+
+def test_text_is_bounded_for_many_kinds_of_change(tmp_path: Path) -> None:
+    lines = _seed_text().splitlines(keepends=True)
+    # every attention row gets its own compute time: hundreds of kinds of change
+    n = 0
+    for i, line in enumerate(lines):
+        if line.startswith("attention_layer\t"):
+            n += 1
+            lines[i] = line.replace("\t1820000\t", f"\t{1820000 + n}\t", 1)
+    edited = tmp_path / "many.txt"
+    edited.write_text("".join(lines))
+    code, out, _ = wkdiff(str(SEED), str(edited))
+    assert code == 1
+    assert out.count("fwd compute of attention_layer") == diff_text.SHOWN
+    assert f"... and {n - diff_text.SHOWN:,} more (--format json lists them all)" in out
+    code, out, _ = wkdiff(str(SEED), str(edited), "-f", "json")
+    assert len(json.loads(out)["rows"]["changes"]) == n

@@ -1,0 +1,116 @@
+"""`wkparse diff A B`: what really differs between two workload files (either may be `-`).
+
+Exit 0 when the files mean the same (the same header as SimAI reads it, the same facts, the
+same rows), 1 when they differ, 2 when a side cannot be read or has syntax errors (reported
+on stderr as `wkparse lint` reports them: a broken file has no meaning to compare) or when the
+arguments are wrong. Each side is read with the limits of its own configuration, as lint
+reads it; a broken configuration is reported and the defaults are used.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from wkparse.config import Config, ConfigError, Resolver
+from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+FORMATS = ("text", "json", "markdown")
+
+
+class _Unusable(Exception):
+    """A side that cannot be compared; its problem has been reported."""
+
+
+def run(a: Path, b: Path, format: str) -> int:
+    from rich.console import Console
+
+    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    if format not in FORMATS:
+        return _usage(errors, f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
+    if str(a) == "-" and str(b) == "-":
+        return _usage(errors, "only one side can be standard input ('-')")
+    resolver = Resolver()
+    try:
+        sides = [_read(path, resolver, errors) for path in (a, b)]
+    except _Unusable:
+        return 2
+    from wkparse.diff import diff
+
+    d = diff(sides[0], sides[1], _shown(a), _shown(b))
+    if format == "json":
+        from wkparse.render import diff_json
+
+        diff_json.write(d, sys.stdout)
+    elif format == "markdown":
+        from wkparse.render import diff_markdown
+
+        sys.stdout.write(diff_markdown.render(d))
+    else:
+        from wkparse.render import diff_text
+
+        Console(highlight=False, soft_wrap=True).print(diff_text.render(d), end="")
+    return 0 if d.equal else 1
+
+
+def _usage(errors: Console, message: str) -> int:
+    errors.print(f"[bold red]error:[/] {message}")
+    return 2
+
+
+def _shown(path: Path) -> str:
+    return "<stdin>" if str(path) == "-" else str(path)
+
+
+def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:
+    from rich.markup import escape
+
+    stdin = str(path) == "-"
+    try:
+        config = resolver.for_path(None if stdin else path)
+    except ConfigError as exc:
+        errors.print(f"[yellow]warning:[/] {escape(str(exc))}; using the default settings")
+        config = Config()
+    data = b""
+    try:
+        if stdin:
+            data = read_stdin(config.limits)
+            result = parse_bytes(data, limits=config.limits)
+        else:
+            result = parse_file(path, limits=config.limits)
+    except OSError as exc:
+        reason = (exc.strerror or str(exc)).lower()
+        errors.print(f"[bold red]error:[/] {escape(_shown(path))}: {escape(reason)}")
+        raise _Unusable from None
+    if result.diagnostics:
+        _report_syntax(path, data, result, config, errors)
+        raise _Unusable
+    return result
+
+
+def _report_syntax(
+    path: Path, data: bytes, result: ParseResult, config: Config, errors: Console
+) -> None:
+    """The syntax errors exactly as `wkparse lint` prints them, then why diff stops."""
+    from rich.markup import escape
+
+    from wkparse.catalog import catalog
+    from wkparse.commands.lint import _source_lines
+    from wkparse.engine import lint
+    from wkparse.render.base import FileReport
+    from wkparse.render.text import TextFormatter
+
+    shown = "-" if str(path) == "-" else str(path)
+    codes = {d.code for d in result.diagnostics}
+    found = [d for d in lint(result, shown, config) if d.code in codes]
+    lines = _source_lines(None if shown == "-" else path, data, {d.span.line for d in found})
+    names = {code: page.name for code, page in catalog().items()}
+    TextFormatter(errors, names).handle(FileReport(shown, found, lines))
+    errors.print(
+        f"[bold red]error:[/] {escape(_shown(path))}: {len(result.diagnostics):,} syntax "
+        f"error(s); diff compares files that parse (`wkparse lint` shows them too)"
+    )

@@ -1,0 +1,136 @@
+"""Line 1 of two files compared as SimAI reads it, key by key (`wkparse.simai`'s reading).
+
+A key SimAI reads (the sizes, `pp_comm`, the checkpoint lists, DLRM's last bottom layer)
+compares by the value SimAI ends up with: `16777216.0` and `16777216` are both 16777216,
+`checkpoints: 2 3 5` and `checkpoints: 2 3 7` both mark layer 3 twice. A key SimAI never reads
+(`mode:`, an unknown key, `ga 8` without its colon) compares by its values as stoi would read
+them, and the text where stoi reads nothing. A key only one side writes is a difference, and
+so are the policy and where SimAI stops reading line 1.
+"""
+
+from __future__ import annotations
+
+from wkparse.ast import Header, HeaderField, Value
+from wkparse.diff.model import HeaderChange
+from wkparse.format import header_line
+from wkparse.simai import HeaderReading, read_header, stoi
+from wkparse.simai.header import CHECKPOINT_KEYS, DLRM_KEY, PP_COMM_KEYS, SIZE_KEYS
+
+POLICY = "policy"
+LEADING = "(numbers after the policy)"
+STOP = "(SimAI stops reading line 1)"
+#: written key (without its colon) -> the name SimAI's reading stores it under
+READ_NAMES: dict[str, str] = {
+    key.rstrip(":"): name
+    for key, name in {
+        **SIZE_KEYS,
+        **CHECKPOINT_KEYS,
+        **dict.fromkeys(PP_COMM_KEYS, "pp_comm"),
+        DLRM_KEY: "dlrm_last_bottom_layer",
+    }.items()
+}
+
+_Comparable = tuple[object, ...]
+
+
+def header_changes(a: Header | None, b: Header | None) -> tuple[HeaderChange, ...]:
+    """Every difference between two headers: the policy, then keys in order of writing."""
+    reading_a, reading_b = _read(a), _read(b)
+    out: list[HeaderChange] = []
+    policy_a = a.policy if a is not None else None
+    policy_b = b.policy if b is not None else None
+    if policy_a != policy_b:
+        out.append(HeaderChange(POLICY, policy_a, policy_b))
+    leading_a = a.leading if a is not None else ()
+    leading_b = b.leading if b is not None else ()
+    if _as_stoi(leading_a) != _as_stoi(leading_b):
+        out.append(HeaderChange(LEADING, _text(leading_a), _text(leading_b)))
+    for key in _keys(a, b):
+        field_a, field_b = _field(a, key), _field(b, key)
+        seen_a = _comparable(reading_a, key, field_a)
+        seen_b = _comparable(reading_b, key, field_b)
+        if seen_a != seen_b:
+            out.append(_change(key, field_a, field_b, seen_a, seen_b))
+    stop_a = _stop(reading_a)
+    stop_b = _stop(reading_b)
+    if stop_a != stop_b:
+        out.append(HeaderChange(STOP, stop_a, stop_b))
+    return tuple(out)
+
+
+def _read(header: Header | None) -> HeaderReading | None:
+    # SimAI splits line 1 on whitespace as the grammar does: the tokens rejoined are its line.
+    return read_header(header_line(header).encode("utf-8")) if header is not None else None
+
+
+def _stop(reading: HeaderReading | None) -> str | None:
+    return reading.stop.message if reading is not None and reading.stop is not None else None
+
+
+def _keys(a: Header | None, b: Header | None) -> list[str]:
+    keys: dict[str, None] = {}
+    for header in (a, b):
+        if header is not None:
+            keys.update((f.key, None) for f in header.fields)
+    return list(keys)
+
+
+def _field(header: Header | None, key: str) -> HeaderField | None:
+    """The field SimAI reads for `key`, else the last one written (without its colon)."""
+    if header is None:
+        return None
+    read = header.read(key)
+    if read is not None:
+        return read
+    written = header.all(key)
+    return written[-1] if written else None
+
+
+def _comparable(
+    reading: HeaderReading | None, key: str, field: HeaderField | None
+) -> _Comparable | None:
+    """What decides equality for one key on one side; None when the side does not write it."""
+    if reading is None or field is None:
+        return None
+    name = READ_NAMES.get(key)
+    if name is not None and reading.last(name) is not None:
+        if name in CHECKPOINT_KEYS.values():
+            marked: tuple[int, ...] = getattr(reading, name)
+            return ("read", marked)
+        return ("read", reading.value(name))
+    return ("written", field.colon, _as_stoi(field.values))
+
+
+def _as_stoi(values: tuple[Value, ...]) -> tuple[int | str, ...]:
+    out: list[int | str] = []
+    for v in values:
+        number = stoi(v.text).value
+        out.append(v.text if number is None else number)
+    return tuple(out)
+
+
+def _text(values: tuple[Value, ...]) -> str | None:
+    return " ".join(v.text for v in values) if values else None
+
+
+def _change(
+    key: str,
+    field_a: HeaderField | None,
+    field_b: HeaderField | None,
+    seen_a: _Comparable | None,
+    seen_b: _Comparable | None,
+) -> HeaderChange:
+    text_a = _text(field_a.values) if field_a is not None else None
+    text_b = _text(field_b.values) if field_b is not None else None
+    notes: list[str] = []
+    for side, seen, text in (("a", seen_a, text_a), ("b", seen_b, text_b)):
+        if seen is None:
+            continue
+        if seen[0] == "read":
+            value = seen[1]
+            shown = " ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+            if shown != text:
+                notes.append(f"SimAI reads {side}'s {text} as {shown}")
+        elif key in READ_NAMES:
+            notes.append(f"SimAI does not read {side}'s `{key}` (no colon, or not this policy)")
+    return HeaderChange(key, text_a, text_b, "; ".join(notes) or None)

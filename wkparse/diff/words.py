@@ -1,0 +1,130 @@
+"""A difference in words, as pieces the renderers style: plain, old (a) or new (b).
+
+Shared by the three renderers so that text, Markdown and JSON say each change the same way;
+`plain` joins the pieces with `git diff --word-diff`'s markers (`[-old-]{+new+}`).
+"""
+
+from __future__ import annotations
+
+from wkparse.diff.model import FactChange, HeaderChange, RowChange
+from wkparse.explain import human_bytes, human_ns, percent
+
+#: a piece of a sentence and its role: "" (plain), "old" (side a) or "new" (side b)
+Piece = tuple[str, str]
+#: widest value shown; a hostile file's 60,000-character token is cut
+MAX_VALUE = 60
+
+FIELD_LABELS = {
+    "reserved": "reserved field",
+    "fwd_compute": "fwd compute",
+    "fwd_comm": "fwd collective",
+    "fwd_size": "fwd size",
+    "ig_compute": "ig compute",
+    "ig_comm": "ig collective",
+    "ig_size": "ig size",
+    "wg_compute": "wg compute",
+    "wg_comm": "wg collective",
+    "wg_size": "wg size",
+    "update_time": "update time",
+    "policy": "row policy",
+}
+
+
+def short(value: object) -> str:
+    text = "none" if value is None else str(value)
+    return text if len(text) <= MAX_VALUE else text[: MAX_VALUE - 1] + "…"
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"
+
+
+def header_pieces(change: HeaderChange) -> list[Piece]:
+    out: list[Piece] = [(f"{change.key}: ", "")]
+    if change.a is not None:
+        out.append((short(change.a), "old"))
+    if change.b is not None:
+        out.append((short(change.b), "new"))
+    if change.a is None:
+        out.append(("  (only in b)", ""))
+    elif change.b is None:
+        out.append(("  (only in a)", ""))
+    if change.note:
+        out.append((f"  ({change.note})", ""))
+    return out
+
+
+def fact_value(change: FactChange, value: int | float | bool | None) -> str:
+    if value is None:
+        return "none"
+    if change.unit == "flag":
+        return "yes" if value else "no"
+    if change.unit == "bytes":
+        return human_bytes(value)
+    if change.unit == "ns":
+        return human_ns(value)
+    if change.unit == "fraction":
+        return percent(float(value))
+    return f"{value:,}"
+
+
+def ratio(change: FactChange) -> str:
+    """b / a: as a percentage change near 1 (`-1.6%`, `+0.05%`), else as a factor (`x4.15`)."""
+    r = change.ratio
+    if r is None:
+        return ""
+    return f"{(r - 1) * 100:+.2g}%" if 0.5 < r < 2 else f"x{r:.3g}"
+
+
+def fact_pieces(change: FactChange) -> list[Piece]:
+    out: list[Piece] = [(f"{change.label}: ", "")]
+    out += [(fact_value(change, change.a), "old"), (fact_value(change, change.b), "new")]
+    if change.ratio is not None:
+        out.append((f"  ({ratio(change)})", ""))
+    return out
+
+
+def row_pieces(change: RowChange) -> list[Piece]:
+    rows = f" ({plural(change.rows, 'row')})"
+    name = short(change.name)
+    if change.kind == "field":
+        label = FIELD_LABELS.get(change.field or "", change.field or "")
+        return [
+            (f"{label} of {name}: ", ""),
+            (short(change.a), "old"),
+            (short(change.b), "new"),
+            (f" in {change.where}{rows}", ""),
+        ]
+    if change.kind == "group_removed":
+        return [(f"{change.where} removed", "old"), (rows, "")]
+    if change.kind == "group_added":
+        return [(f"{change.where} added", "new"), (rows, "")]
+    if change.kind == "row_removed":
+        return [(f"{name} removed", "old"), (f" from {change.where}{rows}", "")]
+    if change.kind == "row_added":
+        return [(f"{name} added", "new"), (f" to {change.where}{rows}", "")]
+    assert change.position_a is not None and change.position_b is not None
+    return [
+        (f"{name} moved from row {change.position_a + 1} to row {change.position_b + 1}", ""),
+        (f" of {change.where}{rows}", ""),
+    ]
+
+
+def plain(pieces: list[Piece]) -> str:
+    """The pieces with word-diff markers: `[-old-]` and `{+new+}`."""
+    return "".join(
+        f"[-{text}-]" if role == "old" else f"{{+{text}+}}" if role == "new" else text
+        for text, role in pieces
+    )
+
+
+def sentence(pieces: list[Piece]) -> str:
+    """The pieces as prose: `old -> new` where a value changed."""
+    out: list[str] = []
+    previous = ""
+    for text, role in pieces:
+        if role == "new" and previous == "old":
+            out.append(" -> ")
+        out.append(text)
+        previous = role
+    return "".join(out)

@@ -1,0 +1,63 @@
+"""`wkparse diff --format json`: the whole difference, unbounded, for tools.
+
+    {"equal": bool, "a": path, "b": path,
+     "header": [{"key", "a", "b", "note"}],
+     "facts": [{"name", "label", "a", "b", "ratio"}],
+     "rows": {"a", "b", "changed", "added", "removed", "moved",
+              "changes": [{"kind", "summary", "where", "rows", ...}]}}
+
+Header values are as written (null where the side lacks the key); fact values are numbers
+(null where explain has none); each row change carries its sentence as `summary`.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, TextIO
+
+from wkparse.diff.model import Difference, RowChange
+from wkparse.diff.words import row_pieces, sentence
+
+
+def document(d: Difference) -> dict[str, Any]:
+    r = d.rows
+    return {
+        "equal": d.equal,
+        "a": d.a_path,
+        "b": d.b_path,
+        "header": [{"key": h.key, "a": h.a, "b": h.b, "note": h.note} for h in d.header],
+        "facts": [
+            {"name": f.name, "label": f.label, "a": f.a, "b": f.b, "ratio": f.ratio}
+            for f in d.facts
+        ],
+        "rows": {
+            "a": r.a,
+            "b": r.b,
+            "changed": r.changed,
+            "added": r.added,
+            "removed": r.removed,
+            "moved": r.moved,
+            "changes": [_change(c) for c in r.changes],
+        },
+    }
+
+
+def _change(c: RowChange) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "kind": c.kind,
+        "summary": sentence(row_pieces(c)),
+        "where": c.where,
+        "rows": c.rows,
+    }
+    if c.name is not None:
+        out["name"] = c.name
+    if c.kind == "field":
+        out.update(field=c.field, a=c.a, b=c.b)
+    if c.kind == "row_moved":
+        out.update(position_a=c.position_a, position_b=c.position_b)
+    return out
+
+
+def write(d: Difference, out: TextIO) -> None:
+    json.dump(document(d), out, indent=2, ensure_ascii=False)
+    out.write("\n")

@@ -1,0 +1,65 @@
+"""`wkparse diff --format markdown`: the difference as an answer to paste into an issue.
+
+A table per layer (header as SimAI reads it, facts with their ratio) and the row changes as a
+list; long lists are folded into a `<details>` block after the first `SHOWN` lines.
+"""
+
+from __future__ import annotations
+
+from wkparse.diff.model import Difference
+from wkparse.diff.words import fact_value, plural, ratio, row_pieces, sentence, short
+
+SHOWN = 30
+
+
+def render(d: Difference) -> str:
+    out = [f"### `{_cell(d.a_path)}` (a) against `{_cell(d.b_path)}` (b)", ""]
+    if d.equal:
+        out += [
+            f"**Equal**: the same header as SimAI reads it, the same facts and the same "
+            f"{plural(d.rows.a, 'row')}.",
+            "",
+        ]
+        return "\n".join(out)
+    if d.header:
+        out += [
+            "#### Header (as SimAI reads it)",
+            "",
+            "| key | a | b | note |",
+            "| --- | --- | --- | --- |",
+        ]
+        for h in d.header:
+            out.append(
+                f"| `{_cell(h.key)}` | {_value(h.a)} | {_value(h.b)} | {_cell(h.note or '')} |"
+            )
+        out.append("")
+    if d.facts:
+        out += ["#### Facts", "", "| fact | a | b | b / a |", "| --- | --- | --- | --- |"]
+        for f in d.facts:
+            out.append(f"| {f.label} | {fact_value(f, f.a)} | {fact_value(f, f.b)} | {ratio(f)} |")
+        out.append("")
+    r = d.rows
+    moved = f", {r.moved:,} moved" if r.moved else ""
+    out += [
+        "#### Rows",
+        "",
+        f"{r.a:,} rows in a, {r.b:,} in b: {r.changed:,} changed, {r.added:,} added, "
+        f"{r.removed:,} removed{moved}.",
+        "",
+    ]
+    lines = [f"- {_cell(sentence(row_pieces(c)))}" for c in r.changes]
+    out += lines[:SHOWN]
+    if len(lines) > SHOWN:
+        out += ["", f"<details><summary>{len(lines) - SHOWN:,} more</summary>", "", *lines[SHOWN:]]
+        out += ["", "</details>"]
+    out += ["", "<sub>Written by `wkparse diff --format markdown`.</sub>", ""]
+    return "\n".join(out)
+
+
+def _value(text: str | None) -> str:
+    return "*(absent)*" if text is None else f"`{_cell(short(text))}`"
+
+
+def _cell(text: str) -> str:
+    """Text safe inside a table cell or code span: no pipes, backticks or line breaks."""
+    return "".join(" " if ch in "\r\n" else ch for ch in text).replace("|", "\\|").replace("`", "'")
