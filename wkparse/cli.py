@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 
@@ -107,6 +108,9 @@ def lint(
         "--skip-non-workloads",
         help="Skip files that are not workloads even when named (pre-commit passes every .txt).",
     ),
+    aicb_command: str | None = typer.Option(
+        None, "--aicb-command", help="Compare with what AICB writes for this command (WK6xx)."
+    ),
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
 
@@ -126,23 +130,29 @@ def lint(
         typed(ctx, "unsafe_fixes"),
         typed(ctx, "skip_non_workloads"),
     )
+    options = replace(options, aicb_command=aicb_command)
     raise typer.Exit(run(options))
 
 
 @app.command()
 def explain(
-    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    path: Path | None = typer.Argument(
+        None, help="Workload file ('-' reads stdin); none: the file --aicb-command writes."
+    ),
     format: ExplainFormat = typer.Option(
         ExplainFormat.text, "--format", "-f", help="Output format."
     ),
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write to this file instead of stdout (not for text)."
     ),
+    aicb_command: str | None = typer.Option(
+        None, "--aicb-command", help="The AICB command that made the file (or to explain)."
+    ),
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output))
+    raise typer.Exit(run(path, format.value, output, aicb_command))
 
 
 @app.command()

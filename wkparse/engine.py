@@ -20,7 +20,7 @@ def lint(
     import wkparse.checks.all  # noqa: F401  (registers the checks)
 
     config = config or Config()
-    ctx = Context(result.workload, path)
+    ctx = Context(result.workload, path, config.aicb_command_for(path))
     found: list[Diagnostic] = list(result.diagnostics)
     # Without per-file ignores the answer is the same for every path, and asking with None
     # lets the config's memo serve every file of a run instead of starting over for each.

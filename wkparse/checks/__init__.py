@@ -37,9 +37,13 @@ class RowProblem:
 class Context:
     """What a check may read: the file's AST, its name and the facts derived from it."""
 
-    def __init__(self, workload: Workload, path: str | None = None) -> None:
+    def __init__(
+        self, workload: Workload, path: str | None = None, aicb_command: str | None = None
+    ) -> None:
         self.workload = workload
         self.path = path
+        #: the AICB command line that made the file, when lint was told (the WK6xx checks)
+        self.aicb_command = aicb_command
 
     @cached_property
     def body(self) -> Body:

@@ -15,9 +15,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wkparse.aicb import AicbError, generate, verdict
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.engine import lint
-from wkparse.explain import explain
+from wkparse.explain import Explanation, explain
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
 if TYPE_CHECKING:
@@ -26,13 +27,20 @@ if TYPE_CHECKING:
 FORMATS = ("text", "markdown", "json", "html")
 
 
-def run(path: Path, format: str, output: Path | None = None) -> int:
+def run(
+    path: Path | None, format: str, output: Path | None = None, aicb_command: str | None = None
+) -> int:
     from rich.console import Console
 
     errors = Console(stderr=True)
     if format not in FORMATS:
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
         return 2
+    if path is None:
+        if aicb_command is None:
+            errors.print("[bold red]error:[/] give a FILE, or --aicb-command to explain its file")
+            return 2
+        return _from_command(aicb_command, format, output, errors)
     stdin = str(path) == "-"
     try:
         config = Resolver().for_path(None if stdin else path)
@@ -48,7 +56,36 @@ def run(path: Path, format: str, output: Path | None = None) -> int:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
     shown = None if stdin else str(path)
-    e = explain(result, shown, findings=lint(result, shown, replace(config, opt_in=True)))
+    config = replace(config, opt_in=True).with_aicb_command(aicb_command)
+    findings = lint(result, shown, config)
+    e = explain(result, shown, findings=findings)
+    if aicb_command is not None:
+        e = _noted(e, [verdict.against_command(findings, aicb_command)])
+    elif (named := verdict.from_name(shown)) is not None:
+        e = _noted(e, [named])
+    return _render(e, format, output, errors)
+
+
+def _noted(e: Explanation, first: list[str]) -> Explanation:
+    return replace(e, notes=(*first, *e.notes))
+
+
+def _from_command(command: str, format: str, output: Path | None, errors: Console) -> int:
+    """Explain the file AICB writes for `command`, under the name AICB gives it."""
+    try:
+        made = generate(command)
+    except AicbError as exc:
+        errors.print(f"[bold red]error:[/] {exc}", highlight=False, markup=False)
+        return 2
+    result = parse_bytes(made.text().encode("utf-8"))
+    config = Config(opt_in=True).with_aicb_command(command)
+    e = explain(result, made.filename, findings=lint(result, made.filename, config))
+    return _render(_noted(e, verdict.about_command(made, command)), format, output, errors)
+
+
+def _render(e: Explanation, format: str, output: Path | None, errors: Console) -> int:
+    from rich.console import Console
+
     if format == "html":
         from wkparse.render import explain_html
 
