@@ -324,3 +324,13 @@ def test_ratios_read_as_a_percentage_near_one_and_a_factor_beyond() -> None:
     assert ratio(fact(2130, 2131)) == "+0.047%"
     assert ratio(fact(100, 415)) == "x4.15"
     assert ratio(fact(4, 1)) == "x0.25"
+
+
+def test_a_header_of_thousands_of_keys_is_compared_key_by_key() -> None:
+    policy = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 "
+    a = policy + " ".join(f"k{i}: {i}" for i in range(4000)) + " ga: 1" * 1500 + "\n0\n"
+    b = policy + " ".join(f"k{i}: {i + 1}" for i in range(4000)) + " ga: 2" * 1500 + "\n0\n"
+    d = _diff_texts(a, b)
+    assert len(d.header) == 4001
+    assert (d.header[0].key, d.header[0].a, d.header[0].b) == ("k0", "0", "1")
+    assert (d.header[-1].key, d.header[-1].a, d.header[-1].b) == ("ga", "1", "2")

@@ -130,3 +130,17 @@ def test_text_is_bounded_for_many_kinds_of_change(tmp_path: Path) -> None:
     assert f"... and {n - diff_text.SHOWN:,} more (--format json lists them all)" in out
     code, out, _ = wkdiff(str(SEED), str(edited), "-f", "json")
     assert len(json.loads(out)["rows"]["changes"]) == n
+
+
+def test_markdown_is_bounded_for_a_huge_header(tmp_path: Path) -> None:
+    from wkparse.render import diff_markdown
+
+    policy = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 "
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(policy + " ".join(f"k{i}: {i}" for i in range(2000)) + "\n0\n")
+    b.write_text(policy + " ".join(f"k{i}: {i + 1}" for i in range(2000)) + "\n0\n")
+    code, out, _ = wkdiff(str(a), str(b), "-f", "markdown")
+    assert code == 1
+    assert out.count("| `k") == diff_markdown.SHOWN + diff_markdown.FOLDED
+    left = 2000 - diff_markdown.SHOWN - diff_markdown.FOLDED
+    assert f"... and {left:,} more (`--format json` lists them all)" in out
