@@ -147,6 +147,8 @@ def test_a_changed_compute_time_is_one_change_in_all_groups() -> None:
         2332000,
     )
     assert (change.where, change.rows) == ("all 64 groups", 576)
+    # the first attention row of group 1 (line 11 of both files)
+    assert (change.line_a, change.line_b) == (11, 11)
     facts = {f.name: f for f in d.facts}
     assert set(facts) == {"compute_ns.fwd", "compute_ns.total"}
     fwd = facts["compute_ns.fwd"]
@@ -176,6 +178,8 @@ def test_two_swapped_rows_are_one_move_not_two_changes() -> None:
     assert (d.rows.changed, d.rows.added, d.rows.removed, d.rows.moved) == (0, 0, 0, 1)
     [change] = d.rows.changes
     assert change.kind == "row_moved" and change.where == "group 2"
+    # the attention row moved from line 41 (13th of its group) to line 40 (12th)
+    assert (change.line_a, change.line_b, change.position_a, change.position_b) == (41, 40, 12, 11)
     assert not d.equal and not d.facts
 
 

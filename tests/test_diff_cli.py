@@ -41,7 +41,7 @@ def test_a_dropped_group_in_text(dropped: Path) -> None:
     assert code == 1
     assert "  ga: [-64-]{+63+}\n" in out
     assert "rows: 1,230 -> 1,211; 0 changed, 0 added, 19 removed" in out
-    assert "  [-group 64 removed-] (19 rows)\n" in out
+    assert "  [-group 64 removed-] (19 rows, from line 1207)\n" in out
 
 
 def test_json_follows_the_contract(dropped: Path) -> None:
@@ -64,9 +64,11 @@ def test_json_follows_the_contract(dropped: Path) -> None:
     assert rows["changes"] == [
         {
             "kind": "group_removed",
-            "summary": "group 64 removed (19 rows)",
+            "summary": "group 64 removed (19 rows, from line 1207)",
             "where": "group 64",
             "rows": 19,
+            "line_a": 1207,
+            "line_b": None,
         }
     ]
 
@@ -76,7 +78,7 @@ def test_markdown_has_a_table_per_layer(dropped: Path) -> None:
     assert code == 1
     assert "| `ga` | `64` | `63` |  |" in out
     assert "| ga (micro-batches per iteration) | 64 | 63 | -1.6% |" in out
-    assert "- group 64 removed (19 rows)" in out
+    assert "- group 64 removed (19 rows, from line 1207)" in out
 
 
 def test_either_side_may_be_stdin(dropped: Path) -> None:
@@ -86,7 +88,7 @@ def test_either_side_may_be_stdin(dropped: Path) -> None:
     assert code == 1
     doc = json.loads(out)
     assert doc["b"] == "<stdin>"
-    assert doc["rows"]["changes"][0]["summary"] == "group 64 added (19 rows)"
+    assert doc["rows"]["changes"][0]["summary"] == "group 64 added (19 rows, from line 1207 of b)"
 
 
 def test_both_sides_stdin_is_a_usage_error() -> None:
