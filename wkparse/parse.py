@@ -108,10 +108,7 @@ def read_stdin(limits: Limits) -> bytes:
 def _too_large(size: int | None, limits: Limits) -> ParseResult:
     """The result for input over the byte limit; `size` is None for a pipe (read up to it)."""
     what = f"the file is {size:,} bytes" if size is not None else "the input is longer"
-    message = (
-        f"{what}, over the {limits.max_bytes:,}-byte limit; "
-        f"raise `max-bytes` in .wkparse.toml or [tool.wkparse] if this is really a workload"
-    )
+    message = f"{what}, over the {limits.max_bytes:,}-byte limit (`max-bytes`); not read"
     return _unread(Diagnostic(syntax.FILE_TOO_LARGE, message, Span(1, 1, 1, 1)))
 
 
@@ -128,10 +125,8 @@ def _wide_encoding(wide: encoding.WideEncoding, first: bytes) -> ParseResult:
     starts = f"; it starts with `{syntax.shown(word)}`" if word else ""
     mark = "with" if wide.bom else "without"
     message = (
-        f"the file is {wide.name} text {mark} a byte order mark, as Windows tools save "
-        f'"Unicode" text{starts}, but SimAI reads bytes: it finds zero bytes between the '
-        f"characters, no policy it knows, and exits; convert it to UTF-8 or ASCII "
-        f"(`wkparse lint --fix` does) and lint it again"
+        f"the file is {wide.name} text {mark} a byte order mark{starts}; SimAI reads "
+        f"bytes, finds no policy and exits"
     )
     fix = Fix("convert the file to UTF-8 without a byte order mark", ())
     return _unread(Diagnostic(syntax.WIDE_ENCODING, message, Span.on_line(1, 1, 2), fix=fix))
@@ -148,10 +143,8 @@ def _cr_line_ends(first: bytes, bom: bool) -> ParseResult:
     that splits on LF, it is one long line 1, so the usual checks would all misfire."""
     column = len(first[: first.index(b"\r")].decode("utf-8", "replace")) + 1
     message = (
-        "the lines of this file end in a carriage return (CR) alone, with no line feed "
-        "(LF) anywhere, as classic Mac OS wrote them: SimAI reads the whole file as line 1, "
-        "finds no row count on line 2 and crashes; convert the line ends to LF "
-        "(`wkparse lint --fix` does) and lint it again"
+        "lines end in CR alone, with no LF anywhere: SimAI reads the whole file as line 1 "
+        "and crashes"
     )
     fix = Fix("end every line with LF", ())
     span = Span.on_line(1, column, column + 1)

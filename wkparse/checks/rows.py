@@ -33,7 +33,6 @@ from wkparse.simai.tables import (
     PREFIXES,
     TRANSFORMER_POLICIES,
     ComType,
-    bare_group,
     decode_comm,
 )
 
@@ -50,7 +49,7 @@ INT32 = (-(2**31), 2**31 - 1)
 _NUMBER_FIELDS = tuple(
     i for i, name in enumerate(ROW_FIELDS) if name.endswith(("compute", "size", "time"))
 )
-_NO_TRAFFIC = "SimAI silently simulates no traffic for it (zero time)"
+_NO_TRAFFIC = "SimAI simulates no traffic for it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,17 +78,13 @@ def classify(comm: str, phase: str) -> CommProblem | None:
     if comm.startswith(PREFIX_TRAP):
         return CommProblem(
             "WK403",
-            f"`{comm}` {column} looks like SimAI's combined all-reduce/all-to-all, but SimAI's "
-            f"reader tests the ALLREDUCE prefix first: it runs as ALLREDUCE with no group, "
-            f"which costs zero time; write the all-reduce and the all-to-all as the "
-            f"collectives they are (ALLREDUCE, ALLTOALL_EP, ...)",
+            f"`{comm}` {column} runs as ALLREDUCE with no group (SimAI tests that prefix "
+            f"first): zero time",
         )
     if comm.upper().startswith("BROADCAST"):
         return CommProblem(
             "WK404",
-            f"`{comm}` {column}: SimAI has no broadcast, so {_NO_TRAFFIC}; AICB v1.0 wrote "
-            f"it for a small norm synchronisation; drop the traffic (NONE 0) or model it as a "
-            f"collective SimAI knows",
+            f"`{comm}` {column}: SimAI has no broadcast, so {_NO_TRAFFIC}",
         )
     base = _base(comm)
     if base is not None:
@@ -97,14 +92,12 @@ def classify(comm: str, phase: str) -> CommProblem | None:
         fix = f"; write `{suggestion}`" if suggestion else ""
         return CommProblem(
             "WK402",
-            f"`{comm}` {column}: SimAI knows {base} only with the suffixes _EP and _DP_EP "
-            f"(bare {base} here runs in the {bare_group(phase).value} group); with any other "
-            f"suffix it runs as {base} with no group, which costs zero time{fix}",
+            f"`{comm}` {column}: SimAI runs it as {base} with no group, which costs zero time{fix}",
             suggestion,
         )
     guess = difflib.get_close_matches(comm.upper(), sorted(COLLECTIVES), n=1, cutoff=0.7)
     suggestion = guess[0] if guess else None
-    hint = f"; did you mean `{suggestion}`?" if suggestion else f"; use one of {', '.join(BASES)}"
+    hint = f"; did you mean `{suggestion}`?" if suggestion else ""
     return CommProblem(
         "WK401",
         f"`{comm}` {column} is not a SimAI comm type: {_NO_TRAFFIC}{hint}",
@@ -161,10 +154,8 @@ def expert_collectives_without_ep(ctx: Context, fields: RowFields) -> Iterator[R
         yield RowProblem(
             "WK407",
             COMM_FIELD[phase],
-            f"`{p.comm}` of {p.size} bytes in the {PHASE_LABEL[phase]} column, but the header "
-            f"says ep: 1: SimAI runs it in an expert group of one rank, so it moves nothing; "
-            f"if the model has expert parallelism, set ep: to its degree, otherwise the "
-            f"rows' expert traffic is not simulated",
+            f"`{p.comm}` of {p.size} bytes in the {PHASE_LABEL[phase]} column with ep: 1: "
+            f"SimAI's one-rank expert group moves nothing",
         )
 
 
@@ -175,8 +166,8 @@ def reserved_fits(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
         yield RowProblem(
             "WK408",
             ROW_FIELDS.index("reserved"),
-            f"the reserved field is {reserved}, outside SimAI's 32-bit signed integer: its "
-            f"read fails and every later field and row is misread; write -1",
+            f"the reserved field is {_number(reserved)}, outside SimAI's 32-bit integer: "
+            f"every later field is misread",
             "-1",
         )
 
@@ -196,12 +187,17 @@ def numbers_fit(ctx: Context) -> Iterator[Diagnostic]:
                     RowProblem(
                         "WK408",
                         index,
-                        f"{ROW_FIELDS[index]} is {value}, over 2^64-1 ({UINT64_MAX}): SimAI "
-                        f"reads it into a 64-bit unsigned integer, the read fails, and every "
-                        f"later field and row is misread",
+                        f"{ROW_FIELDS[index]} is {_number(value)}, over 2^64-1: SimAI's read "
+                        f"fails and every later field is misread",
                     )
                 )
     yield from diagnostics_on_rows(ctx, problems)
+
+
+def _number(value: int) -> str:
+    """A number as a message quotes it: whole unless it is too long to read at a glance."""
+    digits = str(value)
+    return digits if len(digits) <= 24 else f"a {len(digits.lstrip('-')):,}-digit number"
 
 
 @row_check("WK409", reads=("reserved",))
@@ -212,9 +208,8 @@ def reserved_is_minus_one(ctx: Context, fields: RowFields) -> Iterator[RowProble
     yield RowProblem(
         "WK409",
         ROW_FIELDS.index("reserved"),
-        f"the reserved field is {reserved}: SimAI reads it and uses it for nothing, and every "
-        f"known producer writes -1, so another value suggests a row written by another tool "
-        f"or a field shifted by hand; set it to -1",
+        f"the reserved field is {reserved}, not -1: SimAI ignores it, but it hints at a "
+        f"shifted or foreign row",
         "-1",
         safe_fix=True,
     )
@@ -276,9 +271,9 @@ def _pattern(ctx: Context, phase: str, indexes: list[int]) -> _Pattern:
 
 
 def _where(pattern: _Pattern) -> str:
-    names = ", ".join(pattern.names)
     rows = "1 row" if pattern.rows == 1 else f"{pattern.rows:,} rows"
-    return f"{rows} ({names}; first at line {pattern.first.line})"
+    more = ", ..." if len(pattern.names) > 1 else ""
+    return f"{rows} ({pattern.names[0]}{more})"
 
 
 @file_check("WK405")
@@ -291,10 +286,7 @@ def zero_size_collectives(ctx: Context) -> Iterator[Diagnostic]:
         yield Diagnostic(
             "WK405",
             f"{comm} of 0 bytes in the {PHASE_LABEL[pattern.phase]} column on "
-            f"{_where(pattern)}: the type says a collective runs but no data moves, so SimAI "
-            f"simulates no traffic for it; AICB writes this on purpose (moe_grad_norm rows of "
-            f"dense models, the input-gradient REDUCESCATTER of sequence-parallel column "
-            f"layers), in a hand-written row it usually means a lost size",
+            f"{_where(pattern)}: SimAI simulates no traffic for it",
             pattern.first.span(SIZE_FIELD[pattern.phase]),
         )
 
@@ -308,9 +300,7 @@ def none_with_size(ctx: Context) -> Iterator[Diagnostic]:
         size = pattern.first.fields.phase(phase).size
         yield Diagnostic(
             "WK406",
-            f"NONE with a size (e.g. {size} bytes) in the {PHASE_LABEL[phase]} column on "
-            f"{_where(pattern)}: SimAI runs no collective for NONE and ignores the size; AICB "
-            f"before 2025-09 and its non-AIOB sequence-parallel path write sizes next to NONE; "
-            f"if the traffic is real give it a collective type, otherwise set the size to 0",
+            f"NONE with a size ({size} bytes) in the {PHASE_LABEL[phase]} column on "
+            f"{_where(pattern)}: SimAI ignores the size",
             pattern.first.span(SIZE_FIELD[phase]),
         )
