@@ -15,8 +15,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wkparse import terminal
 from wkparse.aicb import AicbError, generate, verdict
 from wkparse.config import Config, ConfigError, Resolver
+from wkparse.discover import STDIN
 from wkparse.engine import lint
 from wkparse.explain import Explanation, explain
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
@@ -30,9 +32,8 @@ FORMATS = ("text", "markdown", "json", "html")
 def run(
     path: Path | None, format: str, output: Path | None = None, aicb_command: str | None = None
 ) -> int:
-    from rich.console import Console
 
-    errors = Console(stderr=True)
+    errors = terminal.console(stderr=True)
     if format not in FORMATS:
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
         return 2
@@ -55,7 +56,7 @@ def run(
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
-    shown = None if stdin else str(path)
+    shown = STDIN if stdin else str(path)
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
     findings = lint(result, shown, config)
     e = explain(result, shown, findings=findings)
@@ -84,7 +85,6 @@ def _from_command(command: str, format: str, output: Path | None, errors: Consol
 
 
 def _render(e: Explanation, format: str, output: Path | None, errors: Console) -> int:
-    from rich.console import Console
 
     if format == "html":
         from wkparse.render import explain_html
@@ -106,7 +106,7 @@ def _render(e: Explanation, format: str, output: Path | None, errors: Console) -
     else:
         from wkparse.render import explain_text
 
-        Console(highlight=False).print(explain_text.render(e))
+        terminal.console(highlight=False).print(explain_text.render(e))
     return 0
 
 
