@@ -17,7 +17,7 @@ from typing import Any
 from wkparse.aicb import AicbError, Generated, generate, parse_filename
 from wkparse.aicb.dump import Row as AicbRow
 from wkparse.aicb.dump import Workload as AicbWorkload
-from wkparse.ast import ROW_FIELDS, Header, Span, Workload
+from wkparse.ast import ROW_FIELDS, Header, RowTable, Span, Workload
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.parse import parse_bytes
@@ -170,10 +170,12 @@ class _RowComparison:
     structure: list[Diagnostic] = field(default_factory=list)
 
 
-def _count(found: dict[Any, _Repeated], key: Any, span: Span, place: _Place) -> None:
+def _count(
+    found: dict[Any, _Repeated], key: Any, rows: RowTable, i: int, field: int, place: _Place
+) -> None:
     seen = found.get(key)
     if seen is None:
-        found[key] = _Repeated(span, place, 1, {place.group})
+        found[key] = _Repeated(rows[i].span(field), place, 1, {place.group})
     else:
         seen.rows += 1
         seen.groups.add(place.group)
@@ -183,22 +185,32 @@ def _show(value: object) -> str:
     return "nothing" if value is None else str(value)
 
 
+_Pair = tuple[tuple[int | str | None, ...], tuple[int | str | None, ...]] | None
+
+
 def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
+    """Walk the file's rows beside AICB's; each (file value, AICB row) pair is compared once.
+
+    A file of `ga` identical groups holds few distinct values and AICB's groups share their
+    rows, so a million-row file costs a dictionary lookup a row.
+    """
     out = _RowComparison()
     rows = workload.rows
+    refs, lines, values = rows.refs, rows.lines, rows.values
     same_length = len(rows) == made.row_count
-    cache: dict[int, tuple[int | str | None, ...]] = {}
-    last_line = workload.count.span.line if workload.count else 1
+    verdicts: dict[tuple[int, int], _Pair] = {}
     compared = 0
-    for row, (place, want_row) in zip(rows, _expected_rows(made)):
-        compared += 1
-        last_line = row.line
-        want = cache.get(id(want_row))
-        if want is None:
-            want = cache[id(want_row)] = _values(want_row)
-        got = row.fields.ordered()
-        if got == want:
+    for i, (ref, (place, want_row)) in enumerate(zip(refs, _expected_rows(made))):
+        compared = i + 1
+        key = (ref, id(want_row))
+        if key in verdicts:
+            pair = verdicts[key]
+        else:
+            got, want = values.values_of(ref), _values(want_row)
+            pair = verdicts[key] = None if got == want else (got, want)
+        if pair is None:
             continue
+        got, want = pair
         if got[0] != want[0]:
             if not same_length:
                 where = place.describe(len(made.groups))
@@ -206,15 +218,17 @@ def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
                     f"row {_show(got[0])} here, AICB writes {want[0]} ({where}); "
                     "the rows are out of step from here on"
                 )
-                out.structure.append(Diagnostic(ROWS, message, row.span(0)))
+                out.structure.append(Diagnostic(ROWS, message, rows[i].span(0)))
                 return out
-            _count(out.order, (place.section, got[0], want[0]), row.span(0), place)
+            _count(out.order, (place.section, got[0], want[0]), rows, i, 0, place)
             continue
         for index in range(1, len(want)):
             if got[index] != want[index]:
-                key = (place.section, str(want[0]), index, got[index], want[index])
-                _count(out.values, key, row.span(index), place)
+                key5 = (place.section, str(want[0]), index, got[index], want[index])
+                _count(out.values, key5, rows, i, index, place)
     if compared < made.row_count:
+        count_line = workload.count.span.line if workload.count else 1
+        last_line = lines[compared - 1] if compared else count_line
         message = f"the file ends after {compared} rows; AICB writes {made.row_count}"
         out.structure.append(Diagnostic(ROWS, message, Span.on_line(last_line, 1, 1)))
     elif len(rows) > made.row_count:
