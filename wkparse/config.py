@@ -249,8 +249,10 @@ def _read_table(path: Path) -> dict[str, Any] | None:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
     if path.name != PYPROJECT:
         # `--config ci.toml` may hold the settings top-level or under [tool.wkparse]
+        # (.wkparse.toml keeps them top-level: a table there is a mistake worth reporting)
         nested = document.get("tool", {})
-        if set(document) == {"tool"} and isinstance(nested, dict) and "wkparse" in nested:
+        named = path.name != DEDICATED and set(document) == {"tool"}
+        if named and isinstance(nested, dict) and "wkparse" in nested:
             settings = nested["wkparse"]
             if not isinstance(settings, dict):
                 raise ConfigError(f"{path}: tool.wkparse must be a table")
