@@ -140,3 +140,17 @@ def test_cli_refusal_exits_2_with_one_line() -> None:
     assert result.exit_code == 2
     assert "unrecognized arguments: --bogus" in result.output
     assert "Traceback" not in result.output
+
+
+def test_options_lists_every_option_of_every_entry_point() -> None:
+    from wkparse.aicb import inference_args, scripts, training_args
+
+    listed = CliRunner().invoke(app, ["aicb", "--options"])
+    assert listed.exit_code == 0
+    out = listed.stdout
+    for option in (*training_args.OPTIONS, *inference_args.OPTIONS):
+        assert f"  {option.flag} " in out
+    for word in (*scripts.TRAINING_VALUED, *scripts.TRAINING_FLAGS, *scripts.INFERENCE_VALUED):
+        assert word in out
+    assert "--epoch_num                     no effect on the file" in out
+    assert "--aiob_enable                 refused: AICB measures" in out
