@@ -179,10 +179,10 @@ def test_two_swapped_rows_are_one_move_not_two_changes() -> None:
     assert (d.rows.changed, d.rows.added, d.rows.removed, d.rows.moved) == (0, 0, 0, 1)
     [change] = d.rows.changes
     assert change.kind == "row_moved" and change.where == "group 2"
-    # the attention row moved from line 41 (13th of its group) to line 40 (12th)
+    # the mlp row moved from line 41 (13th of its group) to line 40 (12th)
     assert (change.line_a, change.line_b, change.position_a, change.position_b) == (41, 40, 12, 11)
     assert sentence(row_pieces(change)) == (
-        "attention_layer swapped with the row above it (row 13 -> 12) in group 2 (1 row, line 41)"
+        "mlp_layer swapped with the row above it (row 13 -> 12) in group 2 (1 row, line 41)"
     )
     assert not d.equal and not d.facts
 
