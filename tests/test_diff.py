@@ -261,6 +261,8 @@ def _reformatted(text: str) -> list[tuple[str, bytes]]:
         ("leading zeros", text.replace("\t1820000\t", "\t0001820000\t").encode()),
         ("header spacing", text.replace(" ", "  ", 3).encode()),
         ("no final newline", text.rstrip("\n").encode()),
+        ("blank lines in the body", text.replace("\nmlp_layer", "\n\nmlp_layer", 5).encode()),
+        ("tabs in the header", text.replace(" ", "\t", 4).encode()),
         ("fmt of spaces", format_result(parse_text(spaced)).encode()),
     ]
 
