@@ -138,11 +138,14 @@ def explain(
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write to this file instead of stdout (not for text)."
     ),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language: en, zh, or auto (Chinese when LC_ALL/LANG say zh)."
+    ),
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output))
+    raise typer.Exit(run(path, format.value, output, lang))
 
 
 @app.command()

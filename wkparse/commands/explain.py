@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.engine import lint
-from wkparse.explain import explain
+from wkparse.explain import Explanation, explain
+from wkparse.i18n import language, resolve
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
 if TYPE_CHECKING:
@@ -26,7 +27,8 @@ if TYPE_CHECKING:
 FORMATS = ("text", "markdown", "json", "html")
 
 
-def run(path: Path, format: str, output: Path | None = None) -> int:
+def run(path: Path, format: str, output: Path | None = None, lang: str | None = None) -> int:
+    """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`."""
     from rich.console import Console
 
     errors = Console(stderr=True)
@@ -47,8 +49,18 @@ def run(path: Path, format: str, output: Path | None = None) -> int:
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
+    try:
+        spoken = resolve(lang if lang is not None else config.lang)
+    except ValueError as exc:
+        errors.print(f"[bold red]error:[/] {exc}", highlight=False)
+        return 2
     shown = None if stdin else str(path)
-    e = explain(result, shown, findings=lint(result, shown, replace(config, opt_in=True)))
+    with language(spoken):
+        e = explain(result, shown, findings=lint(result, shown, replace(config, opt_in=True)))
+        return _render(e, format, output, errors)
+
+
+def _render(e: Explanation, format: str, output: Path | None, errors: Console) -> int:
     if format == "html":
         from wkparse.render import explain_html
 
@@ -66,10 +78,11 @@ def run(path: Path, format: str, output: Path | None = None) -> int:
     if output is not None and str(output) != "-":
         errors.print("[bold red]error:[/] --output needs --format html, markdown or json")
         return 2
-    else:
-        from wkparse.render import explain_text
+    from rich.console import Console
 
-        Console(highlight=False).print(explain_text.render(e))
+    from wkparse.render import explain_text
+
+    Console(highlight=False).print(explain_text.render(e))
     return 0
 
 
