@@ -69,6 +69,9 @@ RATIO_TARGETS: tuple[tuple[str, str, str, float], ...] = (
 RSS_LIMIT = 2.0  # peak RSS of lint, in multiples of the file size
 CORPUS_LIMIT = 1.5  # whole corpus in one call, in multiples of one small file
 DIFF_LIMIT = 1.2  # diff of two files, in multiples of linting both in one call
+AICB_LIMIT = 2.0  # lint with --aicb-command (WK6xx compare every row), in multiples of lint
+#: the shape of every synthesized input (synthesize.py picks the global batch for the rows)
+SHAPE = ("--model", "gpt_7B", "--world", "8", "--tp", "8", "--pp", "1")
 #: repeats of one key in the hostile headers (the largest stays under the 64 KiB line cap)
 HEADER_REPEATS = (2000, 4000, 8000)
 #: Doubling the rows may at most double the time, with this much allowance for the noise of
@@ -219,7 +222,7 @@ def synthesize(rows: int, work: Path, label: str | None = None) -> Input:
             [
                 sys.executable,
                 str(HERE / "synthesize.py"),
-                *("--model", "gpt_7B", "--world", "8", "--tp", "8", "--pp", "1"),
+                *SHAPE,
                 *("--rows", str(rows), "-o", str(folder)),
             ],
             check=True,
@@ -231,6 +234,20 @@ def synthesize(rows: int, work: Path, label: str | None = None) -> Input:
         f.readline()
         declared = int(f.readline())
     return Input(label or _label(rows), path, declared, path.stat().st_size)
+
+
+def aicb_command(rows: int) -> str:
+    """The AICB command line that writes the synthesized file of about `rows` rows."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_synthesize", HERE / "synthesize.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look the module up while the class is built
+    spec.loader.exec_module(module)
+    config, _, _ = module.config_from_args([*SHAPE, "--rows", str(rows)])
+    generator = "python -m workload_generator.SimAI_training_workload_generator"
+    return " ".join([generator, *config.argv()])
 
 
 def hostile_header(repeats: int, work: Path) -> Input:
@@ -366,6 +383,18 @@ def evaluate(
                 DIFF_LIMIT,
                 "x",
                 diff_run.error or both.error or "",
+            )
+        )
+    aicb_run = runs.get(("lint-aicb", big.label))
+    if aicb_run is not None:
+        lint_run = runs["lint", big.label]
+        targets.append(
+            Target(
+                "lint --aicb-command / lint",
+                _ratio(aicb_run.median_s, lint_run.median_s),
+                AICB_LIMIT,
+                "x",
+                aicb_run.error or lint_run.error or "",
             )
         )
     scaling: dict[str, Any] = {}
@@ -569,6 +598,11 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     )
     runs["lint-both", big.label] = Measurement(
         "lint-both", big.label, [*wk, *COMMANDS["lint"][0], str(big.path), str(edited.path)]
+    )
+    runs["lint-aicb", big.label] = Measurement(
+        "lint-aicb",
+        big.label,
+        [*wk, *COMMANDS["lint"][0], "--aicb-command", aicb_command(ns.rows), str(big.path)],
     )
     runs["python", "start-up"] = Measurement("python", "start-up", [sys.executable, "-c", "pass"])
     env = child_env(ns.work)

@@ -25,13 +25,14 @@ Command line::
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from wkparse.aicb import AicbError, aiob, training
-from wkparse.aicb.dump import Workload
+from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.names import training_name
 from wkparse.aicb.presets import SCRIPT_PRESETS
 from wkparse.aicb.training_args import TrainingArgs, training_args
@@ -217,9 +218,43 @@ def workload(cfg: WorkloadConfig) -> Workload:
 # ------------------------------------------------------------------------ public
 
 
-def render(cfg: WorkloadConfig) -> str:
-    """The whole workload file for ``cfg``."""
-    return workload(cfg).text()
+def _jittered(row: Row, rng: random.Random, jitter: float) -> Row:
+    """`row` with each real compute time (> 1 tick) and each all-to-all size scaled by its
+    own factor in [1 - jitter, 1 + jitter]: what a profiler's per-micro-batch times or MoE
+    token routing give, where no two rows repeat."""
+
+    def time(value: int) -> int:
+        return max(2, round(value * (1 + rng.uniform(-jitter, jitter)))) if value > 1 else value
+
+    def size(comm: str, value: int) -> int:
+        if not comm.startswith("ALLTOALL") or not value:
+            return value
+        return max(1, round(value * (1 + rng.uniform(-jitter, jitter))))
+
+    return replace(
+        row,
+        fwd_time=time(row.fwd_time),
+        ig_time=time(row.ig_time),
+        wg_time=time(row.wg_time),
+        fwd_size=size(row.fwd_comm, row.fwd_size),
+        ig_size=size(row.ig_comm, row.ig_size),
+        wg_size=size(row.wg_comm, row.wg_size),
+    )
+
+
+def render(cfg: WorkloadConfig, *, jitter: float = 0.0, seed: int = 0) -> str:
+    """The whole workload file for ``cfg``.
+
+    With ``jitter`` (a fraction, e.g. 0.05), every micro-batch group gets its own compute
+    times and all-to-all sizes, drawn from ``random.Random(seed)``: the rows then almost
+    never repeat, unlike AICB's output, whose groups are identical.
+    """
+    written = workload(cfg)
+    if jitter:
+        rng = random.Random(seed)
+        groups = [[_jittered(r, rng, jitter) for r in group] for group in written.groups]
+        written = replace(written, groups=groups)
+    return written.text()
 
 
 def row_count(cfg: WorkloadConfig) -> int:
@@ -352,6 +387,14 @@ def _parser() -> argparse.ArgumentParser:
         help="scale compute times with the layer shape instead of AICB's Example.txt values",
     )
     p.add_argument("--rows", type=int, help="pick ga (and so gbs) to give about ROWS rows")
+    p.add_argument(
+        "--jitter",
+        type=float,
+        default=0.0,
+        help="vary each group's compute times and all-to-all sizes by up to this fraction "
+        "(e.g. 0.05), so that rows do not repeat",
+    )
+    p.add_argument("--seed", type=int, default=0, help="random seed of --jitter")
     p.add_argument("--prefix", default="", help="file name prefix when -o is a directory")
     p.add_argument(
         "-o", "--output", help="output file or directory (AICB file name); default stdout"
@@ -401,7 +444,9 @@ def config_from_args(argv: Sequence[str]) -> tuple[WorkloadConfig, str, argparse
 
 def main(argv: Sequence[str] | None = None) -> int:
     cfg, model, ns = config_from_args(sys.argv[1:] if argv is None else argv)
-    text = render(cfg)
+    if not 0 <= ns.jitter < 1:
+        _parser().error("--jitter must be at least 0 and below 1")
+    text = render(cfg, jitter=ns.jitter, seed=ns.seed)
     if ns.output is None:
         sys.stdout.write(text)
         return 0

@@ -71,7 +71,7 @@ def test_every_command_ran_on_every_file(report: tuple[dict[str, object], str, s
     expected = {f"{c}@{label}" for c in COMMANDS for label in labels}
     expected |= {"lint@small", "lint@corpus", "python@start-up"}
     expected |= {f"lint@header-{n}" for n in ("2k", "4k", "8k")}
-    expected |= {"diff@2k", "lint-both@2k"}
+    expected |= {"diff@2k", "lint-both@2k", "lint-aicb@2k"}
     assert set(runs) == expected
     for name, run in runs.items():
         assert run["error"] is None, f"{name}: {run['error']}"
@@ -93,6 +93,7 @@ def test_targets_and_linearity_are_reported(report: tuple[dict[str, object], str
     assert "lint peak RSS / file size" in names
     assert "lint whole corpus / one small file" in names
     assert "diff of two 2k-row files / lint of both" in names
+    assert "lint --aicb-command / lint" in names
     # every wkparse command, not the split loop (the yardstick)
     assert sum("time ratio / rows ratio" in n for n in names) == len(COMMANDS) - 1
     assert "lint: time ratio / repeats ratio, header repeating a key 2k -> 4k -> 8k times" in names

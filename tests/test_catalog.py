@@ -41,15 +41,19 @@ def _cases(kind: str) -> list[object]:
     ]
 
 
+def _config(example: Example) -> Config:
+    return ALL.with_aicb_command(example.aicb_command)
+
+
 @pytest.mark.parametrize(("code", "example"), _cases("fail"))
 def test_fail_example_triggers_exactly_its_rule(code: str, example: Example) -> None:
-    codes = {d.code for d in lint(_parse(code, example), example.filename, ALL)}
+    codes = {d.code for d in lint(_parse(code, example), example.filename, _config(example))}
     assert codes == {code}, f"{code} fail example gave {sorted(codes)}"
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("pass"))
 def test_pass_example_triggers_nothing(code: str, example: Example) -> None:
-    found = lint(_parse(code, example), example.filename, ALL)
+    found = lint(_parse(code, example), example.filename, _config(example))
     assert not found, f"{code} pass example gave {[(d.code, d.message) for d in found]}"
 
 

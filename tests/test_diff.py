@@ -151,7 +151,7 @@ def test_a_changed_compute_time_is_one_change_in_all_groups() -> None:
     assert set(facts) == {"compute_ns.fwd", "compute_ns.total"}
     fwd = facts["compute_ns.fwd"]
     assert fwd.b - fwd.a == 576 * (2332000 - 1820000)  # type: ignore[operator]
-    assert fwd.ratio == round(fwd.b / fwd.a, 4)  # type: ignore[operator]
+    assert fwd.ratio == round(fwd.b / fwd.a, 6)  # type: ignore[operator]
 
 
 def test_a_doubled_size_shows_in_rows_and_in_the_tp_bytes() -> None:
@@ -311,3 +311,16 @@ def test_the_policy_and_a_key_only_one_side_writes_differ() -> None:
         ("policy", "HYBRID_TRANSFORMER", "HYBRID_TRANSFORMER_FWD_IN_BCKWD"),
         ("ep", "1", None),
     ]
+
+
+def test_ratios_read_as_a_percentage_near_one_and_a_factor_beyond() -> None:
+    from wkparse.diff.model import FactChange
+    from wkparse.diff.words import ratio
+
+    def fact(a: int, b: int) -> FactChange:
+        return FactChange("x", "x", a, b, round(b / a, 6), "count")
+
+    assert ratio(fact(64, 63)) == "-1.6%"
+    assert ratio(fact(2130, 2131)) == "+0.047%"
+    assert ratio(fact(100, 415)) == "x4.15"
+    assert ratio(fact(4, 1)) == "x0.25"

@@ -75,7 +75,7 @@ def test_markdown_has_a_table_per_layer(dropped: Path) -> None:
     code, out, _ = wkdiff(str(SEED), str(dropped), "--format", "markdown")
     assert code == 1
     assert "| `ga` | `64` | `63` |  |" in out
-    assert "| ga (micro-batches per iteration) | 64 | 63 | x0.984 |" in out
+    assert "| ga (micro-batches per iteration) | 64 | 63 | -1.6% |" in out
     assert "- group 64 removed (19 rows)" in out
 
 

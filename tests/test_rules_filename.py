@@ -68,8 +68,8 @@ def test_global_batch_not_divisible_edge_case() -> None:
     d = _only(found, "WK503")
     assert (d.span.line, d.span.column) == (1, _column(text, "ga:"))
     assert d.severity == Severity.WARNING
-    assert "floored 500/8 to ga 62" in d.message and "496 samples" in d.message
-    assert "(496 or 504)" in d.message
+    assert "496 samples per iteration, not 500" in d.message and "496 samples" in d.message
+    assert "mbs1 * DP 8 = 8" in d.message
     assert {x.code for x in found} == {"WK503"}  # ga 62 is what the name gives: no WK502
 
 
@@ -78,7 +78,7 @@ def test_layers_dropped_on_pp5_edge_case() -> None:
     text = _text(path)
     d = _only(_lint(text, path), "WK506")
     assert (d.span.line, d.span.column) == (1, _column(text, "vpp:"))
-    assert "floors 36/5 to 7 layers per stage" in d.message and "drops the other 1" in d.message
+    assert "the file models 35 layers" in d.message and "36 layers" in d.message
     assert "35 layers" in d.message
 
 
@@ -89,7 +89,7 @@ def test_layers_dropped_in_current_generator_output_is_a_warning() -> None:
         / ("aiob-None-gpt_7B-world_size512-tp4-pp8-ep1-gbs64-mbs1-seq2048" + TAIL)
     )
     d = _only(_lint(_text(path), path), "WK506")
-    assert d.severity == Severity.WARNING and "drops the other 4" in d.message
+    assert d.severity == Severity.WARNING and "the file models 32 layers" in d.message
 
 
 def test_ga_zero_edge_case_is_left_to_wk306() -> None:
@@ -135,13 +135,13 @@ def test_activation_against_preset_hidden_size() -> None:
     d = _only(_lint(text, SEED_NAME.replace("seq4096", "seq2048")), "WK504")
     assert d.span.line == 10  # the first embedding_layer row, whose forward size it is
     assert d.span.column == text.split("\n")[9].index("33554432") + 1
-    assert "hidden size 4096" in d.message
+    assert "has 4096" in d.message
 
 
 def test_activation_that_fits_no_hidden_size() -> None:
     name = SEED_NAME.replace("gbs512-mbs1", "gbs1536-mbs3")
     d = _only(_lint(_text(SEED), name), "WK504")
-    assert "not 2 * mbs3 * seq4096 * hidden for any hidden size" in d.message
+    assert "not 2 * mbs3 * seq4096 * hidden" in d.message
 
 
 def test_pp_comm_against_preset_when_no_row_carries_the_activation() -> None:
@@ -159,8 +159,8 @@ def test_pp_comm_against_preset_when_no_row_carries_the_activation() -> None:
 
 def test_vpp_against_preset() -> None:
     d = _only(_lint(_text(SEED), SEED_NAME.replace("gpt_7B", "gpt_13B")), "WK505")
-    assert "vpp is 9 but AICB's gpt_13B preset has 40 layers" in d.message
-    assert "40 // 4 = 10" in d.message
+    assert "vpp is 9 but AICB's gpt_13B on pp4 has 10 layers" in d.message
+    assert "the file models 36 layers, not 40" in d.message
 
 
 @pytest.mark.parametrize(

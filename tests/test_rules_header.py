@@ -94,10 +94,11 @@ def test_2024_10_file_lacks_vpp_and_pp_comm_and_the_fixes_give_the_next_era() ->
         ("WK203", 1, 1),
     }
     [vpp] = _codes(found, "WK201")
-    assert "`vpp:`" in vpp.message and "NaN or Inf" in vpp.message and "2024-11-05" in vpp.message
-    assert "`vpp: 9`" in vpp.message
+    assert "`vpp:`" in vpp.message and "divides by zero" in vpp.message
+    assert vpp.fix is not None and "`vpp: 9`" in vpp.fix.description
     [pp_comm] = _codes(found, "WK203")
-    assert "pp is 4" in pp_comm.message and "`pp_comm: 33554432`" in pp_comm.message
+    assert "pp is 4" in pp_comm.message and pp_comm.fix is not None
+    assert "`pp_comm: 33554432`" in pp_comm.fix.description
     assert all(d.fix is not None and not d.fix.safe for d in found)
     # what the body shows is exactly what the next AICB era wrote for the same configuration
     assert _fixed(data, found) == _header(_need(ERA_2024_12A))
@@ -108,11 +109,11 @@ def test_v1_header_with_only_tp_misses_every_other_key() -> None:
     found = _lint(data)
     missing = _codes(found, "WK201")
     assert [m.message.split("`")[1] for m in missing] == ["ep:", "pp:", "vpp:", "ga:"]
-    assert "simulates with an expert-parallel size of 0" in missing[0].message
-    assert "simulates with a pipeline-parallel size of 0" in missing[1].message
+    assert "simulates the expert-parallel size as 0" in missing[0].message
+    assert "simulates the pipeline-parallel size as 0" in missing[1].message
     assert all((m.span.line, m.span.column) == (1, 1) for m in missing)
     assert [(d.span.line, d.span.column) for d in _codes(found, "WK202")] == [(1, 1)]
-    assert "-g" in _codes(found, "WK202")[0].message
+    assert "format mismatch" in _codes(found, "WK202")[0].message
 
 
 def test_astra_sim_transformer_examples_miss_keys_and_list_checkpoints() -> None:
@@ -124,7 +125,7 @@ def test_astra_sim_transformer_examples_miss_keys_and_list_checkpoints() -> None
         (1, _col(data, "checkpoints:")),
         (1, _col(data, "checkpoint_initiates:")),
     ]
-    assert "layer 2 (read 2 times)" in lists[0].message and "11" in lists[0].message
+    assert "lists 2 layers" in lists[0].message and "layer 2 (read 2 times)" in lists[0].message
 
 
 def test_pp_comm_with_pp_1_in_the_2024_12a_era() -> None:
@@ -163,7 +164,7 @@ def test_ga_zero_edge_file() -> None:
         1,
         _col(data, "ga: 0", len("ga: ")),
     )
-    assert "NaN or Inf" in found.message
+    assert "divides by zero" in found.message
 
 
 def test_inference_file_mode_and_ep_beyond_dp() -> None:
@@ -212,7 +213,7 @@ def test_duplicate_keys_conflicting_and_repeated() -> None:
     conflict = _edit(seed, "pp_comm: 33554432", "pp_comm: 33554432 ga: 32")
     [found] = _lint(conflict)
     assert (found.code, found.span.column) == ("WK205", _col(conflict, "ga: 64"))
-    assert "64, 32" in found.message and "the last, 32" in found.message
+    assert "2 times" in found.message and "the last, 32" in found.message
     assert _fixed(conflict, [found]) == _header(seed).replace(" ga: 64", "") + " ga: 32"
     repeat = _edit(seed, "pp_comm: 33554432", "pp_comm: 33554432 ga: 64")
     [again] = _lint(repeat)
@@ -225,8 +226,8 @@ def test_duplicate_keys_conflicting_and_repeated() -> None:
 @pytest.mark.parametrize(
     ("old", "new", "column_of", "said"),
     [
-        ("pp_comm: 33554432", "pp_comm:", "pp_comm:", "segfault"),
-        ("ep: 1", "ep: one", "ep:", "invalid_argument"),
+        ("pp_comm: 33554432", "pp_comm:", "pp_comm:", "reads past the line"),
+        ("ep: 1", "ep: one", "ep:", "not an integer"),
         ("vpp: 9", "vpp: ga: 64", "vpp:", "`ga:`"),
     ],
 )
@@ -241,7 +242,7 @@ def test_value_over_int_max() -> None:
     data = _edit(_need(SEED), "pp_comm: 33554432", "pp_comm: 4294967296")
     [found] = _lint(data)
     assert (found.code, found.span.column) == ("WK208", _col(data, "4294967296"))
-    assert "32 bits" in found.message
+    assert "stoi throws" in found.message
 
 
 def test_all_gpus_problems() -> None:
@@ -249,7 +250,7 @@ def test_all_gpus_problems() -> None:
     odd = _edit(seed, "all_gpus: 128", "all_gpus: 130")
     [found] = _lint(odd)
     assert (found.code, found.span.column) == ("WK210", _col(odd, "130"))
-    assert "4 x 4 = 16" in found.message and "DP is silently 8" in found.message
+    assert "TP x PP = 16" in found.message and "leaves 2 GPUs out" in found.message
     assert "-g" in found.message
     gone = _edit(seed, " all_gpus: 128", "")
     assert [(d.code, d.span.column) for d in _lint(gone)] == [("WK202", 1)]
@@ -280,10 +281,10 @@ def test_partly_read_values() -> None:
     half = _edit(seed, "all_gpus: 128", "all_gpus: 128.5")
     [found] = _lint(half)
     assert (found.code, found.span.column) == ("WK217", _col(half, "128.5"))
-    assert "reads only its leading integer, 128" in found.message and found.fix is None
+    assert "reads only 128" in found.message and found.fix is None
     exp = _edit(seed, "ga: 64", "ga: 6.4e1")
     [found] = _lint(exp)
-    assert found.code == "WK217" and "reads only its leading integer, 6" in found.message
+    assert found.code == "WK217" and "reads only 6" in found.message
     assert _fixed(exp, [found]) == _header(seed)
 
 
@@ -292,7 +293,7 @@ def test_checkpoint_index_outside_the_rows_or_missing() -> None:
     outside = _edit(data, "2 2 11", "1 21")
     [found] = _codes(_lint(outside), "WK219")
     assert found.span.column == _col(outside, "21 ")
-    assert "0 to 20" in found.message
+    assert "past the last layer (20)" in found.message
     bare = _edit(data, "checkpoints: 2 2 11", "checkpoints: 1")
     [found] = _codes(_lint(bare), "WK219")
     assert found.span.column == _col(bare, "checkpoints:")

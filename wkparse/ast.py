@@ -1,17 +1,19 @@
 """The typed syntax tree of a workload file.
 
 Positions are 1-based; `end_column` is exclusive (the column after the last character), as in
-SARIF. Identical row lines share one `RowFields` instance: AICB repeats the same micro-batch
-group `ga` times, so a million-row file holds only a few hundred distinct lines, and keeping
-one copy of each is what keeps memory near the file size.
+SARIF. The rows are stored as columns (`ValueTable`): one value per distinct line (AICB
+repeats the same micro-batch group `ga` times, so a million-row file often holds only a few
+hundred), each a few tens of bytes of typed arrays and interned strings; `Row` and
+`RowFields` are views made when a caller reads one row.
 """
 
 from __future__ import annotations
 
+import sys
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import overload
+from typing import Union, overload
 
 #: Row field names in SimAI's reading order (the 13th only in HYBRID_CUSTOMIZED files).
 ROW_FIELDS: tuple[str, ...] = (
@@ -145,49 +147,235 @@ class Phase:
     size: int | None
 
 
+#: indexes into ROW_FIELDS of the fields that hold text (interned) and those that hold numbers
+TEXT_FIELDS: tuple[int, ...] = (0, 3, 6, 9, 12)
+NUMBER_FIELDS: tuple[int, ...] = (1, 2, 4, 5, 7, 8, 10, 11)
+#: (compute, comm, size) field indexes of each phase
+PHASE_FIELDS: dict[str, tuple[int, int, int]] = {
+    "fwd": (2, 3, 4),
+    "ig": (5, 6, 7),
+    "wg": (8, 9, 10),
+}
+#: the smallest typecodes tried first: a column widens only when a value does not fit
+_NARROW = {1: "i", 2: "I", 4: "I", 5: "I", 7: "I", 8: "I", 10: "I", 11: "I"}
+_WIDE = {"i": "q", "I": "Q"}
+
+IntColumn = Union["array[int]", list[int]]
+
+
 @dataclass(frozen=True, slots=True)
+class _Partial:
+    """A row value the columns cannot hold: a field is missing or the line has errors."""
+
+    values: tuple[int | str | None, ...]
+    columns: tuple[tuple[int, int], ...]
+    errors: tuple[LineError, ...]
+
+
+class ValueTable:
+    """The distinct row values of a file, stored as columns.
+
+    Value `i` is column `k`'s item `i` for each field `k` of ROW_FIELDS: text fields (name,
+    comm types, policy) as codes into one table of interned strings (code 0 is None), numbers
+    in typed arrays that widen (`I` to `Q`, then a list for integers past 64 bits) only when
+    a value needs it. Token positions are not stored per value: each value points at its line
+    shape (the line with every digit replaced by 0, which keeps every token where it was),
+    and a few hundred shapes cover a million distinct lines. Values that miss a field or carry
+    syntax errors (rare) keep their whole reading in `partial`; their column entries are 0.
+    """
+
+    __slots__ = ("_codes", "_shape_codes", "columns", "partial", "shape", "shapes", "texts")
+
+    def __init__(self) -> None:
+        self.texts: list[str | None] = [None]
+        self._codes: dict[str | None, int] = {None: 0}
+        self.columns: list[IntColumn] = [array(_NARROW.get(k, "I")) for k in range(len(ROW_FIELDS))]
+        self.shape: array[int] = array("I")
+        self.shapes: list[tuple[tuple[int, int], ...]] = []
+        self._shape_codes: dict[tuple[tuple[int, int], ...], int] = {}
+        self.partial: dict[int, _Partial] = {}
+
+    def __len__(self) -> int:
+        return len(self.shape)
+
+    def code(self, text: str | None) -> int:
+        """The code of `text`, interning it on first sight."""
+        found = self._codes.get(text)
+        if found is None:
+            found = self._codes[text] = len(self.texts)
+            self.texts.append(sys.intern(text) if text is not None else None)
+        return found
+
+    def column(self, field_name: str | int) -> IntColumn:
+        """One field's column (codes into `texts` for text fields), indexed by value."""
+        index = ROW_FIELDS.index(field_name) if isinstance(field_name, str) else field_name
+        return self.columns[index]
+
+    def extend_numbers(self, index: int, values: Iterable[int]) -> None:
+        """Append numbers to column `index`, widening it when one does not fit."""
+        column = self.columns[index]
+        if isinstance(column, list):
+            column.extend(values)
+            return
+        values = values if isinstance(values, (list, tuple)) else list(values)
+        size = len(column)
+        try:
+            column.extend(values)
+        except OverflowError:
+            del column[size:]  # the items before the one that did not fit went in
+            wide = _WIDE.get(column.typecode)
+            grown: IntColumn = array(wide, column) if wide else list(column)
+            try:
+                grown.extend(values)
+            except OverflowError:
+                grown = [*column, *values]
+            self.columns[index] = grown
+
+    def add_shape(self, columns: tuple[tuple[int, int], ...]) -> int:
+        """The index of a line shape (its token positions), adding it on first sight."""
+        found = self._shape_codes.get(columns)
+        if found is None:
+            found = self._shape_codes[columns] = len(self.shapes)
+            self.shapes.append(columns)
+        return found
+
+    def add(
+        self,
+        values: Sequence[int | str | None],
+        columns: tuple[tuple[int, int], ...],
+        errors: tuple[LineError, ...] = (),
+        shape: int | None = None,
+    ) -> int:
+        """Append one value (13 fields in ROW_FIELDS order) and return its index."""
+        index = len(self.shape)
+        complete = all(values[k] is not None for k in range(12))
+        if errors or not complete:
+            self.partial[index] = _Partial(tuple(values), columns, errors)
+        for k in TEXT_FIELDS:
+            self.columns[k].append(self.code(values[k]))  # type: ignore[arg-type]
+        for k in NUMBER_FIELDS:
+            value = values[k]
+            self.extend_numbers(k, (value if isinstance(value, int) else 0,))
+        self.shape.append(self.add_shape(columns) if shape is None else shape)
+        return index
+
+    def values_of(self, index: int) -> tuple[int | str | None, ...]:
+        """Value `index`'s 13 fields in ROW_FIELDS order."""
+        partial = self.partial.get(index) if self.partial else None
+        if partial is not None:
+            return partial.values
+        texts, cols = self.texts, self.columns
+        return (
+            texts[cols[0][index]],
+            cols[1][index],
+            cols[2][index],
+            texts[cols[3][index]],
+            cols[4][index],
+            cols[5][index],
+            texts[cols[6][index]],
+            cols[7][index],
+            cols[8][index],
+            texts[cols[9][index]],
+            cols[10][index],
+            cols[11][index],
+            texts[cols[12][index]],
+        )
+
+    def columns_of(self, index: int) -> tuple[tuple[int, int], ...]:
+        partial = self.partial.get(index) if self.partial else None
+        return partial.columns if partial is not None else self.shapes[self.shape[index]]
+
+    def errors_of(self, index: int) -> tuple[LineError, ...]:
+        partial = self.partial.get(index) if self.partial else None
+        return partial.errors if partial is not None else ()
+
+    def names(self) -> list[str | None]:
+        """Each value's name, by value index."""
+        return list(map(self.texts.__getitem__, self.columns[0]))
+
+
 class RowFields:
-    """The values of one row line, and where each token stands on it.
+    """The values of one row line, and where each token stands on it: a view of one value
+    of a `ValueTable` (nothing is copied until a field is read).
 
     A field is None when its token is missing or does not fit (a partial row); `columns` holds
     one `(column, end_column)` pair per token on the line, in order, extra tokens included.
+    Two views are equal when their fields, positions and errors are.
     """
 
-    name: str | None
-    reserved: int | None
-    fwd: Phase
-    ig: Phase
-    wg: Phase
-    update_time: int | None
-    policy: str | None
-    columns: tuple[tuple[int, int], ...]
-    errors: tuple[LineError, ...] = ()
+    __slots__ = ("index", "table")
+
+    def __init__(self, table: ValueTable, index: int) -> None:
+        self.table = table
+        self.index = index
+
+    def _field(self, k: int) -> int | str | None:
+        return self.ordered()[k]
+
+    @property
+    def name(self) -> str | None:
+        return self._field(0)  # type: ignore[return-value]
+
+    @property
+    def reserved(self) -> int | None:
+        return self._field(1)  # type: ignore[return-value]
+
+    @property
+    def fwd(self) -> Phase:
+        return self.phase("fwd")
+
+    @property
+    def ig(self) -> Phase:
+        return self.phase("ig")
+
+    @property
+    def wg(self) -> Phase:
+        return self.phase("wg")
+
+    @property
+    def update_time(self) -> int | None:
+        return self._field(11)  # type: ignore[return-value]
+
+    @property
+    def policy(self) -> str | None:
+        return self._field(12)  # type: ignore[return-value]
+
+    @property
+    def columns(self) -> tuple[tuple[int, int], ...]:
+        return self.table.columns_of(self.index)
+
+    @property
+    def errors(self) -> tuple[LineError, ...]:
+        return self.table.errors_of(self.index)
 
     def phase(self, name: str) -> Phase:
-        return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
+        values = self.ordered()
+        c, m, s = PHASE_FIELDS[name]
+        return Phase(values[c], values[m], values[s])  # type: ignore[arg-type]
 
     def ordered(self) -> tuple[int | str | None, ...]:
         """The 13 values in SimAI's reading order (as ROW_FIELDS names them)."""
-        fwd, ig, wg = self.fwd, self.ig, self.wg
-        return (
-            self.name,
-            self.reserved,
-            fwd.compute,
-            fwd.comm,
-            fwd.size,
-            ig.compute,
-            ig.comm,
-            ig.size,
-            wg.compute,
-            wg.comm,
-            wg.size,
-            self.update_time,
-            self.policy,
-        )
+        return self.table.values_of(self.index)
 
     def values(self) -> dict[str, int | str | None]:
         """Field name (as in ROW_FIELDS) -> value."""
         return dict(zip(ROW_FIELDS, self.ordered()))
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.ordered(), self.columns, self.errors)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, RowFields):
+            return NotImplemented
+        if other.table is self.table and other.index == self.index:
+            return True
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self.ordered())
+
+    def __repr__(self) -> str:
+        return f"RowFields({', '.join(f'{k}={v!r}' for k, v in self.values().items())})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,69 +406,103 @@ class Row:
         return Span.on_line(self.line, columns[0][0], columns[-1][1])
 
 
-class RowTable(Sequence[Row]):
-    """The body's rows, stored compactly: one line number and one shared `RowFields` each.
+class _FieldsView(Sequence[RowFields]):
+    """`RowTable.fields`: each row's value, as a view made when it is read."""
 
-    A table is not changed once built: `names` and `distinct_fields` are worked out once and
-    then shared by every reader (lint's checks, explain), which on a million-row file saves a
-    pass over the rows each.
+    __slots__ = ("_refs", "_table")
+
+    def __init__(self, table: ValueTable, refs: Sequence[int]) -> None:
+        self._table = table
+        self._refs = refs
+
+    def __len__(self) -> int:
+        return len(self._refs)
+
+    @overload
+    def __getitem__(self, index: int) -> RowFields: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[RowFields]: ...
+    def __getitem__(self, index: int | slice) -> RowFields | list[RowFields]:
+        table = self._table
+        if isinstance(index, slice):
+            return [RowFields(table, i) for i in self._refs[index]]
+        return RowFields(table, self._refs[index])
+
+    def __iter__(self) -> Iterator[RowFields]:
+        table = self._table
+        return (RowFields(table, i) for i in self._refs)
+
+
+class RowTable(Sequence[Row]):
+    """The body's rows: for each, its line number and the index of its value in `values`.
+
+    Identical lines share one value (the parser's cache finds repeats), so a file of `ga`
+    identical groups holds a few hundred values; a file whose rows all differ holds one value
+    per row, in columns, at a few tens of bytes each. A table is not changed once built.
     """
 
-    __slots__ = ("_distinct", "_names", "fields", "lines")
+    __slots__ = ("_names", "lines", "refs", "values")
 
     def __init__(
         self,
         lines: Sequence[int] | None = None,
-        fields: list[RowFields] | None = None,
-        distinct: tuple[RowFields, ...] | None = None,
+        refs: Sequence[int] | None = None,
+        values: ValueTable | None = None,
     ):
         """`lines` is an array, or a `range` when the rows stand on consecutive lines (no
-        blank line among them), which costs nothing to build. `distinct`, when the builder
-        knows it, must equal what `distinct_fields` computes."""
+        blank line among them), which costs nothing to build; `refs` gives each row's value
+        index into `values`, in first-row order of the values."""
         self.lines: Sequence[int] = lines if lines is not None else array("q")
-        self.fields: list[RowFields] = fields if fields is not None else []
-        self._distinct = distinct
+        self.refs: Sequence[int] = refs if refs is not None else array("I")
+        self.values: ValueTable = values if values is not None else ValueTable()
         self._names: tuple[str | None, ...] | None = None
 
     @property
+    def fields(self) -> Sequence[RowFields]:
+        """Each row's value (a view per item read)."""
+        return _FieldsView(self.values, self.refs)
+
+    @property
     def distinct_fields(self) -> tuple[RowFields, ...]:
-        """Each distinct `RowFields` instance once, in the order of its first row."""
-        if self._distinct is None:
-            self._distinct = tuple({id(f): f for f in self.fields}.values())
-        return self._distinct
+        """Each value once, in the order of its first row (one view per value: for few)."""
+        return tuple(RowFields(self.values, i) for i in range(len(self.values)))
 
     @property
     def names(self) -> tuple[str | None, ...]:
         """Every row's name, in order."""
         if self._names is None:
-            self._names = tuple(f.name for f in self.fields)
+            self._names = tuple(map(self.values.names().__getitem__, self.refs))
         return self._names
 
     def __len__(self) -> int:
-        return len(self.fields)
+        return len(self.refs)
 
     @overload
     def __getitem__(self, index: int) -> Row: ...
     @overload
     def __getitem__(self, index: slice) -> list[Row]: ...
     def __getitem__(self, index: int | slice) -> Row | list[Row]:
+        table = self.values
         if isinstance(index, slice):
-            return [Row(line, f) for line, f in zip(self.lines[index], self.fields[index])]
-        return Row(self.lines[index], self.fields[index])
+            return [
+                Row(line, RowFields(table, i))
+                for line, i in zip(self.lines[index], self.refs[index])
+            ]
+        return Row(self.lines[index], RowFields(table, self.refs[index]))
 
     def __iter__(self) -> Iterator[Row]:
-        return map(Row, self.lines, self.fields)
+        table = self.values
+        return (Row(line, RowFields(table, i)) for line, i in zip(self.lines, self.refs))
 
     def distinct(self) -> dict[RowFields, list[int]]:
         """Each distinct row value with the indexes of the rows that carry it."""
-        seen: dict[int, tuple[RowFields, list[int]]] = {}
-        for i, f in enumerate(self.fields):
-            entry = seen.get(id(f))
-            if entry is None:
-                seen[id(f)] = (f, [i])
-            else:
-                entry[1].append(i)
-        return {f: indexes for f, indexes in seen.values()}
+        seen: dict[int, list[int]] = {}
+        for i, ref in enumerate(self.refs):
+            seen.setdefault(ref, []).append(i)
+        out: dict[RowFields, list[int]] = {}
+        for ref, indexes in seen.items():
+            out.setdefault(RowFields(self.values, ref), []).extend(indexes)
+        return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,10 @@ looks at the header: counted facts and declared facts stay apart.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import pairwise
+from itertools import islice, pairwise
 
 from wkparse.ast import RowFields, Workload
 
@@ -201,8 +202,9 @@ class Body:
 
     @cached_property
     def distinct_names(self) -> frozenset[str | None]:
-        """Every row name that occurs, read from the few distinct row values."""
-        return frozenset(f.name for f in self.distinct_fields)
+        """Every row name that occurs, read from the name column's codes."""
+        values = self.workload.rows.values
+        return frozenset(map(values.texts.__getitem__, set(values.column("name"))))
 
     @cached_property
     def sequence_parallel(self) -> bool:
@@ -213,14 +215,9 @@ class Body:
         return not MOE_NAMES.isdisjoint(self.distinct_names)
 
     @cached_property
-    def distinct_fields(self) -> tuple[RowFields, ...]:
-        # The parser collects them as it goes (RowTable keeps them): no pass over the rows.
-        return self.workload.rows.distinct_fields
-
-    @cached_property
     def occurrences(self) -> Counter[int]:
-        """How many rows carry each distinct row value, keyed by the value's `id()`."""
-        return Counter(map(id, self.workload.rows.fields))
+        """How many rows carry each row value, keyed by the value's index."""
+        return Counter(self.workload.rows.refs)
 
     @cached_property
     def placeholder_compute(self) -> bool:
@@ -228,16 +225,14 @@ class Body:
         start, end = self.prologue_end, self.epilogue_start
         if start >= end:
             return False
-        # Judge the few distinct values, then look for a real time among the layer rows: in a
-        # file with real times the first layer row usually has one, so the scan stops at once.
-        timed = {
-            id(f)
-            for f in self.distinct_fields
-            if any((ph.compute or 0) > 1 for ph in (f.fwd, f.ig, f.wg))
-        }
-        if not timed:
+        # Look for a real time among the layer rows: in a file with real times the first
+        # layer row usually has one, so the scan stops at once. A file of placeholders has
+        # few values, so the values are judged first.
+        rows = self.workload.rows
+        fwd, ig, wg = (rows.values.column(f"{p}_compute") for p in ("fwd", "ig", "wg"))
+        if len(rows.values) * 4 < len(rows) and max(map(max, fwd, ig, wg), default=0) <= 1:
             return True
-        return not any(map(timed.__contains__, map(id, self.workload.rows.fields[start:end])))
+        return not any(fwd[v] > 1 or ig[v] > 1 or wg[v] > 1 for v in islice(rows.refs, start, end))
 
     @cached_property
     def activation_bytes(self) -> int | None:
@@ -264,7 +259,7 @@ class Body:
                 return start + i
         return None
 
-    def _first_group_span(self) -> tuple[int, list[RowFields]]:
+    def _first_group_span(self) -> tuple[int, Sequence[RowFields]]:
         fields = self.workload.rows.fields
         if self.reference is not None:
             return self.reference.start, fields[self.reference.start : self.reference.end]

@@ -30,6 +30,8 @@ class Example:
     note: str = ""
     #: how the text becomes the file's bytes (WK117 and WK119 need other than UTF-8)
     encoding: str = "utf-8"
+    #: the AICB command the example is linted against (the WK6xx rules need one)
+    aicb_command: str | None = None
 
     @property
     def data(self) -> bytes:
@@ -62,6 +64,7 @@ def _examples(raw: list[dict[str, Any]]) -> tuple[Example, ...]:
             e.get("filename", "workload.txt"),
             e.get("note", ""),
             e.get("encoding", "utf-8"),
+            e.get("aicb_command"),
         )
         for e in raw
     )

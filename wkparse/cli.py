@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 
@@ -107,6 +108,9 @@ def lint(
         "--skip-non-workloads",
         help="Skip files that are not workloads even when named (pre-commit passes every .txt).",
     ),
+    aicb_command: str | None = typer.Option(
+        None, "--aicb-command", help="Compare with what AICB writes for this command (WK6xx)."
+    ),
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
 
@@ -126,17 +130,23 @@ def lint(
         typed(ctx, "unsafe_fixes"),
         typed(ctx, "skip_non_workloads"),
     )
+    options = replace(options, aicb_command=aicb_command)
     raise typer.Exit(run(options))
 
 
 @app.command()
 def explain(
-    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    path: Path | None = typer.Argument(
+        None, help="Workload file ('-' reads stdin); none: the file --aicb-command writes."
+    ),
     format: ExplainFormat = typer.Option(
         ExplainFormat.text, "--format", "-f", help="Output format."
     ),
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write to this file instead of stdout (not for text)."
+    ),
+    aicb_command: str | None = typer.Option(
+        None, "--aicb-command", help="The AICB command that made the file (or to explain)."
     ),
     lang: str | None = typer.Option(
         None, "--lang", help="Language: en, zh, or auto (Chinese when LC_ALL/LANG say zh)."
@@ -145,7 +155,7 @@ def explain(
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output, lang))
+    raise typer.Exit(run(path, format.value, output, aicb_command, lang))
 
 
 @app.command()

@@ -67,6 +67,10 @@ class Config:
     exclude: tuple[str, ...] = ()
     #: codes off whatever the selection says: the command line's --ignore beats the file's
     forced_ignore: tuple[str, ...] = ()
+    #: glob pattern -> the AICB command line that made matching files (the WK6xx checks)
+    aicb_command: dict[str, str] = field(default_factory=dict)
+    #: `--aicb-command` of the command line: applies to every file and beats the globs
+    aicb_command_given: str | None = None
     #: the folder per-file-ignores patterns are relative to (the config file's)
     root: Path | None = None
     #: the file these settings came from, None for the defaults
@@ -113,6 +117,20 @@ class Config:
         if ignore:
             return replace(self, forced_ignore=self.forced_ignore + ignore)
         return self
+
+    def with_aicb_command(self, command: str | None) -> Config:
+        """`--aicb-command` of the command line, for every file (None: the file's globs)."""
+        return self if command is None else replace(self, aicb_command_given=command)
+
+    def aicb_command_for(self, path: str | None) -> str | None:
+        """The AICB command that made this file: the command line's, else the first glob's."""
+        if self.aicb_command_given is not None or path is None:
+            return self.aicb_command_given
+        names = _match_names(path, self.root)
+        for pattern, command in self.aicb_command.items():
+            if any(_glob_match(pattern, names[0], n) for n in names[1:]):
+                return command
+        return None
 
     def excluded(self, name: str, relative: str) -> bool:
         """Whether a directory walk skips this entry (never applied to paths named explicitly)."""
@@ -194,7 +212,15 @@ def check_selectors(codes: Iterable[str], known: Collection[str] | None = None) 
 _LIST_KEYS = ("select", "ignore", "extend-select", "extend-ignore")
 _GLOB_KEYS = ("include", "exclude")
 _INT_KEYS = ("max-bytes", "max-line-bytes")
-KEYS = (*_LIST_KEYS, *_GLOB_KEYS, *_INT_KEYS, "per-file-ignores", "severity", "lang")
+KEYS = (
+    *_LIST_KEYS,
+    *_GLOB_KEYS,
+    *_INT_KEYS,
+    "per-file-ignores",
+    "severity",
+    "aicb-command",
+    "lang",
+)
 
 
 def load(path: Path, known: Collection[str] | None = None) -> Config:
@@ -266,6 +292,12 @@ def _setting(key: str, value: object, known: Collection[str] | None) -> object:
             glob: check_selectors(_strings(codes, f"{glob!r} must map to a list of codes"), known)
             for glob, codes in pairs.items()
         }
+    if key == "aicb-command":
+        pairs = _table(value, 'a table of glob = "command", e.g. {"runs/*.txt" = "sh ..."}')
+        bad = [glob for glob, command in pairs.items() if not isinstance(command, str)]
+        if bad:
+            raise ConfigError(f"{bad[0]!r} must map to a command line (a string)")
+        return dict(pairs)
     if key == "severity":
         pairs = _table(value, 'a table of code = level, e.g. {WK301 = "warning"}')
         return {

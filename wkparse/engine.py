@@ -1,4 +1,4 @@
-"""The lint engine: run every enabled check over one parsed file, in one pass over its rows.
+"""The lint engine: run every enabled check over one parsed file; row checks over columns.
 
 It attaches severities (catalog default, then configuration) and the path; it never prints.
 """
@@ -6,11 +6,11 @@ It attaches severities (catalog default, then configuration) and the path; it ne
 from __future__ import annotations
 
 from wkparse import checks
-from wkparse.ast import Row
+from wkparse.ast import RowFields
 from wkparse.catalog import catalog
-from wkparse.checks import Context, FileCheck, RowCheck
+from wkparse.checks import Context, FileCheck, RowCheck, RowProblem
 from wkparse.config import Config
-from wkparse.diagnostics import Diagnostic, Edit, Fix, Severity
+from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.parse import ParseResult
 
 
@@ -20,7 +20,7 @@ def lint(
     import wkparse.checks.all  # noqa: F401  (registers the checks)
 
     config = config or Config()
-    ctx = Context(result.workload, path)
+    ctx = Context(result.workload, path, config.aicb_command_for(path))
     found: list[Diagnostic] = list(result.diagnostics)
     # Without per-file ignores the answer is the same for every path, and asking with None
     # lets the config's memo serve every file of a run instead of starting over for each.
@@ -30,7 +30,7 @@ def lint(
         if not registered.per_row:
             fn: FileCheck = registered.function  # type: ignore[assignment]
             found.extend(fn(ctx))
-    row_checks: list[RowCheck] = [r.function for r in active if r.per_row]  # type: ignore[misc]
+    row_checks = [r for r in active if r.per_row]
     if row_checks:
         found.extend(_run_row_checks(ctx, row_checks))
     pages = catalog()
@@ -45,26 +45,27 @@ def lint(
     return out
 
 
-def _run_row_checks(ctx: Context, row_checks: list[RowCheck]) -> list[Diagnostic]:
-    rows = ctx.workload.rows
-    problems_by_value = {}
-    for fields in ctx.body.distinct_fields:
-        problems = [p for check in row_checks for p in check(ctx, fields)]
-        if problems:
-            problems_by_value[id(fields)] = problems
-    out: list[Diagnostic] = []
-    if not problems_by_value:
-        return out
-    for line, fields in zip(rows.lines, rows.fields):
-        for p in problems_by_value.get(id(fields), ()):
-            span = Row(line, fields).span(p.field)
-            fix = None
-            if p.replacement is not None:
-                fix = Fix(
-                    f"replace with {p.replacement}", (Edit(span, p.replacement),), safe=p.safe_fix
-                )
-            out.append(Diagnostic(p.code, p.message, span, fix=fix))
-    return out
+def _run_row_checks(ctx: Context, row_checks: list[checks.Registered]) -> list[Diagnostic]:
+    values = ctx.workload.rows.values
+    problems_by_value: dict[int, list[RowProblem]] = {}
+    for registered in row_checks:
+        fn: RowCheck = registered.function  # type: ignore[assignment]
+        columns = [values.column(name) for name in registered.reads]
+        bad: dict[tuple[int, ...], list[RowProblem]] = {}
+        for key, index in checks.one_of_each(values, columns).items():
+            problems = list(fn(ctx, RowFields(values, index)))
+            if problems:
+                bad[key] = problems
+        if bad:
+            for index in checks.values_with(values, columns, bad):
+                key = tuple(column[index] for column in columns)
+                problems_by_value.setdefault(index, []).extend(bad[key])
+        # Values the columns cannot hold whole are checked one by one.
+        for index in values.partial:
+            problems = list(fn(ctx, RowFields(values, index)))
+            if problems:
+                problems_by_value.setdefault(index, []).extend(problems)
+    return checks.diagnostics_on_rows(ctx, problems_by_value)
 
 
 def worst(diagnostics: list[Diagnostic]) -> Severity | None:

@@ -19,9 +19,9 @@ could lose a value, so `canonical_chunks` refuses it (`Unformattable`).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 
-from wkparse.ast import Header, RowFields, Workload
+from wkparse.ast import TEXT_FIELDS, Header, RowFields, Workload
 from wkparse.parse import BOM, ParseResult, parse_text
 
 #: rows joined into one output chunk: big enough for C-speed joins, small enough to stream
@@ -68,13 +68,57 @@ def canonical_chunks(result: ParseResult) -> Iterator[str]:
 
 
 def _rows(workload: Workload) -> Iterator[str]:
-    fields = workload.rows.fields
-    # map/zip/join keep the per-row work in C; ids are stable while `fields` holds the rows.
-    # The parser already collected the distinct values: no pass over the rows to find them.
-    lines = {id(f): row_line(f) + "\n" for f in workload.rows.distinct_fields}
-    lookup = lines.__getitem__
-    for start in range(0, len(fields), CHUNK_ROWS):
-        yield "".join(map(lookup, map(id, fields[start : start + CHUNK_ROWS])))
+    """The row lines, CHUNK_ROWS at a time, formatted from the columns.
+
+    A file of few values (AICB repeats one group `ga` times) formats each value once and
+    joins them per row; a file whose rows differ formats each row from the columns with one
+    `%` per line, never a string per field.
+    """
+    rows = workload.rows
+    values = rows.values
+    for index in values.partial:
+        row_line(RowFields(values, index))  # raises Unformattable: a row with a missing field
+    texts = values.texts
+    # A HYBRID_CUSTOMIZED row's 13th field, with its tab; "" where a row has none.
+    policies = ["" if p is None else f"\t{p}" for p in texts]
+    width = 13 if any(values.column("policy")) else 12
+    template = "\t".join("%s" if k in TEXT_FIELDS else "%d" for k in range(12))
+    template += "%s\n" if width == 13 else "\n"
+    lookup = [policies if k == 12 else texts if k in TEXT_FIELDS else None for k in range(width)]
+
+    def lines_of(chunk: Sequence[int] | None) -> list[str]:
+        picked = []
+        # Rows whose values are numbered in row order (every line new) are column slices.
+        run = chunk is not None and _consecutive(chunk)
+        for k in range(width):
+            column = values.columns[k]
+            if chunk is None:
+                items: Iterable[int] = column
+            elif run:
+                items = column[chunk[0] : chunk[0] + len(chunk)]
+            else:
+                items = map(column.__getitem__, chunk)
+            table = lookup[k]
+            picked.append(list(items if table is None else map(table.__getitem__, items)))
+        return list(map(template.__mod__, zip(*picked)))
+
+    refs = rows.refs
+    if len(values) * 2 <= len(rows):
+        lines = lines_of(None)
+        for start in range(0, len(refs), CHUNK_ROWS):
+            yield "".join(map(lines.__getitem__, refs[start : start + CHUNK_ROWS]))
+        return
+    for start in range(0, len(refs), CHUNK_ROWS):
+        yield "".join(lines_of(refs[start : start + CHUNK_ROWS]))
+
+
+def _consecutive(chunk: Sequence[int]) -> bool:
+    first = chunk[0]
+    return (
+        bool(chunk)
+        and chunk[-1] - first == len(chunk) - 1
+        and list(chunk) == list(range(first, first + len(chunk)))
+    )
 
 
 def format_result(result: ParseResult) -> str:

@@ -16,22 +16,24 @@ import os
 import stat
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from wkparse import encoding, syntax
 from wkparse.ast import (
+    MAX_DIGITS,
+    NUMBER_FIELDS,
+    TEXT_FIELDS,
     CountLine,
     Header,
     HeaderField,
     LineError,
-    Phase,
-    RowFields,
     RowTable,
     Span,
     Value,
+    ValueTable,
     Workload,
 )
 from wkparse.diagnostics import Diagnostic, Fix
@@ -106,10 +108,7 @@ def read_stdin(limits: Limits) -> bytes:
 def _too_large(size: int | None, limits: Limits) -> ParseResult:
     """The result for input over the byte limit; `size` is None for a pipe (read up to it)."""
     what = f"the file is {size:,} bytes" if size is not None else "the input is longer"
-    message = (
-        f"{what}, over the {limits.max_bytes:,}-byte limit; "
-        f"raise `max-bytes` in .wkparse.toml or [tool.wkparse] if this is really a workload"
-    )
+    message = f"{what}, over the {limits.max_bytes:,}-byte limit (`max-bytes`); not read"
     return _unread(Diagnostic(syntax.FILE_TOO_LARGE, message, Span(1, 1, 1, 1)))
 
 
@@ -126,10 +125,8 @@ def _wide_encoding(wide: encoding.WideEncoding, first: bytes) -> ParseResult:
     starts = f"; it starts with `{syntax.shown(word)}`" if word else ""
     mark = "with" if wide.bom else "without"
     message = (
-        f"the file is {wide.name} text {mark} a byte order mark, as Windows tools save "
-        f'"Unicode" text{starts}, but SimAI reads bytes: it finds zero bytes between the '
-        f"characters, no policy it knows, and exits; convert it to UTF-8 or ASCII "
-        f"(`wkparse lint --fix` does) and lint it again"
+        f"the file is {wide.name} text {mark} a byte order mark{starts}; SimAI reads "
+        f"bytes, finds no policy and exits"
     )
     fix = Fix("convert the file to UTF-8 without a byte order mark", ())
     return _unread(Diagnostic(syntax.WIDE_ENCODING, message, Span.on_line(1, 1, 2), fix=fix))
@@ -146,26 +143,12 @@ def _cr_line_ends(first: bytes, bom: bool) -> ParseResult:
     that splits on LF, it is one long line 1, so the usual checks would all misfire."""
     column = len(first[: first.index(b"\r")].decode("utf-8", "replace")) + 1
     message = (
-        "the lines of this file end in a carriage return (CR) alone, with no line feed "
-        "(LF) anywhere, as classic Mac OS wrote them: SimAI reads the whole file as line 1, "
-        "finds no row count on line 2 and crashes; convert the line ends to LF "
-        "(`wkparse lint --fix` does) and lint it again"
+        "lines end in CR alone, with no LF anywhere: SimAI reads the whole file as line 1 "
+        "and crashes"
     )
     fix = Fix("end every line with LF", ())
     span = Span.on_line(1, column, column + 1)
     return _unread(Diagnostic(syntax.CR_LINE_ENDS, message, span, fix=fix), lines=1, bom=bom)
-
-
-_BLANK = RowFields(
-    None,
-    None,
-    Phase(None, None, None),
-    Phase(None, None, None),
-    Phase(None, None, None),
-    None,
-    None,
-    (),
-)
 
 
 class _Parser:
@@ -362,7 +345,8 @@ class _Parser:
     def _rows(
         self, lines: Iterator[bytes], endings: set[bytes]
     ) -> tuple[RowTable, bytes | None, int, tuple[int, ...]]:
-        """Rows in blocks of lines: a block whose lines are all known costs a few C loops.
+        """Rows in blocks of lines: a block whose lines are all known costs a few C loops,
+        and a block of new lines is read column by column (see `_Columns`).
 
         Lines are keyed without their b"\\n"; the unterminated last line, if any, is parsed on
         its own, as it is the only line whose key could differ from the same text mid-file.
@@ -370,18 +354,15 @@ class _Parser:
         read: Callable[[int], bytes] | None = getattr(lines, "read", None)
         if read is None:
             read = io.BytesIO(b"".join(lines)).read
-        cache: dict[bytes, RowFields] = {}
-        known = cache.__getitem__
-        unique: list[RowFields] = []  # what RowTable.distinct_fields would find, in its order
-        blank_keys: set[bytes] = set()
+        reader = _Columns(self)
         # Until the first blank line, row i stands on line 3 + i and no numbers are stored.
         row_lines: array[int] | None = None
-        row_fields: list[RowFields] = []
+        refs: array[int] = array("I")
         blank: list[int] = []
-        bad: set[int] = set()
         lineno = 2
         last: bytes | None = None
         parts: list[bytes] = []  # the line the current block ends inside
+        crlf = lf = 0
         for block in iter(partial(read, _BLOCK), b""):
             chunk = block.split(b"\n")
             if len(chunk) == 1:
@@ -392,77 +373,57 @@ class _Parser:
                 chunk[0] = b"".join(parts)
             rest = chunk.pop()
             parts = [rest] if rest else []
-            try:
-                values = list(map(known, chunk))
-            except KeyError:
-                for raw in chunk:  # in line order, so that `unique` is in first-row order
-                    if raw in cache:
-                        continue
-                    fields = cache[raw] = self._row(raw + b"\n")
-                    if fields.errors:
-                        bad.add(id(fields))
-                    if fields is _BLANK:
-                        blank_keys.add(raw)
-                    else:
-                        unique.append(fields)
-                values = list(map(known, chunk))
-            if blank_keys and not blank_keys.isdisjoint(chunk):
+            ends = len(chunk)
+            cr = sum(1 for _ in filter(_ends_in_cr, chunk)) if b"\r" in block else 0
+            crlf, lf = crlf + cr, lf + ends - cr
+            values = reader.block(chunk)
+            if _BLANK_REF in values:
                 if row_lines is None:
-                    row_lines = array("q", range(3, 3 + len(row_fields)))
-                for number, fields in enumerate(values, lineno + 1):
-                    if fields is _BLANK:
+                    row_lines = array("q", range(3, 3 + len(refs)))
+                for number, ref in enumerate(values, lineno + 1):
+                    if ref == _BLANK_REF:
                         blank.append(number)
                     else:
                         row_lines.append(number)
-                        row_fields.append(fields)
+                        refs.append(ref)
             else:
                 if row_lines is not None:
                     row_lines.extend(range(lineno + 1, lineno + 1 + len(values)))
-                row_fields += values
+                refs.extend(values)
             lineno += len(values)
             last = chunk[-1] + b"\n"
         tail = b"".join(parts)
         if tail:
             lineno += 1
             last = tail
-            fields = self._row(tail)
-            if fields.errors:
-                bad.add(id(fields))
-            if fields is _BLANK:
+            ref = reader.single(tail)
+            if ref == _BLANK_REF:
                 blank.append(lineno)
             else:
                 if row_lines is not None:
                     row_lines.append(lineno)
-                row_fields.append(fields)
-                unique.append(fields)
-        if any(key.endswith(b"\r") for key in cache):
+                refs.append(ref)
+        if crlf:
             endings.add(b"\r\n")
-        if any(not key.endswith(b"\r") for key in cache):
+        if lf:
             endings.add(b"\n")
-        numbers = range(3, 3 + len(row_fields)) if row_lines is None else row_lines
-        if bad:
-            for line, fields in zip(numbers, row_fields):
-                if id(fields) in bad:
-                    for e in fields.errors:
+        numbers = range(3, 3 + len(refs)) if row_lines is None else row_lines
+        table = reader.table
+        if table.partial:
+            bad = {i for i, p in table.partial.items() if p.errors}
+            for line, ref in zip(numbers, refs):
+                if ref in bad:
+                    for e in table.errors_of(ref):
                         self._error(e.code, line, e.column, e.end_column, e.message)
-        return RowTable(numbers, row_fields, tuple(unique)), last, lineno, tuple(blank)
+        return RowTable(numbers, refs, table), last, lineno, tuple(blank)
 
-    def _row(self, raw: bytes) -> RowFields:
+    def _row(self, raw: bytes) -> _Reading | None:
+        """One line read on its own: None for a blank line."""
         if not raw.strip():
-            return _BLANK
+            return None
         long = self._too_long(raw)
         if long:
-            return RowFields(
-                None,
-                None,
-                _BLANK.fwd,
-                _BLANK.fwd,
-                _BLANK.fwd,
-                None,
-                None,
-                (),
-                (LineError(syntax.LINE_TOO_LONG, 1, 2, long),),
-            )
+            return _Reading([None] * 13, (), (LineError(syntax.LINE_TOO_LONG, 1, 2, long),))
         errors: list[LineError] = []
         text = self._decode(raw, 0, errors).rstrip("\r\n")
         matcher = row_matcher()
@@ -472,7 +433,7 @@ class _Parser:
                 return _from_match(match.groups(), match.regs[1:])
         return self._row_slow(text, errors)
 
-    def _row_slow(self, text: str, errors: list[LineError]) -> RowFields:
+    def _row_slow(self, text: str, errors: list[LineError]) -> _Reading:
         """Lark decides; on rejection the classifier names the error and fills what fits."""
         from lark.exceptions import UnexpectedInput
 
@@ -497,8 +458,218 @@ class _Parser:
         values += [None] * (13 - len(values))
         if not self.customized:
             values[12] = None
-        fields = _build(values, tuple((c, e) for c, e, _ in toks))
-        return _with_errors(fields, tuple(errors))
+        return _reading(values, tuple((c, e) for c, e, _ in toks), tuple(errors))
+
+
+#: the value index `_Columns` gives a blank line
+_BLANK_REF = -1
+#: most distinct lines the repeat cache holds before it starts over
+_CACHE_LINES = 1 << 16
+#: a line this long may hold a number too long to read: it is read on its own
+_SHORT_LINE = MAX_DIGITS
+_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
+#: every byte but digits and signs to a space: what is left of a row is its numbers
+_NUMBERS_ONLY = bytes(c if c in b"0123456789+-" else 32 for c in range(256))
+
+
+def _ends_in_cr(line: bytes) -> bool:
+    return line.endswith(b"\r")
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """One line's 13 values (numbers as ints), token positions and errors."""
+
+    values: list[int | str | None]
+    columns: tuple[tuple[int, int], ...]
+    errors: tuple[LineError, ...] = ()
+
+
+class _Columns:
+    """Row lines into a `ValueTable`, a block of lines at a time.
+
+    Repeated lines are found in a cache of raw lines (bounded, and switched off for files
+    whose lines do not repeat, where it would only cost). New lines are checked by their
+    shape: the line with every digit replaced by 0 matches the grammar's row exactly when
+    the line does (every terminal treats all digits alike), and has the same token
+    positions, so the few distinct shapes are matched once each. A block of new lines whose
+    shapes all match is then split into tokens in one call and appended column by column:
+    no object per field per row survives. Any other line is read on its own (`_Parser._row`),
+    by the grammar-derived matcher or by Lark.
+    """
+
+    def __init__(self, parser: _Parser) -> None:
+        self.parser = parser
+        self.table = ValueTable()
+        self.cache: dict[bytes, int] | None = {}
+        #: line shape -> how its lines are read in bulk, or None: one by one
+        self.shapes: dict[bytes, _Shape | None] = {}
+        #: token bytes -> text code, for the name, comm and policy columns
+        self.codes: dict[bytes, int] = {}
+        #: number columns found to hold more than one value in a block
+        self.varied: set[int] = set()
+
+    def block(self, lines: list[bytes]) -> list[int]:
+        """Each line's value index (`_BLANK_REF` for a blank line)."""
+        cache = self.cache
+        if cache is None:
+            return self._new(lines)
+        try:
+            return list(map(cache.__getitem__, lines))
+        except KeyError:
+            pass
+        new = [line for line in dict.fromkeys(lines) if line not in cache]
+        refs = self._new(new)
+        if len(new) * 2 > len(lines) and len(cache) + len(new) > len(lines):
+            # Mostly new lines, again: this file's lines do not repeat.
+            self.cache = None
+            found = dict(zip(new, refs))
+            found.update((line, cache[line]) for line in lines if line not in found)
+            return list(map(found.__getitem__, lines))
+        if len(cache) + len(new) > _CACHE_LINES:
+            found = {line: cache[line] for line in lines if line in cache}
+            cache.clear()
+            cache.update(found)
+        cache.update(zip(new, refs))
+        return list(map(cache.__getitem__, lines))
+
+    def single(self, raw: bytes) -> int:
+        reading = self.parser._row(raw)
+        if reading is None:
+            return _BLANK_REF
+        return self.table.add(reading.values, reading.columns, reading.errors)
+
+    def _new(self, lines: list[bytes]) -> list[int]:
+        """Value indexes of lines not seen before, in order."""
+        if not lines:
+            return []
+        short = min(_SHORT_LINE, self.parser.limits.max_line_bytes)
+        if not self.parser.fast or max(map(len, lines)) > short:
+            return [self.single(raw + b"\n") for raw in lines]
+        joined = b"\n".join(lines)
+        shapes = joined.translate(_DIGITS_TO_ZERO).split(b"\n")
+        known = self.shapes
+        distinct = [known[s] if s in known else self._shape(s) for s in dict.fromkeys(shapes)]
+        widths = {0 if shape is None else shape.width for shape in distinct}
+        if len(widths) == 1 and 0 not in widths:
+            return self._append(joined, shapes, distinct)  # type: ignore[arg-type]
+        # Mixed: runs of matching lines in bulk, the others one by one, in line order.
+        out: list[int] = []
+        start = 0
+        for i, key in enumerate(shapes):
+            shape = known[key]
+            if shape is None:
+                out.append(self.single(lines[i] + b"\n"))
+                start = i + 1
+                continue
+            after = known[shapes[i + 1]] if i + 1 < len(shapes) else None
+            if after is None or after.width != shape.width:
+                run = slice(start, i + 1)
+                same = [s for k in dict.fromkeys(shapes[run]) if (s := known[k]) is not None]
+                out += self._append(b"\n".join(lines[run]), shapes[run], same)
+                start = i + 1
+        return out
+
+    def _shape(self, key: bytes) -> _Shape | None:
+        """Whether lines of this shape can be read in bulk (None: one by one), and how."""
+        shape = None
+        try:
+            text = key.decode("utf-8").rstrip("\r")
+        except UnicodeDecodeError:
+            text = None
+        if text is not None:
+            matcher = row_matcher()
+            customized = self.parser.customized
+            match = (matcher.customized if customized else matcher.plain).fullmatch(text)
+            if match is not None:
+                table = self.table
+                columns = tuple((a + 1, b + 1) for a, b in match.regs[1:] if a >= 0)
+                words = list(match.groups()) + [None] * (13 - len(match.groups()))
+                texts = [words[k] for k in TEXT_FIELDS]
+                # Digits and signs in a text token are lost or ambiguous in the shape.
+                pure = not any(set(t or "") & set("0+-") for t in texts)
+                codes = tuple(map(table.code, texts)) if pure else None
+                shape = _Shape(table.add_shape(columns), len(columns), codes)
+        self.shapes[key] = shape
+        return shape
+
+    def _append(self, joined: bytes, keys: list[bytes], shapes: list[_Shape]) -> list[int]:
+        """Append lines whose shapes all match with the same token count; their indexes.
+
+        When no text token of these shapes holds a digit or a sign, the shapes give the
+        text fields, and only the numbers are split out of the lines.
+        """
+        table = self.table
+        width = shapes[0].width
+        start = len(table)
+        known = self.shapes
+        index_of = {key: known[key].index for key in dict.fromkeys(keys)}  # type: ignore[union-attr]
+        indexes = list(map(index_of.__getitem__, keys))
+        numbers: list[bytes]
+        if all(shape.texts is not None for shape in shapes):
+            by_index = {shape.index: shape.texts for shape in shapes}
+            for j, k in enumerate(TEXT_FIELDS):
+                codes = {i: texts[j] for i, texts in by_index.items()}  # type: ignore[index]
+                table.columns[k].extend(map(codes.__getitem__, indexes))
+            numbers = joined.translate(_NUMBERS_ONLY).split()
+            stride = len(NUMBER_FIELDS)
+            slots: Sequence[int] = range(stride)
+        else:
+            numbers = joined.split()
+            stride = width
+            slots = NUMBER_FIELDS
+            self._texts(numbers, width)
+        count = len(keys)
+        varied = self.varied
+        for slot, k in zip(slots, NUMBER_FIELDS):
+            column = numbers[slot::stride]
+            first = column[0]
+            # A column that held one number throughout (reserved, update time) is cheap to
+            # tell so; once it varies, it is converted item by item without asking again.
+            if k not in varied and column.count(first) == count:
+                table.extend_numbers(k, [int(first)] * count)
+            else:
+                varied.add(k)
+                table.extend_numbers(k, map(int, column))
+        table.shape.extend(indexes)
+        return list(range(start, start + count))
+
+    def _texts(self, tokens: list[bytes], width: int) -> None:
+        """The text columns of lines split into `width` tokens each."""
+        table, codes = self.table, self.codes
+        for k in TEXT_FIELDS:
+            if k >= width:
+                table.columns[k].extend([0] * (len(tokens) // width))
+                continue
+            column = tokens[k::width]
+            for token in dict.fromkeys(column):
+                if token not in codes:
+                    codes[token] = table.code(token.decode("utf-8"))
+            table.columns[k].extend(map(codes.__getitem__, column))
+
+
+@dataclass(frozen=True, slots=True)
+class _Shape:
+    """A line shape that matches the grammar's row: its index among the table's shapes
+    (token positions), its token count, and its text fields' codes when the shape alone
+    gives them (no digit or sign in a text token)."""
+
+    index: int
+    width: int
+    texts: tuple[int, ...] | None
+
+
+def _reading(
+    values: list[str | None],
+    columns: tuple[tuple[int, int], ...],
+    errors: tuple[LineError, ...] = (),
+) -> _Reading:
+    """Row tokens (as written) to values: the number fields become ints."""
+    out: list[int | str | None] = list(values)
+    for k in NUMBER_FIELDS:
+        text = values[k]
+        out[k] = None if text is None else int(text)
+    return _Reading(out, columns, errors)
 
 
 def _lone_carriage_returns(line: bytes) -> int:
@@ -553,45 +724,14 @@ def _span(token: object, line: int) -> Span:
     return Span.on_line(line, column, end)
 
 
-def _int(text: str | None) -> int | None:
-    return None if text is None else int(text)
-
-
-def _build(v: list[str | None], columns: tuple[tuple[int, int], ...]) -> RowFields:
-    return RowFields(
-        v[0],
-        _int(v[1]),
-        Phase(_int(v[2]), v[3], _int(v[4])),
-        Phase(_int(v[5]), v[6], _int(v[7])),
-        Phase(_int(v[8]), v[9], _int(v[10])),
-        _int(v[11]),
-        v[12],
-        columns,
-    )
-
-
-def _from_match(groups: tuple[str | None, ...], spans: tuple[tuple[int, int], ...]) -> RowFields:
+def _from_match(groups: tuple[str | None, ...], spans: tuple[tuple[int, int], ...]) -> _Reading:
     values = list(groups) + [None] * (13 - len(groups))
-    return _build(values, tuple((s + 1, e + 1) for s, e in spans))
+    return _reading(values, tuple((s + 1, e + 1) for s, e in spans if s >= 0))
 
 
-def _from_tree(tree: object) -> RowFields:
+def _from_tree(tree: object) -> _Reading:
     from lark import Token
 
     toks = [t for t in tree.scan_values(lambda v: isinstance(v, Token))]  # type: ignore[attr-defined]
     values: list[str | None] = [str(t) for t in toks] + [None] * (13 - len(toks))
-    return _build(values, tuple((t.column, t.end_column) for t in toks))
-
-
-def _with_errors(fields: RowFields, errors: tuple[LineError, ...]) -> RowFields:
-    return RowFields(
-        fields.name,
-        fields.reserved,
-        fields.fwd,
-        fields.ig,
-        fields.wg,
-        fields.update_time,
-        fields.policy,
-        fields.columns,
-        errors,
-    )
+    return _reading(values, tuple((t.column, t.end_column) for t in toks))

@@ -54,7 +54,7 @@ FIELD_LABELS: dict[str, str] = {
     "policy": "the row's policy (HYBRID_CUSTOMIZED)",
 }
 
-_SHIFT = "SimAI reads rows field by field, so every later field and row is misread"
+_SHIFT = "SimAI misreads every later field"
 #: grammar terminals whose tokens become ints
 _NUMERIC = frozenset({"UINT", "SINT"})
 #: longest token quoted whole in a message; longer ones are elided so one hostile line cannot
@@ -116,22 +116,17 @@ def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineErr
         if shifted:
             col, end, text = toks[shifted[0]]
             label = FIELD_LABELS[ROW_FIELDS[shifted[0]]]
-            msg = (
-                f"{has}: `{shown(text)}` stands where "
-                f"{label} belongs, so a field before it is missing; {_SHIFT}"
-            )
+            msg = f"{has}: `{shown(text)}` is where {label} belongs; {_SHIFT}"
         else:
             col = end = toks[-1][1] if toks else 1
-            missing = ", ".join(FIELD_LABELS[f] for f in ROW_FIELDS[n:expected])
-            msg = f"{has}: missing {missing}; {_SHIFT}"
+            lost = ROW_FIELDS[n:expected]
+            more = f" and {len(lost) - 1} more" if len(lost) > 1 else ""
+            msg = f"{has}: {FIELD_LABELS[lost[0]]}{more} missing; {_SHIFT}"
         return (*huge, LineError(MISSING_FIELD, col, end, msg))
     slot_errors = tuple(_slot_error(i, toks[i]) for i in bad)
     if n > expected:
         col, end, text = toks[expected]
-        msg = (
-            f"{has}: `{shown(text)}` and what follows is "
-            f"extra; SimAI reads it as the next row's first field, so every later row is misread"
-        )
+        msg = f"{has}: `{shown(text)}` onward is extra; SimAI misreads every later row"
         return (*slot_errors, LineError(EXTRA_FIELD, col, end, msg))
     return slot_errors
 
@@ -146,9 +141,8 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
             WORD_FOR_NUMBER,
             col,
             end,
-            f"{label} has {len(text.lstrip('+-')):,} digits (`{shown(text)}`): no 64-bit integer "
-            f"holds it, so SimAI's read fails there and every later row becomes an unnamed layer "
-            f"with undefined values",
+            f"{label} has {len(text.lstrip('+-')):,} digits, too many for SimAI's 64-bit read; "
+            f"every later row is misread",
         )
     text = shown(text)
     if terminal == "COMM":
@@ -156,16 +150,15 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
             NUMBER_FOR_TYPE,
             col,
             end,
-            f"`{text}` stands where {label} belongs; a collective type is a word such as "
-            f"ALLREDUCE or NONE",
+            f"`{text}` is where {label} belongs (a word such as ALLREDUCE or NONE)",
         )
     if _FRACTIONAL.fullmatch(text):
         return LineError(
             FRACTIONAL_NUMBER,
             col,
             end,
-            f"{label} is `{text}`, not an integer: SimAI's integer read stops at the dot and "
-            f"takes the rest as the next field; {_SHIFT}",
+            f"{label} is `{text}`, not an integer: SimAI stops at the dot and misreads every "
+            f"later field",
         )
     if _NEGATIVE.fullmatch(text):
         return LineError(
@@ -178,8 +171,7 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
         WORD_FOR_NUMBER,
         col,
         end,
-        f"`{text}` stands where {label} (a non-negative integer) belongs; SimAI's read fails "
-        f"there and every later row becomes an unnamed layer with undefined values",
+        f"`{text}` is where {label} (an integer) belongs; SimAI misreads every later row",
     )
 
 

@@ -158,15 +158,10 @@ def inference_args(argv: Sequence[str]) -> tuple[InferenceArgs, list[tuple[str, 
         raise AicbError(f"Invalid model name: {model}")
     config = _config(parsed.positionals[1] if len(parsed.positionals) > 1 else None)
 
-    def num(dest: str) -> int:
-        value = v[dest]
-        assert isinstance(value, int)
-        return value
-
     world, tp, ep = (
-        num("world_size"),
-        num("tensor_model_parallel_size"),
-        num("expert_model_parallel_size"),
+        parsed.integer("world_size"),
+        parsed.integer("tensor_model_parallel_size"),
+        parsed.integer("expert_model_parallel_size"),
     )
     if world < tp or world < ep or world < 1:
         raise AicbError(
@@ -180,12 +175,12 @@ def inference_args(argv: Sequence[str]) -> tuple[InferenceArgs, list[tuple[str, 
         model_name=str(config.get("model_name", family[1])),
         frame=str(config.get("frame", family[2])),
         phase=str(v["phase"]),
-        seq_length=num("seq_length"),
-        micro_batch=num("micro_batch"),
+        seq_length=parsed.integer("seq_length"),
+        micro_batch=parsed.integer("micro_batch"),
         world_size=world,
         tp=tp,
         ep=ep,
-        pp=num("pipeline_model_parallel"),
+        pp=parsed.integer("pipeline_model_parallel"),
         result_dir=str(v["result_dir"]),
         config=config,
     )

@@ -50,6 +50,12 @@ class Parsed:
     given: list[str] = field(default_factory=list)
     positionals: list[str] = field(default_factory=list)
 
+    def integer(self, dest: str) -> int:
+        """An int option's value (argparse converted it; its default is an int too)."""
+        value = self.values[dest]
+        assert isinstance(value, int)
+        return value
+
     def idle(self, options: Sequence[Option]) -> list[tuple[str, str]]:
         """(dest, note) for every given option that does not change the file."""
         by_flag = {o.flag: o for o in options}

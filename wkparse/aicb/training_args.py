@@ -176,15 +176,10 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
     v = parsed.values
     idle = parsed.idle(OPTIONS)
 
-    def num(dest: str) -> int:
-        value = v[dest]
-        assert isinstance(value, int)
-        return value
-
     world, tp, pp = (
-        num("world_size"),
-        num("tensor_model_parallel_size"),
-        num("pipeline_model_parallel"),
+        parsed.integer("world_size"),
+        parsed.integer("tensor_model_parallel_size"),
+        parsed.integer("pipeline_model_parallel"),
     )
     if tp * pp == 0:
         raise AicbError("AICB stops: ZeroDivisionError: tp * pp is 0")
@@ -192,19 +187,25 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
     sp, moe = bool(v["enable_sequence_parallel"]), bool(v["moe_enable"])
     if moe:
         _assert(sp, "moe must be enabled with sequence parallel")
-    dp, mbs, gbs = world // (tp * pp), num("micro_batch"), num("global_batch")
+    dp, mbs, gbs = world // (tp * pp), parsed.integer("micro_batch"), parsed.integer("global_batch")
     if dp * mbs == 0:
         raise AicbError("AICB stops: ZeroDivisionError: data-parallel size * micro_batch is 0")
-    layers = num("num_layers")
+    layers = parsed.integer("num_layers")
     heads = v["num_attention_heads"]
     heads = layers if heads is None else heads
     assert isinstance(heads, int)
-    hidden = num("hidden_size")
-    padded = _padded_vocab(num("vocab_size"), num("make_vocab_size_divisible_by"), tp)
+    hidden = parsed.integer("hidden_size")
+    padded = _padded_vocab(
+        parsed.integer("vocab_size"), parsed.integer("make_vocab_size_divisible_by"), tp
+    )
     ffn = v["ffn_hidden_size"]
     ffn = _ffn(hidden, bool(v["swiglu"])) if ffn is None else ffn
     assert isinstance(ffn, int)
-    ep, experts, dtype = num("expert_model_parallel_size"), num("num_experts"), v["dtype"]
+    ep, experts, dtype = (
+        parsed.integer("expert_model_parallel_size"),
+        parsed.integer("num_experts"),
+        v["dtype"],
+    )
     if ep > 1:
         _assert(
             experts % ep == 0,
@@ -235,11 +236,11 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
         ep=ep,
         global_batch=gbs,
         micro_batch=mbs,
-        seq_length=num("seq_length"),
+        seq_length=parsed.integer("seq_length"),
         hidden_size=hidden,
         num_layers=layers,
         num_attention_heads=heads,
-        vocab_size=num("vocab_size"),
+        vocab_size=parsed.integer("vocab_size"),
         padded_vocab_size=padded,
         ffn_hidden_size=ffn,
         add_bias_linear=bool(v["add_bias_linear"]),
@@ -247,18 +248,18 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
         sequence_parallel=sp,
         moe_enable=moe,
         num_experts=experts,
-        topk=num("moe_router_topk"),
+        topk=parsed.integer("moe_router_topk"),
         grouped_gemm=bool(v["moe_grouped_gemm"]),
         aiob_enable=aiob,
         comp_filepath=comp,
         recompute=bool(v["recompute_activations"]),
-        n_dense_layers=num("n_dense_layers"),
-        n_shared_expert=num("n_shared_expert"),
-        qk_rope_dim=num("qk_rope_dim"),
-        qk_nope_dim=num("qk_nope_dim"),
-        q_lora_rank=num("q_lora_rank"),
-        kv_lora_rank=num("kv_lora_rank"),
-        v_head_dim=num("v_head_dim"),
+        n_dense_layers=parsed.integer("n_dense_layers"),
+        n_shared_expert=parsed.integer("n_shared_expert"),
+        qk_rope_dim=parsed.integer("qk_rope_dim"),
+        qk_nope_dim=parsed.integer("qk_nope_dim"),
+        q_lora_rank=parsed.integer("q_lora_rank"),
+        kv_lora_rank=parsed.integer("kv_lora_rank"),
+        v_head_dim=parsed.integer("v_head_dim"),
         dp=dp,
         ga=gbs // (dp * mbs),
     )

@@ -2,21 +2,25 @@
 
 Two kinds, registered with a decorator naming the codes they can report:
 - `@file_check(codes)`: `fn(ctx) -> Iterable[Diagnostic]`, once per file.
-- `@row_check(codes)`: `fn(ctx, fields) -> Iterable[RowProblem]`, once per *distinct* row
-  value; the engine reports each problem on every row line that carries that value. This is
-  what keeps lint of a million-row file near the cost of reading it.
+- `@row_check(codes, reads=fields)`: `fn(ctx, fields) -> Iterable[RowProblem]`, once per
+  distinct combination of the fields it `reads` (names from wkparse.ast.ROW_FIELDS), found
+  from the columns in C; the engine reports each problem on every row line whose value has
+  that combination. A check that reads only the comm types runs a handful of times even on a
+  million rows that all differ; one that reads numbers that vary runs once per value. This
+  is what keeps lint of a million-row file near the cost of reading it.
 Importing `wkparse.checks.all` registers every check module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from itertools import compress
 
-from wkparse.ast import RowFields, Workload
+from wkparse.ast import ROW_FIELDS, Row, RowFields, ValueTable, Workload
 from wkparse.body import Body
-from wkparse.diagnostics import Diagnostic
+from wkparse.diagnostics import Diagnostic, Edit, Fix
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,13 +37,63 @@ class RowProblem:
 class Context:
     """What a check may read: the file's AST, its name and the facts derived from it."""
 
-    def __init__(self, workload: Workload, path: str | None = None) -> None:
+    def __init__(
+        self, workload: Workload, path: str | None = None, aicb_command: str | None = None
+    ) -> None:
         self.workload = workload
         self.path = path
+        #: the AICB command line that made the file, when lint was told (the WK6xx checks)
+        self.aicb_command = aicb_command
 
     @cached_property
     def body(self) -> Body:
         return Body(self.workload)
+
+
+def one_of_each(values: ValueTable, columns: Sequence[Sequence[int]]) -> dict[tuple[int, ...], int]:
+    """Each distinct combination of the columns' items among the values held whole (not in
+    `values.partial`), with the index of one value that has it. Runs in C."""
+    keys: Iterable[tuple[int, ...]] = zip(*columns)
+    indexes: Iterable[int] = range(len(values))
+    if values.partial:
+        whole = bytes(i not in values.partial for i in range(len(values)))
+        keys, indexes = compress(keys, whole), compress(indexes, whole)
+    return dict(zip(keys, indexes))
+
+
+def values_with(
+    values: ValueTable, columns: Sequence[Sequence[int]], keys: Container[tuple[int, ...]]
+) -> list[int]:
+    """The indexes, ascending (first-row order), of whole values whose combination is in
+    `keys`."""
+    partial = values.partial
+    found = compress(range(len(values)), map(keys.__contains__, zip(*columns)))
+    return [i for i in found if i not in partial] if partial else list(found)
+
+
+def diagnostics_on_rows(
+    ctx: Context, problems_by_value: dict[int, list[RowProblem]]
+) -> list[Diagnostic]:
+    """Each value's problems reported on every row line that carries the value."""
+    out: list[Diagnostic] = []
+    if not problems_by_value:
+        return out
+    rows = ctx.workload.rows
+    values = rows.values
+    get = problems_by_value.get
+    for line, ref in zip(rows.lines, rows.refs):
+        problems = get(ref)
+        if problems is None:
+            continue
+        row = Row(line, RowFields(values, ref))
+        for p in problems:
+            span = row.span(p.field)
+            fix = None
+            if p.replacement is not None:
+                edit = Edit(span, p.replacement)
+                fix = Fix(f"replace with {p.replacement}", (edit,), safe=p.safe_fix)
+            out.append(Diagnostic(p.code, p.message, span, fix=fix))
+    return out
 
 
 FileCheck = Callable[[Context], Iterable[Diagnostic]]
@@ -51,6 +105,8 @@ class Registered:
     codes: frozenset[str]
     function: FileCheck | RowCheck
     per_row: bool
+    #: the row fields a row check reads (it must read no other)
+    reads: tuple[str, ...] = ROW_FIELDS
 
 
 REGISTRY: list[Registered] = []
@@ -64,9 +120,14 @@ def file_check(*codes: str) -> Callable[[FileCheck], FileCheck]:
     return register
 
 
-def row_check(*codes: str) -> Callable[[RowCheck], RowCheck]:
+def row_check(*codes: str, reads: Iterable[str] = ROW_FIELDS) -> Callable[[RowCheck], RowCheck]:
+    fields = tuple(reads)
+    unknown = set(fields) - set(ROW_FIELDS)
+    if unknown:
+        raise ValueError(f"row_check reads unknown fields: {sorted(unknown)}")
+
     def register(fn: RowCheck) -> RowCheck:
-        REGISTRY.append(Registered(frozenset(codes), fn, per_row=True))
+        REGISTRY.append(Registered(frozenset(codes), fn, per_row=True, reads=fields))
         return fn
 
     return register

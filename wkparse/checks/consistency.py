@@ -12,13 +12,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from wkparse.aicb import parse_filename
 from wkparse.ast import Header, Span
 from wkparse.body import GROUP_START, Group, count_layers, looks_like_group_start
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.simai.cpp import stoi
 from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.syntax import shown
 
 TP_KEY = "model_parallel_NPU_group"
 
@@ -71,13 +71,6 @@ def _set(header: Header, key: str, value: int) -> Fix | None:
     return set_value(key, value, span)
 
 
-def _lines(ctx: Context, start: int, end: int) -> str:
-    """`lines a-b` for the row indexes start..end-1."""
-    lines = ctx.workload.rows.lines
-    first, last = lines[start], lines[end - 1]
-    return f"line {first}" if first == last else f"lines {first}-{last}"
-
-
 def _name_span(ctx: Context, index: int) -> Span:
     row = ctx.workload.rows[index]
     return row.span("name")
@@ -124,9 +117,9 @@ def _pipelined_value(
     return _declared(ctx, key, read)
 
 
-def _layers_against_vpp(ctx: Context, vpp: int) -> tuple[int, str] | None:
-    """(transformer layers per group, where the first group stands) when they differ from
-    `vpp`; None when they agree or cannot be counted."""
+def _layers_against_vpp(ctx: Context, vpp: int) -> int | None:
+    """The transformer layers per group when they differ from `vpp`; None when they agree or
+    cannot be counted."""
     body = ctx.body
     reference = body.reference
     if vpp == 0 or reference is None:
@@ -136,12 +129,12 @@ def _layers_against_vpp(ctx: Context, vpp: int) -> tuple[int, str] | None:
     layers = count_layers(reference.names)
     if layers == vpp:
         return None
-    return layers, _lines(ctx, reference.start, reference.end)
+    return layers
 
 
-def _groups_against_ga(ctx: Context, ga: int) -> tuple[int, str] | None:
-    """(micro-batch groups counted, where they stand and how many lack an embedding row) when
-    they differ from `ga`; None when they agree or there are none."""
+def _groups_against_ga(ctx: Context, ga: int) -> int | None:
+    """The micro-batch groups counted (those without an embedding row too) when they differ
+    from `ga`; None when they agree or there are none."""
     body = ctx.body
     if ga == 0 or not body.has_groups:
         return None
@@ -149,9 +142,7 @@ def _groups_against_ga(ctx: Context, ga: int) -> tuple[int, str] | None:
     counted = len(body.groups) + missing
     if counted == ga:
         return None
-    where = _lines(ctx, body.group_starts[0], body.epilogue_start)
-    note = f", {missing} of them without an embedding_layer row" if missing else ""
-    return counted, where + note
+    return counted
 
 
 @file_check("WK301")
@@ -163,13 +154,11 @@ def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
     differs = _layers_against_vpp(ctx, vpp)
     if differs is None:
         return
-    layers, where = differs
+    layers = differs
     yield Diagnostic(
         "WK301",
-        f"vpp is {vpp} but each micro-batch group holds {layers} transformer layers "
-        f"(the first: {where}); SimAI divides the "
-        f"pipeline bubble by ga * vpp, {_effect(layers, vpp)}; "
-        + (f"set vpp: {layers}" if layers else "restore the groups' layers"),
+        f"vpp is {vpp} but each micro-batch group holds {layers} transformer layers: "
+        f"{_effect(layers, vpp)}",
         span,
         # vpp: 0 would only trade this for SimAI's division by zero
         fix=_set(header, "vpp", layers) if layers else None,
@@ -178,8 +167,8 @@ def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
 
 def _effect(counted: int, declared: int) -> str:
     if counted == 0:
-        return "so the bubble is sized for layers the rows do not hold"
-    return f"so the bubble comes out {counted}/{declared} times what the rows imply"
+        return "SimAI sizes the pipeline bubble for layers the rows do not hold"
+    return f"SimAI's pipeline bubble comes out {counted}/{declared} of what the rows imply"
 
 
 @file_check("WK302")
@@ -191,12 +180,10 @@ def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
     differs = _groups_against_ga(ctx, ga)
     if differs is None:
         return
-    counted, where = differs
+    counted = differs
     yield Diagnostic(
         "WK302",
-        f"ga is {ga} but the body holds {counted} micro-batch groups ({where}); "
-        f"SimAI divides the pipeline bubble by ga * vpp, {_effect(counted, ga)}; "
-        f"set ga: {counted}",
+        f"ga is {ga} but the body holds {counted} micro-batch groups: {_effect(counted, ga)}",
         span,
         fix=_set(header, "ga", counted),
     )
@@ -211,12 +198,11 @@ def single_stage_vpp_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     differs = _layers_against_vpp(ctx, vpp)
     if differs is None:
         return
-    layers, where = differs
+    layers = differs
     yield Diagnostic(
         "WK307",
-        f"vpp is {vpp} but the micro-batch group holds {layers} transformer layers ({where}); "
-        f"harmless to SimAI with pp: 1, but the header contradicts the rows"
-        + (f"; set vpp: {layers}" if layers else ""),
+        f"vpp is {vpp} but the micro-batch group holds {layers} transformer layers "
+        f"(harmless to SimAI with pp: 1)",
         span,
         fix=_set(header, "vpp", layers) if layers else None,
     )
@@ -231,11 +217,11 @@ def single_stage_ga_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     differs = _groups_against_ga(ctx, ga)
     if differs is None:
         return
-    counted, where = differs
+    counted = differs
     yield Diagnostic(
         "WK308",
-        f"ga is {ga} but the body holds {counted} micro-batch groups ({where}); harmless to "
-        f"SimAI with pp: 1, but the header contradicts the rows; set ga: {counted}",
+        f"ga is {ga} but the body holds {counted} micro-batch groups (harmless to SimAI "
+        f"with pp: 1)",
         span,
         fix=_set(header, "ga", counted),
     )
@@ -257,26 +243,13 @@ def pp_comm_matches_activation(ctx: Context) -> Iterator[Diagnostic]:
     if declared == expected:
         return
     line = ctx.workload.rows.lines[row]
-    source = f"the activation size the rows carry is {activation} (line {line})"
-    if sp and declared == activation:
-        detail = (
-            f"pp_comm is {declared}, the whole activation, but with sequence parallelism "
-            f"each of the {tp} TP ranks sends 1/{tp} of it: {source}, and AICB since 2025-01 "
-            f"writes {activation} / {tp} = {expected} (AICB 2024-12 wrote the undivided size)"
-        )
-    elif sp:
-        detail = (
-            f"pp_comm is {declared} but {source}; with sequence parallelism pp_comm is that "
-            f"divided by TP: {activation} / {tp} = {expected}"
-        )
+    if sp:
+        what = f"activation {activation} (line {line}) / TP {tp} = {expected}"
     else:
-        detail = (
-            f"pp_comm is {declared} but {source}: without sequence parallelism the two are equal"
-        )
+        what = f"the activation size on line {line}, {expected}"
     yield Diagnostic(
         "WK303",
-        f"{detail}; SimAI's exposed pipeline time (with -pp_o below 1) scales with pp_comm; "
-        f"set pp_comm: {expected}",
+        f"pp_comm is {declared}, not {what}: SimAI's pipeline traffic is off",
         span,
         fix=_set(header, "pp_comm", expected),
     )
@@ -299,15 +272,10 @@ def groups_are_identical(ctx: Context) -> Iterator[Diagnostic]:
         return
     number, group = odd[0]
     index, what = _first_difference(group, reference)
-    shared = body.shapes[reference.names]
-    others = f"; {len(odd) - 1} more groups differ too" if len(odd) > 1 else ""
+    others = f" ({len(odd) - 1} more differ)" if len(odd) > 1 else ""
     yield Diagnostic(
         "WK304",
-        f"micro-batch group {number} of {len(body.groups)} ({_lines(ctx, group.start, group.end)}) "
-        f"differs from the layer list {shared} groups share: {what}{others}; SimAI's "
-        f"bubble and the header's ga and vpp assume ga copies of one stage, so ga * vpp no "
-        f"longer describes the rows; make the groups identical or check the edit that made "
-        f"them differ",
+        f"micro-batch group {number} of {len(body.groups)} differs from the others{others}: {what}",
         _name_span(ctx, index),
     )
 
@@ -316,19 +284,22 @@ def _first_difference(group: Group, reference: Group) -> tuple[int, str]:
     """The row index where `group` first departs from `reference`, and how, in words."""
     for i, (a, b) in enumerate(zip(group.names, reference.names)):
         if a != b:
-            return group.start + i, f"its row {i + 1} is `{a}` where the others have `{b}`"
+            return group.start + i, f"row {i + 1} is `{_name(a)}`, not `{_name(b)}`"
     if group.size < reference.size:
         missing = reference.names[group.size]
         return (
             group.end - 1,
-            f"it ends after {group.size} rows where the others have {reference.size} "
-            f"(next would be `{missing}`)",
+            f"{group.size} rows, not {reference.size} (no `{_name(missing)}`)",
         )
     return (
         group.start + reference.size,
-        f"it has {group.size} rows where the others have {reference.size}; the extra "
-        f"rows start with `{group.names[reference.size]}`",
+        f"{group.size} rows, not {reference.size} (extra `{_name(group.names[reference.size])}`)",
     )
+
+
+def _name(name: str | None) -> str:
+    """A row's name as a message quotes it."""
+    return shown(name or "")
 
 
 @file_check("WK305")
@@ -349,20 +320,16 @@ def groups_start_with_embedding(ctx: Context) -> Iterator[Diagnostic]:
             name = body.names[missing.index]
             yield Diagnostic(
                 "WK305",
-                f"the micro-batch group at line {line} starts with `{name}`, not "
-                f"`{GROUP_START}`: SimAI leaves only rows named exactly `{GROUP_START}` out "
-                f"of the pipeline bubble, so this row's time is counted in it, and the group "
-                f"reads as part of the one before it; rename it `{GROUP_START}`",
+                f"the micro-batch group at line {line} starts with `{_name(name)}`, not "
+                f"`{GROUP_START}`: SimAI counts it in the pipeline bubble",
                 _name_span(ctx, missing.index),
                 fix=_rename_to_embedding(_name_span(ctx, missing.index)),
             )
         else:
             yield Diagnostic(
                 "WK305",
-                f"the layer list at line {line} has no `{GROUP_START}` row before it, unlike "
-                f"the other micro-batch groups: it reads as part of the group before it, and "
-                f"SimAI's bubble leaves only rows named `{GROUP_START}` out; restore the "
-                f"group's `{GROUP_START}` row (and the count on line 2)",
+                f"the layer list at line {line} has no `{GROUP_START}` row: it merges with the "
+                f"group before it",
                 _name_span(ctx, missing.index),
             )
 
@@ -381,21 +348,16 @@ def _no_embedding_at_all(ctx: Context, names: tuple[str | None, ...]) -> Diagnos
         span = _name_span(ctx, candidate)
         return Diagnostic(
             "WK305",
-            f"no row is named `{GROUP_START}`; line {span.line} `{names[candidate]}` looks like "
-            f"the embedding: SimAI leaves only rows named exactly `{GROUP_START}` out of the "
-            f"pipeline bubble, and the micro-batch groups cannot be told apart without it; "
-            f"rename it `{GROUP_START}`",
+            f"no row is named `{GROUP_START}`; `{_name(names[candidate])}` on line {span.line} "
+            f"looks like it: SimAI counts it in the pipeline bubble",
             span,
             fix=_rename_to_embedding(span),
         )
     first = next(i for i, n in enumerate(names) if (n or "").startswith("attention"))
     return Diagnostic(
         "WK305",
-        f"the body holds transformer layers (the first at line "
-        f"{ctx.workload.rows.lines[first]}) but no row named `{GROUP_START}`: SimAI leaves "
-        f"only that name out of the pipeline bubble, and the ga micro-batch groups cannot be "
-        f"told apart without it (older AICB non-AIOB sequence-parallel output has none); "
-        f"regenerate with a current AICB",
+        f"transformer layers (from line {ctx.workload.rows.lines[first]}) but no "
+        f"`{GROUP_START}` row: the micro-batch groups cannot be told apart",
         _name_span(ctx, first),
     )
 
@@ -409,34 +371,8 @@ def body_has_micro_batches(ctx: Context) -> Iterator[Diagnostic]:
     body = ctx.body
     if ga is None or span is None or body.has_groups or count_layers(body.names):
         return
-    rows = len(body.names)
-    kept = f"only its {rows} once-per-iteration rows" if rows else "no rows at all"
-    if ga == 0:
-        cause = (
-            "ga is 0 and the body holds no micro-batch (" + kept + "): AICB floors "
-            "global_batch / (micro_batch * DP)" + _floor_detail(ctx) + " and writes no layer "
-            "rows for 0 micro-batches"
-        )
-        fix = (
-            "and with ga: 0 its bubble divides by zero (NaN total); regenerate with a global "
-            "batch of at least micro_batch * DP"
-        )
-    else:
-        cause = f"ga is {ga} but the body holds no transformer layer rows ({kept})"
-        fix = "so the result is no training step; regenerate the file or restore its groups"
     yield Diagnostic(
         "WK306",
-        f"{cause}; SimAI simulates an iteration with no forward or backward pass at all, {fix}",
+        f"ga is {ga} but the body holds no transformer layer: SimAI simulates no training step",
         span,
-    )
-
-
-def _floor_detail(ctx: Context) -> str:
-    name = parse_filename(ctx.path) if ctx.path else None
-    if name is None or name.gbs is None or name.dp is None:
-        return ""
-    step = name.mbs * name.dp
-    return (
-        f" (the file name: gbs {name.gbs} / (mbs {name.mbs} * DP {name.dp}) = "
-        f"{name.gbs}/{step}, floored to {name.gbs // step})"
     )

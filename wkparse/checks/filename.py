@@ -99,9 +99,8 @@ def header_matches_name(ctx: Context) -> Iterator[Diagnostic]:
         declared, span = differs
         yield Diagnostic(
             "WK501",
-            f"{key} is {declared} but the file name says {label}{expected}: AICB writes both "
-            f"from one run, so the header was edited or the file renamed, and the rows' sizes "
-            f"were computed for {label} {expected}; set {key}: {expected}, or rename the file",
+            f"{key} is {declared} but the file name says {label}{expected}: the rows were "
+            f"written for {label} {expected}",
             span,
             fix=set_value(key, expected, span),
         )
@@ -117,9 +116,7 @@ def ga_matches_name(ctx: Context, header: Header, name: AicbName) -> Iterator[Di
     yield Diagnostic(
         "WK502",
         f"ga is {ga} but the file name gives gbs{name.gbs} / (mbs{name.mbs} * DP {name.dp}) "
-        f"= {name.ga} (DP = world_size{name.world} / (tp{name.tp} * pp{name.pp})), which is "
-        f"what AICB writes: the header or the name was edited; regenerate the file, or make "
-        f"ga and the name agree",
+        f"= {name.ga}: the header or the name was edited",
         span,
     )
 
@@ -130,13 +127,11 @@ def global_batch_divides(ctx: Context, header: Header, name: AicbName) -> Iterat
     # ga 0 (a global batch below one step) is WK306: the file then has no micro-batch at all
     if step is None or ga is None or name.gbs is None or ga == 0 or name.gbs % step == 0:
         return
-    lower, upper = ga * step, (ga + 1) * step
+    lower = ga * step
     yield Diagnostic(
         "WK503",
-        f"the file name's gbs{name.gbs} is not a multiple of mbs{name.mbs} * DP {name.dp} "
-        f"= {step}: AICB floored {name.gbs}/{step} to ga {ga}, so the file simulates "
-        f"{lower} samples per iteration, not {name.gbs} ({name.gbs - lower} dropped); use a "
-        f"global batch that is a multiple of {step} ({lower} or {upper})",
+        f"gbs{name.gbs} is not a multiple of mbs{name.mbs} * DP {name.dp} = {step}: AICB "
+        f"simulates {lower} samples per iteration, not {name.gbs}",
         _span(header, "ga"),
     )
 
@@ -149,24 +144,19 @@ def activation_matches_name(ctx: Context, header: Header, name: AicbName) -> Ite
     activation, row = body.activation_bytes, body.activation_row
     if activation is not None and row is not None:
         span = ctx.workload.rows[row].span("fwd_size")
-        where = f"the activation size the rows carry, {activation} (line {span.line}),"
+        where = f"activation size {activation}"
         if activation % per_hidden:
             yield Diagnostic(
                 "WK504",
-                f"{where} is not 2 * mbs{name.mbs} * seq{name.seq} * hidden for any hidden "
-                f"size ({activation} / {per_hidden} = {activation / per_hidden:g}): the rows "
-                f"were written for another micro-batch or sequence length than the file name "
-                f"says; regenerate the file or correct its name",
+                f"{where} is not 2 * mbs{name.mbs} * seq{name.seq} * hidden: the rows are for "
+                f"another batch or sequence than the name says",
                 span,
             )
         elif preset is not None and activation // per_hidden != preset.hidden:
             yield Diagnostic(
                 "WK504",
-                f"{where} is 2 * mbs{name.mbs} * seq{name.seq} * {activation // per_hidden}, "
-                f"but AICB's {name.model} preset has hidden size {preset.hidden} "
-                f"(2 * {name.mbs} * {name.seq} * {preset.hidden} = {per_hidden * preset.hidden})"
-                f": the rows do not model the preset the name says; regenerate with the "
-                f"preset's hidden size or name the model differently",
+                f"{where} means hidden size {activation // per_hidden}, but AICB's "
+                f"{name.model} has {preset.hidden}: the rows model another model",
                 span,
             )
         return
@@ -181,10 +171,8 @@ def activation_matches_name(ctx: Context, header: Header, name: AicbName) -> Ite
     expected = full // name.tp if name.sequence_parallel else full
     yield Diagnostic(
         "WK504",
-        f"pp_comm is {pp_comm} but the file name's {name.model} preset gives 2 * "
-        f"mbs{name.mbs} * seq{name.seq} * hidden {preset.hidden} = {full}"
-        + (f", divided by tp{name.tp} with sequence parallelism" if name.sequence_parallel else "")
-        + f" (no row carries the activation size to check against); set pp_comm: {expected}",
+        f"pp_comm is {pp_comm} but the file name's {name.model} gives {expected}: SimAI's "
+        f"pipeline traffic is off",
         span_,
         fix=set_value("pp_comm", expected, span_),
     )
@@ -199,10 +187,8 @@ def vpp_matches_preset(ctx: Context, header: Header, name: AicbName) -> Iterator
     vpp, span = differs
     yield Diagnostic(
         "WK505",
-        f"vpp is {vpp} but AICB's {name.model} preset has {preset.layers} layers, which on "
-        f"pp{name.pp} gives {preset.layers} // {name.pp} = {expected} per stage: the file "
-        f"models {vpp * name.pp} layers, not the preset the name says; regenerate with "
-        f"--num_layers {preset.layers} or name the model differently",
+        f"vpp is {vpp} but AICB's {name.model} on pp{name.pp} has {expected} layers per "
+        f"stage: the file models {vpp * name.pp} layers, not {preset.layers}",
         span,
     )
 
@@ -213,14 +199,9 @@ def layers_divide_into_stages(ctx: Context, header: Header, name: AicbName) -> I
     if preset is None or name.pp <= 1 or preset.layers % name.pp == 0:
         return
     per_stage = preset.layers // name.pp
-    dropped = preset.layers - per_stage * name.pp
-    divisors = [p for p in range(2, preset.layers + 1) if preset.layers % p == 0]
-    nearest = min(divisors, key=lambda p: (abs(p - name.pp), p))
     yield Diagnostic(
         "WK506",
-        f"AICB's {name.model} preset has {preset.layers} layers, which pp{name.pp} does not "
-        f"divide: AICB floors {preset.layers}/{name.pp} to {per_stage} layers per stage "
-        f"(vpp) and drops the other {dropped}, so the file models {per_stage * name.pp} "
-        f"layers; use a pipeline degree that divides {preset.layers} (e.g. {nearest})",
+        f"pp{name.pp} does not divide AICB's {name.model} {preset.layers} layers: the file "
+        f"models {per_stage * name.pp} layers",
         _span(header, "vpp", "pp"),
     )

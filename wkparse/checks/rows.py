@@ -12,11 +12,20 @@ from __future__ import annotations
 
 import difflib
 import functools
+import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from wkparse.ast import PHASES, ROW_FIELDS, Phase, Row, RowFields
-from wkparse.checks import Context, RowProblem, file_check, row_check
+from wkparse.checks import (
+    Context,
+    RowProblem,
+    diagnostics_on_rows,
+    file_check,
+    one_of_each,
+    row_check,
+    values_with,
+)
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tables import (
     COLLECTIVES,
@@ -24,7 +33,6 @@ from wkparse.simai.tables import (
     PREFIXES,
     TRANSFORMER_POLICIES,
     ComType,
-    bare_group,
     decode_comm,
 )
 
@@ -37,10 +45,11 @@ PHASE_LABEL = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"
 UINT64_MAX = 2**64 - 1
 #: SimAI reads the reserved field into a signed 32-bit int
 INT32 = (-(2**31), 2**31 - 1)
+#: the unsigned number fields (reserved is signed, and narrower)
 _NUMBER_FIELDS = tuple(
     i for i, name in enumerate(ROW_FIELDS) if name.endswith(("compute", "size", "time"))
 )
-_NO_TRAFFIC = "SimAI silently simulates no traffic for it (zero time)"
+_NO_TRAFFIC = "SimAI simulates no traffic for it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,17 +78,13 @@ def classify(comm: str, phase: str) -> CommProblem | None:
     if comm.startswith(PREFIX_TRAP):
         return CommProblem(
             "WK403",
-            f"`{comm}` {column} looks like SimAI's combined all-reduce/all-to-all, but SimAI's "
-            f"reader tests the ALLREDUCE prefix first: it runs as ALLREDUCE with no group, "
-            f"which costs zero time; write the all-reduce and the all-to-all as the "
-            f"collectives they are (ALLREDUCE, ALLTOALL_EP, ...)",
+            f"`{comm}` {column} runs as ALLREDUCE with no group (SimAI tests that prefix "
+            f"first): zero time",
         )
     if comm.upper().startswith("BROADCAST"):
         return CommProblem(
             "WK404",
-            f"`{comm}` {column}: SimAI has no broadcast, so {_NO_TRAFFIC}; AICB v1.0 wrote "
-            f"it for a small norm synchronisation; drop the traffic (NONE 0) or model it as a "
-            f"collective SimAI knows",
+            f"`{comm}` {column}: SimAI has no broadcast, so {_NO_TRAFFIC}",
         )
     base = _base(comm)
     if base is not None:
@@ -87,14 +92,12 @@ def classify(comm: str, phase: str) -> CommProblem | None:
         fix = f"; write `{suggestion}`" if suggestion else ""
         return CommProblem(
             "WK402",
-            f"`{comm}` {column}: SimAI knows {base} only with the suffixes _EP and _DP_EP "
-            f"(bare {base} here runs in the {bare_group(phase).value} group); with any other "
-            f"suffix it runs as {base} with no group, which costs zero time{fix}",
+            f"`{comm}` {column}: SimAI runs it as {base} with no group, which costs zero time{fix}",
             suggestion,
         )
     guess = difflib.get_close_matches(comm.upper(), sorted(COLLECTIVES), n=1, cutoff=0.7)
     suggestion = guess[0] if guess else None
-    hint = f"; did you mean `{suggestion}`?" if suggestion else f"; use one of {', '.join(BASES)}"
+    hint = f"; did you mean `{suggestion}`?" if suggestion else ""
     return CommProblem(
         "WK401",
         f"`{comm}` {column} is not a SimAI comm type: {_NO_TRAFFIC}{hint}",
@@ -113,7 +116,7 @@ def _suffix_suggestion(base: str, suffix: str, phase: str) -> str | None:
     return None
 
 
-@row_check("WK401", "WK402", "WK403", "WK404")
+@row_check("WK401", "WK402", "WK403", "WK404", reads=("fwd_comm", "ig_comm", "wg_comm"))
 def comm_types(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     for phase in PHASES:
         comm = fields.phase(phase).comm
@@ -137,7 +140,7 @@ def _expert_parallel(ctx: Context) -> int | None:
     return header.integer("ep")
 
 
-@row_check("WK407")
+@row_check("WK407", reads=tuple(f"{p}_{f}" for p in PHASES for f in ("comm", "size")))
 def expert_collectives_without_ep(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     if _expert_parallel(ctx) != 1:
         return
@@ -151,38 +154,53 @@ def expert_collectives_without_ep(ctx: Context, fields: RowFields) -> Iterator[R
         yield RowProblem(
             "WK407",
             COMM_FIELD[phase],
-            f"`{p.comm}` of {p.size} bytes in the {PHASE_LABEL[phase]} column, but the header "
-            f"says ep: 1: SimAI runs it in an expert group of one rank, so it moves nothing; "
-            f"if the model has expert parallelism, set ep: to its degree, otherwise the "
-            f"rows' expert traffic is not simulated",
+            f"`{p.comm}` of {p.size} bytes in the {PHASE_LABEL[phase]} column with ep: 1: "
+            f"SimAI's one-rank expert group moves nothing",
         )
 
 
-@row_check("WK408")
-def numbers_fit(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
-    values = fields.values()
+@row_check("WK408", reads=("reserved",))
+def reserved_fits(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     reserved = fields.reserved
     if reserved is not None and not INT32[0] <= reserved <= INT32[1]:
         yield RowProblem(
             "WK408",
             ROW_FIELDS.index("reserved"),
-            f"the reserved field is {reserved}, outside SimAI's 32-bit signed integer: its "
-            f"read fails and every later field and row is misread; write -1",
+            f"the reserved field is {_number(reserved)}, outside SimAI's 32-bit integer: "
+            f"every later field is misread",
             "-1",
         )
+
+
+@file_check("WK408")
+def numbers_fit(ctx: Context) -> Iterator[Diagnostic]:
+    # A typed column holds at most 2^64-1: only one that widened to a list can hold more.
+    values = ctx.workload.rows.values
+    problems: dict[int, list[RowProblem]] = {}
     for index in _NUMBER_FIELDS:
-        value = values.get(ROW_FIELDS[index])
-        if isinstance(value, int) and value > UINT64_MAX:
-            yield RowProblem(
-                "WK408",
-                index,
-                f"{ROW_FIELDS[index]} is {value}, over 2^64-1 ({UINT64_MAX}): SimAI reads "
-                f"it into a 64-bit unsigned integer, the read fails, and every later field "
-                f"and row is misread",
-            )
+        column = values.column(index)
+        if not isinstance(column, list):
+            continue
+        for where, value in enumerate(column):
+            if value > UINT64_MAX:
+                problems.setdefault(where, []).append(
+                    RowProblem(
+                        "WK408",
+                        index,
+                        f"{ROW_FIELDS[index]} is {_number(value)}, over 2^64-1: SimAI's read "
+                        f"fails and every later field is misread",
+                    )
+                )
+    yield from diagnostics_on_rows(ctx, problems)
 
 
-@row_check("WK409")
+def _number(value: int) -> str:
+    """A number as a message quotes it: whole unless it is too long to read at a glance."""
+    digits = str(value)
+    return digits if len(digits) <= 24 else f"a {len(digits.lstrip('-')):,}-digit number"
+
+
+@row_check("WK409", reads=("reserved",))
 def reserved_is_minus_one(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     reserved = fields.reserved
     if reserved is None or reserved == -1 or not INT32[0] <= reserved <= INT32[1]:
@@ -190,9 +208,8 @@ def reserved_is_minus_one(ctx: Context, fields: RowFields) -> Iterator[RowProble
     yield RowProblem(
         "WK409",
         ROW_FIELDS.index("reserved"),
-        f"the reserved field is {reserved}: SimAI reads it and uses it for nothing, and every "
-        f"known producer writes -1, so another value suggests a row written by another tool "
-        f"or a field shifted by hand; set it to -1",
+        f"the reserved field is {reserved}, not -1: SimAI ignores it, but it hints at a "
+        f"shifted or foreign row",
         "-1",
         safe_fix=True,
     )
@@ -208,59 +225,55 @@ class _Pattern:
     names: list[str]
 
 
-def _collect(ctx: Context, flagged: dict[int, list[tuple[str, str]]]) -> dict[str, _Pattern]:
-    """Group the flagged distinct row values by pattern key, with counts and first rows.
-
-    Counts come from `Body.occurrences`; the first rows from a scan that stops as soon as
-    every flagged value has been seen (within the first group in AICB output), so a
-    million-row file costs no Python-level pass over all its rows.
-    """
-    if not flagged:
-        return {}
-    rows = ctx.workload.rows
-    first: dict[int, int] = {}
-    for index, fields in enumerate(rows.fields):
-        key = id(fields)
-        if key in flagged and key not in first:
-            first[key] = index
-            if len(first) == len(flagged):
-                break
-    counts = ctx.body.occurrences
-    patterns: dict[str, _Pattern] = {}
-    for key in sorted(flagged, key=first.__getitem__):
-        row = rows[first[key]]
-        for pattern_key, phase in flagged[key]:
-            pattern = patterns.get(pattern_key)
-            if pattern is None:
-                pattern = patterns[pattern_key] = _Pattern(phase, row, 0, [])
-            pattern.rows += counts[key]
-            name = row.fields.name or "?"
-            if name not in pattern.names and len(pattern.names) < 4:
-                pattern.names.append(name)
-    return patterns
-
-
 def _phase_patterns(
     ctx: Context, pattern_of: Callable[[str, Phase], str | None]
 ) -> dict[str, _Pattern]:
-    """`_collect` over every phase column of every distinct row value.
+    """Each pattern the phase columns show, with its first row, row count and first names.
 
     `pattern_of(phase, column)` names the pattern a column belongs to, or None when it is
-    fine; the per-phase checks differ only in that test and in their wording.
+    fine; it reads only the comm type and whether the size is zero, so it is asked once per
+    distinct pair, found from the columns in C. Values are numbered in first-row order, so a
+    pattern's first value gives its first row; counts come from `Body.occurrences`.
     """
-    flagged: dict[int, list[tuple[str, str]]] = {}
-    for fields in ctx.body.distinct_fields:
-        for phase in PHASES:
-            key = pattern_of(phase, fields.phase(phase))
-            if key is not None:
-                flagged.setdefault(id(fields), []).append((key, phase))
-    return _collect(ctx, flagged)
+    values = ctx.workload.rows.values
+    found: dict[str, tuple[str, list[int]]] = {}
+    for phase in PHASES:
+        comms = values.column(f"{phase}_comm")
+        zero = bytes(map(operator.not_, values.column(f"{phase}_size")))
+        bad: dict[tuple[int, ...], str] = {}
+        for key, index in one_of_each(values, [comms, zero]).items():
+            pattern = pattern_of(phase, RowFields(values, index).phase(phase))
+            if pattern is not None:
+                bad[key] = pattern
+        if bad:
+            for index in values_with(values, [comms, zero], bad):
+                pattern = bad[(comms[index], zero[index])]
+                found.setdefault(pattern, (phase, []))[1].append(index)
+        for index in values.partial:
+            pattern = pattern_of(phase, RowFields(values, index).phase(phase))
+            if pattern is not None:
+                found.setdefault(pattern, (phase, []))[1].append(index)
+    return {key: _pattern(ctx, phase, sorted(indexes)) for key, (phase, indexes) in found.items()}
+
+
+def _pattern(ctx: Context, phase: str, indexes: list[int]) -> _Pattern:
+    rows = ctx.workload.rows
+    counts = ctx.body.occurrences
+    names: list[str] = []
+    for index in indexes:
+        name = RowFields(rows.values, index).name or "?"
+        if name not in names:
+            names.append(name)
+            if len(names) == 4:
+                break
+    first = rows[rows.refs.index(indexes[0])]
+    return _Pattern(phase, first, sum(map(counts.__getitem__, indexes)), names)
 
 
 def _where(pattern: _Pattern) -> str:
-    names = ", ".join(pattern.names)
     rows = "1 row" if pattern.rows == 1 else f"{pattern.rows:,} rows"
-    return f"{rows} ({names}; first at line {pattern.first.line})"
+    more = ", ..." if len(pattern.names) > 1 else ""
+    return f"{rows} ({pattern.names[0]}{more})"
 
 
 @file_check("WK405")
@@ -273,10 +286,7 @@ def zero_size_collectives(ctx: Context) -> Iterator[Diagnostic]:
         yield Diagnostic(
             "WK405",
             f"{comm} of 0 bytes in the {PHASE_LABEL[pattern.phase]} column on "
-            f"{_where(pattern)}: the type says a collective runs but no data moves, so SimAI "
-            f"simulates no traffic for it; AICB writes this on purpose (moe_grad_norm rows of "
-            f"dense models, the input-gradient REDUCESCATTER of sequence-parallel column "
-            f"layers), in a hand-written row it usually means a lost size",
+            f"{_where(pattern)}: SimAI simulates no traffic for it",
             pattern.first.span(SIZE_FIELD[pattern.phase]),
         )
 
@@ -290,9 +300,7 @@ def none_with_size(ctx: Context) -> Iterator[Diagnostic]:
         size = pattern.first.fields.phase(phase).size
         yield Diagnostic(
             "WK406",
-            f"NONE with a size (e.g. {size} bytes) in the {PHASE_LABEL[phase]} column on "
-            f"{_where(pattern)}: SimAI runs no collective for NONE and ignores the size; AICB "
-            f"before 2025-09 and its non-AIOB sequence-parallel path write sizes next to NONE; "
-            f"if the traffic is real give it a collective type, otherwise set the size to 0",
+            f"NONE with a size ({size} bytes) in the {PHASE_LABEL[phase]} column on "
+            f"{_where(pattern)}: SimAI ignores the size",
             pattern.first.span(SIZE_FIELD[phase]),
         )

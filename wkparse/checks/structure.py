@@ -15,8 +15,7 @@ from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.simai.cpp import stoi
 from wkparse.simai.tables import POLICIES
-
-_EXITS = 'exits with "unable to decode the workload parallelization strategy"'
+from wkparse.syntax import shown
 
 
 def declared_rows(count: CountLine) -> int | None:
@@ -39,17 +38,13 @@ def count_matches_rows(ctx: Context) -> Iterator[Diagnostic]:
     if declared == present:
         return
     if declared > present:
-        effect = (
-            f"SimAI reads {declared - present:,} phantom layers with empty names that copy "
-            f"the last row's compute times, so the totals are wrong"
-        )
+        effect = f"SimAI adds {declared - present:,} phantom layers"
     else:
         effect = f"SimAI ignores the last {present - declared:,} rows"
     fix = Fix(f"set the count to {present}", (Edit(count.span, str(present)),))
     yield Diagnostic(
         "WK105",
-        f"line 2 declares {declared:,} rows but the file has {present:,}: {effect}; "
-        f"set line 2 to {present}",
+        f"line 2 declares {declared:,} rows but the file has {present:,}: {effect}",
         Span(count.span.line, count.span.column, count.span.end_line, count.span.end_column),
         fix=fix,
     )
@@ -70,14 +65,13 @@ def unknown_policy(ctx: Context) -> Iterator[Diagnostic]:
     if header is None or header.policy in POLICIES:
         return
     guess = suggest_policy(header.policy)
-    hint = f"did you mean `{guess}`?" if guess else f"use one of {', '.join(POLICIES)}"
+    hint = f"; did you mean `{guess}`?" if guess else ""
     fix = None
     if guess:
         fix = Fix(f"replace with {guess}", (Edit(header.policy_span, guess),), safe=False)
     yield Diagnostic(
         "WK106",
-        f"`{header.policy}` is not a parallelism policy SimAI knows (they are case-sensitive): "
-        f"SimAI {_EXITS}; {hint}",
+        f"`{shown(header.policy)}` is not a policy SimAI knows: SimAI exits{hint}",
         header.policy_span,
         fix=fix,
     )
@@ -93,9 +87,8 @@ def byte_order_mark(ctx: Context) -> Iterator[Diagnostic]:
     policy = f"`{header.policy}`" if header is not None else "the policy"
     yield Diagnostic(
         "WK107",
-        f"the file starts with a UTF-8 byte order mark (EF BB BF) before {policy}: SimAI "
-        f"reads it as part of the policy word and {_EXITS}; save the file as UTF-8 "
-        f"without a BOM",
+        f"a UTF-8 byte order mark precedes {policy}: SimAI reads it as part of the policy "
+        f"and exits",
         span,
         # column 0 of line 1 addresses the mark itself (the parser's columns start after it)
         fix=Fix("remove the byte order mark", (Edit(Span(1, 0, 1, 1), ""),)),

@@ -47,6 +47,7 @@ def run(words: Sequence[str], output: Path | None) -> int:
         return 2
     target = output / made.filename
     try:
+        output.mkdir(parents=True, exist_ok=True)  # as AICB creates its results folder
         atomic_write(target, (c.encode("utf-8") for c in made.workload.chunks()))
     except OSError as exc:
         errors.print(f"error: {target}: {exc.strerror or exc}", markup=False)

@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wkparse.aicb import AicbError, generate, verdict
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.engine import lint
 from wkparse.explain import Explanation, explain
@@ -27,7 +28,13 @@ if TYPE_CHECKING:
 FORMATS = ("text", "markdown", "json", "html")
 
 
-def run(path: Path, format: str, output: Path | None = None, lang: str | None = None) -> int:
+def run(
+    path: Path | None,
+    format: str,
+    output: Path | None = None,
+    aicb_command: str | None = None,
+    lang: str | None = None,
+) -> int:
     """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`."""
     from rich.console import Console
 
@@ -35,6 +42,15 @@ def run(path: Path, format: str, output: Path | None = None, lang: str | None = 
     if format not in FORMATS:
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
         return 2
+    if path is None:
+        if aicb_command is None:
+            errors.print("[bold red]error:[/] give a FILE, or --aicb-command to explain its file")
+            return 2
+        spoken = _language(lang, Config(), errors)
+        if spoken is None:
+            return 2
+        with language(spoken):
+            return _from_command(aicb_command, format, output, errors)
     stdin = str(path) == "-"
     try:
         config = Resolver().for_path(None if stdin else path)
@@ -49,18 +65,50 @@ def run(path: Path, format: str, output: Path | None = None, lang: str | None = 
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
-    try:
-        spoken = resolve(lang if lang is not None else config.lang)
-    except ValueError as exc:
-        errors.print(f"[bold red]error:[/] {exc}", highlight=False)
+    spoken = _language(lang, config, errors)
+    if spoken is None:
         return 2
     shown = None if stdin else str(path)
+    config = replace(config, opt_in=True).with_aicb_command(aicb_command)
     with language(spoken):
-        e = explain(result, shown, findings=lint(result, shown, replace(config, opt_in=True)))
+        findings = lint(result, shown, config)
+        e = explain(result, shown, findings=findings)
+        if aicb_command is not None:
+            e = _noted(e, [verdict.against_command(findings, aicb_command)])
+        elif (named := verdict.from_name(shown)) is not None:
+            e = _noted(e, [named])
         return _render(e, format, output, errors)
 
 
+def _language(lang: str | None, config: Config, errors: Console) -> str | None:
+    """The language to speak (the option beats the configuration), None when unknown."""
+    try:
+        return resolve(lang if lang is not None else config.lang)
+    except ValueError as exc:
+        errors.print(f"[bold red]error:[/] {exc}", highlight=False)
+        return None
+
+
+def _noted(e: Explanation, first: list[str]) -> Explanation:
+    return replace(e, notes=(*first, *e.notes))
+
+
+def _from_command(command: str, format: str, output: Path | None, errors: Console) -> int:
+    """Explain the file AICB writes for `command`, under the name AICB gives it."""
+    try:
+        made = generate(command)
+    except AicbError as exc:
+        errors.print(f"[bold red]error:[/] {exc}", highlight=False, markup=False)
+        return 2
+    result = parse_bytes(made.text().encode("utf-8"))
+    config = Config(opt_in=True).with_aicb_command(command)
+    e = explain(result, made.filename, findings=lint(result, made.filename, config))
+    return _render(_noted(e, verdict.about_command(made, command)), format, output, errors)
+
+
 def _render(e: Explanation, format: str, output: Path | None, errors: Console) -> int:
+    from rich.console import Console
+
     if format == "html":
         from wkparse.render import explain_html
 
@@ -78,8 +126,6 @@ def _render(e: Explanation, format: str, output: Path | None, errors: Console) -
     if output is not None and str(output) != "-":
         errors.print("[bold red]error:[/] --output needs --format html, markdown or json")
         return 2
-    from rich.console import Console
-
     from wkparse.render import explain_text
 
     Console(highlight=False).print(explain_text.render(e))

@@ -44,6 +44,8 @@ class LintOptions:
     unsafe_fixes: bool = False
     #: skip non-workload files even when named explicitly (pre-commit passes every `.txt`)
     skip_non_workloads: bool = False
+    #: the AICB command that made the files (`--aicb-command`): turns the WK6xx checks on
+    aicb_command: str | None = None
 
 
 class Fixer(Protocol):
@@ -114,7 +116,11 @@ class _Run:
             raise UsageError(f"--select/--ignore: {exc}") from None
         try:
             self.resolver = Resolver(
-                options.config, known=known, adjust=lambda c: c.with_command_line(select, ignore)
+                options.config,
+                known=known,
+                adjust=lambda c: c.with_command_line(select, ignore).with_aicb_command(
+                    options.aicb_command
+                ),
             )
         except ConfigError as exc:
             raise UsageError(f"--config: {exc}") from None

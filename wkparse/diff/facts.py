@@ -64,4 +64,4 @@ def _ratio(a: _Fact, b: _Fact) -> float | None:
     if isinstance(a, bool) or isinstance(b, bool) or not a or not b:
         return None
     ratio = fraction(b, a) if isinstance(a, int) and isinstance(b, int) else b / a
-    return round(ratio, 4) if ratio is not None else None
+    return round(ratio, 6) if ratio is not None else None

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from difflib import SequenceMatcher
-from itertools import groupby
+from itertools import groupby, pairwise
 
 from wkparse.ast import ROW_FIELDS, RowFields, Workload
 from wkparse.body import Body
@@ -67,17 +67,20 @@ class _Codes:
 
     def side(self, workload: Workload) -> _Side:
         rows = workload.rows
-        of_id: dict[int, int] = {}
+        # One code per value of the row table (rows.refs index them), equal values alike.
+        of_value: list[int] = []
         for f in rows.distinct_fields:
             value = f.ordered()
             code = self.by_value.get(value)
             if code is None:
                 code = self.by_value[value] = len(self.fields)
                 self.fields.append(f)
-            of_id[id(f)] = code
-        codes = list(map(of_id.__getitem__, map(id, rows.fields)))
+            of_value.append(code)
+        codes = list(map(of_value.__getitem__, rows.refs))
         body = Body(workload)
-        groups = tuple((g.start, g.end) for g in body.groups)
+        # group bounds from the starts alone: `Body.groups` would slice every group's names
+        starts = body.group_starts
+        groups = tuple(pairwise((*starts, body.epilogue_start))) if starts else ()
         return _Side(codes, groups, body.prologue_end, body.epilogue_start)
 
     def name(self, code: int) -> str | None:
@@ -182,8 +185,13 @@ class _Tally:
         self.codes = codes
         self.groups_a = groups_a
         self.changed = self.added = self.removed = self.moved = 0
-        #: change identity -> (the RowChange without its place, places, rows)
-        self._found: dict[tuple[object, ...], tuple[RowChange, list[Place], int]] = {}
+        #: (code a, code b) -> the field changes between those two row values, worked out once
+        self._field_changes: dict[tuple[int, int], list[tuple[tuple[object, ...], RowChange]]] = {}
+        #: change identity -> (the RowChange without its place, the lists of places it
+        #: stands in, keyed by id: one list serves every change of a pair of sections, rows)
+        self._found: dict[
+            tuple[object, ...], tuple[RowChange, dict[int, Sequence[Place]], int]
+        ] = {}
 
     def section(self, a: Sequence[int], b: Sequence[int], places: Sequence[Place]) -> None:
         """Compare one pair of sections that stand in each of `places`."""
@@ -226,21 +234,33 @@ class _Tally:
         self._add((kind,), RowChange(kind, "", 0), list(numbers), rows)
 
     def _fields(self, code_a: int, code_b: int, places: Sequence[Place]) -> None:
+        pair = (code_a, code_b)
+        found = self._field_changes.get(pair)
+        if found is None:
+            found = self._field_changes[pair] = self._field_changes_of(code_a, code_b)
+        for key, change in found:
+            self._add(key, change, places, len(places))
+
+    def _field_changes_of(
+        self, code_a: int, code_b: int
+    ) -> list[tuple[tuple[object, ...], RowChange]]:
+        """The fields two row values differ in, each as its change's identity and change."""
         fa, fb = self.codes.fields[code_a].ordered(), self.codes.fields[code_b].ordered()
-        for field, va, vb in zip(ROW_FIELDS, fa, fb):
-            if va != vb:
-                name = self.codes.name(code_a)
-                change = RowChange("field", "", 0, name, field, va, vb)
-                self._add(("field", name, field, va, vb), change, places, len(places))
+        name = self.codes.name(code_a)
+        return [
+            (("field", name, field, va, vb), RowChange("field", "", 0, name, field, va, vb))
+            for field, va, vb in zip(ROW_FIELDS, fa, fb)
+            if va != vb
+        ]
 
     def _add(
         self, key: tuple[object, ...], change: RowChange, places: Sequence[Place], rows: int
     ) -> None:
         found = self._found.get(key)
         if found is None:
-            self._found[key] = (change, list(places), rows)
+            self._found[key] = (change, {id(places): places}, rows)
         else:
-            found[1].extend(places)
+            found[1][id(places)] = places
             self._found[key] = (found[0], found[1], found[2] + rows)
 
     def changes(self) -> tuple[RowChange, ...]:
@@ -248,9 +268,15 @@ class _Tally:
 
         return tuple(
             replace(
-                change, where=where(places, self.groups_a, change.kind == "group_added"), rows=rows
+                change,
+                where=where(
+                    [p for places in lists.values() for p in places],
+                    self.groups_a,
+                    change.kind == "group_added",
+                ),
+                rows=rows,
             )
-            for change, places, rows in self._found.values()
+            for change, lists, rows in self._found.values()
         )
 
 
@@ -340,13 +366,16 @@ def _moves(a: Sequence[int], b: Sequence[int], events: list[Event]) -> list[Even
 
 
 def where(places: list[Place], groups: int, b_numbers: bool = False) -> str:
-    """Places in words: "the prologue", "all 64 groups", "groups 3-5 and 9"."""
+    """Places in words: "the prologue", "all 64 groups", "groups 3-5 and 9".
+
+    `groups` is the number of groups in a; `b_numbers` says the numbers are b's (added groups).
+    """
     named = [p for p in dict.fromkeys(places) if isinstance(p, str)]
     numbers = sorted({p for p in places if isinstance(p, int)})
     parts = [f"the {p}" for p in named if p != "epilogue"]
     if numbers:
         if not b_numbers and len(numbers) == groups and groups > 1:
-            parts.append(f"all {groups} groups")
+            parts.append(f"all {groups:,} groups")
         else:
             word = "group" if len(numbers) == 1 else "groups"
             parts.append(f"{word} {_ranges(numbers)}")

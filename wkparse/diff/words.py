@@ -69,7 +69,11 @@ def fact_value(change: FactChange, value: int | float | bool | None) -> str:
 
 
 def ratio(change: FactChange) -> str:
-    return "" if change.ratio is None else f"x{change.ratio:.3g}"
+    """b / a: as a percentage change near 1 (`-1.6%`, `+0.05%`), else as a factor (`x4.15`)."""
+    r = change.ratio
+    if r is None:
+        return ""
+    return f"{(r - 1) * 100:+.2g}%" if 0.5 < r < 2 else f"x{r:.3g}"
 
 
 def fact_pieces(change: FactChange) -> list[Piece]:

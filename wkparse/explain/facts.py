@@ -14,12 +14,14 @@ times, so a million-row file has a few hundred distinct rows), never per row obj
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import compress as select
+from operator import mul
 
 from wkparse.aicb import PRESETS, parse_filename
-from wkparse.ast import PHASES, RowFields, Workload
+from wkparse.ast import PHASE_FIELDS, PHASES, RowFields, Workload
 from wkparse.body import GROUP_START, MOE_NAMES, Body, count_layers
 from wkparse.diagnostics import Diagnostic
 from wkparse.explain.model import (
@@ -64,10 +66,10 @@ def explain(
 
 @dataclass(slots=True)
 class _Rep:
-    """A run of micro-batch groups with equal rows: the first one's index and its rows."""
+    """Micro-batch groups with equal rows: the first one's index and its rows' values."""
 
     first: int
-    fields: list[RowFields]
+    refs: Sequence[int]
     count: int = 1
 
 
@@ -77,9 +79,9 @@ class _Explainer:
         self.path = path
         self.diagnostics = findings
         self.body = Body(workload)
+        self.values = workload.rows.values
         self.reps = self._value_groups()
-        self.by_id, self.counts = self._distinct()
-        self.names = {f.name for f in self.by_id.values()}
+        self.names = set(self.body.distinct_names)
         self.dialect = dialect_of(workload, self.names)
         header = workload.header
         self.header = header
@@ -113,32 +115,32 @@ class _Explainer:
         self.aicb_rows = bool(self.names & {GROUP_START, "attention_layer", "attention_column"})
 
     def _value_groups(self) -> list[_Rep]:
-        """The groups, collapsed into runs of equal values: one representative row slice each.
+        """The groups, collapsed into runs of equal values: one representative slice each.
 
-        Slices are compared with list equality, which is C code and checks identity first, so
-        a file of `ga` identical groups costs one comparison per group, not one per row.
+        Slices of value indexes are compared as arrays, in C, so a file of `ga` identical
+        groups costs one comparison per group, not one per row.
         """
-        fields = self.w.rows.fields
+        refs = self.w.rows.refs
         reps: list[_Rep] = []
         for i, g in enumerate(self.body.groups):
-            rows = fields[g.start : g.end]
+            rows = refs[g.start : g.end]
             for rep in reps:
-                if rep.fields == rows:
+                if rep.refs == rows:
                     rep.count += 1
                     break
             else:
                 if len(reps) >= _MAX_REPS:
-                    return self._value_groups_by_id()
+                    return self._value_groups_by_key()
                 reps.append(_Rep(i, rows))
         return reps
 
-    def _value_groups_by_id(self) -> list[_Rep]:
-        """The same for files whose groups mostly differ: key every group by its row ids."""
-        fields = self.w.rows.fields
+    def _value_groups_by_key(self) -> list[_Rep]:
+        """The same for files whose groups mostly differ: key every group by its values."""
+        refs = self.w.rows.refs
         found: dict[tuple[int, ...], _Rep] = {}
         for i, g in enumerate(self.body.groups):
-            rows = fields[g.start : g.end]
-            key = tuple(map(id, rows))
+            rows = refs[g.start : g.end]
+            key = tuple(rows)
             rep = found.get(key)
             if rep is None:
                 found[key] = _Rep(i, rows)
@@ -146,36 +148,9 @@ class _Explainer:
                 rep.count += 1
         return list(found.values())
 
-    def _distinct(self) -> tuple[dict[int, RowFields], Counter[int]]:
-        """Each distinct row value and how many rows carry it."""
-        fields = self.w.rows.fields
-        counts: Counter[int] = Counter()
-        by_id: dict[int, RowFields] = {}
-        if not self.reps:
-            by_id = dict(zip(map(id, fields), fields))
-            counts.update(map(id, fields))
-            return by_id, counts
-        body = self.body
-        outside = [*fields[: body.prologue_end], *fields[body.epilogue_start :]]
-        for f in outside:
-            by_id[id(f)] = f
-            counts[id(f)] += 1
-        for rep in self.reps:
-            for f in rep.fields:
-                by_id[id(f)] = f
-                counts[id(f)] += rep.count
-        return by_id, counts
-
     def placeholder(self) -> bool:
-        """Body.placeholder_compute, from the distinct values: every layer-row compute <= 1."""
-        if not self.reps:
-            return self.body.placeholder_compute
-        return all(
-            (ph.compute or 0) <= 1
-            for rep in self.reps
-            for f in rep.fields
-            for ph in (f.fwd, f.ig, f.wg)
-        )
+        """Whether every compute time of the layer rows is a placeholder (<= 1)."""
+        return self.body.placeholder_compute
 
     def _int(self, key: str) -> int | None:
         f = self.header.read(key) if self.header is not None else None
@@ -189,7 +164,10 @@ class _Explainer:
         return found
 
     def _row_policy(self, f: RowFields) -> str | None:
-        return f.policy if self.policy == "HYBRID_CUSTOMIZED" else self.policy
+        return self._policy_of(f.policy)
+
+    def _policy_of(self, row_policy: str | None) -> str | None:
+        return row_policy if self.policy == "HYBRID_CUSTOMIZED" else self.policy
 
     # ---- rows ---------------------------------------------------------------------------
 
@@ -228,31 +206,31 @@ class _Explainer:
         kinds: dict[str, list[int]] = {}
         non_embedding = 0
         transformer = self.dialect in ("transformer", "inference")
-        for fid, n in self.counts.items():
-            f = self.by_id[fid]
-            policy = self._row_policy(f)
+        texts = self.values.texts
+        for key, rows, sums in self._combinations():
+            name_code, policy_code, *comms = key
+            name = texts[name_code]
+            policy = self._policy_of(texts[policy_code])
             row_bytes = 0
             row_compute = 0
-            for name in PHASES:
-                ph = f.phase(name)
-                row_compute += ph.compute or 0
-                if ph.comm is None or ph.comm == "NONE":
+            for phase, comm_code, (phase_ns, size) in zip(PHASES, comms, sums):
+                row_compute += phase_ns
+                compute[phase] += phase_ns
+                comm_name = texts[comm_code]
+                if comm_name is None or comm_name == "NONE":
                     continue
-                group = self._route(policy, name, ph.comm)[0]
-                size = (ph.size or 0) * n
-                calls[(group, ph.comm)] += n
-                coll_bytes[(group, ph.comm)] += size
+                group = self._route(policy, phase, comm_name)[0]
+                calls[(group, comm_name)] += rows
+                coll_bytes[(group, comm_name)] += size
                 if group is not None:
                     comm[group] += size
                     row_bytes += size
-            for name in PHASES:
-                compute[name] += (f.phase(name).compute or 0) * n
-            if f.name != GROUP_START:
-                non_embedding += row_compute * n
-            kind = kinds.setdefault(layer_kind(f.name, transformer), [0, 0, 0])
-            kind[0] += n
+            if name != GROUP_START:
+                non_embedding += row_compute
+            kind = kinds.setdefault(layer_kind(name, transformer), [0, 0, 0])
+            kind[0] += rows
             kind[1] += row_bytes
-            kind[2] += row_compute * n
+            kind[2] += row_compute
         pp_bytes = self.pp_bytes()
         if pp_bytes:
             comm["PP"] += pp_bytes
@@ -289,6 +267,43 @@ class _Explainer:
                 ),
             )
         return dict(comm), compute_ns, non_embedding, collectives, kind_totals
+
+    def _combinations(
+        self,
+    ) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, int]]]]:
+        """Per distinct (name, policy, comm types) of the values: that key, how many rows
+        have it, and per phase the sums of compute and size over those rows.
+
+        One pass groups the value indexes by key; the sums are then sums over columns, in
+        C, weighted by how many rows carry each value only when some value repeats.
+        """
+        values, refs = self.values, self.w.rows.refs
+        columns = values.columns
+        members: dict[tuple[int, ...], list[int]] = defaultdict(list)
+        keys: Iterable[tuple[int, ...]] = zip(
+            columns[0], columns[12], columns[3], columns[6], columns[9]
+        )
+        for index, key in enumerate(keys):
+            members[key].append(index)
+        weights: Sequence[int] | None = None
+        if len(values) != len(refs):
+            counts = self.body.occurrences
+            weights = [counts[i] for i in range(len(values))]
+
+        def total(column: Sequence[int], indexes: list[int]) -> int:
+            if weights is None:
+                return sum(map(column.__getitem__, indexes))
+            return sum(
+                map(mul, map(column.__getitem__, indexes), map(weights.__getitem__, indexes))
+            )
+
+        for key, indexes in members.items():
+            rows = len(indexes) if weights is None else sum(map(weights.__getitem__, indexes))
+            sums = [
+                (total(columns[c], indexes), total(columns[z], indexes))
+                for c, _, z in (PHASE_FIELDS[p] for p in PHASES)
+            ]
+            yield key, rows, sums
 
     def _share(self, group: str | None, total: int, coll: str) -> int | None:
         if group is None or coll == "pp_comm":
@@ -346,7 +361,7 @@ class _Explainer:
         )
         # The expanded group is the commonest exact row sequence among the commonest shape.
         common = body.shapes.most_common(1)[0][0]
-        same_names = [r for r in self.reps if tuple(f.name for f in r.fields) == common]
+        same_names = [r for r in self.reps if body.groups[r.first].names == common]
         ref_rep = max(same_names, key=lambda r: (r.count, -r.first))
         ref = groups[ref_rep.first]
         differences: list[GroupDifference] = []
@@ -354,10 +369,13 @@ class _Explainer:
             if rep is ref_rep or len(differences) >= 3:
                 continue
             g = groups[rep.first]
+            values = self.values
             changed = [
                 (rows.lines[g.start + offset], a.name, _diff(a, b))
-                for offset, (a, b) in enumerate(zip(rep.fields, ref_rep.fields))
-                if a is not b and a != b
+                for offset, (i, j) in enumerate(zip(rep.refs, ref_rep.refs))
+                if i != j
+                for a, b in [(RowFields(values, i), RowFields(values, j))]
+                if a != b
             ]
             differences.append(
                 GroupDifference(
@@ -470,9 +488,18 @@ class _Explainer:
         act = self.body.activation_bytes
         if not self.body.moe or not act or not self.tp:
             return None, None, None
-        moe_fields = [f for f in self.by_id.values() if f.name in MOE_NAMES]
+        values = self.values
+        texts = values.texts
+        name_codes, comms, sizes = (values.column(k) for k in ("name", "fwd_comm", "fwd_size"))
+        moe = {i for i, text in enumerate(texts) if text in MOE_NAMES}
+        dispatch_code = texts.index("ALLTOALL_EP") if "ALLTOALL_EP" in texts else None
         dispatch = max(
-            (f.fwd.size or 0 for f in moe_fields if f.fwd.comm == "ALLTOALL_EP"), default=0
+            (
+                size
+                for name, comm, size in zip(name_codes, comms, sizes)
+                if comm == dispatch_code and name in moe
+            ),
+            default=0,
         )
         topk = None
         how = []
@@ -597,8 +624,18 @@ class _Explainer:
         return Era(label, earliest, latest, tuple(reasons))
 
     def _none_with_size(self) -> bool:
+        texts = self.values.texts
+        if "NONE" not in texts:
+            return False
+        none = texts.index("NONE")
         return any(
-            ph.comm == "NONE" and ph.size for f in self.by_id.values() for ph in (f.fwd, f.ig, f.wg)
+            any(
+                select(
+                    self.values.column(f"{p}_size"),
+                    map(none.__eq__, self.values.column(f"{p}_comm")),
+                )
+            )
+            for p in PHASES
         )
 
     # ---- findings -----------------------------------------------------------------------

@@ -17,6 +17,9 @@ from wkparse.render.json_out import span_fields as span_json
 from wkparse.simai.cpp import U32
 from wkparse.simai.tokens import reading
 
+#: rows written per call
+_CHUNK = 16384
+
 
 def header_json(header: Header | None) -> dict[str, Any] | None:
     if header is None:
@@ -63,12 +66,16 @@ def write(result: ParseResult, out: TextIO, path: str) -> None:
     }
     out.write(json.dumps(head)[:-1])
     out.write(', "rows": [')
+    rows, values = w.rows, w.rows.values
     bodies: dict[int, str] = {}
     sep = ""
-    for line, fields in zip(w.rows.lines, w.rows.fields):
-        body = bodies.get(id(fields))
+    few = len(values) * 2 <= len(rows)
+    for line, ref in zip(rows.lines, rows.refs):
+        body = bodies.get(ref) if few else None
         if body is None:
-            body = bodies[id(fields)] = json.dumps(row_body(fields))[1:]
+            body = json.dumps(row_body(RowFields(values, ref)))[1:]
+            if few:
+                bodies[ref] = body
         out.write(f'{sep}{{"line": {line}, {body}')
         sep = ", "
     out.write('], "positions": {')
@@ -79,14 +86,14 @@ def write(result: ParseResult, out: TextIO, path: str) -> None:
         }
         out.write(f'"header": {json.dumps(header_pos)}, ')
     out.write('"rows": [')
-    columns: dict[int, str] = {}
-    sep = ""
-    for fields in w.rows.fields:
-        text = columns.get(id(fields))
-        if text is None:
-            text = columns[id(fields)] = json.dumps([list(c) for c in fields.columns])
-        out.write(sep + text)
-        sep = ", "
+    # Positions come from the values' line shapes, which are few.
+    shapes = [json.dumps([list(c) for c in shape]) for shape in values.shapes]
+    of_value = values.shape.__getitem__
+    for start in range(0, len(rows.refs), _CHUNK):
+        chunk = rows.refs[start : start + _CHUNK]
+        out.write(
+            (", " if start else "") + ", ".join(map(shapes.__getitem__, map(of_value, chunk)))
+        )
     out.write(']}, "errors": ')
     out.write(json.dumps([diagnostic_json(d, path, None) for d in result.diagnostics]))
     out.write("}\n")

@@ -23,9 +23,7 @@ def all_gpus_not_divisible(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     dp = world // (tp * pp)
     yield Diagnostic(
         "WK210",
-        f"all_gpus {world} is not a multiple of TP x PP = {tp} x {pp} = {tp * pp}: "
-        f"SimAI-Analytical takes DP from its -g option, not from all_gpus, as floor(-g / "
-        f"(TP x PP)); run with -g {world} and DP is silently {dp}, leaving "
-        f"{world - dp * tp * pp} GPUs out; use a multiple of {tp * pp}",
+        f"all_gpus {world} is not a multiple of TP x PP = {tp * pp}: SimAI-Analytical "
+        f"with -g {world} leaves {world - dp * tp * pp} GPUs out",
         read.token.span,
     )

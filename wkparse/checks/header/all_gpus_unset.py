@@ -15,15 +15,11 @@ from wkparse.simai.tokens import Reading
 
 @header_check("WK202", TRANSFORMER_POLICIES)
 def all_gpus_unset(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
-    note = (
-        "SimAI only checks it for 0 (and prints "
-        f"{MISMATCH}); SimAI-Analytical takes DP from its -g option, not from all_gpus"
-    )
+    note = f"SimAI prints {MISMATCH}"
     if not r.written("all_gpus"):
         yield Diagnostic(
             "WK202",
-            f"the header has no `all_gpus:` (the world size): {note}; add `all_gpus: W` with "
-            f"the GPU count the file was generated for",
+            f"the header has no `all_gpus:` (the world size): {note}",
             r.header.span,
         )
         return
@@ -31,6 +27,6 @@ def all_gpus_unset(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     if read is not None and read.value <= 0:
         yield Diagnostic(
             "WK202",
-            f"all_gpus is {read.value}: {note}; set it to the GPU count the file was generated for",
+            f"all_gpus is {read.value}: {note}",
             read.token.span,
         )

@@ -31,9 +31,8 @@ def checkpoint_index(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             got = f"`{first.text}`" if first is not None else "the end of the line"
             yield Diagnostic(
                 "WK219",
-                f"`{o.key}: {count}` announces {count} layer index(es) but is followed by "
-                f"{got}: SimAI's stoi throws (or reads past the line) and it crashes; list the "
-                f"layer indexes after the count",
+                f"`{o.key}: {count}` announces {count} layer indexes but {got} follows: "
+                f"SimAI crashes",
                 field_span(f),
             )
             continue
@@ -42,8 +41,7 @@ def checkpoint_index(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             if index is not None and not 0 <= index < layers:
                 yield Diagnostic(
                     "WK219",
-                    f"`{o.key}` names layer {index}, but the layers are numbered 0 to "
-                    f"{layers - 1}: SimAI marks no layer for it, so the checkpoint silently "
-                    f"does not happen; use an index below {layers}",
+                    f"`{o.key}` names layer {index}, past the last layer ({layers - 1}): "
+                    f"SimAI silently checkpoints nothing",
                     v.span,
                 )

@@ -23,9 +23,7 @@ def checkpoint_list(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         times = f" (read {count} times)" if count > 1 else ""
         yield Diagnostic(
             "WK218",
-            f"`{o.key}: {count} {' '.join(indexes)}` lists {len(indexes)} layers, but SimAI "
-            f"marks only the first, layer {indexes[0]}{times}: layer(s) "
-            f"{', '.join(indexes[1:])} are never marked; expect only layer {indexes[0]} to "
-            f"count, or list just that one",
+            f"`{o.key}` lists {len(indexes)} layers, but SimAI marks only layer "
+            f"{indexes[0]}{times}",
             field_span(f),
         )

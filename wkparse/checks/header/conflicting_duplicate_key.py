@@ -26,12 +26,10 @@ def conflicting_duplicate_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             continue
         last = occurrences[-1]
         earlier = [field_index(o) for o in occurrences[:-1]]
-        values = ", ".join(shown(o) for o in occurrences)
         yield Diagnostic(
             "WK205",
-            f"`{key}` is given {len(occurrences)} times with different values ({values}): SimAI "
-            f"silently takes the last, {shown(last)} (column {last.key_token.span.column}); "
-            f"keep the one you mean and delete the others",
+            f"`{key}` is given {len(occurrences)} times with different values: SimAI takes "
+            f"the last, {shown(last)}",
             field_span(r.header.fields[earlier[0]]),
             fix=Fix(
                 f"keep only the last `{key}` (what SimAI reads)",

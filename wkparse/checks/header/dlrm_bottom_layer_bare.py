@@ -12,6 +12,7 @@ from wkparse.checks.header.reading import DLRM_KEY, header_check, replacement
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tables import DLRM_POLICIES
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK222", DLRM_POLICIES)
@@ -22,9 +23,8 @@ def dlrm_bottom_layer_bare(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     at = v.span.column
     yield Diagnostic(
         "WK222",
-        f"`{r.header.policy} {v.text}` gives the last bottom layer as a bare number, as "
-        f"ASTRA-sim 1.0 read it; SimAI only reads `{DLRM_KEY}: {v.text}` and leaves the index "
-        f"unset; write `{DLRM_KEY}: {v.text}`",
+        f"the bare `{shown_token(v.text)}` after {r.header.policy} is ASTRA-sim 1.0's form: "
+        f"SimAI leaves the last bottom layer unset",
         v.span,
         fix=replacement(f"write `{DLRM_KEY}: {v.text}`", Span.on_line(1, at, at), f"{DLRM_KEY}: "),
     )

@@ -19,8 +19,7 @@ def dlrm_bottom_layer_missing(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         return
     yield Diagnostic(
         "WK221",
-        f"{r.header.policy} needs `{DLRM_KEY}: N` (the index of the last bottom-MLP layer): "
-        f"without it SimAI leaves that index unset and the DLRM schedule runs on an undefined "
-        f"layer; add `{DLRM_KEY}: N`",
+        f"{r.header.policy} has no `{DLRM_KEY}:`: SimAI runs the DLRM schedule on an "
+        f"undefined layer",
         r.header.span,
     )

@@ -25,8 +25,7 @@ def dp_not_divisible_by_ep(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         return
     yield Diagnostic(
         "WK211",
-        f"ep {ep} does not divide DP = all_gpus / (TP x PP) = {world} / ({tp} x {pp}) = {dp}: "
-        f"the expert-parallel groups do not tile the data-parallel ranks, and the `_DP_EP` "
-        f"groups SimAI builds (size DP / EP) are not whole; use an ep that divides {dp}",
+        f"ep {ep} does not divide DP = {world} / ({tp} x {pp}) = {dp}: SimAI's `_DP_EP` "
+        f"groups are not whole",
         read.token.span,
     )

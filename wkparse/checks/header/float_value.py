@@ -10,6 +10,7 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import as_float, header_check, replacement, value_reads
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK216")
@@ -20,16 +21,10 @@ def float_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             continue
         if as_float(t.text) != res.value:
             continue
-        era = (
-            " (AICB writes it so since 2025-01 with sequence parallel)"
-            if o.key == "pp_comm"
-            else ""
-        )
         yield Diagnostic(
             "WK216",
-            f"`{o.key}` is written as a float, {t.text}{era}: SimAI's stoi stops at the dot and "
-            f"reads {res.value}, the same number; the integer form is what SimAI's reader, "
-            f"and any strict one, expects: write {res.value}",
+            f"`{o.key}` is written as a float, {shown_token(t.text)}: SimAI reads {res.value}, "
+            f"the same number",
             t.span,
             fix=replacement(f"write {res.value}", t.span, str(res.value)),
         )

@@ -11,6 +11,7 @@ from wkparse.checks.header.reading import field_span, header_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK220", TRANSFORMER_POLICIES)
@@ -21,9 +22,7 @@ def inference_mode(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             bubble = f" (pp {pp})" if pp and pp > 1 else ""
             yield Diagnostic(
                 "WK220",
-                f"`mode: {f.value.text}` marks an inference workload, but SimAI reads no "
-                f"`mode:` key: it simulates the file as one training iteration, with "
-                f"backward passes and the pipeline bubble{bubble}; read its times as training "
-                f"times, not inference latency",
+                f"`mode: {shown_token(f.value.text)}` marks inference, but SimAI simulates a "
+                f"training iteration{bubble}",
                 field_span(f),
             )

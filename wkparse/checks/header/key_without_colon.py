@@ -11,6 +11,7 @@ from wkparse.checks.header.reading import glued_key, header_check, known_keys, r
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.header import keys_read
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK214")
@@ -28,9 +29,8 @@ def key_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
                 continue
             yield Diagnostic(
                 "WK214",
-                f"`{f.key}` has no blank after its colon: SimAI splits the line on whitespace, "
-                f"finds no `{key}:` token and ignores it, as if {key} were missing; write "
-                f"`{key}: {value}`",
+                f"`{shown_token(f.key)}` has no blank after its colon: SimAI ignores it, as "
+                f"if {key} were missing",
                 f.span,
                 fix=replacement(f"write `{key}: {value}`", f.span, f"{key}: {value}"),
             )
@@ -39,14 +39,14 @@ def key_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             other = r.last(f.key)
             yield Diagnostic(
                 "WK214",
-                f"`{f.key} {value}` has no colon: SimAI only reads `{f.key}:` and ignores it, "
-                f"as if {f.key} were missing"
+                f"`{f.key} {shown_token(value)}` has no colon: SimAI ignores it, as if "
+                f"{f.key} were missing"
                 + (
                     f" (it reads {shown(other)} from column {other.key_token.span.column})"
                     if other
                     else ""
                 )
-                + f"; write `{f.key}: {value}`",
+                + "",
                 f.span,
                 fix=replacement(f"add the colon: `{f.key}:`", f.span, f"{f.key}:", other is None),
             )

@@ -10,6 +10,7 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, value_reads
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK207")
@@ -18,16 +19,15 @@ def key_without_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         if o.result is None:
             yield Diagnostic(
                 "WK207",
-                f"`{o.key_token.text}` is the last token of the line, with no value: SimAI reads "
-                f"past the end of the line for it and crashes (segfault); add the value",
+                f"`{o.key_token.text}` ends the line with no value: SimAI reads past the line "
+                f"and crashes",
                 o.key_token.span,
             )
         elif o.result.error == "invalid_argument":
             assert o.value_token is not None
             yield Diagnostic(
                 "WK207",
-                f"`{o.key_token.text}` is followed by `{o.value_token.text}`, not an integer: "
-                f"SimAI's stoi throws std::invalid_argument and it crashes; give `{o.key}` a "
-                f"value",
+                f"`{o.key_token.text}` is followed by `{shown_token(o.value_token.text)}`, not "
+                f"an integer: SimAI crashes",
                 o.key_token.span,
             )

@@ -9,19 +9,18 @@ from collections.abc import Iterator
 from wkparse.ast import Span
 from wkparse.checks import Context
 from wkparse.checks.header.reading import (
-    MISMATCH,
     ORDER,
-    ROLES,
     SIZE_KEYS,
     TP,
     field_end,
     header_check,
-    layout_effect,
+    short_effect,
     unknown_fields,
 )
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 def _insertion_point(r: Reading, key: str) -> int:
@@ -74,16 +73,14 @@ def missing_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
                 (_insert(r, key, counted),),
                 safe=False,
             )
-        add = f"`{key}: {counted}`" if counted is not None else f"`{key}: N`"
         hint = ""
         if key in typos:
             typo = typos[key]
             written = f"{typo.key}:" if typo.colon else typo.key
-            hint = f" (`{written}` on this line looks meant for it, but SimAI ignores that)"
+            hint = f" (SimAI ignores `{shown_token(written)}`)"
         yield Diagnostic(
             "WK201",
-            f"the header has no `{key}:` ({ROLES[key]}){hint}: SimAI reads it as 0, prints only "
-            f"{MISMATCH} and {layout_effect(key)}; {_era(key)}; add {add}",
+            f"the header has no `{key}:`{hint}: SimAI reads 0 and {short_effect(key)}",
             r.header.span,
             fix=fix,
         )

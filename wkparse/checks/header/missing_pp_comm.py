@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 from wkparse.ast import Span
 from wkparse.checks import Context
-from wkparse.checks.header.reading import MISMATCH, header_check, pp_comm_from_body, replacement
+from wkparse.checks.header.reading import header_check, pp_comm_from_body, replacement
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
@@ -21,18 +21,14 @@ def missing_pp_comm(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         return
     value = pp_comm_from_body(ctx, r)
     fix = None
-    add = "`pp_comm: V` (2 x mbs x seq x hidden bytes, divided by TP with sequence parallel)"
     if value is not None:
-        add = f"`pp_comm: {value}` (from the activation size in the rows)"
         at = r.header.span.end_column
         fix = replacement(
             f"add `pp_comm: {value}`", Span.on_line(1, at, at), f" pp_comm: {value}", safe=False
         )
     yield Diagnostic(
         "WK203",
-        f"pp is {pp} but the header has no `pp_comm:`: SimAI reads it as 0, prints {MISMATCH}, "
-        f"and with an overlap ratio -pp_o below 1 simulates no stage-to-stage traffic; AICB "
-        f"wrote no pp_comm before 2024-12-02; add {add}",
+        f"pp is {pp} but the header has no `pp_comm:`: SimAI simulates no stage-to-stage traffic",
         r.header.span,
         fix=fix,
     )

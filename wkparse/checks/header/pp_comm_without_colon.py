@@ -19,8 +19,7 @@ def pp_comm_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             continue
         yield Diagnostic(
             "WK215",
-            f"`pp_comm {shown(o)}` has no colon: SimAI reads pp_comm in both forms, but every "
-            f"other key needs its colon and AICB writes `pp_comm: {shown(o)}`; add the colon",
+            f"`pp_comm {shown(o)}` has no colon: SimAI reads it, but no other key works so",
             o.key_token.span,
             fix=replacement("write `pp_comm:`", o.key_token.span, "pp_comm:"),
         )

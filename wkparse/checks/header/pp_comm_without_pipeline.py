@@ -11,6 +11,7 @@ from wkparse.checks.header.reading import MISMATCH, header_check, last_int, repl
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK213", TRANSFORMER_POLICIES)
@@ -21,9 +22,8 @@ def pp_comm_without_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     span = read.token.span
     yield Diagnostic(
         "WK213",
-        f"pp is 1 but pp_comm is {read.token.text}: with one stage nothing crosses "
-        f"stages, SimAI's format check expects 0 and prints {MISMATCH}; AICB wrote this "
-        f"between 2024-12-02 and 2024-12-04; set pp_comm: 0",
+        f"pp is 1 but pp_comm is {shown_token(read.token.text)}: SimAI expects 0 and "
+        f"prints {MISMATCH}",
         span,
         fix=replacement("set pp_comm to 0", span, "0", safe=False),
     )

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 
 from wkparse.checks import Context
 from wkparse.checks.header.reading import (
-    MISMATCH,
     header_check,
     last_int,
     pp_comm_from_body,
@@ -27,11 +26,9 @@ def pp_comm_zero_with_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]
     span = read.token.span
     value = pp_comm_from_body(ctx, r)
     fix = replacement(f"set pp_comm to {value}", span, str(value), safe=False) if value else None
-    target = f"{value} (from the activation size in the rows)" if value else "the bytes sent"
     yield Diagnostic(
         "WK212",
-        f"pp is {pp} but pp_comm is 0: SimAI prints {MISMATCH} and, with an overlap ratio "
-        f"-pp_o below 1, simulates no stage-to-stage traffic; set pp_comm to {target}",
+        f"pp is {pp} but pp_comm is 0: SimAI simulates no stage-to-stage traffic",
         span,
         fix=fix,
     )

@@ -214,16 +214,11 @@ def glued_key(f: HeaderField, known: frozenset[str]) -> tuple[str, str] | None:
     return (key, value) if key in known and value else None
 
 
-def layout_effect(key: str, value: int = 0) -> str:
-    """What SimAI makes of `key` read as `value` (0 when the key is missing)."""
-    bubble = "the pipeline bubble (layer time x (PP - 1) / (ga x vpp))"
+def short_effect(key: str, value: int = 0) -> str:
+    """What SimAI does with `key` read as `value`, in a few words (0: the key is missing)."""
     if key in ("vpp", "ga"):
-        if value < 0:
-            return f"{bubble} comes out negative"
-        return f"{bubble} then divides by zero and the total time reads NaN or Inf"
-    role = ROLES[key].removeprefix("the ")
-    article = "an" if role[0] in "aeiou" else "a"
-    return f"simulates with {article} {role} of {value}, not one the file gives"
+        return "its pipeline bubble comes out negative" if value < 0 else "divides by zero"
+    return f"simulates {ROLES[key]} as {value}"
 
 
 def pp_comm_from_body(ctx: Context, r: Reading) -> int | None:

@@ -28,9 +28,8 @@ def repeated_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             index = field_index(o)
             yield Diagnostic(
                 "WK206",
-                f"`{key}` is given again with the same value ({shown(o)}; first at column "
-                f"{occurrences[0].key_token.span.column}): harmless, but a later edit to one of "
-                f"them will silently not count; delete the repeat",
+                f"`{key}` is repeated with the same value: a later edit to one of them will "
+                f"silently not count",
                 field_span(r.header.fields[index]),
                 fix=Fix(f"delete the repeated `{key}`", (delete_field(r, index),)),
             )

@@ -10,26 +10,23 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, replacement, unknown_fields
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK204")
 def unknown_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for f, guess in unknown_fields(r):
         written = f"`{f.key}:`" if f.colon else f"`{f.key}`"
-        values = " ".join(v.text for v in f.values)
-        ignored = f"it and its value {values}" if values else "it"
         fix = None
+        hint = ""
         if guess is not None and not r.written(guess):
-            hint = f"did you mean `{guess}:`?"
+            hint = f"; did you mean `{guess}:`?"
             fix = replacement(f"rename to `{guess}:`", f.span, f"{guess}:", safe=False)
         elif guess is not None:
-            hint = f"it looks like `{guess}:`, which the header already has; delete it"
-        else:
-            hint = "delete it, or spell the key SimAI reads"
+            hint = f" (the header already has `{guess}:`)"
         yield Diagnostic(
             "WK204",
-            f"{written} is not a key SimAI reads for {r.header.policy}: it ignores {ignored}; "
-            f"{hint}",
+            f"SimAI ignores {shown_token(written)}, no key for {r.header.policy}{hint}",
             f.span,
             fix=fix,
         )

@@ -11,6 +11,7 @@ from wkparse.checks.header.reading import as_float, header_check, replacement, v
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.cpp import INT_MAX
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK217")
@@ -26,13 +27,9 @@ def value_misread(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         if number is not None and number.is_integer() and abs(number) <= INT_MAX:
             exact = int(number)
             fix = replacement(f"write {exact}", t.span, str(exact), safe=False)
-            want = f"write {exact}"
-        else:
-            want = "write the integer you mean"
         yield Diagnostic(
             "WK217",
-            f"`{o.key}` is {t.text}, but SimAI's stoi reads only its leading integer, "
-            f"{res.value}, and ignores `{t.text[res.consumed :]}`; {want}",
+            f"`{o.key}` is {shown_token(t.text)}, but SimAI reads only {res.value}",
             t.span,
             fix=fix,
         )

@@ -10,17 +10,16 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, value_reads
 from wkparse.diagnostics import Diagnostic
 from wkparse.simai.tokens import Reading
+from wkparse.syntax import shown as shown_token
 
 
 @header_check("WK208")
 def value_overflow(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for o in value_reads(r):
         if o.result is not None and o.result.error == "out_of_range" and o.value_token:
-            stored = " (and SimAI stores pp_comm in 32 bits)" if o.key == "pp_comm" else ""
             yield Diagnostic(
                 "WK208",
-                f"`{o.key}` is {o.value_token.text}, over 2,147,483,647: SimAI reads it with "
-                f"stoi, which throws std::out_of_range, and it crashes{stored}; it must fit a "
-                f"32-bit signed integer",
+                f"`{o.key}` is {shown_token(o.value_token.text)}, over 2,147,483,647: SimAI's "
+                f"stoi throws and it crashes",
                 o.value_token.span,
             )

@@ -1,0 +1,180 @@
+"""Rows stored as columns: files whose rows never repeat read the same as line by line.
+
+The parser reads blocks of new lines column by column (`wkparse.parse._Columns`); these tests
+shrink the block so that small files cross many blocks, and compare every reading with the
+one-line-at-a-time path (`fast=False`, Lark on every line).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from wkparse import checks, parse_bytes, parse_text
+from wkparse.ast import ROW_FIELDS, RowFields
+from wkparse.checks import Context, RowProblem, row_check
+from wkparse.engine import lint
+from wkparse.explain import explain
+from wkparse.format import format_result
+
+ROOT = Path(__file__).resolve().parents[1]
+HEADER = (
+    "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 1 vpp: 36 ga: {ga} "
+    "all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0"
+)
+
+
+def _synthesize() -> ModuleType:
+    name = "wkparse_bench_synthesize"
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "synthesize.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def distinct_text(groups: int = 40, seed: int = 3) -> str:
+    syn = _synthesize()
+    cfg = syn.WorkloadConfig(
+        tp=8, pp=1, world=8, gbs=groups, mbs=1, seq=4096, layers=36, hidden=4096
+    )
+    return str(syn.render(cfg, jitter=0.05, seed=seed))
+
+
+@pytest.fixture
+def small_blocks(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Blocks of 2 kB: a few dozen lines each, so every path between blocks is taken."""
+    monkeypatch.setattr("wkparse.parse._BLOCK", 2048)
+
+
+def reading(text: str, fast: bool = True) -> tuple[object, ...]:
+    result = parse_text(text, fast=fast)
+    w = result.workload
+    rows = [(r.line, r.fields.ordered(), r.fields.columns, r.fields.errors) for r in w.rows]
+    codes = [(d.code, d.span, d.message) for d in result.diagnostics]
+    return rows, codes, w.blank_lines, w.line_endings, w.line_count, w.final_newline
+
+
+def test_jitter_makes_rows_that_never_repeat() -> None:
+    text = distinct_text()
+    rows = text.splitlines()[2:]
+    assert len(set(rows)) > 0.95 * len(rows)
+    assert distinct_text() == text  # seeded
+    assert distinct_text(seed=4) != text
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_distinct_rows_read_as_line_by_line() -> None:
+    text = distinct_text()
+    result = parse_text(text)
+    assert result.ok
+    rows = result.workload.rows
+    # Every layer row is its own value; the few repeating rows around them may be too.
+    assert len(rows.values) > 0.95 * len(rows)
+    assert reading(text) == reading(text, fast=False)
+    assert format_result(result) == text
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_mixed_blocks_read_as_line_by_line() -> None:
+    """Bad lines, blank lines, CRLF, names with digits and signs, short and long rows, all
+    among distinct rows, in every position of a block."""
+    lines = distinct_text(groups=12).splitlines()
+    odd = [
+        "",
+        "attention_layer\t-1\t12\tALLREDUCE\t8\t1\tNONE\t0\t1\tNONE\t0",  # 11 fields
+        "layer-7\t-1\t5\tALLREDUCE\t8\t1\tNONE\t0\t1\tNONE\t0\t100",
+        "mlp_layer\t-1\t5\tALLREDUCE\t8\t1\tNONE\t0\t1\tNONE\t0\t100\textra",
+        "attention_layer  -1 5 ALLREDUCE\t8\t1\tNONE\t0\t1\tNONE\t0\t100   ",
+        "mlp_layer\t-1\tx5\tALLREDUCE\t8\t1\tNONE\t0\t1\tNONE\t0\t100",
+        "   \t",
+        "mlp_layer\t+3\t5\tALLREDUCE\t8\t1\tNONE\t0\t1\tNONE\t0\t100\r",
+        "\u00e9mbedding\t-1\t5\tALLREDUCE\t8\t1\tNONE\t0\t1\tNONE\t0\t100",
+    ]
+    for i, line in enumerate(odd):
+        lines.insert(7 + i * 61, line)
+    text = "\n".join(lines) + "\n"
+    assert reading(text) == reading(text, fast=False)
+    assert reading(text[:-1]) == reading(text[:-1], fast=False)
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_numbers_past_32_and_64_bits_widen_their_column() -> None:
+    big = 2**64 + 5
+    rows = [
+        f"attention_layer\t-1\t{i + 2}\tALLREDUCE\t{2**33 + i}\t1\tNONE\t0\t1\tNONE\t0\t100"
+        for i in range(300)
+    ]
+    rows[250] = rows[250].replace("\t100", f"\t{big}")
+    text = HEADER.format(ga=1) + f"\n{len(rows)}\n" + "\n".join(rows) + "\n"
+    result = parse_text(text)
+    values = result.workload.rows
+    assert [r.fields.fwd.size for r in values] == [2**33 + i for i in range(300)]
+    assert values[250].fields.update_time == big
+    assert reading(text) == reading(text, fast=False)
+    found = [(d.code, d.span.line) for d in lint(result) if d.code == "WK408"]
+    assert found == [("WK408", 253)]
+
+
+def test_repeated_lines_share_one_value() -> None:
+    sample = ROOT / "samples" / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
+    rows = parse_bytes(sample.read_bytes()).workload.rows
+    assert len(rows) == 1230 and len(rows.values) < 40
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_a_distinct_row_costs_tens_of_bytes() -> None:
+    rows = parse_text(distinct_text(groups=100)).workload.rows
+    values = rows.values
+    held = sum(len(c) * c.itemsize for c in values.columns)  # type: ignore[union-attr]
+    held += len(values.shape) * values.shape.itemsize
+    assert held / len(rows) <= 64
+    assert len(values.shapes) < 20
+
+
+def test_row_check_runs_once_per_combination_of_what_it_reads(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[tuple[str | None, ...]] = []
+    monkeypatch.setattr(checks, "REGISTRY", list(checks.REGISTRY))
+
+    @row_check("WK401", reads=("fwd_comm",))
+    def count_calls(ctx: Context, fields: RowFields) -> list[RowProblem]:
+        calls.append((fields.fwd.comm,))
+        if fields.fwd.comm == "ALLREDUCE":
+            return [RowProblem("WK401", ROW_FIELDS.index("fwd_comm"), "counted")]
+        return []
+
+    result = parse_text(distinct_text(groups=20))
+    found = [d for d in lint(result) if d.message == "counted"]
+    assert sorted(calls) == [("ALLREDUCE",), ("NONE",)]
+    rows = result.workload.rows
+    assert [d.span.line for d in found] == [
+        r.line for r in rows if r.fields.fwd.comm == "ALLREDUCE"
+    ]
+
+
+def test_explain_totals_are_the_rows_sums() -> None:
+    text = distinct_text(groups=30)
+    result = parse_text(text)
+    e = explain(result, "distinct.txt")
+    rows = list(result.workload.rows)
+    for phase in ("fwd", "ig", "wg"):
+        assert e.compute_ns[phase] == sum(r.fields.phase(phase).compute or 0 for r in rows)
+    tp_bytes = sum(r.fields.fwd.size or 0 for r in rows if r.fields.fwd.comm == "ALLREDUCE") + sum(
+        r.fields.ig.size or 0 for r in rows if r.fields.ig.comm == "ALLREDUCE"
+    )
+    assert e.comm_bytes["TP"] == tp_bytes
+    assert sum(k.rows for k in e.kinds) == len(rows)
+
+
+def test_row_check_reads_only_known_fields() -> None:
+    with pytest.raises(ValueError, match="unknown fields"):
+        row_check("WK401", reads=("fwd_type",))

@@ -1,0 +1,321 @@
+"""AICB checks (WK6xx): where a file departs from what AICB writes for the command that made it.
+
+They run only when lint is told the command (`--aicb-command`, or `aicb-command` in the
+configuration, per file by glob). `wkparse.aicb` regenerates the file AICB writes for it; the
+checks compare header, count line and rows with it, value by value, and report each departure
+at its first line. A row departure that repeats across micro-batch groups is one finding that
+says in how many groups it occurs. An original AICB file gives no finding at all.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from wkparse.aicb import AicbError, Generated, generate, parse_filename
+from wkparse.aicb.dump import Row as AicbRow
+from wkparse.aicb.dump import Workload as AicbWorkload
+from wkparse.ast import ROW_FIELDS, Header, RowTable, Span, Workload
+from wkparse.checks import Context, file_check
+from wkparse.diagnostics import Diagnostic
+from wkparse.parse import parse_bytes
+
+UNUSABLE = "WK601"
+HEADER = "WK602"
+VALUE = "WK603"
+ROWS = "WK604"
+NAME = "WK605"
+
+_START = Span.on_line(1, 1, 1)
+
+
+@functools.lru_cache(maxsize=16)
+def _generated(command: str) -> Generated | AicbError:
+    """What AICB writes for a command, once per run however many files share it."""
+    try:
+        return generate(command)
+    except AicbError as exc:
+        return exc
+
+
+def expected(ctx: Context) -> Generated | None:
+    """The file AICB writes for this file's command; None without a usable command."""
+    if ctx.aicb_command is None:
+        return None
+    made = _generated(ctx.aicb_command)
+    return made if isinstance(made, Generated) else None
+
+
+@file_check(UNUSABLE)
+def aicb_command_unusable(ctx: Context) -> Iterator[Diagnostic]:
+    if ctx.aicb_command is None:
+        return
+    made = _generated(ctx.aicb_command)
+    if isinstance(made, AicbError):
+        yield Diagnostic(UNUSABLE, f"the AICB command cannot be reproduced: {made}", _START)
+
+
+# ---- header and count ----------------------------------------------------------------------
+
+
+def _expected_header(text: str) -> Header:
+    header = parse_bytes(f"{text}\n0\n".encode()).workload.header
+    assert header is not None
+    return header
+
+
+def _same(here: str, there: str) -> bool:
+    if here == there:
+        return True
+    try:
+        return float(here) == float(there)
+    except ValueError:
+        return False
+
+
+@file_check(HEADER)
+def aicb_header_differs(ctx: Context) -> Iterator[Diagnostic]:
+    made = expected(ctx)
+    if made is None:
+        return
+    have = ctx.workload.header
+    if have is None:
+        yield Diagnostic(HEADER, f"no header; AICB writes {made.workload.header!r}", _START)
+    else:
+        yield from _header_departures(have, _expected_header(made.workload.header))
+    count, rows = ctx.workload.count, made.workload.row_count
+    if count is None:
+        yield Diagnostic(HEADER, f"no row count line; AICB writes {rows}", _START)
+    elif count.value != rows:
+        yield Diagnostic(HEADER, f"row count {count.text} here, AICB writes {rows}", count.span)
+
+
+def _header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
+    if have.policy != want.policy:
+        yield Diagnostic(
+            HEADER, f"policy {have.policy} here, AICB writes {want.policy}", have.policy_span
+        )
+    for wanted in want.fields:
+        text = wanted.value.text if wanted.value else ""
+        found = have.read(wanted.key)
+        if found is None or found.value is None:
+            message = f"no {wanted.key} in the header; AICB writes {wanted.key}: {text}"
+            yield Diagnostic(HEADER, message, have.span)
+        elif not _same(found.value.text, text):
+            message = f"header {wanted.key}: {found.value.text} here, AICB writes {text}"
+            yield Diagnostic(HEADER, message, found.value.span)
+    keys = {f.key for f in want.fields}
+    for extra in have.fields:
+        if extra.key not in keys:
+            message = f"header key {extra.key!r} is not one AICB writes here"
+            yield Diagnostic(HEADER, message, extra.span)
+
+
+# ---- rows ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Place:
+    """Where an expected row stands: prologue, group N, or epilogue."""
+
+    section: str
+    group: int
+
+    def describe(self, groups: int) -> str:
+        return f"group {self.group} of {groups}" if self.section == "group" else self.section
+
+
+def _expected_rows(w: AicbWorkload) -> Iterator[tuple[_Place, AicbRow]]:
+    for row in w.prologue:
+        yield _Place("prologue", 0), row
+    for g, group in enumerate(w.groups, 1):
+        place = _Place("group", g)
+        for row in group:
+            yield place, row
+    for row in w.epilogue:
+        yield _Place("epilogue", 0), row
+
+
+def _values(row: AicbRow) -> tuple[int | str | None, ...]:
+    """An expected row in the order RowFields.ordered() gives a file's row."""
+    return (
+        row.name, -1, row.fwd_time, row.fwd_comm, row.fwd_size, row.ig_time, row.ig_comm,
+        row.ig_size, row.wg_time, row.wg_comm, row.wg_size, 100, None,
+    )  # fmt: skip
+
+
+@dataclass(slots=True)
+class _Repeated:
+    """A departure's first place, and how many rows and groups repeat it."""
+
+    span: Span
+    place: _Place
+    rows: int = 1
+    groups: set[int] = field(default_factory=set)
+
+
+@dataclass(slots=True)
+class _RowComparison:
+    """Departures keyed by what departs, so a repeat is counted, not reported again.
+
+    `values`: (section, row name, field index, value here, value AICB writes);
+    `order`: (section, row name here, row name AICB writes) for rows in another order;
+    `structure`: rows missing or extra, after which the rows are out of step.
+    """
+
+    values: dict[tuple[str, str, int, object, object], _Repeated] = field(default_factory=dict)
+    order: dict[tuple[str, object, object], _Repeated] = field(default_factory=dict)
+    structure: list[Diagnostic] = field(default_factory=list)
+
+
+def _count(
+    found: dict[Any, _Repeated], key: Any, rows: RowTable, i: int, field: int, place: _Place
+) -> None:
+    seen = found.get(key)
+    if seen is None:
+        found[key] = _Repeated(rows[i].span(field), place, 1, {place.group})
+    else:
+        seen.rows += 1
+        seen.groups.add(place.group)
+
+
+def _show(value: object) -> str:
+    return "nothing" if value is None else str(value)
+
+
+_Pair = tuple[tuple[int | str | None, ...], tuple[int | str | None, ...]] | None
+
+
+def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
+    """Walk the file's rows beside AICB's; each (file value, AICB row) pair is compared once.
+
+    A file of `ga` identical groups holds few distinct values and AICB's groups share their
+    rows, so a million-row file costs a dictionary lookup a row.
+    """
+    out = _RowComparison()
+    rows = workload.rows
+    refs, lines, values = rows.refs, rows.lines, rows.values
+    same_length = len(rows) == made.row_count
+    verdicts: dict[tuple[int, int], _Pair] = {}
+    compared = 0
+    for i, (ref, (place, want_row)) in enumerate(zip(refs, _expected_rows(made))):
+        compared = i + 1
+        key = (ref, id(want_row))
+        if key in verdicts:
+            pair = verdicts[key]
+        else:
+            got, want = values.values_of(ref), _values(want_row)
+            pair = verdicts[key] = None if got == want else (got, want)
+        if pair is None:
+            continue
+        got, want = pair
+        if got[0] != want[0]:
+            if not same_length:
+                where = place.describe(len(made.groups))
+                message = (
+                    f"row {_show(got[0])} here, AICB writes {want[0]} ({where}); "
+                    "the rows are out of step from here on"
+                )
+                out.structure.append(Diagnostic(ROWS, message, rows[i].span(0)))
+                return out
+            _count(out.order, (place.section, got[0], want[0]), rows, i, 0, place)
+            continue
+        for index in range(1, len(want)):
+            if got[index] != want[index]:
+                key5 = (place.section, str(want[0]), index, got[index], want[index])
+                _count(out.values, key5, rows, i, index, place)
+    if compared < made.row_count:
+        count_line = workload.count.span.line if workload.count else 1
+        last_line = lines[compared - 1] if compared else count_line
+        message = f"the file ends after {compared} rows; AICB writes {made.row_count}"
+        out.structure.append(Diagnostic(ROWS, message, Span.on_line(last_line, 1, 1)))
+    elif len(rows) > made.row_count:
+        extra = rows[made.row_count]
+        message = (
+            f"{len(rows) - made.row_count} more rows than the {made.row_count} AICB writes, "
+            f"from {_show(extra.name)}"
+        )
+        out.structure.append(Diagnostic(ROWS, message, extra.span(0)))
+    return out
+
+
+#: the last comparison, shared by the value and the row checks of one file
+_LAST: list[tuple[Workload, Generated, _RowComparison]] = []
+
+
+def _comparison(workload: Workload, made: Generated) -> _RowComparison:
+    if _LAST and _LAST[0][0] is workload and _LAST[0][1] is made:
+        return _LAST[0][2]
+    result = _compare_rows(workload, made.workload)
+    _LAST[:] = [(workload, made, result)]
+    return result
+
+
+def _where(section: str, seen: _Repeated, groups: int) -> str:
+    """`in group 2 of 64`, `in 64 groups (576 rows, first at line 11)`, or the section."""
+    rows = f"{seen.rows} rows" if seen.rows > 1 else ""
+    if section != "group":
+        return f"in the {section}" + (f" ({rows})" if rows else "")
+    if len(seen.groups) == 1:
+        return f"in group {seen.place.group} of {groups}" + (f" ({rows})" if rows else "")
+    n = len(seen.groups)
+    share = f"{n}" if n == groups else f"{n} of {groups}"
+    return f"in {share} groups ({rows + ', ' if rows else ''}first at line {seen.span.line})"
+
+
+@file_check(VALUE)
+def aicb_value_differs(ctx: Context) -> Iterator[Diagnostic]:
+    made = expected(ctx)
+    if made is None:
+        return
+    groups = len(made.workload.groups)
+    for key, seen in _comparison(ctx.workload, made).values.items():
+        section, name, index, here, there = key
+        what = f"{ROW_FIELDS[index].replace('_', ' ')} of {name}"
+        where = _where(section, seen, groups)
+        message = f"{what} differs {where}: {_show(here)} here, AICB writes {_show(there)}"
+        yield Diagnostic(VALUE, message, seen.span)
+
+
+@file_check(ROWS)
+def aicb_rows_differ(ctx: Context) -> Iterator[Diagnostic]:
+    made = expected(ctx)
+    if made is None:
+        return
+    found = _comparison(ctx.workload, made)
+    groups = len(made.workload.groups)
+    for (section, here, there), seen in found.order.items():
+        where = _where(section, seen, groups)
+        message = f"row {_show(here)} stands where AICB writes {_show(there)} {where}"
+        yield Diagnostic(ROWS, message, seen.span)
+    yield from found.structure
+
+
+# ---- the file name -------------------------------------------------------------------------
+
+_NAME_FIELDS = ("model", "world", "tp", "pp", "ep", "gbs", "mbs", "seq", "moe", "inference_phase")
+
+
+@file_check(NAME)
+def aicb_name_differs(ctx: Context) -> Iterator[Diagnostic]:
+    made = expected(ctx)
+    if made is None or ctx.path is None:
+        return
+    have, want = parse_filename(ctx.path), parse_filename(made.filename)
+    if have is None or want is None:
+        return
+    differ = [
+        f"{name} {getattr(have, name)} (AICB: {getattr(want, name)})"
+        for name in _NAME_FIELDS
+        if getattr(have, name) != getattr(want, name)
+        and not (name == "model" and have.model.replace("x", "*") == want.model.replace("x", "*"))
+    ]
+    if differ:
+        yield Diagnostic(
+            NAME,
+            f"the file name records another run: {', '.join(differ)}; AICB names it "
+            f"{made.filename}",
+            _START,
+        )
