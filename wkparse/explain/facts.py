@@ -43,6 +43,7 @@ from wkparse.explain.sentences import answers, notes, represents
 from wkparse.explain.units import human_ns
 from wkparse.explain.values import fraction, scaled, simai_int, written_number
 from wkparse.parse import ParseResult
+from wkparse.simai.tables import GroupType, decode_comm
 
 #: rows shown for a body without micro-batch groups (the JSON and the text stay bounded)
 BODY_ROWS_SHOWN = 60
@@ -111,7 +112,7 @@ class _Explainer:
             "MP": None,
             "ALL": self.all_gpus,
         }
-        self._routes: dict[tuple[str | None, str, str | None], tuple[str | None, str | None]] = {}
+        self._routes: dict[tuple[str | None, str, str | None], str | None] = {}
         self.aicb_rows = bool(self.names & {GROUP_START, "attention_layer", "attention_column"})
 
     def _value_groups(self) -> list[_Rep]:
@@ -156,12 +157,11 @@ class _Explainer:
         f = self.header.read(key) if self.header is not None else None
         return simai_int(f.value.text) if f is not None and f.value is not None else None
 
-    def _route(self, policy: str | None, phase: str, comm: str | None) -> tuple[str | None, ...]:
+    def _route(self, policy: str | None, phase: str, comm: str | None) -> str | None:
         key = (policy, phase, comm)
-        found = self._routes.get(key)
-        if found is None:
-            found = self._routes[key] = route(policy, phase, comm)
-        return found
+        if key not in self._routes:
+            self._routes[key] = route(policy, phase, comm)
+        return self._routes[key]
 
     def _row_policy(self, f: RowFields) -> str | None:
         return self._policy_of(f.policy)
@@ -176,12 +176,13 @@ class _Explainer:
         phases = []
         for name in PHASES:
             ph = f.phase(name)
-            group, why = self._route(policy, name, ph.comm)
+            group = self._route(policy, name, ph.comm)
             size = self.sizes.get(group) if group else None
             share = ph.size // size if ph.size is not None and size else None
-            if group is None and why is None and ph.comm == "NONE" and ph.size:
-                why = "NONE: no communication (SimAI ignores the size)"
-            if group is None and why is None and ph.comm not in (None, "NONE"):
+            why = None
+            known = ph.comm is not None and decode_comm(ph.comm, name)[1] is not GroupType.NONE
+            if group is None and known:
+                # lint has nothing to say here: the policy itself runs the type in no group
                 why = f"no group under policy {policy}"
             phases.append(PhaseNote(name, ph.compute, ph.comm, group, size, ph.size, share, why))
         return RowNote(line, f.name, tuple(phases), f.update_time, f.policy if f.policy else None)
@@ -219,7 +220,7 @@ class _Explainer:
                 comm_name = texts[comm_code]
                 if comm_name is None or comm_name == "NONE":
                     continue
-                group = self._route(policy, phase, comm_name)[0]
+                group = self._route(policy, phase, comm_name)
                 calls[(group, comm_name)] += rows
                 coll_bytes[(group, comm_name)] += size
                 if group is not None:

@@ -441,104 +441,27 @@ def answers(e: Explanation) -> list[tuple[str, str]]:
 
 
 def notes(e: Explanation) -> list[str]:
-    """Header against body, and what SimAI does with what is written."""
+    """What SimAI does with what is written that is no lint finding: how it takes DP and when
+    pp_comm costs time, and how the file was generated. Where the header contradicts the body
+    or SimAI misreads a value, lint says so and explain shows that finding (`e.findings`)."""
     out: list[str] = []
-    if e.declared_rows is not None and e.declared_rows != e.rows:
-        effect = (
-            f"invents {_plural(e.declared_rows - e.rows, '{n} empty layer', '{n} empty layers')}"
-            if e.declared_rows > e.rows
-            else f"ignores the last {e.rows - e.declared_rows:,}"
-        )
-        out.append(
-            f"Line 2 declares {_plural(e.declared_rows, '{n} row', '{n} rows')} but the body has "
-            f"{e.rows:,}: "
-            f"SimAI reads "
-            f"exactly {e.declared_rows:,} and {effect}."
-        )
-    if e.dialect == "dlrm" and e.leading:
-        out.append(
-            f"The bare {' '.join(e.leading)} after the policy is ASTRA-sim 1.0's last "
-            f"bottom-MLP layer; SimAI reads only DLRM_LAST_BOTTOM_LAYER: N, which this header "
-            f"does not have."
-        )
-    checkpoints = e.header_text.get("checkpoints", "").split()
-    if len(checkpoints) > 2:
-        out.append(
-            f"checkpoints: {' '.join(checkpoints)}: SimAI marks only the first index "
-            f"({checkpoints[1]}), {checkpoints[0]} times; later indices are never marked."
-        )
-    if e.dialect not in ("transformer", "inference") and not (
+    transformer = e.dialect in ("transformer", "inference") or (
         e.dialect == "micro" and e.policy in TRANSFORMER_DIALECTS
-    ):
-        return out
-    for key, value in (("vpp", e.vpp), ("ga", e.ga)):
-        if value is None and e.header_text.get(key) is None:
-            out.append(
-                f'No {key}: in the header: SimAI reads {key} as 0, warns ("Input workload '
-                f'format mismatch") and its bubble formula divides by zero, so the total time '
-                f"reads NaN or Inf."
-            )
-        elif value == 0:
-            out.append(
-                f"{key}: 0: SimAI warns and its bubble formula divides by zero, so the total "
-                f"time reads NaN or Inf."
-            )
-    if e.dialect == "transformer" and e.groups:
-        if e.ga is not None and e.ga != e.groups:
-            out.append(
-                f"Header ga {e.ga} but the body has {e.groups} micro-batch groups: SimAI uses "
-                f"ga {e.ga} only in the bubble formula and the PP-traffic count; it runs the "
-                f"{e.groups} groups the body holds."
-            )
-        if e.vpp and e.layers_per_stage is not None and e.vpp != e.layers_per_stage:
-            out.append(
-                f"Header vpp {e.vpp} but each group holds {e.layers_per_stage} transformer "
-                f"layers: SimAI uses vpp {e.vpp} in the bubble formula and the PP-traffic count; "
-                f"the rows it runs hold {e.layers_per_stage} per micro-batch."
-            )
-    if e.dp_remainder:
-        assert e.tp is not None and e.pp is not None
+    )
+    if transformer and e.all_gpus is not None and e.tp and e.pp:
         out.append(
-            f"all_gpus {e.all_gpus} is not a multiple of TP x PP = {e.tp * e.pp}: DP floors to "
-            f"{e.dp} and {e.dp_remainder} GPUs belong to no replica."
+            _(
+                "SimAI-Analytical takes DP from its -g option, as -g / (TP x PP), not from "
+                "all_gpus (which only feeds its zero check): run it with -g {gpus} to simulate "
+                "DP {dp}."
+            ).format(gpus=e.all_gpus, dp=e.dp)
         )
-    if e.all_gpus is not None and e.tp and e.pp:
+    if transformer and e.pp is not None and e.pp > 1 and e.pp_comm_simai:
         out.append(
-            f"SimAI-Analytical takes DP from its -g option, as -g / (TP x PP), not from "
-            f"all_gpus (which only feeds its zero check): run it with -g {e.all_gpus} to "
-            f"simulate DP {e.dp}."
-        )
-    if e.pp_comm_simai is not None and str(e.pp_comm_simai) != e.pp_comm_text:
-        out.append(f"pp_comm is written {e.pp_comm_text}: SimAI's stoi reads {e.pp_comm_simai:,}.")
-    if e.pp is not None and e.pp > 1 and not e.pp_comm_simai:
-        out.append(
-            f"PP {e.pp} with no pp_comm value: SimAI warns about a format mismatch and counts "
-            f"no stage-to-stage bytes."
-        )
-    if e.pp == 1 and e.pp_comm_simai:
-        out.append(
-            f"PP 1 with pp_comm {e.pp_comm_simai:,}: SimAI warns about a format mismatch; with "
-            f"one stage nothing crosses a stage boundary."
-        )
-    if e.pp is not None and e.pp > 1 and e.pp_comm_simai and e.activation_bytes and e.tp:
-        act, divided = e.activation_bytes, e.activation_bytes // e.tp
-        if e.dialect != "transformer":
-            pass
-        elif e.sequence_parallel and e.pp_comm_simai == act and e.tp > 1:
-            out.append(
-                f"pp_comm equals the whole activation ({act:,} B) although the rows use "
-                f"sequence parallelism: AICB divides it by TP under SP only from 2025-01-02."
+            _(
+                "pp_comm only costs time when SimAI runs with a PP overlap ratio (-pp_o) below "
+                "1; with the default of 1 the exposed PP time is 0 whatever its value."
             )
-        elif e.pp_comm_simai not in ((act, divided) if e.sequence_parallel else (act,)):
-            how = f" (or / TP = {divided:,} B with sequence parallelism)"
-            out.append(
-                f"pp_comm {e.pp_comm_simai:,} B differs from the activation the rows carry "
-                f"({act:,} B{how if e.sequence_parallel else ''}), which AICB writes as pp_comm."
-            )
-    if e.pp is not None and e.pp > 1 and e.pp_comm_simai:
-        out.append(
-            "pp_comm only costs time when SimAI runs with a PP overlap ratio (-pp_o) below 1; "
-            "with the default of 1 the exposed PP time is 0 whatever its value."
         )
     out.extend(f"{note[0].upper()}{note[1:]}." for note in e.generation.notes)
     return out
