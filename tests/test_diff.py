@@ -147,6 +147,8 @@ def test_a_changed_compute_time_is_one_change_in_all_groups() -> None:
         2332000,
     )
     assert (change.where, change.rows) == ("all 64 groups", 576)
+    # the first attention row of group 1 (line 11 of both files)
+    assert (change.line_a, change.line_b) == (11, 11)
     facts = {f.name: f for f in d.facts}
     assert set(facts) == {"compute_ns.fwd", "compute_ns.total"}
     fwd = facts["compute_ns.fwd"]
@@ -176,6 +178,8 @@ def test_two_swapped_rows_are_one_move_not_two_changes() -> None:
     assert (d.rows.changed, d.rows.added, d.rows.removed, d.rows.moved) == (0, 0, 0, 1)
     [change] = d.rows.changes
     assert change.kind == "row_moved" and change.where == "group 2"
+    # the attention row moved from line 41 (13th of its group) to line 40 (12th)
+    assert (change.line_a, change.line_b, change.position_a, change.position_b) == (41, 40, 12, 11)
     assert not d.equal and not d.facts
 
 
@@ -324,3 +328,13 @@ def test_ratios_read_as_a_percentage_near_one_and_a_factor_beyond() -> None:
     assert ratio(fact(2130, 2131)) == "+0.047%"
     assert ratio(fact(100, 415)) == "x4.15"
     assert ratio(fact(4, 1)) == "x0.25"
+
+
+def test_a_header_of_thousands_of_keys_is_compared_key_by_key() -> None:
+    policy = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 "
+    a = policy + " ".join(f"k{i}: {i}" for i in range(4000)) + " ga: 1" * 1500 + "\n0\n"
+    b = policy + " ".join(f"k{i}: {i + 1}" for i in range(4000)) + " ga: 2" * 1500 + "\n0\n"
+    d = _diff_texts(a, b)
+    assert len(d.header) == 4001
+    assert (d.header[0].key, d.header[0].a, d.header[0].b) == ("k0", "0", "1")
+    assert (d.header[-1].key, d.header[-1].a, d.header[-1].b) == ("ga", "1", "2")

@@ -41,7 +41,7 @@ def test_a_dropped_group_in_text(dropped: Path) -> None:
     assert code == 1
     assert "  ga: [-64-]{+63+}\n" in out
     assert "rows: 1,230 -> 1,211; 0 changed, 0 added, 19 removed" in out
-    assert "  [-group 64 removed-] (19 rows)\n" in out
+    assert "  [-group 64 removed-] (19 rows, from line 1207)\n" in out
 
 
 def test_json_follows_the_contract(dropped: Path) -> None:
@@ -64,9 +64,11 @@ def test_json_follows_the_contract(dropped: Path) -> None:
     assert rows["changes"] == [
         {
             "kind": "group_removed",
-            "summary": "group 64 removed (19 rows)",
+            "summary": "group 64 removed (19 rows, from line 1207)",
             "where": "group 64",
             "rows": 19,
+            "line_a": 1207,
+            "line_b": None,
         }
     ]
 
@@ -76,7 +78,7 @@ def test_markdown_has_a_table_per_layer(dropped: Path) -> None:
     assert code == 1
     assert "| `ga` | `64` | `63` |  |" in out
     assert "| ga (micro-batches per iteration) | 64 | 63 | -1.6% |" in out
-    assert "- group 64 removed (19 rows)" in out
+    assert "- group 64 removed (19 rows, from line 1207)" in out
 
 
 def test_either_side_may_be_stdin(dropped: Path) -> None:
@@ -86,7 +88,7 @@ def test_either_side_may_be_stdin(dropped: Path) -> None:
     assert code == 1
     doc = json.loads(out)
     assert doc["b"] == "<stdin>"
-    assert doc["rows"]["changes"][0]["summary"] == "group 64 added (19 rows)"
+    assert doc["rows"]["changes"][0]["summary"] == "group 64 added (19 rows, from line 1207 of b)"
 
 
 def test_both_sides_stdin_is_a_usage_error() -> None:
@@ -130,3 +132,17 @@ def test_text_is_bounded_for_many_kinds_of_change(tmp_path: Path) -> None:
     assert f"... and {n - diff_text.SHOWN:,} more (--format json lists them all)" in out
     code, out, _ = wkdiff(str(SEED), str(edited), "-f", "json")
     assert len(json.loads(out)["rows"]["changes"]) == n
+
+
+def test_markdown_is_bounded_for_a_huge_header(tmp_path: Path) -> None:
+    from wkparse.render import diff_markdown
+
+    policy = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 "
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(policy + " ".join(f"k{i}: {i}" for i in range(2000)) + "\n0\n")
+    b.write_text(policy + " ".join(f"k{i}: {i + 1}" for i in range(2000)) + "\n0\n")
+    code, out, _ = wkdiff(str(a), str(b), "-f", "markdown")
+    assert code == 1
+    assert out.count("| `k") == diff_markdown.SHOWN + diff_markdown.FOLDED
+    left = 2000 - diff_markdown.SHOWN - diff_markdown.FOLDED
+    assert f"... and {left:,} more (`--format json` lists them all)" in out

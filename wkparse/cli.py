@@ -226,11 +226,14 @@ def aicb(
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write into this directory under AICB's file name."
     ),
+    options: bool = typer.Option(
+        False, "--options", help="List every AICB option and what wkparse does with it."
+    ),
 ) -> None:
     """Write the workload file AICB would write for a command (stdout, or into -o DIR)."""
     from wkparse.commands.aicb import run
 
-    raise typer.Exit(run(command or [], output))
+    raise typer.Exit(run(command or [], output, options))
 
 
 @app.command("rules")

@@ -75,7 +75,10 @@ def _inference(run: Invocation) -> Generated:
         phase=args.phase,
     )
     notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
-    notes += ["compute times are AICB's default 1 (no AIOB measurement)"]
+    notes += [
+        "compute times are AICB's default 1: without --aiob_enable AICB reads measured times "
+        "only from an earlier run's results/aiob_outputs/ file, assumed absent here"
+    ]
     return Generated(run, inference.workload(args), name, args.result_dir, args, notes)
 
 

@@ -22,7 +22,7 @@ from wkparse.aicb.options import Option, parse
 PHASES = ("decode", "prefill")
 
 OPTIONS: tuple[Option, ...] = (
-    Option("--aiob_enable", "flag", False),
+    Option("--aiob_enable", "flag", False, note="refused: AICB measures compute times on a GPU"),
     Option("--aiob_forward_loops", "int", 1, effect="used only when AICB measures times on a GPU"),
     Option(
         "--moe_routing_strategy",
@@ -38,7 +38,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("--expert_model_parallel_size", "int", 1),
     Option("--pipeline_model_parallel", "int", 1),
     Option("--moe_enable", "flag", flag_default=True, effect="always on: its default is True"),
-    Option("--result_dir", "str", "results/workload/"),
+    Option("--result_dir", "str", "results/workload/", note="where AICB writes the file"),
     Option("--phase", "str", "decode", choices=PHASES),
 )
 

@@ -36,6 +36,16 @@ class Option:
     effect: str = ""
     #: a flag whose default is already True (argparse's store_true with default=True)
     flag_default: bool = False
+    #: for a modelled option, what to know about how (shown by `wkparse aicb --options`)
+    note: str = ""
+
+    def status(self) -> str:
+        """One line for the option list: modelled (and how), or why it changes nothing."""
+        if self.effect:
+            return f"no effect on the file ({self.effect})"
+        if self.note.startswith("refused"):
+            return self.note
+        return f"modelled: {self.note}" if self.note else "modelled"
 
     @property
     def dest(self) -> str:

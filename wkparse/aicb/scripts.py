@@ -71,7 +71,7 @@ def _split(value: str) -> list[str]:
     return value.split()
 
 
-_TRAINING_VALUED = {
+TRAINING_VALUED = {
     "--gpu_type": "gpu_type",
     "--frame": "frame",
     "--world_size": "world_size",
@@ -98,7 +98,7 @@ _TRAINING_VALUED = {
     "--expert_model_parallel_size": "expert_model_parallel_size",
     "--ep": "expert_model_parallel_size",
 }
-_TRAINING_FLAGS = {
+TRAINING_FLAGS = {
     "--aiob_enable": ("aiob_enable", "--aiob_enable"),
     "--aiob": ("aiob_enable", "--aiob_enable"),
     "--use_flash_attn": ("use_flash_attn", "--use_flash_attn"),
@@ -151,7 +151,7 @@ _FLAG_VALUED = {"moe_enable", "grouped_gemm"}
 def training_script(words: Sequence[str]) -> ScriptRun:
     """`sh scripts/megatron_workload_with_aiob.sh WORDS...` -> the generator's arguments."""
     values, typed = dict(_TRAINING_DEFAULTS), set[str]()
-    notes = _read_options(TRAINING_SCRIPT, words, _TRAINING_VALUED, _TRAINING_FLAGS, values, typed)
+    notes = _read_options(TRAINING_SCRIPT, words, TRAINING_VALUED, TRAINING_FLAGS, values, typed)
     size = values["model_size"]
     preset = SCRIPT_PRESETS.get(size)
     if preset is None:
@@ -172,7 +172,7 @@ def training_script(words: Sequence[str]) -> ScriptRun:
     return ScriptRun(argv, notes, typed)
 
 
-_INFERENCE_VALUED = {
+INFERENCE_VALUED = {
     "-m": "model_size", "--model_size": "model_size",
     "-c": "config", "--config": "config",
     "-p": "phase", "--phase": "phase",
@@ -187,7 +187,7 @@ _INFERENCE_VALUED = {
     "-r": "result_dir", "--result_dir": "result_dir",
     "-f": "aiob_forward_loops", "--aiob_forward_loops": "aiob_forward_loops",
 }  # fmt: skip
-_INFERENCE_FLAGS = {
+INFERENCE_FLAGS = {
     "-M": ("moe_enable", "true"),
     "--moe_enable": ("moe_enable", "true"),
     "-a": ("aiob_enable", "true"),
@@ -223,9 +223,7 @@ _INFERENCE_PASSED = (
 def inference_script(words: Sequence[str]) -> ScriptRun:
     """`sh scripts/inference_workload_with_aiob.sh WORDS...` -> the generator's arguments."""
     values, typed = dict(_INFERENCE_DEFAULTS), set[str]()
-    notes = _read_options(
-        INFERENCE_SCRIPT, words, _INFERENCE_VALUED, _INFERENCE_FLAGS, values, typed
-    )
+    notes = _read_options(INFERENCE_SCRIPT, words, INFERENCE_VALUED, INFERENCE_FLAGS, values, typed)
     size = values["model_size"]
     if size not in INFERENCE_MODELS:
         raise AicbError(f"{INFERENCE_SCRIPT}: Invalid model size: {size} (it prints the usage)")

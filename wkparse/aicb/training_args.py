@@ -22,8 +22,14 @@ _MICROTEST = "a collective-test setting; the SimAI training generator does not r
 FRAMES = ("Megatron", "DeepSpeed", "collective_test", "DeepSeek")
 
 OPTIONS: tuple[Option, ...] = (
-    Option("--frame", "str", "Megatron", choices=FRAMES),
-    Option("--gpu_type", "str", None),
+    Option(
+        "--frame",
+        "str",
+        "Megatron",
+        choices=FRAMES,
+        note="DeepSeek builds the DeepSeek model; the others Megatron's",
+    ),
+    Option("--gpu_type", "str", None, note="the file name's first part"),
     Option("--world_size", "int", 1),
     Option("--tensor_model_parallel_size", "int", 1),
     Option("--pipeline_model_parallel", "int", 1),
@@ -33,12 +39,12 @@ OPTIONS: tuple[Option, ...] = (
     Option("--micro_batch", "int", 1),
     Option("--epoch_num", "int", 1, effect="used only when AICB measures compute times on a GPU"),
     Option("--computation_enable", "flag", False, effect=_NO_EFFECT),
-    Option("--dtype", "str", "bfloat16"),
+    Option("--dtype", "str", "bfloat16", note="only AICB's checks read it (EP and grouped GEMM)"),
     Option("--ffn_hidden_size", "int", None),
     Option("--enable_visual", "flag", False, effect=_NO_EFFECT),
     Option("--workload_only", "flag", False, effect=_NO_EFFECT),
     # model
-    Option("--model_name", "str", None),
+    Option("--model_name", "str", None, note="the file name's model part"),
     Option("--hidden_size", "int", 1024),
     Option("--num_layers", "int", 24),
     Option("--seq_length", "int", 2048),
@@ -46,7 +52,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("--vocab_size", "int", 32000),
     Option("--max_position_embeddings", "int", 4096, effect=_NO_EFFECT),
     Option("--add_bias_linear", "flag", False),
-    Option("--use_flash_attn", "flag", False),
+    Option("--use_flash_attn", "flag", False, note="the file name only"),
     Option("--swiglu", "flag", False),
     # DeepSpeed
     Option("--stage", "int", 3, choices=(1, 2, 3), effect=_DEEPSPEED),
@@ -75,11 +81,26 @@ OPTIONS: tuple[Option, ...] = (
     Option("--expert_model_parallel_size", "int", 1),
     Option("--num_experts", "int", 1),
     Option("--moe_router_topk", "int", 1),
-    Option("--moe_grouped_gemm", "flag", False),
+    Option(
+        "--moe_grouped_gemm",
+        "flag",
+        False,
+        note="the file name (GEMM-True) and a bf16 check; rows unchanged",
+    ),
     Option("--activation_func", "str", None, effect=_NO_EFFECT),
     # AIOB
-    Option("--aiob_enable", "flag", False),
-    Option("--comp_filepath", "str", None),
+    Option(
+        "--aiob_enable",
+        "flag",
+        False,
+        note="with --comp_filepath; refused without it (AICB measures on a GPU)",
+    ),
+    Option(
+        "--comp_filepath",
+        "str",
+        None,
+        note="read when present; AICB's shipped Example.txt built in",
+    ),
     Option("--gated_linear_unit", "str", False, effect=_NO_EFFECT),
     Option("--bias_gelu_fusion", "flag", False, effect=_NO_EFFECT),
     Option("--openai_gelu", "flag", False, effect=_NO_EFFECT),

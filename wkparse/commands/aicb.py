@@ -24,10 +24,15 @@ def command_words(words: Sequence[str]) -> list[str]:
     return [*split(first), *rest] if any(c.isspace() for c in first) else list(words)
 
 
-def run(words: Sequence[str], output: Path | None) -> int:
+def run(words: Sequence[str], output: Path | None, options: bool = False) -> int:
     from rich.console import Console
 
     errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    if options:
+        from wkparse.aicb.coverage import option_list
+
+        sys.stdout.write("".join(f"{line}\n" for line in option_list()))
+        return 0
     if not words:
         errors.print("[bold red]error:[/] give the AICB command after '--'")
         return 2

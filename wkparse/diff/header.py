@@ -45,8 +45,9 @@ def header_changes(a: Header | None, b: Header | None) -> tuple[HeaderChange, ..
     leading_b = b.leading if b is not None else ()
     if _as_stoi(leading_a) != _as_stoi(leading_b):
         out.append(HeaderChange(LEADING, _text(leading_a), _text(leading_b)))
-    for key in _keys(a, b):
-        field_a, field_b = _field(a, key), _field(b, key)
+    fields_a, fields_b = _fields(a), _fields(b)
+    for key in {**fields_a, **fields_b}:
+        field_a, field_b = fields_a.get(key), fields_b.get(key)
         seen_a = _comparable(reading_a, key, field_a)
         seen_b = _comparable(reading_b, key, field_b)
         if seen_a != seen_b:
@@ -67,23 +68,18 @@ def _stop(reading: HeaderReading | None) -> str | None:
     return reading.stop.message if reading is not None and reading.stop is not None else None
 
 
-def _keys(a: Header | None, b: Header | None) -> list[str]:
-    keys: dict[str, None] = {}
-    for header in (a, b):
-        if header is not None:
-            keys.update((f.key, None) for f in header.fields)
-    return list(keys)
-
-
-def _field(header: Header | None, key: str) -> HeaderField | None:
-    """The field SimAI reads for `key`, else the last one written (without its colon)."""
+def _fields(header: Header | None) -> dict[str, HeaderField]:
+    """Each key, in order of writing, with the field SimAI reads for it (the last one with
+    its colon; `pp_comm` also without), else the last one written. One pass: a hostile
+    header writes tens of thousands of keys."""
     if header is None:
-        return None
-    read = header.read(key)
-    if read is not None:
-        return read
-    written = header.all(key)
-    return written[-1] if written else None
+        return {}
+    out: dict[str, HeaderField] = {}
+    for f in header.fields:
+        held = out.get(f.key)
+        if held is None or f.colon or f.key == "pp_comm" or not held.colon:
+            out[f.key] = f
+    return out
 
 
 def _comparable(

@@ -56,6 +56,9 @@ class RowChange:
     #: for "row_moved": the row's position inside its section on each side (0-based)
     position_a: int | None = None
     position_b: int | None = None
+    #: the line of the first place it occurs, in each file (None where the side lacks it)
+    line_a: int | None = None
+    line_b: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

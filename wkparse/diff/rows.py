@@ -17,7 +17,7 @@ with its partner once per distinct pair of contents (AICB repeats one group `ga`
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from difflib import SequenceMatcher
 from itertools import groupby, pairwise
 
@@ -41,6 +41,7 @@ class _Side:
     """One file's rows as codes, and where its sections stand."""
 
     codes: list[int]
+    lines: Sequence[int]
     groups: tuple[tuple[int, int], ...]
     prologue_end: int
     epilogue_start: int
@@ -81,7 +82,7 @@ class _Codes:
         # group bounds from the starts alone: `Body.groups` would slice every group's names
         starts = body.group_starts
         groups = tuple(pairwise((*starts, body.epilogue_start))) if starts else ()
-        return _Side(codes, groups, body.prologue_end, body.epilogue_start)
+        return _Side(codes, rows.lines, groups, body.prologue_end, body.epilogue_start)
 
     def name(self, code: int) -> str | None:
         return self.fields[code].name
@@ -90,11 +91,13 @@ class _Codes:
 def row_changes(a: Workload, b: Workload) -> RowsDiff:
     codes = _Codes()
     side_a, side_b = codes.side(a), codes.side(b)
-    tally = _Tally(codes, len(side_a.groups))
+    tally = _Tally(codes, side_a, side_b)
     outside = "prologue" if side_a.groups or side_b.groups else "body"
-    tally.section(side_a.head, side_b.head, [outside])
+    tally.section(side_a.head, side_b.head, [outside], (0, 0))
     _groups(side_a, side_b, tally)
-    tally.section(side_a.tail, side_b.tail, ["epilogue"])
+    tally.section(
+        side_a.tail, side_b.tail, ["epilogue"], (side_a.epilogue_start, side_b.epilogue_start)
+    )
     return RowsDiff(
         len(side_a.codes),
         len(side_b.codes),
@@ -114,8 +117,10 @@ def _groups(a: _Side, b: _Side, tally: _Tally) -> None:
     if keys_a == keys_b:
         return
     contents = {key: value for value, key in interned.items()}
-    # pairs of differing groups: (content a, content b) -> the a-side group numbers
+    # pairs of differing groups: (content a, content b) -> the a-side group numbers, and the
+    # first pair's group indexes on each side
     pairs: dict[tuple[int, int], list[int]] = {}
+    first: dict[tuple[int, int], tuple[int, int]] = {}
     removed: list[int] = []
     added: list[int] = []
 
@@ -124,6 +129,7 @@ def _groups(a: _Side, b: _Side, tally: _Tally) -> None:
             ka, kb = keys_a[first_a + i], keys_b[first_b + i]
             if ka != kb:
                 pairs.setdefault((ka, kb), []).append(first_a + i + 1)
+                first.setdefault((ka, kb), (first_a + i, first_b + i))
         removed.extend(range(first_a + count_b + 1, first_a + count_a + 1))
         added.extend(range(first_b + count_a + 1, first_b + count_b + 1))
 
@@ -150,11 +156,13 @@ def _groups(a: _Side, b: _Side, tally: _Tally) -> None:
                     starts_b[j2] - starts_b[j1],
                 )
     for (ka, kb), numbers in pairs.items():
-        tally.section(contents[ka], contents[kb], numbers)
+        group_a, group_b = first[ka, kb]
+        starts = (a.groups[group_a][0], b.groups[group_b][0])
+        tally.section(contents[ka], contents[kb], numbers, starts)
     if removed:
-        tally.whole_groups("group_removed", removed, [a.groups[n - 1] for n in removed])
+        tally.whole_groups("group_removed", removed)
     if added:
-        tally.whole_groups("group_added", added, [b.groups[n - 1] for n in added])
+        tally.whole_groups("group_added", added)
 
 
 def _common_ends(a: Sequence[int], b: Sequence[int]) -> tuple[int, int, int]:
@@ -181,9 +189,10 @@ def _starts(runs: list[tuple[int, int]], first: int) -> list[int]:
 class _Tally:
     """Row counts and changes by kind, gathered over every pair of sections."""
 
-    def __init__(self, codes: _Codes, groups_a: int) -> None:
+    def __init__(self, codes: _Codes, a: _Side, b: _Side) -> None:
         self.codes = codes
-        self.groups_a = groups_a
+        self.a, self.b = a, b
+        self.groups_a = len(a.groups)
         self.changed = self.added = self.removed = self.moved = 0
         #: (code a, code b) -> the field changes between those two row values, worked out once
         self._field_changes: dict[tuple[int, int], list[tuple[tuple[object, ...], RowChange]]] = {}
@@ -193,53 +202,75 @@ class _Tally:
             tuple[object, ...], tuple[RowChange, dict[int, Sequence[Place]], int]
         ] = {}
 
-    def section(self, a: Sequence[int], b: Sequence[int], places: Sequence[Place]) -> None:
-        """Compare one pair of sections that stand in each of `places`."""
+    def section(
+        self,
+        a: Sequence[int],
+        b: Sequence[int],
+        places: Sequence[Place],
+        starts: tuple[int, int],
+    ) -> None:
+        """Compare one pair of sections that stand in each of `places`; `starts` are the row
+        indexes where the first place's sections begin in a and in b."""
         if a == b:
             return
         n = len(places)
         name = self.codes.name
         for event, i, j in _events(a, b, name):
+            at = self._lines(
+                None if i is None else starts[0] + i, None if j is None else starts[1] + j
+            )
             if event == "changed":
                 assert i is not None and j is not None
                 self.changed += n
-                self._fields(a[i], b[j], places)
+                self._fields(a[i], b[j], places, at)
             elif event == "removed":
                 assert i is not None
                 self.removed += n
-                self._add(
-                    ("row_removed", name(a[i])),
-                    RowChange("row_removed", "", 0, name(a[i])),
-                    places,
-                    n,
-                )
+                change = RowChange("row_removed", "", 0, name(a[i]))
+                self._add(("row_removed", name(a[i])), change, places, n, at)
             elif event == "added":
                 assert j is not None
                 self.added += n
-                self._add(
-                    ("row_added", name(b[j])), RowChange("row_added", "", 0, name(b[j])), places, n
-                )
+                change = RowChange("row_added", "", 0, name(b[j]))
+                self._add(("row_added", name(b[j])), change, places, n, at)
             else:
                 assert i is not None and j is not None
                 self.moved += n
                 change = RowChange("row_moved", "", 0, name(a[i]), position_a=i, position_b=j)
-                self._add(("row_moved", name(a[i]), i, j), change, places, n)
+                self._add(("row_moved", name(a[i]), i, j), change, places, n, at)
 
-    def whole_groups(self, kind: str, numbers: list[int], bounds: list[tuple[int, int]]) -> None:
+    def whole_groups(self, kind: str, numbers: list[int]) -> None:
+        """Groups (1-based numbers: a's when removed, b's when added) only one side has."""
+        side = self.a if kind == "group_removed" else self.b
+        bounds = [side.groups[n - 1] for n in numbers]
         rows = sum(end - start for start, end in bounds)
         if kind == "group_removed":
             self.removed += rows
+            at = self._lines(bounds[0][0], None)
         else:
             self.added += rows
-        self._add((kind,), RowChange(kind, "", 0), list(numbers), rows)
+            at = self._lines(None, bounds[0][0])
+        self._add((kind,), RowChange(kind, "", 0), list(numbers), rows, at)
 
-    def _fields(self, code_a: int, code_b: int, places: Sequence[Place]) -> None:
+    def _lines(self, row_a: int | None, row_b: int | None) -> tuple[int | None, int | None]:
+        return (
+            None if row_a is None else self.a.lines[row_a],
+            None if row_b is None else self.b.lines[row_b],
+        )
+
+    def _fields(
+        self,
+        code_a: int,
+        code_b: int,
+        places: Sequence[Place],
+        at: tuple[int | None, int | None],
+    ) -> None:
         pair = (code_a, code_b)
         found = self._field_changes.get(pair)
         if found is None:
             found = self._field_changes[pair] = self._field_changes_of(code_a, code_b)
         for key, change in found:
-            self._add(key, change, places, len(places))
+            self._add(key, change, places, len(places), at)
 
     def _field_changes_of(
         self, code_a: int, code_b: int
@@ -254,18 +285,22 @@ class _Tally:
         ]
 
     def _add(
-        self, key: tuple[object, ...], change: RowChange, places: Sequence[Place], rows: int
+        self,
+        key: tuple[object, ...],
+        change: RowChange,
+        places: Sequence[Place],
+        rows: int,
+        at: tuple[int | None, int | None],
     ) -> None:
         found = self._found.get(key)
         if found is None:
-            self._found[key] = (change, {id(places): places}, rows)
+            first = replace(change, line_a=at[0], line_b=at[1])
+            self._found[key] = (first, {id(places): places}, rows)
         else:
             found[1][id(places)] = places
             self._found[key] = (found[0], found[1], found[2] + rows)
 
     def changes(self) -> tuple[RowChange, ...]:
-        from dataclasses import replace
-
         return tuple(
             replace(
                 change,

@@ -84,8 +84,21 @@ def fact_pieces(change: FactChange) -> list[Piece]:
     return out
 
 
+def _where_in_file(change: RowChange) -> str:
+    """The line of its first place: a's line, or b's for what only b has."""
+    if change.line_a is not None:
+        line = f"line {change.line_a}"
+    elif change.line_b is not None:
+        line = f"line {change.line_b} of b"
+    else:
+        return ""
+    if change.kind in ("group_removed", "group_added"):
+        return f", from {line}"
+    return f", {line}" if change.rows == 1 else f", first at {line}"
+
+
 def row_pieces(change: RowChange) -> list[Piece]:
-    rows = f" ({plural(change.rows, 'row')})"
+    rows = f" ({plural(change.rows, 'row')}{_where_in_file(change)})"
     name = short(change.name)
     if change.kind == "field":
         label = FIELD_LABELS.get(change.field or "", change.field or "")

@@ -4,10 +4,11 @@
      "header": [{"key", "a", "b", "note"}],
      "facts": [{"name", "label", "a", "b", "ratio"}],
      "rows": {"a", "b", "changed", "added", "removed", "moved",
-              "changes": [{"kind", "summary", "where", "rows", ...}]}}
+              "changes": [{"kind", "summary", "where", "rows", "line_a", "line_b", ...}]}}
 
 Header values are as written (null where the side lacks the key); fact values are numbers
-(null where explain has none); each row change carries its sentence as `summary`.
+(null where explain has none); each row change carries its sentence as `summary` and the
+line of its first place in each file (null where that file lacks it).
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ def _change(c: RowChange) -> dict[str, Any]:
         "summary": sentence(row_pieces(c)),
         "where": c.where,
         "rows": c.rows,
+        "line_a": c.line_a,
+        "line_b": c.line_b,
     }
     if c.name is not None:
         out["name"] = c.name

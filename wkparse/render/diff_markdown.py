@@ -1,7 +1,8 @@
 """`wkparse diff --format markdown`: the difference as an answer to paste into an issue.
 
 A table per layer (header as SimAI reads it, facts with their ratio) and the row changes as a
-list; long lists are folded into a `<details>` block after the first `SHOWN` lines.
+list; long lists are folded into a `<details>` block after the first `SHOWN` lines, and cut
+after `FOLDED` more (`--format json` has them all).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from wkparse.diff.model import Difference
 from wkparse.diff.words import fact_value, plural, ratio, row_pieces, sentence, short
 
 SHOWN = 30
+#: further lines folded into a `<details>` block; past them only a count
+FOLDED = 300
 
 
 def render(d: Difference) -> str:
@@ -22,17 +25,13 @@ def render(d: Difference) -> str:
         ]
         return "\n".join(out)
     if d.header:
-        out += [
-            "#### Header (as SimAI reads it)",
-            "",
-            "| key | a | b | note |",
-            "| --- | --- | --- | --- |",
+        out += ["#### Header (as SimAI reads it)", ""]
+        table = ["| key | a | b | note |", "| --- | --- | --- | --- |"]
+        keys = [
+            f"| `{_cell(h.key)}` | {_value(h.a)} | {_value(h.b)} | {_cell(h.note or '')} |"
+            for h in d.header
         ]
-        for h in d.header:
-            out.append(
-                f"| `{_cell(h.key)}` | {_value(h.a)} | {_value(h.b)} | {_cell(h.note or '')} |"
-            )
-        out.append("")
+        out += [*_folded(table, keys), ""]
     if d.facts:
         out += ["#### Facts", "", "| fact | a | b | b / a |", "| --- | --- | --- | --- |"]
         for f in d.facts:
@@ -47,13 +46,23 @@ def render(d: Difference) -> str:
         f"{r.removed:,} removed{moved}.",
         "",
     ]
-    lines = [f"- {_cell(sentence(row_pieces(c)))}" for c in r.changes]
-    out += lines[:SHOWN]
-    if len(lines) > SHOWN:
-        out += ["", f"<details><summary>{len(lines) - SHOWN:,} more</summary>", "", *lines[SHOWN:]]
-        out += ["", "</details>"]
+    out += _folded([], [f"- {_cell(sentence(row_pieces(c)))}" for c in r.changes])
     out += ["", "<sub>Written by `wkparse diff --format markdown`.</sub>", ""]
     return "\n".join(out)
+
+
+def _folded(head: list[str], lines: list[str]) -> list[str]:
+    """The first SHOWN lines, then up to FOLDED more in a `<details>` block (under `head`
+    again: a table's header), then how many are left out (an issue comment has a size cap)."""
+    out = [*head, *lines[:SHOWN]]
+    rest = lines[SHOWN : SHOWN + FOLDED]
+    if rest:
+        out += ["", f"<details><summary>{len(rest):,} more</summary>", "", *head, *rest]
+        out += ["", "</details>"]
+    left = len(lines) - SHOWN - len(rest)
+    if left > 0:
+        out += ["", f"... and {left:,} more (`--format json` lists them all)"]
+    return out
 
 
 def _value(text: str | None) -> str:
