@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import importlib.util
 import json
 import os
 import platform
@@ -66,7 +67,11 @@ RATIO_TARGETS: tuple[tuple[str, str, str, float], ...] = (
     ("explain / split loop", "explain", "split", 4.0),
     ("fmt --check / split loop", "fmt", "split", 3.0),
 )
-RSS_LIMIT = 2.0  # peak RSS of lint, in multiples of the file size
+RSS_LIMIT = 2.0  # peak RSS of every command, in multiples of the file size
+#: how much the distinct files' compute times vary from group to group
+JITTER = 0.05
+STARTUP_LIMIT = 2.0  # wkparse lint of a tiny file, in multiples of yamllint of a tiny YAML file
+TINY_YAML = "---\nworkload: tiny\nrows: [1, 2, 3]\n"
 CORPUS_LIMIT = 1.5  # whole corpus in one call, in multiples of one small file
 DIFF_LIMIT = 1.2  # diff of two files, in multiples of linting both in one call
 AICB_LIMIT = 2.0  # lint with --aicb-command (WK6xx compare every row), in multiples of lint
@@ -212,18 +217,22 @@ class Input:
     bytes: int
 
 
-def synthesize(rows: int, work: Path, label: str | None = None) -> Input:
-    """Write (or reuse) the AICB-shaped file of about `rows` rows in its own folder."""
-    folder = work / f"rows-{rows}"
+def synthesize(rows: int, work: Path, label: str | None = None, distinct: bool = False) -> Input:
+    """Write (or reuse) the AICB-shaped file of about `rows` rows in its own folder.
+
+    `distinct`: every group's compute times jittered (`--jitter`, seeded), so that rows
+    almost never repeat, as in profiled or inference files."""
+    folder = work / (f"distinct-{rows}" if distinct else f"rows-{rows}")
     existing = sorted(folder.glob("*.txt")) if folder.is_dir() else []
     if not existing:
         folder.mkdir(parents=True, exist_ok=True)
+        jitter = ["--jitter", str(JITTER), "--seed", "1"] if distinct else []
         subprocess.run(
             [
                 sys.executable,
                 str(HERE / "synthesize.py"),
                 *SHAPE,
-                *("--rows", str(rows), "-o", str(folder)),
+                *("--rows", str(rows), "-o", str(folder), *jitter),
             ],
             check=True,
             stderr=subprocess.DEVNULL,
@@ -335,34 +344,65 @@ def linearity(medians: list[float | None], rows: list[int]) -> dict[str, Any]:
     return out
 
 
-def evaluate(
-    runs: dict[tuple[str, str], Measurement],
-    inputs: list[Input],
-    has_corpus: bool,
-    headers: Sequence[Input] = (),
-) -> tuple[list[Target], dict[str, Any]]:
-    big = inputs[-1]
+def _file_targets(
+    runs: dict[tuple[str, str], Measurement], big: Input, prefix: str = ""
+) -> list[Target]:
+    """Each command against the split loop, and each command's peak RSS, on one file."""
     targets: list[Target] = []
     for name, contender, baseline, limit in RATIO_TARGETS:
         targets.append(
             Target(
-                name,
+                prefix + name,
                 _ratio(runs[contender, big.label].median_s, runs[baseline, big.label].median_s),
                 limit,
                 "x",
                 runs[contender, big.label].error or "",
             )
         )
-    lint_rss = runs["lint", big.label].rss_kb
-    targets.append(
-        Target(
-            "lint peak RSS / file size",
-            _ratio(lint_rss * 1024 if lint_rss else None, big.bytes),
-            RSS_LIMIT,
-            "x",
-            runs["lint", big.label].error or "",
+    for name in COMMANDS:
+        rss = runs[name, big.label].rss_kb
+        targets.append(
+            Target(
+                f"{prefix}{name} peak RSS / file size",
+                _ratio(rss * 1024 if rss else None, big.bytes),
+                RSS_LIMIT,
+                "x",
+                runs[name, big.label].error or "",
+            )
         )
+    return targets
+
+
+def _growth_target(name: str, lin: dict[str, Any], inputs: Sequence[Input], note: str) -> Target:
+    sizes = " -> ".join(i.label.removeprefix("distinct-") for i in inputs)
+    return Target(
+        f"{name}: time ratio / rows ratio, {sizes}", lin["growth"], GROWTH_LIMIT, "x", note
     )
+
+
+def evaluate(
+    runs: dict[tuple[str, str], Measurement],
+    inputs: list[Input],
+    has_corpus: bool,
+    headers: Sequence[Input] = (),
+    distinct: Sequence[Input] = (),
+) -> tuple[list[Target], dict[str, Any]]:
+    big = inputs[-1]
+    targets = _file_targets(runs, big)
+    if distinct:
+        label = distinct[-1].label.removeprefix("distinct-")
+        targets += _file_targets(runs, distinct[-1], f"distinct {label}: ")
+    startup, yaml = runs.get(("lint", inputs[0].label)), runs.get(("yamllint", "tiny"))
+    if startup is not None and yaml is not None:
+        targets.append(
+            Target(
+                "start-up: lint of a tiny file / yamllint of a tiny YAML file",
+                _ratio(startup.median_s, yaml.median_s),
+                STARTUP_LIMIT,
+                "x",
+                startup.error or yaml.error or "",
+            )
+        )
     if has_corpus:
         whole, one = runs["lint", "corpus"], runs["lint", "small"]
         targets.append(
@@ -404,16 +444,13 @@ def evaluate(
         scaling[name] = lin
         if name == "split":
             continue  # the yardstick: its figures show how noisy the machine was
-        sizes = " -> ".join(i.label for i in inputs[1:])
-        targets.append(
-            Target(
-                f"{name}: time ratio / rows ratio, {sizes}",
-                lin["growth"],
-                GROWTH_LIMIT,
-                "x",
-                runs[name, big.label].error or "",
-            )
-        )
+        targets.append(_growth_target(name, lin, inputs[1:], runs[name, big.label].error or ""))
+        if distinct:
+            sized = [inputs[0], *distinct]
+            lin = linearity([runs[name, i.label].median_s for i in sized], [i.rows for i in sized])
+            scaling[f"distinct-{name}"] = lin
+            error = runs[name, distinct[-1].label].error or ""
+            targets.append(_growth_target(f"distinct: {name}", lin, distinct, error))
     if headers:
         # The tiny file stands first, for start-up, as it does for the rows.
         sized = [inputs[0], *headers]
@@ -490,18 +527,13 @@ def _verdict(met: bool | None) -> str:
     return "not measured" if met is None else "yes" if met else "NO"
 
 
-def markdown(doc: dict[str, Any]) -> str:
-    """The tables a README shows: targets, then raw times and memory per size."""
-    lines = ["| measure | value | target | met |", "| --- | --- | --- | --- |"]
-    for t in doc["targets"]:
-        note = f" ({t['note']})" if t["note"] else ""
-        lines.append(
-            f"| {t['name']} | {_fmt_x(t['measured'])} | <= {t['limit']:g}x | "
-            f"{_verdict(t['met'])}{note} |"
-        )
-    inputs = doc["inputs"]
-    head = " | ".join(f"{i['label']}: {i['rows']:,} rows, {_size(i['bytes'])}" for i in inputs)
-    lines += ["", f"| command | {head} | peak RSS, largest |", "|---" * (len(inputs) + 2) + "|"]
+def _times_table(doc: dict[str, Any], inputs: list[dict[str, Any]], title: str) -> list[str]:
+    """Each command's median time per file and its peak RSS on the largest."""
+    head = " | ".join(
+        f"{i['label'].removeprefix('distinct-')}: {i['rows']:,} rows, {_size(i['bytes'])}"
+        for i in inputs
+    )
+    lines = [f"| {title} | {head} | peak RSS, largest |", "|---" * (len(inputs) + 2) + "|"]
     largest = inputs[-1]
     for name in ("split", *COMMANDS):
         cells = []
@@ -518,7 +550,22 @@ def markdown(doc: dict[str, Any]) -> str:
         )
         label = "split loop" if name == "split" else f"wkparse {name}"
         lines.append(f"| {label} | {' | '.join(cells)} | {rss_text} |")
-    big = largest["label"]
+    return lines
+
+
+def markdown(doc: dict[str, Any]) -> str:
+    """The tables a README shows: targets, then raw times and memory per size, for the
+    repeating files and for the distinct ones, then the start-up line."""
+    lines = ["| measure | value | target | met |", "| --- | --- | --- | --- |"]
+    for t in doc["targets"]:
+        note = f" ({t['note']})" if t["note"] else ""
+        lines.append(
+            f"| {t['name']} | {_fmt_x(t['measured'])} | <= {t['limit']:g}x | "
+            f"{_verdict(t['met'])}{note} |"
+        )
+    inputs = doc["inputs"]
+    lines += ["", *_times_table(doc, inputs, "repeating rows (AICB)")]
+    big = inputs[-1]["label"]
     for key, label in (
         ("lint@small", "lint one small file"),
         ("lint@corpus", "lint whole corpus"),
@@ -529,14 +576,65 @@ def markdown(doc: dict[str, Any]) -> str:
         if run:
             value = _fmt_s(run["median_s"]) + " s" if run["median_s"] else run["error"] or "-"
             lines.append(f"| {label} | {value} |" + " |" * len(inputs))
+    distinct = [inputs[0], *doc.get("distinct_inputs", [])[:-1]]
+    if len(distinct) > 1:
+        lines += ["", *_times_table(doc, distinct, "distinct rows (jittered)")]
+        dump = doc["distinct_inputs"][-1]
+        run, split = (doc["runs"].get(f"{k}@{dump['label']}") for k in ("parse-json", "split"))
+        if run and split:
+            rows, size = f"{dump['rows']:,}", _size(dump["bytes"])
+            rss = run["max_peak_rss_kb"]
+            ratio = _fmt_x(_ratio(run["median_s"], split["median_s"]))
+            lines.append(
+                f"| wkparse parse --format json, {rows} distinct rows ({size}) | "
+                f"{_fmt_s(run['median_s'])} s ({ratio} the split loop) | "
+                f"peak RSS {rss / 1024 if rss else 0:.0f} MiB |" + " |" * (len(distinct) - 1)
+            )
     m = doc["machine"]
+    lines += ["", startup_line(doc)] if startup_line(doc) else []
+    load = m.get("load_average_before"), m.get("load_average_after")
+    loads = " / ".join(f"{a[0]:.1f}" for a in load if a) or "unknown"
     lines += [
         "",
-        f"{m['date']}, {m['usable_cpus']} CPUs ({m['cpu_model'] or 'unknown'}), Python "
-        f"{m['python']}; median of {doc['config']['repeat']} interleaved runs each, "
+        f"{m['date']}, commit {str(m.get('commit') or 'unknown')[:12]}, {m['usable_cpus']} CPUs "
+        f"({m['cpu_model'] or 'unknown'}), Python {m['python']}, load average {loads} "
+        f"(before / after); median of {doc['config']['repeat']} interleaved runs each, "
         f"start-up included.",
     ]
     return "\n".join(lines) + "\n"
+
+
+def startup_line(doc: dict[str, Any]) -> str:
+    """The start-up comparison, in one sentence ("" when yamllint was not measured)."""
+    runs = doc["runs"]
+    tiny = doc["inputs"][0]
+    lint, yaml, bare = (
+        runs.get(k) for k in (f"lint@{tiny['label']}", "yamllint@tiny", "python@start-up")
+    )
+    if not lint or not yaml or not lint["median_s"] or not yaml["median_s"]:
+        return ""
+    ratio = _ratio(lint["median_s"], yaml["median_s"])
+    python = f", bare `python -c pass` {_fmt_s(bare['median_s'])} s" if bare else ""
+    return (
+        f"Start-up: `wkparse lint` of a {tiny['rows']}-row file {_fmt_s(lint['median_s'])} s, "
+        f"`yamllint` of a tiny YAML file {_fmt_s(yaml['median_s'])} s ({_fmt_x(ratio)}, target "
+        f"<= {STARTUP_LIMIT:g}x){python}."
+    )
+
+
+README_BEGIN = "<!-- benchmarks/run.py writes from here -->"
+README_END = "<!-- to here -->"
+
+
+def write_readme(readme: Path, table: str) -> bool:
+    """Put the tables between the README's markers; False when it has none."""
+    text = readme.read_text(encoding="utf-8")
+    if README_BEGIN not in text or README_END not in text:
+        return False
+    head, rest = text.split(README_BEGIN, 1)
+    _, tail = rest.split(README_END, 1)
+    readme.write_text(f"{head}{README_BEGIN}\n{table}{README_END}{tail}", encoding="utf-8")
+    return True
 
 
 # ---------------------------------------------------------------------------- main
@@ -551,6 +649,9 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     p.add_argument("--out", type=Path, help="JSON file to write")
     p.add_argument("--markdown", type=Path, help="Markdown table to write")
+    p.add_argument(
+        "--readme", type=Path, help="README whose speed tables to replace (default: the project's)"
+    )
     p.add_argument("--work", type=Path, help="folder for the generated files")
     p.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS, help="files for the corpus run")
     ns = p.parse_args(argv)
@@ -560,6 +661,8 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
         ns.out = HERE / ("work/quick.json" if ns.quick else "results/latest.json")
     if ns.markdown is None and not ns.quick:
         ns.markdown = HERE / "RESULTS.md"
+    if ns.readme is None and not ns.quick:
+        ns.readme = ROOT / "README.md"
     ns.work = ns.work or HERE / "work"
     if ns.rows < 8 or ns.repeat < 1:
         p.error("--rows must be at least 8 and --repeat at least 1")
@@ -571,14 +674,30 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     # The tiny file (one micro-batch group) measures each command's own start-up.
     inputs = [synthesize(1, ns.work, "tiny")]
     inputs += [synthesize(n, ns.work) for n in (ns.rows // 4, ns.rows // 2, ns.rows)]
+    # The same shapes with rows that almost never repeat, and the JSON dump of a fifth.
+    sizes = (ns.rows // 4, ns.rows // 2, ns.rows)
+    distinct = [synthesize(n, ns.work, f"distinct-{_label(n)}", distinct=True) for n in sizes]
+    dump = synthesize(ns.rows // 5, ns.work, f"distinct-{_label(ns.rows // 5)}", distinct=True)
     wk = [sys.executable, "-m", "wkparse"]
     runs: dict[tuple[str, str], Measurement] = {}
-    for i in inputs:
+    for i in [*inputs, *distinct]:
         runs["split", i.label] = Measurement(
             "split", i.label, [sys.executable, "-c", SPLIT_LOOP, str(i.path)]
         )
         for name, (before, after) in COMMANDS.items():
             runs[name, i.label] = Measurement(name, i.label, [*wk, *before, str(i.path), *after])
+    runs["split", dump.label] = Measurement(
+        "split", dump.label, [sys.executable, "-c", SPLIT_LOOP, str(dump.path)]
+    )
+    runs["parse-json", dump.label] = Measurement(
+        "parse-json", dump.label, [*wk, "parse", str(dump.path), "--format", "json"]
+    )
+    if importlib.util.find_spec("yamllint") is not None:
+        yaml = ns.work / "tiny.yaml"
+        yaml.write_text(TINY_YAML, encoding="utf-8")
+        runs["yamllint", "tiny"] = Measurement(
+            "yamllint", "tiny", [sys.executable, "-m", "yamllint", str(yaml)]
+        )
     headers = [hostile_header(n, ns.work) for n in HEADER_REPEATS]
     for h in headers:
         runs["lint", h.label] = Measurement(
@@ -613,7 +732,7 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as cwd:
         measure(list(runs.values()), ns.repeat, Path(cwd), env, warm_up=not ns.quick)
     about["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
-    targets, scaling = evaluate(runs, inputs, bool(corpus), headers)
+    targets, scaling = evaluate(runs, inputs, bool(corpus), headers, distinct)
     return {
         "schema": SCHEMA,
         "machine": about,
@@ -624,8 +743,10 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
             "corpus": str(ns.corpus) if corpus else None,
             "corpus_files": len(corpus),
             "bytecode_cache": env["PYTHONPYCACHEPREFIX"],
+            "work": str(ns.work),
         },
         "inputs": [{**asdict(i), "path": i.path.name} for i in inputs],
+        "distinct_inputs": [{**asdict(i), "path": i.path.name} for i in [*distinct, dump]],
         "runs": {f"{k[0]}@{k[1]}": m.to_json() for k, m in runs.items()},
         "targets": [t.to_json() for t in targets],
         "linearity": scaling,
@@ -646,6 +767,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         ns.markdown.write_text(table, encoding="utf-8")
     print(table, end="")
     print(f"\nwrote {ns.out}" + (f" and {ns.markdown}" if ns.markdown else ""))
+    if ns.readme is not None:
+        if write_readme(ns.readme, table):
+            print(f"wrote the speed tables of {ns.readme}")
+        else:
+            print(f"{ns.readme} has no {README_BEGIN} marker: not written", file=sys.stderr)
     return 0 if doc["all_met"] else 1
 
 

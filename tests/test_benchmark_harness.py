@@ -5,6 +5,7 @@ Only the shape of the report is checked, never a time: the machines are shared a
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -69,6 +70,13 @@ def test_every_command_ran_on_every_file(report: tuple[dict[str, object], str, s
     rows = [i["rows"] for i in inputs]
     assert rows == sorted(rows) and rows[-1] > 1500
     expected = {f"{c}@{label}" for c in COMMANDS for label in labels}
+    # the same sizes with rows that never repeat, and the JSON dump of a fifth of them
+    distinct = [i["label"] for i in doc["distinct_inputs"]]
+    assert distinct == ["distinct-500", "distinct-1k", "distinct-2k", "distinct-400"]
+    expected |= {f"{c}@{label}" for c in COMMANDS for label in distinct[:3]}
+    expected |= {"split@distinct-400", "parse-json@distinct-400"}
+    if importlib.util.find_spec("yamllint") is not None:
+        expected.add("yamllint@tiny")
     expected |= {"lint@small", "lint@corpus", "python@start-up"}
     expected |= {f"lint@header-{n}" for n in ("2k", "4k", "8k")}
     expected |= {"diff@2k", "lint-both@2k", "lint-aicb@2k"}
@@ -90,19 +98,23 @@ def test_targets_and_linearity_are_reported(report: tuple[dict[str, object], str
     for wanted in ("parse / split loop", "lint / split loop", "explain / split loop"):
         assert wanted in names
     assert "fmt --check / split loop" in names
-    assert "lint peak RSS / file size" in names
+    for command in COMMANDS[1:]:
+        assert f"{command} peak RSS / file size" in names
+        assert f"distinct 2k: {command} peak RSS / file size" in names
+    assert "distinct 2k: fmt --check / split loop" in names
     assert "lint whole corpus / one small file" in names
     assert "diff of two 2k-row files / lint of both" in names
     assert "lint --aicb-command / lint" in names
-    # every wkparse command, not the split loop (the yardstick)
-    assert sum("time ratio / rows ratio" in n for n in names) == len(COMMANDS) - 1
+    # every wkparse command, not the split loop (the yardstick), on both kinds of file
+    assert sum("time ratio / rows ratio" in n for n in names) == 2 * (len(COMMANDS) - 1)
     assert "lint: time ratio / repeats ratio, header repeating a key 2k -> 4k -> 8k times" in names
     for t in targets:
         assert isinstance(t["measured"], float)
         assert t["met"] is (t["measured"] <= t["limit"])
     assert doc["all_met"] is all(t["met"] is True for t in targets)
     linearity = doc["linearity"]
-    assert isinstance(linearity, dict) and set(linearity) == {*COMMANDS, "lint-header"}
+    distinct = {f"distinct-{c}" for c in COMMANDS[1:]}
+    assert isinstance(linearity, dict) and set(linearity) == {*COMMANDS, "lint-header", *distinct}
     for entry in linearity.values():
         assert len(entry["time_ratios"]) == len(entry["us_per_row"]) == 2
 
@@ -112,6 +124,8 @@ def test_table_is_printed_and_written(report: tuple[dict[str, object], str, str]
     assert table in stdout
     assert "| lint / split loop |" in table
     assert "| wkparse explain |" in table
+    assert "| distinct rows (jittered) |" in table and "| repeating rows (AICB) |" in table
+    assert "wkparse parse --format json" in table
 
 
 def test_generated_files_are_aicb_shaped(report: tuple[dict[str, object], str, str]) -> None:
@@ -122,3 +136,33 @@ def test_generated_files_are_aicb_shaped(report: tuple[dict[str, object], str, s
         name = Path(i["path"]).name
         assert name.startswith("None-gpt_7B-world_size8-tp8-pp1-ep1-gbs")
         assert i["bytes"] > 0
+
+
+def test_distinct_files_have_rows_that_do_not_repeat(
+    report: tuple[dict[str, object], str, str], tmp_path: Path
+) -> None:
+    doc = report[0]
+    inputs = doc["distinct_inputs"]
+    assert isinstance(inputs, list)
+    work = Path(doc["config"]["work"])  # type: ignore[index]
+    for i in inputs:
+        path = next(work.glob(f"distinct-*/{i['path']}"))
+        rows = path.read_text(encoding="utf-8").splitlines()[2:]
+        assert len(set(rows)) > 0.9 * len(rows)
+
+
+def test_readme_tables_are_written_between_the_markers(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("wkparse_bench_run", RUN)
+    assert spec is not None and spec.loader is not None
+    run = importlib.util.module_from_spec(spec)
+    sys.modules["wkparse_bench_run"] = run
+    spec.loader.exec_module(run)
+    readme = tmp_path / "README.md"
+    readme.write_text(f"# x\n{run.README_BEGIN}\nold\n{run.README_END}\nafter\n")
+    assert run.write_readme(readme, "| new |\n")
+    assert readme.read_text() == f"# x\n{run.README_BEGIN}\n| new |\n{run.README_END}\nafter\n"
+    readme.write_text("no markers\n")
+    assert not run.write_readme(readme, "| new |\n")
+    assert readme.read_text() == "no markers\n"
+    project = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert run.README_BEGIN in project and run.README_END in project

@@ -506,8 +506,8 @@ class _Columns:
         self.shapes: dict[bytes, _Shape | None] = {}
         #: token bytes -> text code, for the name, comm and policy columns
         self.codes: dict[bytes, int] = {}
-        #: number columns found to hold more than one value in a block
-        self.varied: set[int] = set()
+        #: number field -> what its column held so far: "same" number, "few", "many"
+        self.kinds: dict[int, str] = {}
 
     def block(self, lines: list[bytes]) -> list[int]:
         """Each line's value index (`_BLANK_REF` for a blank line)."""
@@ -610,7 +610,11 @@ class _Columns:
             by_index = {shape.index: shape.texts for shape in shapes}
             for j, k in enumerate(TEXT_FIELDS):
                 codes = {i: texts[j] for i, texts in by_index.items()}  # type: ignore[index]
-                table.columns[k].extend(map(codes.__getitem__, indexes))
+                same = set(codes.values())
+                if len(same) == 1:
+                    table.columns[k].extend([same.pop()] * len(indexes))
+                else:
+                    table.columns[k].extend(map(codes.__getitem__, indexes))
             numbers = joined.translate(_NUMBERS_ONLY).split()
             stride = len(NUMBER_FIELDS)
             slots: Sequence[int] = range(stride)
@@ -620,19 +624,34 @@ class _Columns:
             slots = NUMBER_FIELDS
             self._texts(numbers, width)
         count = len(keys)
-        varied = self.varied
         for slot, k in zip(slots, NUMBER_FIELDS):
-            column = numbers[slot::stride]
-            first = column[0]
-            # A column that held one number throughout (reserved, update time) is cheap to
-            # tell so; once it varies, it is converted item by item without asking again.
-            if k not in varied and column.count(first) == count:
-                table.extend_numbers(k, [int(first)] * count)
-            else:
-                varied.add(k)
-                table.extend_numbers(k, map(int, column))
+            table.extend_numbers(k, self._numbers(k, numbers[slot::stride]))
         table.shape.extend(indexes)
         return list(range(start, start + count))
+
+    def _numbers(self, field: int, column: list[bytes]) -> list[int]:
+        """The numbers of one column of tokens, converted as cheaply as the column allows.
+
+        A column that holds one number throughout (reserved, update time) is cheap to tell
+        so; one of few numbers (sizes) converts each once; the others (compute times that
+        vary) item by item. What a column turned out to be is remembered for the next block.
+        """
+        kind = self.kinds.get(field)
+        if kind is None or kind == "same":
+            first = column[0]
+            if column.count(first) == len(column):
+                self.kinds[field] = "same"
+                return [int(first)] * len(column)
+            kind = "few" if len(set(column[:512])) <= 32 else "many"
+        if kind == "few":
+            numbers = dict.fromkeys(column)
+            if len(numbers) * 8 <= len(column):
+                self.kinds[field] = "few"
+                for token in numbers:
+                    numbers[token] = int(token)
+                return list(map(numbers.__getitem__, column))  # type: ignore[arg-type]
+        self.kinds[field] = "many"
+        return list(map(int, column))
 
     def _texts(self, tokens: list[bytes], width: int) -> None:
         """The text columns of lines split into `width` tokens each."""
