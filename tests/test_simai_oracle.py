@@ -117,3 +117,17 @@ def test_oracle_case_is_predicted(case: dict[str, Any]) -> None:
 def test_every_oracle_case_is_replayed() -> None:
     """The oracle ships 47 cases; none may be skipped silently."""
     assert len(RESULTS) == 47
+
+
+@pytest.mark.skipif(not RESULTS, reason="needs ../shared/simai-oracle")
+@pytest.mark.parametrize("name", ["aicbex-v1-llama7b-tp2__clean.txt", "micro__clean.txt"])
+def test_lint_says_what_the_model_predicts_for_a_missing_pp(name: str) -> None:
+    """Lint reads the model: where SimAI dies of SIGFPE for a missing PP, WK201 says so."""
+    from wkparse.engine import lint
+    from wkparse.parse import parse_file
+
+    path = ORACLE / "cases" / name
+    run = simulate(path.read_bytes())
+    found = [d for d in lint(parse_file(path), str(path)) if d.code == "WK201"]
+    sigfpe = [d for d in found if "`pp:`" in d.message and "SIGFPE" in d.message]
+    assert (run.outcome.exit_code == 136) == bool(sigfpe)

@@ -218,6 +218,9 @@ def short_effect(key: str, value: int = 0) -> str:
     """What SimAI does with `key` read as `value`, in a few words (0: the key is missing)."""
     if key in ("vpp", "ga"):
         return "its pipeline bubble comes out negative" if value < 0 else "divides by zero"
+    if key in (TP, "pp") and value == 0:
+        # the model (wkparse.simai.run): DP = -g / (TP x PP) in int arithmetic, exit 136
+        return "dies of SIGFPE computing DP = -g / (TP x PP)"
     return f"simulates {ROLES[key]} as {value}"
 
 
