@@ -148,11 +148,14 @@ def explain(
     aicb_command: str | None = typer.Option(
         None, "--aicb-command", help="The AICB command that made the file (or to explain)."
     ),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language: en, zh, or auto (Chinese when LC_ALL/LANG say zh)."
+    ),
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output, aicb_command))
+    raise typer.Exit(run(path, format.value, output, aicb_command, lang))
 
 
 @app.command()

@@ -77,6 +77,8 @@ class Config:
     source: Path | None = None
     #: run the opt-in rules too, whatever selects them (explain states every fact)
     opt_in: bool = False
+    #: the language explain speaks: en, zh, or auto (the environment's, when it is Chinese)
+    lang: str | None = None
     # Engine calls ask the same (code, path) questions once per diagnostic; answer them once.
     _memo: dict[object, object] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
@@ -210,7 +212,15 @@ def check_selectors(codes: Iterable[str], known: Collection[str] | None = None) 
 _LIST_KEYS = ("select", "ignore", "extend-select", "extend-ignore")
 _GLOB_KEYS = ("include", "exclude")
 _INT_KEYS = ("max-bytes", "max-line-bytes")
-KEYS = (*_LIST_KEYS, *_GLOB_KEYS, *_INT_KEYS, "per-file-ignores", "severity", "aicb-command")
+KEYS = (
+    *_LIST_KEYS,
+    *_GLOB_KEYS,
+    *_INT_KEYS,
+    "per-file-ignores",
+    "severity",
+    "aicb-command",
+    "lang",
+)
 
 
 def load(path: Path, known: Collection[str] | None = None) -> Config:
@@ -294,6 +304,12 @@ def _setting(key: str, value: object, known: Collection[str] | None) -> object:
             check_selectors([code], known)[0]: _severity(level, code)
             for code, level in pairs.items()
         }
+    if key == "lang":
+        from wkparse.i18n import CHOICES
+
+        if value not in CHOICES:
+            raise ConfigError(f"must be one of {', '.join(CHOICES)}, not {value!r}")
+        return value
     raise _UnknownKey
 
 
