@@ -154,3 +154,24 @@ def test_options_lists_every_option_of_every_entry_point() -> None:
         assert word in out
     assert "--epoch_num                     no effect on the file" in out
     assert "--aiob_enable                 refused: AICB measures" in out
+
+
+def test_inference_reads_a_configuration_file_from_disk(tmp_path: Path) -> None:
+    config = tmp_path / "tiny.json"
+    config.write_text(
+        '{"hidden_size": 8, "num_hidden_layers": 4, "full_attention_interval": 2, '
+        '"num_experts_per_tok": 2, "moe_intermediate_size": 4, "model_name": "Tiny-Next"}',
+        encoding="utf-8",
+    )
+    made = generate(
+        "python -m workload_generator.SimAI_inference_workload_generator Qwen3-Next-x "
+        f"{config} --phase prefill --seq_length 4 --world_size 2 --tensor_model_parallel_size 2"
+    )
+    names = [line.split("\t")[0] for line in made.text().splitlines()[2:]]
+    block = ["moe_norm", "moe_route", "moe_expert"]
+    gdn, full = ["attention_norm", "attention_gdn", *block], ["attention_norm", "attention_layer"]
+    assert names == [*gdn, *full, *block, *gdn, *full, *block]
+    assert made.filename == "Tiny-Next-world_size2-tp2-pp1-ep1-bs1-seq4-prefill.txt"
+    config.write_text("{", encoding="utf-8")
+    with pytest.raises(AicbError, match="is not valid JSON"):
+        generate(f"sh scripts/inference_workload_with_aiob.sh -m qwen3-next-80B -c {config}")

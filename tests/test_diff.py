@@ -15,6 +15,7 @@ import pytest
 
 from tests.conftest import CORPUS, corpus_params, manifest
 from wkparse.diff import Difference, diff
+from wkparse.diff.words import row_pieces, sentence
 from wkparse.format import format_result
 from wkparse.parse import parse_bytes, parse_file, parse_text
 
@@ -178,8 +179,11 @@ def test_two_swapped_rows_are_one_move_not_two_changes() -> None:
     assert (d.rows.changed, d.rows.added, d.rows.removed, d.rows.moved) == (0, 0, 0, 1)
     [change] = d.rows.changes
     assert change.kind == "row_moved" and change.where == "group 2"
-    # the attention row moved from line 41 (13th of its group) to line 40 (12th)
+    # the mlp row moved from line 41 (13th of its group) to line 40 (12th)
     assert (change.line_a, change.line_b, change.position_a, change.position_b) == (41, 40, 12, 11)
+    assert sentence(row_pieces(change)) == (
+        "mlp_layer swapped with the row above it (row 13 -> 12) in group 2 (1 row, line 41)"
+    )
     assert not d.equal and not d.facts
 
 
@@ -257,6 +261,8 @@ def _reformatted(text: str) -> list[tuple[str, bytes]]:
         ("leading zeros", text.replace("\t1820000\t", "\t0001820000\t").encode()),
         ("header spacing", text.replace(" ", "  ", 3).encode()),
         ("no final newline", text.rstrip("\n").encode()),
+        ("blank lines in the body", text.replace("\nmlp_layer", "\n\nmlp_layer", 5).encode()),
+        ("tabs in the header", text.replace(" ", "\t", 4).encode()),
         ("fmt of spaces", format_result(parse_text(spaced)).encode()),
     ]
 

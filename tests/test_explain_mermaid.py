@@ -24,7 +24,7 @@ from .test_explain_html import FILES
 
 CHECKER = Path(__file__).parent / "mermaid"
 TASK = re.compile(
-    r"^    (?P<name>[FB]\d+|bubble|·|… \d+ …) :(?P<tag>done, |active, )?"
+    r"^    (?P<name>[^:#;]+?) :(?P<tag>done, |active, )?"
     r"(?P<id>s\d+t\d+), (?P<start>\d+), (?P<end>\d+)$"
 )
 

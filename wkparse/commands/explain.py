@@ -15,10 +15,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wkparse import terminal
 from wkparse.aicb import AicbError, generate, verdict
 from wkparse.config import Config, ConfigError, Resolver
+from wkparse.discover import STDIN
 from wkparse.engine import lint
 from wkparse.explain import Explanation, explain
+from wkparse.i18n import language, resolve
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
 if TYPE_CHECKING:
@@ -28,11 +31,15 @@ FORMATS = ("text", "markdown", "json", "html")
 
 
 def run(
-    path: Path | None, format: str, output: Path | None = None, aicb_command: str | None = None
+    path: Path | None,
+    format: str,
+    output: Path | None = None,
+    aicb_command: str | None = None,
+    lang: str | None = None,
 ) -> int:
-    from rich.console import Console
+    """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`."""
 
-    errors = Console(stderr=True)
+    errors = terminal.console(stderr=True)
     if format not in FORMATS:
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
         return 2
@@ -40,7 +47,11 @@ def run(
         if aicb_command is None:
             errors.print("[bold red]error:[/] give a FILE, or --aicb-command to explain its file")
             return 2
-        return _from_command(aicb_command, format, output, errors)
+        spoken = _language(lang, Config(), errors)
+        if spoken is None:
+            return 2
+        with language(spoken):
+            return _from_command(aicb_command, format, output, errors)
     stdin = str(path) == "-"
     try:
         config = Resolver().for_path(None if stdin else path)
@@ -55,15 +66,28 @@ def run(
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
-    shown = None if stdin else str(path)
+    spoken = _language(lang, config, errors)
+    if spoken is None:
+        return 2
+    shown = STDIN if stdin else str(path)
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
-    findings = lint(result, shown, config)
-    e = explain(result, shown, findings=findings)
-    if aicb_command is not None:
-        e = _noted(e, [verdict.against_command(findings, aicb_command)])
-    elif (named := verdict.from_name(shown)) is not None:
-        e = _noted(e, [named])
-    return _render(e, format, output, errors)
+    with language(spoken):
+        findings = lint(result, shown, config)
+        e = explain(result, shown, findings=findings)
+        if aicb_command is not None:
+            e = _noted(e, [verdict.against_command(findings, aicb_command)])
+        elif (named := verdict.from_name(shown)) is not None:
+            e = _noted(e, [named])
+        return _render(e, format, output, errors)
+
+
+def _language(lang: str | None, config: Config, errors: Console) -> str | None:
+    """The language to speak (the option beats the configuration), None when unknown."""
+    try:
+        return resolve(lang if lang is not None else config.lang)
+    except ValueError as exc:
+        errors.print(f"[bold red]error:[/] {exc}", highlight=False)
+        return None
 
 
 def _noted(e: Explanation, first: list[str]) -> Explanation:
@@ -84,7 +108,6 @@ def _from_command(command: str, format: str, output: Path | None, errors: Consol
 
 
 def _render(e: Explanation, format: str, output: Path | None, errors: Console) -> int:
-    from rich.console import Console
 
     if format == "html":
         from wkparse.render import explain_html
@@ -103,10 +126,9 @@ def _render(e: Explanation, format: str, output: Path | None, errors: Console) -
     if output is not None and str(output) != "-":
         errors.print("[bold red]error:[/] --output needs --format html, markdown or json")
         return 2
-    else:
-        from wkparse.render import explain_text
+    from wkparse.render import explain_text
 
-        Console(highlight=False).print(explain_text.render(e))
+    terminal.console(highlight=False).print(explain_text.render(e))
     return 0
 
 

@@ -117,10 +117,14 @@ def row_pieces(change: RowChange) -> list[Piece]:
     if change.kind == "row_added":
         return [(f"{name} added", "new"), (f" to {change.where}{rows}", "")]
     assert change.position_a is not None and change.position_b is not None
-    return [
-        (f"{name} moved from row {change.position_a + 1} to row {change.position_b + 1}", ""),
-        (f" of {change.where}{rows}", ""),
-    ]
+    before, after = change.position_a + 1, change.position_b + 1
+    if abs(before - after) == 1:
+        # moving a row by one place is swapping it with its neighbour
+        side = "above" if after < before else "below"
+        what = f"{name} swapped with the row {side} it (row {before} -> {after})"
+    else:
+        what = f"{name} moved from row {before} to row {after}"
+    return [(what, ""), (f" in {change.where}{rows}", "")]
 
 
 def plain(pieces: list[Piece]) -> str:

@@ -17,6 +17,7 @@ from wkparse.i18n import _, current
 from wkparse.render import explain_pictures as pictures
 from wkparse.render.explain_text import (
     ROW_HEADERS,
+    body_title,
     comm_rows,
     compute_totals,
     difference_lines,
@@ -42,7 +43,8 @@ CSS = """
   --gpu:#dfe7f1; --ink:#222; --muted:#666; --flag:#b35900; }
 * { box-sizing: border-box; }
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans", "PingFang SC",
-  "Microsoft YaHei", sans-serif; color: var(--ink); margin: 0 auto; max-width: 1100px;
+  "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif;
+  color: var(--ink); margin: 0 auto; max-width: 1100px;
   padding: 16px 24px; }
 h1 { font-size: 20px; margin: 0 0 8px; word-break: break-all; }
 h2 { font-size: 16px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
@@ -130,6 +132,18 @@ def _flags(findings: Sequence[Finding]) -> dict[int, str]:
     return out
 
 
+def _p(text: str) -> str:
+    return f"<p>{esc(text)}</p>"
+
+
+def _fold(summary: str, body: str) -> str:
+    return f"<details><summary>{esc(summary)}</summary>{body}</details>"
+
+
+def _swatch(colour: str, label: str) -> str:
+    return f'<span style="background:{colour}"></span>{esc(label)}'
+
+
 def _h2(title: str, anchor: str) -> str:
     return f'<h2 id="{anchor}">{esc(title)}</h2>'
 
@@ -192,11 +206,11 @@ def _layout(e: Explanation) -> list[str]:
     if svg:
         out += _figure(svg, _layout_caption(e), header)
     else:
-        out.append(f"<p>{esc(_('This policy has no TP/PP/DP layout to draw.'))}</p>")
+        out.append(_p(_("This policy has no TP/PP/DP layout to draw.")))
         if header:
             out.append(_finding_list(header))
     numbers = _table((_("key"), _("value")), layout_numbers(e), set())
-    out.append(f"<details><summary>{esc(_('Header values'))}</summary>{numbers}</details>")
+    out.append(_fold(_("Header values"), numbers))
     return out
 
 
@@ -229,7 +243,7 @@ def _schedule(e: Explanation) -> list[str]:
     out = [_h2(_("2. Pipeline schedule, one iteration"), "schedule")]
     svg = pictures.schedule(e)
     if not svg:
-        out.append(f"<p>{esc(_('No micro-batch groups: there is no schedule to draw.'))}</p>")
+        out.append(_p(_("No micro-batch groups: there is no schedule to draw.")))
         return out
     times = (
         _("with forward : backward drawn 1 : 2, since this file's compute times are placeholders")
@@ -253,9 +267,10 @@ def _schedule(e: Explanation) -> list[str]:
         ).format(ga=e.ga)
     legend = (
         '<div class="legend">'
-        f'<span style="background:var(--fwd)"></span>{esc(_("forward"))}'
-        f'<span style="background:var(--ig)"></span>{esc(_("backward"))}'
-        f'<span style="background:#ddd"></span>{esc(pictures.bubble_label(e))}</div>'
+        + _swatch("var(--fwd)", _("forward"))
+        + _swatch("var(--ig)", _("backward"))
+        + _swatch("#ddd", pictures.bubble_label(e))
+        + "</div>"
     )
     return [*out, legend, *_figure(svg, caption)]
 
@@ -281,10 +296,7 @@ def _totals(e: Explanation, flagged: dict[int, str]) -> list[str]:
     table = comm_rows(e)
     if table:
         headers = (_("group"), _("collective"), _("calls"), _("bytes"), _("per rank"))
-        out.append(
-            f"<details><summary>{esc(_('Collectives per iteration'))}</summary>"
-            f"{_table(headers, table, {2, 3, 4})}</details>"
-        )
+        out.append(_fold(_("Collectives per iteration"), _table(headers, table, {2, 3, 4})))
     return out
 
 
@@ -323,11 +335,7 @@ def _structure(e: Explanation) -> list[str]:
     if s.reference:
         sections.append((reference_title(e), s.reference, "groups"))
     if s.body:
-        title = _("Rows")
-        if s.body_hidden:
-            title += " " + _("(first {n}; {more} more not shown)").format(
-                n=len(s.body), more=f"{s.body_hidden:,}"
-            )
+        title = body_title(e)
         sections.append((title, s.body, "body"))
     if s.epilogue:
         sections.append(
@@ -357,7 +365,7 @@ def _generation(e: Explanation) -> list[str]:
     if not items:
         return []
     table = _table((_("what"), _("value")), items, set())
-    return [f"<details><summary>{esc(_('How it was generated'))}</summary>{table}</details>"]
+    return [_fold(_("How it was generated"), table)]
 
 
 def _other_findings(e: Explanation) -> list[str]:
@@ -365,5 +373,5 @@ def _other_findings(e: Explanation) -> list[str]:
     if rest:
         return [_h2(_("Other lint findings"), "findings"), _finding_list(rest)]
     if not e.findings:
-        return [f"<p>{esc(_('No lint findings.'))}</p>"]
+        return [_p(_("No lint findings."))]
     return []

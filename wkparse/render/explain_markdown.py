@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from wkparse.explain import Explanation, Finding, RowNote, path_label
+from wkparse.i18n import _
 from wkparse.render.explain_text import (
-    HIDDEN_PHASES,
     OTHER_GPU,
     ROW_HEADERS,
     THIS_GPU,
     bar_rows,
+    body_title,
     comm_rows,
     compute_totals,
     difference_lines,
@@ -24,6 +25,7 @@ from wkparse.render.explain_text import (
     generation_items,
     grid_lines,
     group_totals,
+    hidden_phases,
     layout_caption,
     layout_numbers,
     reference_title,
@@ -36,8 +38,9 @@ WIDTH = 100
 
 
 def render(e: Explanation) -> str:
-    out: list[str] = [f"### `{path_label(e.path)}`: what this workload file means", ""]
-    out += [f"**In short:** {prose(e.represents)}", ""]
+    title = _("{file}: what this workload file means").format(file=f"`{path_label(e.path)}`")
+    out: list[str] = [f"### {title}", ""]
+    out += ["**" + _("In short:") + f"** {prose(e.represents)}", ""]
     for question, answer in e.answers:
         out += [f"> **{prose(question)}**", ">", f"> {prose(answer)}", ""]
     out += [f"- {prose(n)}" for n in e.notes]
@@ -46,19 +49,20 @@ def render(e: Explanation) -> str:
     out += _layout(e)
     out += _schedule(e)
     out += _structure(e)
-    out += ["#### How it was generated", ""]
+    out += ["#### " + _("How it was generated"), ""]
     out += [f"- **{key}**: {prose(value)}" for key, value in generation_items(e)]
     out.append("")
     out += _totals(e)
     leftover = [f for f in e.findings if f.section == "file"]
     if leftover:
-        out += ["#### Other lint findings", "", *_findings(leftover), ""]
+        out += ["#### " + _("Other lint findings"), "", *_findings(leftover), ""]
     if not e.findings:
-        out += ["No lint findings.", ""]
-    out.append(
-        "<sub>Written by `wkparse explain --format markdown`. Header values are as written; "
-        "counts come from the rows.</sub>"
+        out += [_("No lint findings."), ""]
+    written = _(
+        "Written by `wkparse explain --format markdown`. Header values are as written; counts "
+        "come from the rows."
     )
+    out.append(f"<sub>{written}</sub>")
     return "\n".join(out) + "\n"
 
 
@@ -83,13 +87,13 @@ def _findings(findings: Iterable[Finding]) -> list[str]:
 
 
 def _layout(e: Explanation) -> list[str]:
-    out = ["#### Parallel layout", ""]
+    out = ["#### " + _("Parallel layout"), ""]
     out += table(("key", "value"), layout_numbers(e), set())
     out.append("")
     if e.tp and e.dp and e.dialect in ("transformer", "inference"):
         out.append("```text")
         for pieces in grid_lines(e, WIDTH):
-            out.append("".join(text for text, _ in pieces).rstrip())
+            out.append("".join(text for text, _lit in pieces).rstrip())
         out += ["```", ""]
         caption = layout_caption(e).replace(THIS_GPU, f"`{THIS_GPU}`")
         out += [f"*{prose(caption).replace(OTHER_GPU, f'`{OTHER_GPU}`')}*", ""]
@@ -106,7 +110,8 @@ def _schedule(e: Explanation) -> list[str]:
     chart = explain_mermaid.schedule(e)
     if not chart:
         return []
-    return ["#### Pipeline schedule, one iteration", "", "```mermaid", chart, "```", ""]
+    heading = "#### " + _("Pipeline schedule, one iteration")
+    return [heading, "", "```mermaid", chart, "```", ""]
 
 
 def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str]:
@@ -129,7 +134,7 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str
 
 def _structure(e: Explanation) -> list[str]:
     s = e.structure
-    out = ["#### Structure", ""]
+    out = ["#### " + _("Structure"), ""]
     overview = [
         (lines, rows, f"`{what}`" if "x [" in what else what)
         for lines, rows, what in structure_rows(e)
@@ -142,18 +147,15 @@ def _structure(e: Explanation) -> list[str]:
     sections: list[tuple[str, Sequence[RowNote], str, bool]] = []
     if s.prologue:
         sections.append(
-            ("Prologue: once per iteration, before the groups", s.prologue, "prologue", False)
+            (_("Prologue: once per iteration, before the groups"), s.prologue, "prologue", False)
         )
     if s.reference:
         sections.append((reference_title(e), s.reference, "groups", True))
     if s.body:
-        hidden = (
-            f" (first {len(s.body)}; {s.body_hidden:,} more not shown)" if s.body_hidden else ""
-        )
-        sections.append((f"Rows{hidden}", s.body, "body", len(s.body) > 20))
+        sections.append((body_title(e), s.body, "body", len(s.body) > 20))
     if s.epilogue:
         sections.append(
-            ("Epilogue: once per iteration, after the groups", s.epilogue, "epilogue", False)
+            (_("Epilogue: once per iteration, after the groups"), s.epilogue, "epilogue", False)
         )
     for title, rows, section, fold in sections:
         findings = [f for f in e.findings if f.section == section]
@@ -170,16 +172,16 @@ def _structure(e: Explanation) -> list[str]:
         if out[-1]:
             out.append("")
     if sections:
-        hidden = prose(HIDDEN_PHASES)
+        hidden = prose(hidden_phases())
         out += [f"<sub>{hidden[0].upper()}{hidden[1:]}.</sub>", ""]
     return out
 
 
 def _totals(e: Explanation) -> list[str]:
-    out = ["#### Totals per iteration (one GPU)", ""]
+    out = ["#### " + _("Totals per iteration (one GPU)"), ""]
     out += [
-        f"- bytes per group: {prose(group_totals(e))}",
-        f"- compute: {prose(compute_totals(e))}",
+        "- " + _("bytes per group: ") + prose(group_totals(e)),
+        "- " + _("compute: ") + prose(compute_totals(e)),
         "",
     ]
     rows = comm_rows(e)

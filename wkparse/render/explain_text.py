@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
+from rich.cells import cell_len
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.rule import Rule
@@ -26,6 +27,7 @@ from wkparse.explain import (
     path_label,
     percent,
 )
+from wkparse.i18n import _
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan", None: "magenta"}
 ROW_HEADERS = ("line", "row", "phase", "compute", "collective", "group", "size", "per rank")
@@ -45,9 +47,12 @@ SHORT_GROUPS = {"TP": "TP", "DP": "DP", "EP": "EP", "DP_EP": "DP/EP", "PP": "PP"
 SHORT_GROUPS["ALL"] = "all"
 #: a phase with no collective and at most this compute time is not given a line of its own
 PLACEHOLDER_NS = 1
-HIDDEN_PHASES = (
-    "not shown: phases with no collective whose compute time is 0 or 1 ns, AICB's placeholders"
-)
+
+
+def hidden_phases() -> str:
+    return _(
+        "not shown: phases with no collective whose compute time is 0 or 1 ns, AICB's placeholders"
+    )
 
 
 def group_cell(group: str | None, size: int | None) -> str:
@@ -114,13 +119,21 @@ def layout_caption(e: Explanation) -> str:
     assert e.tp is not None and e.dp is not None
     pp = e.pp or 1
     used = e.dp * e.tp * pp
-    stage = "a row one pipeline stage" if pp > 1 else "the one row the whole model"
-    block = f"a block of {e.tp} is one TP group" if e.tp > 1 else "TP is 1"
-    total = f"{used:,} GPUs = DP {e.dp} x PP {pp} x TP {e.tp}"
-    return (
-        f"Each {OTHER_GPU} is one GPU; {block}, a column one data-parallel replica, {stage} "
-        f"({total}). {THIS_GPU} marks the GPU this file describes; SimAI gives every GPU "
-        f"the same rows."
+    stage = _("a row one pipeline stage") if pp > 1 else _("the one row the whole model")
+    block = _("a block of {tp} is one TP group").format(tp=e.tp) if e.tp > 1 else _("TP is 1")
+    return _(
+        "Each {gpu} is one GPU; {block}, a column one data-parallel replica, {stage} "
+        "({gpus} GPUs = DP {dp} x PP {pp} x TP {tp}). {this} marks the GPU this file "
+        "describes; SimAI gives every GPU the same rows."
+    ).format(
+        gpu=OTHER_GPU,
+        block=block,
+        stage=stage,
+        gpus=f"{used:,}",
+        dp=e.dp,
+        pp=pp,
+        tp=e.tp,
+        this=THIS_GPU,
     )
 
 
@@ -144,7 +157,8 @@ def grid_lines(e: Explanation, width: int) -> list[list[tuple[str, bool]]]:
         if s is None:
             out.append([(" " * _LABEL + "...", False)])
             continue
-        label = (f"stage {s}" if pp > 1 else "model").ljust(_LABEL)
+        label = _("stage {s}").format(s=s) if pp > 1 else _("model")
+        label += " " * (_LABEL - cell_len(label))  # Chinese characters take two cells
         pieces: list[tuple[str, bool]] = [(label, False)]
         for c in columns:
             if c is None:
@@ -255,7 +269,7 @@ def structure_rows(e: Explanation) -> list[tuple[str, str, str]]:
             (
                 _span(s.prologue[0].line, s.prologue[-1].line),
                 str(len(s.prologue)),
-                "prologue, once per iteration: " + _names(s.prologue),
+                _("prologue, once per iteration: ") + _names(s.prologue),
             )
         )
     if s.group_count:
@@ -263,7 +277,9 @@ def structure_rows(e: Explanation) -> list[tuple[str, str, str]]:
         for shape in s.shapes:
             rows = shape.count * shape.rows
             what = f"{shape.count} x [{shape.pattern}]"
-            extra = f" ({shape.rows} rows, {shape.layers} layers each)"
+            extra = _(" ({rows} rows, {layers} layers each)").format(
+                rows=shape.rows, layers=shape.layers
+            )
             if len(s.shapes) > 1:
                 extra += f", first: group {shape.first_group}, lines {shape.first_line}-"
                 extra += f"{shape.last_line}"
@@ -275,13 +291,13 @@ def structure_rows(e: Explanation) -> list[tuple[str, str, str]]:
     if s.body_pattern is not None:
         first = s.body[0].line if s.body else 3
         total = len(s.body) + s.body_hidden
-        out.append((f"from {first}", f"{total:,}", s.body_pattern))
+        out.append((_("from {line}").format(line=first), f"{total:,}", s.body_pattern))
     if s.epilogue:
         out.append(
             (
                 _span(s.epilogue[0].line, s.epilogue[-1].line),
                 str(len(s.epilogue)),
-                "epilogue, once per iteration: " + _names(s.epilogue),
+                _("epilogue, once per iteration: ") + _names(s.epilogue),
             )
         )
     return out
@@ -293,13 +309,25 @@ def reference_title(e: Explanation) -> str:
     first, last = s.reference[0].line, s.reference[-1].line
     others = s.group_count - 1
     if not others:
-        tail = "the only one"
+        tail = _("the only one")
     elif s.identical_groups == s.group_count:
-        tail = f"the other {others} repeat it exactly"
+        tail = _("the other {others} repeat it exactly").format(others=others)
     else:
-        tail = f"{s.identical_groups - 1} of the other {others} repeat it exactly"
-    return (
-        f"Micro-batch group {s.reference_group} of {s.group_count} (lines {first}-{last}): {tail}"
+        tail = _("{same} of the other {others} repeat it exactly").format(
+            same=s.identical_groups - 1, others=others
+        )
+    return _("Micro-batch group {group} of {groups} (lines {first}-{last}): {tail}").format(
+        group=s.reference_group, groups=s.group_count, first=first, last=last, tail=tail
+    )
+
+
+def body_title(e: Explanation) -> str:
+    """The title of a body without groups: its rows, and how many are not shown."""
+    s = e.structure
+    if not s.body_hidden:
+        return _("Rows")
+    return _("Rows (first {n}; {more} more not shown)").format(
+        n=len(s.body), more=f"{s.body_hidden:,}"
     )
 
 
@@ -339,19 +367,20 @@ def group_totals(e: Explanation) -> str:
     parts = [
         f"{GROUP_LABELS[g]} {human_bytes(n)}" for g, n in e.comm_bytes.items() if n or g in always
     ]
-    return ", ".join(parts) or "none"
+    return ", ".join(parts) or _("none")
 
 
 def compute_totals(e: Explanation) -> str:
     c = e.compute_ns
-    text = (
-        f"forward {human_ns(c['fwd'])}, input-grad {human_ns(c['ig'])}, "
-        f"weight-grad {human_ns(c['wg'])}; total {human_ns(c['total'])}"
+    text = _("forward {fwd}, input-grad {ig}, weight-grad {wg}; total {total}").format(
+        fwd=human_ns(c["fwd"]),
+        ig=human_ns(c["ig"]),
+        wg=human_ns(c["wg"]),
+        total=human_ns(c["total"]),
     )
     if e.bubble_compute_ns:
-        text += (
-            f"; bubble at least {human_ns(e.bubble_compute_ns)} "
-            f"({percent(e.bubble_fraction or 0)} of the non-embedding compute)"
+        text += _("; bubble at least {time} ({share} of the non-embedding compute)").format(
+            time=human_ns(e.bubble_compute_ns), share=percent(e.bubble_fraction or 0)
         )
     return text
 
@@ -425,14 +454,14 @@ class _Explained:
         yield from self._totals(width)
         leftover = [f for f in e.findings if f.section == "file"]
         if leftover:
-            yield _heading("Other lint findings")
+            yield _heading(_("Other lint findings"))
             yield from _finding_block(leftover)
         if not e.findings:
-            yield Text("No lint findings.", style="green")
+            yield Text(_("No lint findings."), style="green")
 
     def _summary(self) -> Iterator[RenderableType]:
         e = self.e
-        yield _heading("What this file is")
+        yield _heading(_("What this file is"))
         yield Padding(Text(e.represents), (0, 0, 0, 2))
         for question, answer in e.answers:
             yield Text("")
@@ -445,7 +474,7 @@ class _Explained:
 
     def _layout(self, width: int) -> Iterator[RenderableType]:
         e = self.e
-        yield _heading("Parallel layout")
+        yield _heading(_("Parallel layout"))
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
@@ -467,9 +496,9 @@ class _Explained:
     def _structure(self, width: int) -> Iterator[RenderableType]:
         e = self.e
         s = e.structure
-        yield _heading("Structure")
+        yield _heading(_("Structure"))
         if not e.rows:
-            yield Padding(Text("No rows."), (0, 0, 0, 2))
+            yield Padding(Text(_("No rows.")), (0, 0, 0, 2))
         overview = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
         overview.add_column("lines", no_wrap=True)
         overview.add_column("rows", justify="right", no_wrap=True)
@@ -482,18 +511,15 @@ class _Explained:
         sections: list[tuple[str, Sequence[RowNote], str]] = []
         if s.prologue:
             sections.append(
-                ("Prologue: once per iteration, before the groups", s.prologue, "prologue")
+                (_("Prologue: once per iteration, before the groups"), s.prologue, "prologue")
             )
         if s.reference:
             sections.append((reference_title(e), s.reference, "groups"))
         if s.body:
-            hidden = (
-                f" (first {len(s.body)}; {s.body_hidden:,} more not shown)" if s.body_hidden else ""
-            )
-            sections.append((f"Rows{hidden}", s.body, "body"))
+            sections.append((body_title(e), s.body, "body"))
         if s.epilogue:
             sections.append(
-                ("Epilogue: once per iteration, after the groups", s.epilogue, "epilogue")
+                (_("Epilogue: once per iteration, after the groups"), s.epilogue, "epilogue")
             )
         for title, table_rows, section in sections:
             yield Text("")
@@ -503,15 +529,15 @@ class _Explained:
             if section == "groups":
                 for line in difference_lines(e):
                     yield _bullet(line)
-            notes = [n for _, _, ns in row_cells(table_rows) for n in ns]
+            notes = [n for _row, _cells, ns in row_cells(table_rows) for n in ns]
             for note in notes:
                 yield _bullet(note, style="dim")
             yield from _finding_block(findings)
         if sections:
-            yield Padding(Text(f"({HIDDEN_PHASES})", style="dim italic"), (0, 0, 0, 2))
+            yield Padding(Text(f"({hidden_phases()})", style="dim italic"), (0, 0, 0, 2))
 
     def _generation(self) -> Iterator[RenderableType]:
-        yield _heading("How it was generated")
+        yield _heading(_("How it was generated"))
         table = Table.grid(padding=(0, 2))
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
@@ -521,9 +547,9 @@ class _Explained:
 
     def _totals(self, width: int) -> Iterator[RenderableType]:
         e = self.e
-        yield _heading("Totals per iteration (one GPU)")
-        yield Padding(Text(f"bytes per group: {group_totals(e)}"), (0, 0, 0, 2))
-        yield Padding(Text(f"compute: {compute_totals(e)}"), (0, 0, 0, 2))
+        yield _heading(_("Totals per iteration (one GPU)"))
+        yield Padding(Text(_("bytes per group: ") + group_totals(e)), (0, 0, 0, 2))
+        yield Padding(Text(_("compute: ") + compute_totals(e)), (0, 0, 0, 2))
         rows = comm_rows(e)
         if rows:
             table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
@@ -604,7 +630,7 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], width: int)
     narrow = width < 110
     flagged = {line for f in findings for line in f.lines}
     lines = []
-    for row, cells, _ in row_cells(rows, strip_suffix=narrow):
+    for row, cells, _notes in row_cells(rows, strip_suffix=narrow):
         if cells[0] and row.line in flagged:
             cells[0] = f"!{cells[0]}"
         lines.append(cells)

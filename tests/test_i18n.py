@@ -1,0 +1,177 @@
+"""`--lang zh`: the gettext catalog is complete, compiled, and used by every explain format.
+
+The messages are found the way `pybabel extract` finds them (`_`, `ngettext` and the
+`_plural(n, singular, plural)` helper); every one must have a Chinese translation with the
+same placeholders, and the shipped `.mo` must be the compiled `.po`.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.mofile import read_mo
+from babel.messages.pofile import read_po
+from typer.testing import CliRunner
+
+from wkparse import i18n
+from wkparse.cli import app
+
+from .test_explain_html import FILES
+from .test_explain_mermaid import chart, sections
+
+PACKAGE = Path(i18n.__file__).parent
+CATALOG = PACKAGE / "locale" / "zh" / "LC_MESSAGES"
+KEYWORDS = {**DEFAULT_KEYWORDS, "_plural": (2, 3)}
+PLACEHOLDER = re.compile(r"\{(\w*)\}")
+
+
+def code_messages() -> dict[str | tuple[str, str], str]:
+    """Every message the code wraps, with the file and line it is first wrapped at."""
+    found: dict[str | tuple[str, str], str] = {}
+    for name, line, message, _comments, _context in extract_from_dir(
+        PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS
+    ):
+        found.setdefault(message, f"{name}:{line}")
+    return found
+
+
+def po() -> dict[str | tuple[str, str], object]:
+    with (CATALOG / "wkparse.po").open("rb") as f:
+        catalog = read_po(f)
+    assert not any(m.fuzzy for m in catalog if m.id)
+    return {m.id: m.string for m in catalog if m.id}
+
+
+def test_every_message_in_the_code_has_a_chinese_translation() -> None:
+    translated = po()
+    missing = []
+    for message, where in code_messages().items():
+        string = translated.get(message)
+        strings = string if isinstance(string, tuple) else (string,)
+        if not all(strings):
+            missing.append(f"{where}: {message!r}")
+    assert not missing, "untranslated (see wkparse/locale/zh/.../wkparse.po):\n" + "\n".join(
+        missing
+    )
+
+
+def test_catalog_holds_no_message_the_code_no_longer_uses() -> None:
+    assert set(po()) <= set(code_messages())
+
+
+def test_translations_keep_every_placeholder() -> None:
+    for message, string in po().items():
+        ids = message if isinstance(message, tuple) else (message,)
+        strings = string if isinstance(string, tuple) else (string,)
+        wanted = set(PLACEHOLDER.findall(ids[-1]))
+        for s in strings:
+            assert isinstance(s, str)
+            assert set(PLACEHOLDER.findall(s)) == wanted, (message, s)
+
+
+def test_compiled_catalog_is_the_po() -> None:
+    with (CATALOG / "wkparse.mo").open("rb") as f:
+        compiled = {_hashable(m.id): _hashable(m.string) for m in read_mo(f) if m.id}
+    assert compiled == po()
+
+
+def _hashable(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def test_no_message_hides_inside_an_f_string() -> None:
+    """The extractor cannot see `_()` inside an f-string's braces: such a message would ship
+    untranslated without failing the coverage test."""
+    for path in PACKAGE.rglob("*.py"):
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            assert not re.search(r"""\bf["'].*\{[^{}]*\b_\(""", line), f"{path}:{n}"
+
+
+def explained(path: Path, *args: str) -> str:
+    result = CliRunner().invoke(app, ["explain", str(path), *args])
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+@pytest.mark.parametrize("format", ["text", "markdown", "html"])
+def test_seed_in_chinese_keeps_identifiers_and_numbers(format: str) -> None:
+    out = explained(FILES["seed"], "--lang", "zh", "--format", format)
+    for term in ("流水线阶段", "微批次", "梯度累积", "气泡", "张量并行"):
+        assert term in out
+    for kept in ("HYBRID_TRANSFORMER_FWD_IN_BCKWD", "3/(64*9)", "0.52%", "embedding_layer"):
+        assert kept in out
+    assert "One GPU's view" not in out and "Are the other stages the same?" not in out
+
+
+def test_chinese_html_page_declares_its_language_and_keeps_its_pictures() -> None:
+    page = explained(FILES["seed"], "--lang", "zh", "--format", "html")
+    assert '<html lang="zh-CN">' in page
+    assert "其他流水线阶段是否相同？" in page  # noqa: RUF001
+    assert "真实运行：+ 输入嵌入层" in page  # noqa: RUF001
+    assert re.findall(r'<svg [^>]*class="([a-z]+)"', page).count("bars") == 2
+
+
+def test_chinese_mermaid_chart_follows_the_gantt_rules() -> None:
+    source = chart(explained(FILES["seed"], "--lang", "zh", "--format", "markdown"))
+    assert list(sections(source)) == ["阶段 0", "阶段 1", "阶段 2", "阶段 3"]
+
+
+def test_json_represents_follows_the_language() -> None:
+    out = explained(FILES["pp1"], "--lang", "zh", "--format", "json")
+    assert "单个 GPU 视角下的整个模型" in out
+
+
+def test_english_is_the_default_whatever_the_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LC_ALL", "zh_CN.UTF-8")
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    out = explained(FILES["seed"])
+    assert "What this file is" in out and "这个文件是什么" not in out
+
+
+def test_auto_reads_the_locale_like_gettext() -> None:
+    assert i18n.resolve("auto", {"LC_ALL": "zh_CN.UTF-8"}) == "zh"
+    assert i18n.resolve("auto", {"LANG": "zh_TW.UTF-8"}) == "zh"
+    assert i18n.resolve("auto", {"LC_ALL": "C.UTF-8", "LANG": "zh_CN.UTF-8"}) == "en"
+    assert i18n.resolve("auto", {"LC_MESSAGES": "zh_CN", "LANG": "en_US"}) == "zh"
+    assert i18n.resolve("auto", {"LANG": "de_DE.UTF-8"}) == "en"
+    assert i18n.resolve("auto", {}) == "en"
+    assert i18n.resolve(None) == "en"
+
+
+def test_auto_on_the_command_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert "这个文件是什么" in explained(FILES["seed"], "--lang", "auto")
+
+
+def test_config_lang_is_used_and_the_option_beats_it(tmp_path: Path) -> None:
+    target = tmp_path / FILES["seed"].name
+    target.write_bytes(FILES["seed"].read_bytes())
+    (tmp_path / ".wkparse.toml").write_text('lang = "zh"\n', encoding="utf-8")
+    assert "这个文件是什么" in explained(target)
+    assert "What this file is" in explained(target, "--lang", "en")
+
+
+def test_bad_config_lang_is_reported_and_english_used(tmp_path: Path) -> None:
+    target = tmp_path / FILES["seed"].name
+    target.write_bytes(FILES["seed"].read_bytes())
+    (tmp_path / ".wkparse.toml").write_text('lang = "fr"\n', encoding="utf-8")
+    out = explained(target)
+    assert "lang: must be one of en, zh, auto, not 'fr'" in out
+    assert "What this file is" in out
+
+
+def test_unknown_lang_option_is_a_usage_error() -> None:
+    result = CliRunner().invoke(app, ["explain", str(FILES["seed"]), "--lang", "fr"])
+    assert result.exit_code == 2
+    assert "unknown language 'fr'" in result.output
+
+
+def test_language_is_restored_after_the_block() -> None:
+    with i18n.language("zh"):
+        assert i18n.current() == "zh" and i18n._("bubble") == "气泡"
+    assert i18n.current() == "en" and i18n._("bubble") == "bubble"
