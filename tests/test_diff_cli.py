@@ -91,7 +91,7 @@ def test_either_side_may_be_stdin(dropped: Path) -> None:
     code, out, _ = wkdiff(str(dropped), "-", "-f", "json", stdin=text)
     assert code == 1
     doc = json.loads(out)
-    assert doc["b"] == "<stdin>"
+    assert doc["b"] == "-"
     assert doc["rows"]["changes"][0]["summary"] == "group 64 added (19 rows, from line 1207 of b)"
 
 

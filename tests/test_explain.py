@@ -673,7 +673,7 @@ def test_cli_reads_stdin() -> None:
     result = runner.invoke(app, ["explain", "-f", "json", "-"], input=training())
     assert result.exit_code == 0
     doc = json.loads(result.stdout)
-    assert doc["path"] is None and doc["groups"] == 3
+    assert doc["path"] == "-" and doc["groups"] == 3
 
 
 def test_cli_explains_a_file_with_lint_errors_and_exits_0(tmp_path: Path) -> None:

@@ -250,7 +250,7 @@ def test_check_lists_the_files_that_would_change_and_writes_nothing(tmp_path: Pa
 def test_diff_prints_a_unified_diff_and_writes_nothing(tmp_path: Path) -> None:
     path = write(tmp_path / "w.txt", f"MICRO\n1\n{SPACED_ROW}")
     result = runner.invoke(app, ["fmt", "--diff", str(path)])
-    assert result.exit_code == 0
+    assert result.exit_code == 1  # a diff shown is a change found, as ruff format --diff
     assert path.read_text() == f"MICRO\n1\n{SPACED_ROW}"
     assert result.stdout.splitlines() == [
         f"--- {path}",
@@ -294,7 +294,7 @@ def test_stdin_with_check_prints_no_text() -> None:
 
 def test_stdin_with_diff_prints_the_diff_only() -> None:
     result = runner.invoke(app, ["fmt", "--diff", "-"], input=f"MICRO \n1\n{ROW}\n".encode())
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert result.stdout.splitlines() == [
         "--- -",
         "+++ -",

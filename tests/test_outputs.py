@@ -77,7 +77,7 @@ def test_json_fields() -> None:
             "edits": [{"line": 2, "column": 1, "end_line": 2, "end_column": 2, "text": "2"}],
         },
     }
-    assert second["path"] == "b.txt" and second["severity"] == "info" and "fix" not in second
+    assert second["path"] == "b.txt" and second["severity"] == "info" and second["fix"] is None
 
 
 def test_json_of_a_clean_run_is_an_empty_array(tmp_path: Path) -> None:

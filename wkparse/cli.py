@@ -9,7 +9,8 @@ from pathlib import Path
 
 import typer
 
-from wkparse.parse import Limits, parse_bytes, parse_file, read_stdin
+from wkparse import terminal
+from wkparse.parse import parse_bytes, parse_file, read_stdin
 
 app = typer.Typer(
     name="wkparse",
@@ -20,8 +21,48 @@ app = typer.Typer(
 )
 
 
+class Color(str, Enum):
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
+def _use_color(value: Color | None) -> Color | None:
+    if isinstance(value, Color):
+        terminal.set_color(value.value)
+    return value
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from wkparse import __version__
+
+        print(f"wkparse {__version__}")
+        raise typer.Exit(0)
+
+
+#: every command's `--color`: a terminal gets colour unless NO_COLOR is set (see wkparse.terminal)
+COLOR = typer.Option(
+    Color.auto,
+    "--color",
+    help="Colour: auto (terminals, unless NO_COLOR; FORCE_COLOR forces it), always, never.",
+    callback=_use_color,
+    is_eager=True,
+)
+
+
 @app.callback()
-def _root() -> None:
+def _root(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        "-V",
+        help="Print the version and exit.",
+        callback=_show_version,
+        is_eager=True,
+    ),
+    color: Color = COLOR,
+) -> None:
     """Parse, lint, explain and format SimAI workload files."""
 
 
@@ -44,9 +85,8 @@ def typed(ctx: typer.Context, name: str) -> bool:
 
 def fail_usage(message: str) -> typer.Exit:
     """Report a usage problem (bad path, bad option value) and give exit code 2."""
-    from rich.console import Console
 
-    Console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    terminal.console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
     return typer.Exit(2)
 
 
@@ -54,13 +94,26 @@ def fail_usage(message: str) -> typer.Exit:
 def parse(
     path: Path = typer.Argument(..., help="Workload file to parse ('-' reads stdin)."),
     format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+    config: Path | None = typer.Option(None, "--config", help="Config file to use."),
+    color: Color = COLOR,
 ) -> None:
     """Parse a file and print its syntax tree (json) or a summary (text).
 
-    Exit 0 when it parsed cleanly, 1 on syntax errors, 2 when it cannot be read.
+    Exit 0 when it parsed cleanly, 1 on syntax errors, 2 when it cannot be read. The limits
+    (`max-bytes`, `max-line-bytes`) come from the same configuration lint reads.
     """
+    from wkparse.config import ConfigError, Resolver
+
+    stdin = str(path) == "-"
     try:
-        result = parse_bytes(read_stdin(Limits())) if str(path) == "-" else parse_file(path)
+        limits = Resolver(config).for_path(None if stdin else path).limits
+    except ConfigError as exc:
+        raise fail_usage(str(exc)) from None
+    try:
+        if stdin:
+            result = parse_bytes(read_stdin(limits), limits=limits)
+        else:
+            result = parse_file(path, limits=limits)
     except OSError as exc:
         raise fail_usage(f"{path}: {exc.strerror or exc}") from None
     if format is ParseFormat.json:
@@ -94,9 +147,27 @@ class ExplainFormat(str, Enum):
 def lint(
     ctx: typer.Context,
     paths: list[Path] = typer.Argument(..., help="Files or directories ('-' reads stdin)."),
-    format: LintFormat = typer.Option(LintFormat.text, "--format", "-f", help="Output format."),
+    format: LintFormat = typer.Option(
+        LintFormat.text, "--format", "--output-format", "-f", help="Output format."
+    ),
     select: str | None = typer.Option(None, help="Comma-separated codes or prefixes to run."),
     ignore: str | None = typer.Option(None, help="Comma-separated codes or prefixes to skip."),
+    extend_select: str | None = typer.Option(
+        None, "--extend-select", help="Codes or prefixes to run on top of the configured ones."
+    ),
+    extend_ignore: str | None = typer.Option(
+        None, "--extend-ignore", help="Codes or prefixes to skip on top of the configured ones."
+    ),
+    exit_zero: bool = typer.Option(
+        False, "--exit-zero", help="Exit 0 even when errors are found (2 still means unread)."
+    ),
+    statistics: bool = typer.Option(
+        False, "--statistics", help="Print how often each code was found, not each finding."
+    ),
+    show_fixes: bool = typer.Option(False, "--show-fixes", help="With --fix, list the fixes."),
+    stdin_filename: str | None = typer.Option(
+        None, "--stdin-filename", help="The file name standard input stands for."
+    ),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too."),
     config: Path | None = typer.Option(None, "--config", help="Config file to use."),
     fix: bool = typer.Option(False, "--fix", help="Apply safe fixes in place."),
@@ -111,6 +182,7 @@ def lint(
     aicb_command: str | None = typer.Option(
         None, "--aicb-command", help="Compare with what AICB writes for this command (WK6xx)."
     ),
+    color: Color = COLOR,
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
 
@@ -130,7 +202,16 @@ def lint(
         typed(ctx, "unsafe_fixes"),
         typed(ctx, "skip_non_workloads"),
     )
-    options = replace(options, aicb_command=aicb_command)
+    options = replace(
+        options,
+        aicb_command=aicb_command,
+        extend_select=extend_select,
+        extend_ignore=extend_ignore,
+        exit_zero=typed(ctx, "exit_zero"),
+        statistics=typed(ctx, "statistics"),
+        show_fixes=typed(ctx, "show_fixes"),
+        stdin_filename=stdin_filename,
+    )
     raise typer.Exit(run(options))
 
 
@@ -151,6 +232,7 @@ def explain(
     lang: str | None = typer.Option(
         None, "--lang", help="Language: en, zh, or auto (Chinese when LC_ALL/LANG say zh)."
     ),
+    color: Color = COLOR,
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
@@ -163,6 +245,7 @@ def simai(
     path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
     gpus: int | None = typer.Option(None, "-g", "--gpus", help="SimAI's -g (default: all_gpus)."),
     format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+    color: Color = COLOR,
 ) -> None:
     """Say what the real SimAI-Analytical will read from a file and how its run ends."""
     from wkparse.commands.simai import run
@@ -181,6 +264,7 @@ def fmt(
         "--skip-non-workloads",
         help="Skip named files whose first line is not a workload policy (for pre-commit).",
     ),
+    color: Color = COLOR,
 ) -> None:
     """Rewrite files in the canonical form, keeping every value.
 
@@ -210,6 +294,7 @@ def diff_command(
     a: Path = typer.Argument(..., help="First workload file ('-' reads stdin)."),
     b: Path = typer.Argument(..., help="Second workload file ('-' reads stdin)."),
     format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f", help="Output format."),
+    color: Color = COLOR,
 ) -> None:
     """Say what really differs between two workload files: header, facts and rows.
 
@@ -229,6 +314,7 @@ def aicb(
     options: bool = typer.Option(
         False, "--options", help="List every AICB option and what wkparse does with it."
     ),
+    color: Color = COLOR,
 ) -> None:
     """Write the workload file AICB would write for a command (stdout, or into -o DIR)."""
     from wkparse.commands.aicb import run
@@ -237,15 +323,20 @@ def aicb(
 
 
 @app.command("rules")
-def list_rules() -> None:
+def list_rules(
+    format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+    color: Color = COLOR,
+) -> None:
     """List the rule catalog."""
-    from wkparse.commands.rules import list_all
+    from wkparse.commands.rules import list_all, list_json
 
-    raise typer.Exit(list_all())
+    raise typer.Exit(list_json() if format is ParseFormat.json else list_all())
 
 
 @app.command("rule")
-def show_rule(code: str = typer.Argument(..., help="Rule code, e.g. WK105.")) -> None:
+def show_rule(
+    code: str = typer.Argument(..., help="Rule code, e.g. WK105."), color: Color = COLOR
+) -> None:
     """Print one rule's page: what, why, examples and fix."""
     from wkparse.commands.rules import show
 

@@ -103,13 +103,25 @@ class Config:
         return self.severity[best] if best is not None else default
 
     def with_command_line(
-        self, select: tuple[str, ...] | None, ignore: tuple[str, ...] | None
+        self,
+        select: tuple[str, ...] | None,
+        ignore: tuple[str, ...] | None,
+        extend_select: tuple[str, ...] = (),
+        extend_ignore: tuple[str, ...] = (),
     ) -> Config:
         """The command line wins over the file, as in ruff.
 
         `--select` replaces the file's whole selection (its ignores included); `--ignore`
-        alone turns codes off on top of whatever the file selects.
+        alone turns codes off on top of whatever the file selects; `--extend-select` and
+        `--extend-ignore` add to the file's own lists.
         """
+        if extend_select or extend_ignore:
+            extended = replace(
+                self,
+                extend_select=self.extend_select + extend_select,
+                extend_ignore=self.extend_ignore + extend_ignore,
+            )
+            return extended.with_command_line(select, ignore)
         if select is not None:
             return replace(
                 self, select=select, ignore=ignore or (), extend_select=(), extend_ignore=()
@@ -246,6 +258,15 @@ def _read_table(path: Path) -> dict[str, Any] | None:
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
     if path.name != PYPROJECT:
+        # `--config ci.toml` may hold the settings top-level or under [tool.wkparse]
+        # (.wkparse.toml keeps them top-level: a table there is a mistake worth reporting)
+        nested = document.get("tool", {})
+        named = path.name != DEDICATED and set(document) == {"tool"}
+        if named and isinstance(nested, dict) and "wkparse" in nested:
+            settings = nested["wkparse"]
+            if not isinstance(settings, dict):
+                raise ConfigError(f"{path}: tool.wkparse must be a table")
+            return settings
         return document
     tool = document.get("tool", {})
     table: object = tool.get("wkparse") if isinstance(tool, dict) else None

@@ -20,6 +20,8 @@ from wkparse.config import Config, ConfigError
 from wkparse.simai.tables import POLICIES
 
 STDIN = "-"
+#: the warning (exit 0) when the paths given hold no workload file at all
+NO_WORKLOADS = "no workload files found"
 BOM = encoding.UTF8_BOM
 #: how much of a file the workload sniff reads: line 1 and 2 of any real header fit
 SNIFF_BYTES = 4096

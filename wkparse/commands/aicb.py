@@ -13,6 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from wkparse import terminal
 from wkparse.aicb import AicbError, generate
 from wkparse.aicb.command import split
 from wkparse.atomic import atomic_write
@@ -25,9 +26,7 @@ def command_words(words: Sequence[str]) -> list[str]:
 
 
 def run(words: Sequence[str], output: Path | None, options: bool = False) -> int:
-    from rich.console import Console
-
-    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
     if options:
         from wkparse.aicb.coverage import option_list
 

@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wkparse import terminal
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
@@ -27,9 +28,8 @@ class _Unusable(Exception):
 
 
 def run(a: Path, b: Path, format: str) -> int:
-    from rich.console import Console
 
-    errors = Console(stderr=True, highlight=False, soft_wrap=True)
+    errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
     if format not in FORMATS:
         return _usage(errors, f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
     if str(a) == "-" and str(b) == "-":
@@ -53,7 +53,7 @@ def run(a: Path, b: Path, format: str) -> int:
     else:
         from wkparse.render import diff_text
 
-        Console(highlight=False, soft_wrap=True).print(diff_text.render(d), end="")
+        terminal.console(highlight=False, soft_wrap=True).print(diff_text.render(d), end="")
     return 0 if d.equal else 1
 
 
@@ -63,7 +63,7 @@ def _usage(errors: Console, message: str) -> int:
 
 
 def _shown(path: Path) -> str:
-    return "<stdin>" if str(path) == "-" else str(path)
+    return str(path)  # standard input is `-`, as in every command's output
 
 
 def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:

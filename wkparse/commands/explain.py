@@ -15,8 +15,10 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wkparse import terminal
 from wkparse.aicb import AicbError, generate, verdict
 from wkparse.config import Config, ConfigError, Resolver
+from wkparse.discover import STDIN
 from wkparse.engine import lint
 from wkparse.explain import Explanation, explain
 from wkparse.i18n import language, resolve
@@ -36,9 +38,8 @@ def run(
     lang: str | None = None,
 ) -> int:
     """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`."""
-    from rich.console import Console
 
-    errors = Console(stderr=True)
+    errors = terminal.console(stderr=True)
     if format not in FORMATS:
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
         return 2
@@ -68,7 +69,7 @@ def run(
     spoken = _language(lang, config, errors)
     if spoken is None:
         return 2
-    shown = None if stdin else str(path)
+    shown = STDIN if stdin else str(path)
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
     with language(spoken):
         findings = lint(result, shown, config)
@@ -107,7 +108,6 @@ def _from_command(command: str, format: str, output: Path | None, errors: Consol
 
 
 def _render(e: Explanation, format: str, output: Path | None, errors: Console) -> int:
-    from rich.console import Console
 
     if format == "html":
         from wkparse.render import explain_html
@@ -128,7 +128,7 @@ def _render(e: Explanation, format: str, output: Path | None, errors: Console) -
         return 2
     from wkparse.render import explain_text
 
-    Console(highlight=False).print(explain_text.render(e))
+    terminal.console(highlight=False).print(explain_text.render(e))
     return 0
 
 

@@ -4,8 +4,8 @@ Behaviour, after black and ruff:
 - a file already canonical is left alone (not even rewritten), a changed one is replaced
   atomically with its permissions kept (wkparse.atomic);
 - `--check` writes nothing and exits 1 when any file would change, naming each one;
-- `--diff` writes nothing and prints a unified diff per file that would change; on its own it
-  exits 0, as black's does (ruff's exits 1), and with `--check` it exits 1 on a change;
+- `--diff` writes nothing, prints a unified diff per file that would change and exits 1 when
+  it printed one, as `ruff format --diff` does;
 - `-` reads standard input and writes the canonical text to standard output (with `--check`
   or `--diff`, only the verdict or the diff);
 - a file with syntax errors is never rewritten: its errors are reported and the exit is 1;
@@ -64,6 +64,8 @@ def run(paths: list[Path], *, check: bool, diff: bool, skip_non_workloads: bool 
             status = max(status, _target(item, resolver, tally, check=check, diff=diff))
     if tally.changed + tally.unchanged + tally.broken:
         _say(_summary(tally, check or diff))
+    elif status == 0:
+        _say(f"warning: {discover.NO_WORKLOADS}")
     return status
 
 
@@ -94,7 +96,7 @@ def _target(
             _write_diff(target.display, original, "".join(canonical_chunks(result)))
         if check or diff:
             _say(f"would reformat {target.display}")
-            return 1 if check else 0
+            return 1
         atomic_write(path, _encoded(result))
     except OSError as exc:
         _say(f"error: {target.display}: {(exc.strerror or str(exc)).lower()}")
@@ -118,7 +120,7 @@ def _stdin(result: ParseResult, data: bytes, tally: _Tally, *, check: bool, diff
     if check or diff:
         if changed:
             _say(f"would reformat {discover.STDIN}")
-        return 1 if check and changed else 0
+        return 1 if changed else 0
     _stdout(formatted)
     return 0
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from wkparse import discover
+from wkparse import discover, terminal
 from wkparse.config import Config, ConfigError, Resolver, parse_selectors
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.render.base import FileReport, Formatter, PathProblem, Summary
@@ -46,6 +46,16 @@ class LintOptions:
     skip_non_workloads: bool = False
     #: the AICB command that made the files (`--aicb-command`): turns the WK6xx checks on
     aicb_command: str | None = None
+    extend_select: str | None = None
+    extend_ignore: str | None = None
+    #: exit 0 whatever is found (2 still reports a path that could not be read)
+    exit_zero: bool = False
+    #: print how often each code was found instead of each finding
+    statistics: bool = False
+    #: with --fix, list what was fixed
+    show_fixes: bool = False
+    #: the name standard input is linted under (file-name rules, per-file-ignores, config)
+    stdin_filename: str | None = None
 
 
 class Fixer(Protocol):
@@ -71,9 +81,7 @@ class _Stderr:
 
     def say(self, label: str, style: str, text: str) -> None:
         if self._console is None:
-            from rich.console import Console
-
-            self._console = Console(stderr=True, highlight=False, soft_wrap=True)
+            self._console = terminal.console(stderr=True, highlight=False, soft_wrap=True)
         from rich.markup import escape
 
         self._console.print(f"[{style}]{label}:[/] {escape(_printable(text))}")
@@ -112,20 +120,24 @@ class _Run:
         try:
             select = None if options.select is None else parse_selectors(options.select, known)
             ignore = None if options.ignore is None else parse_selectors(options.ignore, known)
+            more = parse_selectors(options.extend_select or "", known)
+            fewer = parse_selectors(options.extend_ignore or "", known)
         except ConfigError as exc:
             raise UsageError(f"--select/--ignore: {exc}") from None
         try:
             self.resolver = Resolver(
                 options.config,
                 known=known,
-                adjust=lambda c: c.with_command_line(select, ignore).with_aicb_command(
+                adjust=lambda c: c.with_command_line(select, ignore, more, fewer).with_aicb_command(
                     options.aicb_command
                 ),
             )
         except ConfigError as exc:
             raise UsageError(f"--config: {exc}") from None
         self.pages = catalog()
-        self.formatter = _formatter(options.format, self.pages)
+        self.formatter = _formatter(options.format, self.pages, options.statistics)
+        #: (path, code) of every fix applied, for --show-fixes
+        self.fixes_shown: list[tuple[str, str]] = []
         self.counts: Counter[Severity] = Counter()
         self.files = self.fixed = self.skipped = 0
         self.problems: list[PathProblem] = []
@@ -135,6 +147,8 @@ class _Run:
         _tolerate_unencodable(sys.stdout)
         self.formatter.start()
         for item in discover.walk(list(self.options.paths), self.resolver.for_path):
+            if isinstance(item, discover.Target) and item.path is None:
+                item = discover.Target(None, self.options.stdin_filename or discover.STDIN)
             if isinstance(item, discover.Target) and self.options.skip_non_workloads:
                 item = discover.sniff(item.path, item.display) if item.path else item
             if isinstance(item, discover.Skipped):
@@ -144,10 +158,16 @@ class _Run:
                 self._problem(item.display, item.reason)
             else:
                 self._lint(item)
+        if self.files == 0 and not self.problems:
+            self.stderr.say("warning", "yellow", discover.NO_WORKLOADS)
         summary = Summary(self.files, dict(self.counts), self.fixed, self.skipped, self.problems)
         self.formatter.stop(summary)
+        if self.options.show_fixes and self.fixes_shown:
+            _print_fixes(self.fixes_shown, self.pages)
         if self.problems:
             return 2
+        if self.options.exit_zero:
+            return 0
         failing = self.counts[Severity.ERROR] + (
             self.counts[Severity.WARNING] if self.options.strict else 0
         )
@@ -164,8 +184,10 @@ class _Run:
         from wkparse.engine import lint
         from wkparse.parse import parse_bytes, parse_file, read_stdin
 
+        named = self.options.stdin_filename
+        where = Path(named) if target.path is None and named else target.path
         try:
-            config = self.resolver.for_path(target.path)
+            config = self.resolver.for_path(where)
         except ConfigError as exc:
             self._problem(target.display, str(exc))
             return
@@ -192,6 +214,12 @@ class _Run:
                 except OSError as exc:
                     self._problem(target.display, f"cannot fix: {(exc.strerror or exc)}")
                     return
+                after = {(d.code, d.span) for d in done.diagnostics}
+                self.fixes_shown += [
+                    (target.display, d.code)
+                    for d in diagnostics
+                    if d.fix is not None and (d.code, d.span) not in after
+                ]
                 fixed, diagnostics = done.applied, done.diagnostics
         lines = {}
         if self.formatter.needs_source and diagnostics:
@@ -221,8 +249,25 @@ def _load_fixer() -> Fixer:
     return fixer
 
 
-def _formatter(name: str, pages: dict[str, RulePage]) -> Formatter:
+def _print_fixes(fixes: list[tuple[str, str]], pages: dict[str, RulePage]) -> None:
+    """What --fix changed, by file and code, as ruff's --show-fixes lists it."""
+    print(f"Fixed {len(fixes):,} problem{'' if len(fixes) == 1 else 's'}:")
+    by_path: dict[str, Counter[str]] = {}
+    for path, code in fixes:
+        by_path.setdefault(path, Counter())[code] += 1
+    for path, codes in by_path.items():
+        print(f"- {path}:")
+        for code, n in sorted(codes.items()):
+            page = pages.get(code)
+            print(f"    {n} x {code} ({page.name if page else code})")
+
+
+def _formatter(name: str, pages: dict[str, RulePage], statistics: bool = False) -> Formatter:
     names = {code: page.name for code, page in pages.items()}
+    if statistics:
+        from wkparse.render.statistics import StatisticsFormatter
+
+        return StatisticsFormatter(sys.stdout, pages, as_json=name == "json")
     out = sys.stdout
     if name == "json":
         from wkparse.render.json_out import JsonFormatter
@@ -237,11 +282,10 @@ def _formatter(name: str, pages: dict[str, RulePage]) -> Formatter:
         from wkparse.render.github import GithubFormatter
 
         return GithubFormatter(out)
-    from rich.console import Console
 
     from wkparse.render.text import TextFormatter
 
-    return TextFormatter(Console(highlight=False), names)
+    return TextFormatter(terminal.console(highlight=False), names)
 
 
 def _tolerate_unencodable(stream: object) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 
+from wkparse import terminal
 from wkparse.catalog import Example, RulePage, catalog
 
 SEVERITY_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
@@ -18,10 +19,9 @@ WIDE_TABLE = 120
 
 def list_all() -> int:
     from rich import box
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    console = terminal.console()
     # Below this width a summary column of its own would wrap a word to a line: the summary
     # goes under the name instead.
     wide = console.width >= WIDE_TABLE
@@ -40,6 +40,27 @@ def list_all() -> int:
         else:
             table.add_row(page.code, styled, page.fixable, f"[bold]{page.name}[/]\n{page.summary}")
     console.print(table)
+    return 0
+
+
+def list_json() -> int:
+    """The catalog as JSON: one object per rule, for scripts and editor integrations."""
+    import json
+
+    pages = sorted(catalog().values(), key=lambda p: p.code)
+    listed = [
+        {
+            "code": p.code,
+            "name": p.name,
+            "severity": str(p.severity),
+            "area": p.area,
+            "fixable": p.fixable,
+            "default": not p.opt_in,
+            "summary": p.summary,
+        }
+        for p in pages
+    ]
+    print(json.dumps(listed, indent=2))
     return 0
 
 
@@ -62,7 +83,6 @@ def suggestions(code: str) -> list[str]:
 
 
 def show(code: str) -> int:
-    from rich.console import Console
     from rich.markdown import Markdown
 
     page = find(code)
@@ -71,11 +91,11 @@ def show(code: str) -> int:
 
         hint = suggestions(code)
         tip = f"; did you mean {' or '.join(hint)}?" if hint else "; `wkparse rules` lists them"
-        Console(stderr=True, highlight=False).print(
+        terminal.console(stderr=True, highlight=False).print(
             f"[bold red]error:[/] unknown rule {escape(repr(code))}{tip}"
         )
         return 2
-    Console().print(Markdown(page_markdown(page)))
+    terminal.console().print(Markdown(page_markdown(page)))
     return 0
 
 

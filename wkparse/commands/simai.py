@@ -12,6 +12,7 @@ import stat
 import sys
 from pathlib import Path
 
+from wkparse import terminal
 from wkparse.parse import Limits, read_stdin
 from wkparse.simai import SimaiRun, simulate
 
@@ -39,9 +40,8 @@ def verdict_code(run: SimaiRun) -> int:
 
 
 def run(path: Path, gpus: int | None, format: str) -> int:
-    from rich.console import Console
 
-    errors = Console(stderr=True)
+    errors = terminal.console(stderr=True)
     if format not in FORMATS:
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
         return 2

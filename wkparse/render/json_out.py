@@ -1,8 +1,9 @@
 """`wkparse lint --format json`: one JSON array of every diagnostic of the run.
 
 Each element carries `path`, `line`, `column`, `end_line`, `end_column` (1-based, end
-exclusive), `code`, `name` (the rule's catalog name), `severity`, `message`, and `fix` when
-the rule offers one. The array is written as files come in, so memory stays flat.
+exclusive), `code`, `name` (the rule's catalog name), `severity`, `message`, and `fix` (null
+when the rule offers none). Standard input is named `-` (or `--stdin-filename`), as in every
+command. The array is written as files come in, so memory stays flat.
 """
 
 from __future__ import annotations
@@ -38,8 +39,7 @@ def diagnostic_json(d: Diagnostic, path: str, name: str | None) -> dict[str, Any
     out["name"] = name
     out["severity"] = None if d.severity is None else str(d.severity)
     out["message"] = d.message
-    if d.fix is not None:
-        out["fix"] = fix_json(d.fix)
+    out["fix"] = None if d.fix is None else fix_json(d.fix)
     return out
 
 

@@ -173,6 +173,8 @@ def summary_line(summary: Summary) -> str:
         text = f"Found {', '.join(parts)} in {files}."
     elif summary.problems:  # not "passed": some paths were never checked
         text = f"No findings in {files}."
+    elif not summary.files:
+        text = "No workload files checked."
     else:
         text = f"All checks passed ({files})."
     if summary.fixed:

@@ -1,0 +1,87 @@
+"""Every rich console the commands print through, so all of them follow one colour rule.
+
+`--color auto|always|never` (every command has it) wins; under `auto`, `NO_COLOR` (any
+non-empty value) turns escapes off and `FORCE_COLOR` turns them on even when piped, as
+https://no-color.org and https://force-color.org ask; otherwise a terminal gets colour and a
+pipe does not. Output that is not a terminal never ends a line in padding spaces (rich pads
+table cells and markdown to the console width), so piped output diffs and greps cleanly.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from typing import IO, TYPE_CHECKING, Any, cast
+
+if TYPE_CHECKING:
+    from rich.console import Console
+
+MODES = ("auto", "always", "never")
+_mode = "auto"
+
+
+def set_color(mode: str) -> None:
+    """Use this colour mode for every console made from now on (the `--color` option)."""
+    global _mode
+    if mode not in MODES:
+        raise ValueError(f"color must be one of {', '.join(MODES)}, not {mode!r}")
+    _mode = mode
+
+
+def color_mode() -> str:
+    """`always` or `never` once the option and the environment are weighed; `auto` leaves it
+    to whether the output is a terminal."""
+    if _mode != "auto":
+        return _mode
+    if os.environ.get("NO_COLOR"):
+        return "never"
+    if os.environ.get("FORCE_COLOR"):
+        return "always"
+    return "auto"
+
+
+def console(*, stderr: bool = False, **options: Any) -> Console:
+    """A rich Console on stdout (or stderr) that follows the colour rule."""
+    from rich.console import Console
+
+    stream: IO[str] = sys.stderr if stderr else sys.stdout
+    mode = color_mode()
+    if mode == "never":
+        options.update(color_system=None, force_terminal=False)
+    elif mode == "always":
+        options.update(force_terminal=True)
+    out: IO[str] = stream
+    if mode != "always" and not stream.isatty():
+        out = cast(IO[str], _Unpadded(stream))
+    return Console(file=out, **options)
+
+
+class _Unpadded:
+    """A text stream that drops the spaces at the end of every line written through it."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self._stream = stream
+        self._pending = ""
+
+    def write(self, text: str) -> int:
+        lines = (self._pending + text).split("\n")
+        self._pending = lines.pop()
+        if lines:
+            self._stream.write("".join(line.rstrip(" ") + "\n" for line in lines))
+        return len(text)
+
+    def flush(self) -> None:
+        if self._pending:
+            self._stream.write(self._pending)
+            self._pending = ""
+        self._stream.flush()
+
+    def isatty(self) -> bool:
+        return False
+
+    def fileno(self) -> int:
+        return self._stream.fileno()
+
+    @property
+    def encoding(self) -> str:
+        return getattr(self._stream, "encoding", None) or "utf-8"
