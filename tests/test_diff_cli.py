@@ -50,9 +50,13 @@ def test_json_follows_the_contract(dropped: Path) -> None:
     doc = json.loads(out)
     assert doc["equal"] is False
     assert doc["header"] == [{"key": "ga", "a": "64", "b": "63", "note": None}]
-    assert {"name": "ga", "label": doc["facts"][0]["label"], "a": 64, "b": 63}.items() <= doc[
-        "facts"
-    ][0].items()
+    assert {
+        "name": "ga",
+        "label": doc["facts"][0]["label"],
+        "a": 64,
+        "b": 63,
+        "unit": "count",
+    }.items() <= doc["facts"][0].items()
     rows = doc["rows"]
     assert {k: rows[k] for k in ("a", "b", "changed", "added", "removed")} == {
         "a": 1230,
