@@ -365,3 +365,24 @@ def test_two_layouts_differ_in_the_facts_the_generator_arguments_give(corpus: Pa
     assert changes[("group_removed", None, "groups 5-32")] == 28 * 19
     assert changes[("row_removed", "attention_layer", "groups 1-4")] == 4 * 5
     assert changes[("row_removed", "mlp_layer", "groups 1-4")] == 4 * 5
+
+
+def test_stretches_too_long_to_align_are_paired_by_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wkparse.diff import rows
+
+    text = _seed_text()
+    edited = _drop_group(text, 30, adjust=False).replace(
+        "attention_layer\t-1\t1820000\t", "attention_layer\t-1\t2332000\t"
+    )
+    aligned = _diff_texts(text, edited).rows
+    monkeypatch.setattr(rows, "MAX_ALIGNED", 0)
+    by_position = _diff_texts(text, edited).rows
+    # aligned: one group removed and every attention row of the 63 others changed
+    assert (aligned.removed, aligned.added, aligned.changed) == (19, 0, 63 * 9)
+    assert [c.kind for c in aligned.changes] == ["field", "group_removed"]
+    # by position the last group is the one without a partner; the counts still add up
+    assert by_position.a - by_position.removed + by_position.added == by_position.b
+    assert [c.where for c in by_position.changes if c.kind == "group_removed"] == ["group 64"]
+    assert by_position.changed == 63 * 9

@@ -150,3 +150,11 @@ def test_markdown_is_bounded_for_a_huge_header(tmp_path: Path) -> None:
     assert out.count("| `k") == diff_markdown.SHOWN + diff_markdown.FOLDED
     left = 2000 - diff_markdown.SHOWN - diff_markdown.FOLDED
     assert f"... and {left:,} more (`--format json` lists them all)" in out
+
+
+def test_colour_follows_the_color_option(dropped: Path) -> None:
+    _, plain, _ = wkdiff(str(SEED), str(dropped))
+    assert "\x1b[" not in plain  # not a terminal
+    _, coloured, _ = wkdiff("--color", "always", str(SEED), str(dropped))
+    # side a's value in red, side b's in green, the markers kept
+    assert "\x1b[31m[-64-]" in coloured and "\x1b[32m{+63+}" in coloured
