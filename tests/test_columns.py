@@ -8,6 +8,8 @@ one-line-at-a-time path (`fast=False`, Lark on every line).
 from __future__ import annotations
 
 import importlib.util
+import io
+import json
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -20,6 +22,7 @@ from wkparse.checks import Context, RowProblem, row_check
 from wkparse.engine import lint
 from wkparse.explain import explain
 from wkparse.format import format_result
+from wkparse.render import ast_json
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = (
@@ -178,3 +181,18 @@ def test_explain_totals_are_the_rows_sums() -> None:
 def test_row_check_reads_only_known_fields() -> None:
     with pytest.raises(ValueError, match="unknown fields"):
         row_check("WK401", reads=("fwd_type",))
+
+
+@pytest.mark.usefixtures("small_blocks")
+def test_json_rows_are_each_values_json() -> None:
+    lines = distinct_text(groups=6).splitlines()
+    lines[9] = "mlp_layer\t-1\tx5\tALLREDUCE\t8\t1\tNONE\t0\t1\tNONE\t0\t100"  # a partial row
+    result = parse_text("\n".join(lines) + "\n")
+    out = io.StringIO()
+    ast_json.write(result, out, "distinct.txt")
+    doc = json.loads(out.getvalue())
+    rows = list(result.workload.rows)
+    assert len(doc["rows"]) == len(rows)
+    for written, row in zip(doc["rows"], rows):
+        assert written == {"line": row.line, **ast_json.row_body(row.fields)}
+    assert doc["rows"][7]["fwd"]["compute"] is None

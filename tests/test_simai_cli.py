@@ -142,3 +142,18 @@ def test_parse_json_simai_view_is_the_models_reading(tmp_path: Path) -> None:
     }
     lint = runner.invoke(app, ["lint", str(path), "--format", "json", "--select", "WK216"])
     assert "8388608" in json.loads(lint.stdout)[0]["message"]
+
+
+def test_json_of_many_layers_is_written_in_chunks_and_stays_valid(tmp_path: Path) -> None:
+    row = "attention_layer -1 1000 ALLREDUCE 2097152 1000 NONE 0 1000 NONE 0 100"
+    path = tmp_path / "w.txt"
+    path.write_text(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        f"all_gpus: 2 pp_comm: 0\n25000\n{row}\n"
+    )
+    code, doc = simai_json(str(path))
+    layers = doc["layers"]
+    assert code == 1 and doc["first_undefined"] == 1
+    assert [x["index"] for x in layers] == list(range(25000))
+    assert (layers[0]["source_line"], layers[20000]["source_line"]) == (3, None)
+    assert layers[24999]["name"] == "" and not layers[24999]["defined"]

@@ -260,3 +260,19 @@ def test_a_count_of_839_over_33_rows_fails_the_stream_after_the_rows() -> None:
     run = simulate(path.read_bytes())
     assert run.lines == 839 and run.layer_count == 839 and run.first_undefined == 33
     assert run.rows is not None and run.rows.layers.tail_count == 839 - 33
+
+
+@pytest.mark.parametrize("text", ["99999999999abc", "2147483648", "63abc", "-5", "abc", "1291.0"])
+def test_the_count_line_diagnostic_agrees_with_the_model(text: str) -> None:
+    """The parser's line-2 message, lint's WK105 and the model read the count with one stoi."""
+    from wkparse.parse import parse_text
+
+    data = workload(ROW, count=text)
+    run = simulate(data)
+    messages = [d.message for d in parse_text(data.decode()).diagnostics if d.span.line == 2]
+    if run.lines is None or run.lines < 0:
+        assert run.outcome.exit_code == 134
+        assert not any("SimAI reads" in m for m in messages)
+    else:
+        assert run.outcome.exit_code == 0
+        assert all(f"SimAI reads {run.lines} " in m for m in messages)

@@ -11,6 +11,7 @@ import re
 
 from wkparse.ast import MAX_DIGITS, ROW_FIELDS, LineError
 from wkparse.grammar import row_matcher
+from wkparse.simai.cpp import stoi
 
 EMPTY_FILE = "WK100"
 MISSING_POLICY = "WK101"
@@ -35,7 +36,6 @@ _FRACTIONAL = re.compile(
     r"[+-]?([0-9]+\.[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?|[+-]?[0-9]+[eE][+-]?[0-9]+"
 )
 _NEGATIVE = re.compile(r"-[0-9]+")
-_INTEGER_PREFIX = re.compile(r"[+-]?[0-9]+")
 
 #: how messages name each row field
 FIELD_LABELS: dict[str, str] = {
@@ -176,14 +176,16 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
 
 
 def count_error(text: str, column: int, end_column: int) -> LineError:
-    """Why line 2 is not a clean row count."""
+    """Why line 2 is not a clean row count, as SimAI's `std::stoi` (`wkparse.simai`) reads it."""
     stripped = text.strip(" \t\v\f\r")
-    if too_many_digits(stripped) and stripped.lstrip("+-").isdigit():
+    read = stoi(stripped)
+    if read.error == "out_of_range":
+        digits = len(stripped[: read.consumed].lstrip("+-"))
         return LineError(
             COUNT_NOT_INTEGER,
             column,
             end_column,
-            f"the row count has {len(stripped.lstrip('+-')):,} digits: SimAI's stoi throws "
+            f"the row count has {digits:,} digits: SimAI's stoi throws "
             f"(out of range) and it crashes",
         )
     if not stripped:
@@ -193,21 +195,20 @@ def count_error(text: str, column: int, end_column: int) -> LineError:
             end_column,
             "line 2 is empty; it must hold the number of rows (SimAI's stoi throws on it)",
         )
-    if _NEGATIVE.fullmatch(stripped):
+    if read.value is not None and read.value < 0:
         return LineError(
             COUNT_NOT_INTEGER,
             column,
             end_column,
             f"the row count is negative (`{shown(stripped)}`); it must be the number of rows",
         )
-    prefix = _INTEGER_PREFIX.match(stripped)
-    if prefix and not too_many_digits(prefix.group()):
+    if read.value is not None:
         return LineError(
             COUNT_TRAILING_JUNK,
             column,
             end_column,
             f"the row count `{shown(stripped)}` is not a plain integer: SimAI reads "
-            f"{int(prefix.group())} and ignores `{shown(stripped[prefix.end() :].strip())}`",
+            f"{read.value} and ignores `{shown(stripped[read.consumed :].strip())}`",
         )
     return LineError(
         COUNT_NOT_INTEGER,

@@ -8,9 +8,10 @@ equal `rows`. Identical rows share one serialised body, which keeps a million-ro
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any, TextIO
 
-from wkparse.ast import PHASES, Header, RowFields
+from wkparse.ast import PHASES, TEXT_FIELDS, Header, RowFields, ValueTable
 from wkparse.parse import ParseResult
 from wkparse.render.json_out import diagnostic_json
 from wkparse.render.json_out import span_fields as span_json
@@ -57,6 +58,42 @@ def row_body(fields: RowFields) -> dict[str, Any]:
     return body
 
 
+#: a row value's JSON without its opening brace, as `json.dumps(row_body(...))` writes it
+_BODY = (
+    '"name": %s, "reserved": %d, "fwd": {"compute": %d, "comm": %s, "size": %d}, '
+    '"ig": {"compute": %d, "comm": %s, "size": %d}, '
+    '"wg": {"compute": %d, "comm": %s, "size": %d}, "update_time": %d%s}'
+)
+
+
+def _bodies(values: ValueTable, rows: int) -> Callable[[int], str]:
+    """Each value's JSON, made from the columns with one `%` per value: the text fields'
+    JSON is made once per distinct text. A file of few values formats each once."""
+    texts = [json.dumps(t) for t in values.texts]
+    policies = ["" if t is None else f', "policy": {json.dumps(t)}' for t in values.texts]
+    columns = values.columns
+
+    def body(index: int) -> str:
+        if index in values.partial:  # a missing field is null, which `%d` cannot write
+            return json.dumps(row_body(RowFields(values, index)))[1:]
+        items: list[int | str] = [column[index] for column in columns]
+        for k in TEXT_FIELDS:
+            items[k] = (policies if k == 12 else texts)[items[k]]  # type: ignore[index]
+        return _BODY % tuple(items)
+
+    if len(values) * 2 > rows:
+        return body
+    cache: dict[int, str] = {}
+
+    def cached(index: int) -> str:
+        found = cache.get(index)
+        if found is None:
+            found = cache[index] = body(index)
+        return found
+
+    return cached
+
+
 def write(result: ParseResult, out: TextIO, path: str) -> None:
     """Write the AST; syntax errors use the same objects as `lint --format json`."""
     w = result.workload
@@ -67,17 +104,11 @@ def write(result: ParseResult, out: TextIO, path: str) -> None:
     out.write(json.dumps(head)[:-1])
     out.write(', "rows": [')
     rows, values = w.rows, w.rows.values
-    bodies: dict[int, str] = {}
-    sep = ""
-    few = len(values) * 2 <= len(rows)
-    for line, ref in zip(rows.lines, rows.refs):
-        body = bodies.get(ref) if few else None
-        if body is None:
-            body = json.dumps(row_body(RowFields(values, ref)))[1:]
-            if few:
-                bodies[ref] = body
-        out.write(f'{sep}{{"line": {line}, {body}')
-        sep = ", "
+    bodies = _bodies(values, len(rows))
+    for start in range(0, len(rows.refs), _CHUNK):
+        lines, refs = rows.lines[start : start + _CHUNK], rows.refs[start : start + _CHUNK]
+        out.write(", " if start else "")
+        out.write(", ".join(map('{{"line": {}, {}'.format, lines, map(bodies, refs))))
     out.write('], "positions": {')
     if w.header is not None:
         header_pos = {

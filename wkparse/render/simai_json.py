@@ -75,12 +75,17 @@ def write(run: SimaiRun, out: TextIO) -> None:
     bodies: dict[int, str] = {}
     if run.rows is not None:
         table = run.rows.layers
+        lines = table.lines
+        chunk: list[str] = []
         for i, layer in enumerate(table):
             body = bodies.get(id(layer))
             if body is None:
                 body = bodies[id(layer)] = _layer_body(run, layer)
-            line = table.line(i)
-            out.write(
-                f'{", " if i else ""}{{"index": {i}, "source_line": {json.dumps(line)}, {body}}}'
-            )
+            line = lines[i] if i < len(lines) and lines[i] else "null"
+            chunk.append(f'{{"index": {i}, "source_line": {line}, {body}}}')
+            if len(chunk) == 10_000:
+                out.write(("" if i < 10_000 else ", ") + ", ".join(chunk))
+                chunk = []
+        if chunk:
+            out.write(("" if len(table) <= len(chunk) else ", ") + ", ".join(chunk))
     out.write("]" + after + "\n")

@@ -121,21 +121,30 @@ def plan_layer(layer: LayerRead, policy: str, groups: Groups) -> LayerPlan:
 
 #: past this many identical trailing layers `total comp` is multiplied out, not added up
 EXACT_REPEATS = 1_000_000
+Triple = tuple[float, float, float]
 
 
-def total_compute(plans: Iterable[tuple[LayerPlan, int]]) -> float | None:
+def exact_triple(plan: LayerPlan) -> Triple | None:
+    """A layer's forward, weight-gradient and input-gradient microseconds, in the order SimAI
+    adds them up; None when one is garbage."""
+    f, w, i = plan.fwd.exact_us, plan.wg.exact_us, plan.ig.exact_us
+    return None if f is None or w is None or i is None else (f, w, i)
+
+
+def total_compute(layers: Iterable[Triple], tail: Triple | None = None, times: int = 0) -> float:
     """SimAI's `total comp` before printing: per layer, forward then weight-gradient then
-    input-gradient microseconds, added in that order in double precision. `plans` pairs each
-    plan with how many consecutive layers carry it."""
+    input-gradient microseconds, added in that order in double precision; then `times` more
+    layers of `tail` (multiplied out past EXACT_REPEATS)."""
     total = 0.0
-    for plan, times in plans:
-        values = [p.exact_us for p in (plan.fwd, plan.wg, plan.ig)]
-        if None in values:
-            return None
+    for f, w, i in layers:
+        total += f
+        total += w
+        total += i
+    if tail is not None:
         if times > EXACT_REPEATS:
-            total += times * sum(v for v in values if v is not None)
-            continue
+            return total + times * sum(tail)
         for _ in range(times):
-            for v in values:
-                total += v  # type: ignore[operator]
+            total += tail[0]
+            total += tail[1]
+            total += tail[2]
     return total

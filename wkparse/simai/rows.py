@@ -20,7 +20,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from wkparse.simai.cpp import IStream
+from wkparse.simai.cpp import C_SPACE, IStream
 
 #: the numeric fields of a row, which keep their value across rows once the stream fails
 NUMBERS = (
@@ -166,34 +166,50 @@ def read_rows(data: bytes, start: int, count: int, customized: bool) -> RowsRead
     stream = IStream(data, start)
     reader = _RowReader(stream, customized)
     table = LayerTable()
+    layers, lines = table.layers, table.lines
     cache: dict[bytes, LayerRead] = {}
     line, scanned = data.count(b"\n", 0, start) + 1, start
     first_undefined: int | None = None
+    #: the last row taken from the cache: its numbers are put in the slots only when a row is
+    #: read field by field next (the slots matter only then)
+    pending: LayerRead | None = None
+    n = len(data)
     for i in range(count):
-        if stream.failed or not stream.skip_space():
+        pos = stream.pos
+        if not stream.failed and pos + 1 < n and data[pos] == 10 and data[pos + 1] not in C_SPACE:
+            # the common case: the previous row ended its line and this one starts the next
+            begin = stream.pos = pos + 1
+            line += 1
+        elif stream.failed or not stream.skip_space():
             # every later row reads nothing: one shared layer, however many
+            if pending is not None:
+                reader.remember(pending)
             first_undefined = i if first_undefined is None else first_undefined
             table.tail = reader.row()
             table.tail_count = count - i
             break
-        begin = stream.pos
-        line += data.count(b"\n", scanned, begin)
+        else:
+            begin = stream.pos
+            line += data.count(b"\n", scanned, begin)
         scanned = begin
         end = data.find(b"\n", begin)
-        end = len(data) if end < 0 else end
+        end = n if end < 0 else end
         text = data[begin:end]
         layer = cache.get(text)
         if layer is not None:
-            reader.remember(layer)
+            pending = layer
             stream.pos = end
         else:
+            if pending is not None:
+                reader.remember(pending)
+                pending = None
             layer = reader.row()
             if layer.defined and stream.pos <= end and not data[stream.pos : end].strip():
                 cache[text] = layer
-        if not layer.defined and first_undefined is None:
-            first_undefined = i
-        table.layers.append(layer)
-        table.lines.append(line)
+            if not layer.defined and first_undefined is None:
+                first_undefined = i
+        layers.append(layer)
+        lines.append(line)
     failed_at = None
     if stream.failed:
         at = min(stream.failed_at, len(data))

@@ -7,7 +7,15 @@ from dataclasses import dataclass, field
 from functools import cached_property
 
 from wkparse.simai import outcome
-from wkparse.simai.analytical import Groups, LayerPlan, plan_layer, reported, total_compute
+from wkparse.simai.analytical import (
+    Groups,
+    LayerPlan,
+    Triple,
+    exact_triple,
+    plan_layer,
+    reported,
+    total_compute,
+)
 from wkparse.simai.cpp import Stoi, c_div, stoi, wrap_int32
 from wkparse.simai.header import HeaderReading, first_line, read_header
 from wkparse.simai.outcome import FORMAT_MISMATCH, Outcome
@@ -80,11 +88,16 @@ class SimaiRun:
         """SimAI's `total comp`, when it gets to print it."""
         if self.outcome.exit_code != 0 or self.rows is None:
             return None
+        triples: dict[int, Triple] = {}
+        for layer in _distinct(self):
+            triple = exact_triple(self.plan(layer))
+            if triple is None:
+                return None
+            triples[id(layer)] = triple
         table = self.rows.layers
-        runs = [(self.plan(layer), 1) for layer in table.layers]
-        if table.tail is not None:
-            runs.append((self.plan(table.tail), table.tail_count))
-        return reported(total_compute(runs))
+        per_layer = map(triples.__getitem__, map(id, table.layers))
+        tail = triples[id(table.tail)] if table.tail is not None else None
+        return reported(total_compute(per_layer, tail, table.tail_count))
 
 
 def _end(run: SimaiRun) -> Outcome:
