@@ -168,6 +168,9 @@ def lint(
     stdin_filename: str | None = typer.Option(
         None, "--stdin-filename", help="The file name standard input stands for."
     ),
+    target: str | None = typer.Option(
+        None, "--target", help="The reader: simai (default) or astra-sim-1.0."
+    ),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too."),
     config: Path | None = typer.Option(None, "--config", help="Config file to use."),
     fix: bool = typer.Option(False, "--fix", help="Apply safe fixes in place."),
@@ -214,6 +217,7 @@ def lint(
         statistics=typed(ctx, "statistics"),
         show_fixes=typed(ctx, "show_fixes"),
         stdin_filename=stdin_filename,
+        target=target,
         lang=lang,
     )
     raise typer.Exit(run(options))
