@@ -198,7 +198,6 @@ class _Run:
             self.stderr.say("error", "bold red", f"{path}: {message}")
 
     def _lint(self, target: discover.Target) -> None:
-
         named = self.options.stdin_filename
         where = Path(named) if target.path is None and named else target.path
         try:
