@@ -386,3 +386,19 @@ def test_stretches_too_long_to_align_are_paired_by_position(
     assert by_position.a - by_position.removed + by_position.added == by_position.b
     assert [c.where for c in by_position.changes if c.kind == "group_removed"] == ["group 64"]
     assert by_position.changed == 63 * 9
+
+
+def test_where_simai_stops_reading_line_1_is_a_difference() -> None:
+    from wkparse.diff.header import STOP
+
+    head = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4"
+    d = _diff_texts(f"{head} ga: abc pp: 2\n0\n", f"{head} ga: 8 pp: 2\n0\n")
+    found = {h.key: h for h in d.header}
+    # the grammar reads `abc` as a key of its own, so `ga:` is written without a value
+    assert (found["ga"].a, found["ga"].b) == ("", "8")
+    assert (found["abc"].a, found["abc"].b) == ("", None)
+    # std::stoi throws on `abc`: SimAI never reaches a's pp
+    assert (found["pp"].a, found["pp"].b) == ("2", "2")
+    assert found["pp"].note == "SimAI stops reading line 1 before a's `pp`"
+    assert found[STOP].a is not None and "invalid_argument" in found[STOP].a
+    assert found[STOP].b is None

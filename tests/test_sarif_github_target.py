@@ -41,10 +41,10 @@ def test_every_rule_links_its_page(sarif_schema: dict[str, Any]) -> None:  # noq
 
 
 def test_help_base_url_from_config(tmp_path: Path) -> None:
-    (tmp_path / "ci.toml").write_text('help-base-url = "https://example.invalid/wk/rules/"\n')
+    (tmp_path / "ci.toml").write_text('help-base-url = "file:///srv/wk/rules/"\n')
     log = sarif("--config", str(tmp_path / "ci.toml"), str(SAMPLE))
     rules = log["runs"][0]["tool"]["driver"]["rules"]
-    assert rules[0]["helpUri"] == f"https://example.invalid/wk/rules/{rules[0]['id']}.toml"
+    assert rules[0]["helpUri"] == f"file:///srv/wk/rules/{rules[0]['id']}.toml"
 
 
 def test_distinct_findings_get_distinct_fingerprints(tmp_path: Path) -> None:

@@ -299,8 +299,8 @@ class DiffFormat(str, Enum):
 
 @app.command("diff")
 def diff_command(
-    a: Path = typer.Argument(..., help="First workload file ('-' reads stdin)."),
-    b: Path = typer.Argument(..., help="Second workload file ('-' reads stdin)."),
+    a: Path = typer.Argument(..., metavar="A", help="First workload file ('-' reads stdin)."),
+    b: Path = typer.Argument(..., metavar="B", help="Second workload file ('-' reads stdin)."),
     format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f", help="Output format."),
     color: Color = COLOR,
 ) -> None:
