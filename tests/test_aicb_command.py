@@ -175,3 +175,15 @@ def test_inference_reads_a_configuration_file_from_disk(tmp_path: Path) -> None:
     config.write_text("{", encoding="utf-8")
     with pytest.raises(AicbError, match="is not valid JSON"):
         generate(f"sh scripts/inference_workload_with_aiob.sh -m qwen3-next-80B -c {config}")
+
+
+def test_other_frames_build_megatrons_model_and_deepseek_preset_uses_defaults() -> None:
+    base = f"{PY} --world_size 8 --tensor_model_parallel_size 2 --num_layers 2"
+    megatron = generate(base).text()
+    assert generate(f"{base} --frame DeepSpeed").text() == megatron
+    assert generate(f"{base} --frame collective_test").text() == megatron
+    made = generate(
+        f"{SCRIPT} -m deepseek --sp --aiob --comp_filepath workload/aiob_inputs/Example.txt"
+    )
+    assert made.filename.startswith("None-DeepSeek-world_size32-tp8-pp1-")  # the script's tp 8
+    assert "attention_linear_q_lora" in made.text()

@@ -126,3 +126,24 @@ def test_config_rejects_a_command_that_is_not_a_string(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["lint", str(tmp_path / "w.txt")])
     assert result.exit_code == 2
     assert "must map to a command line" in result.output
+
+
+def test_a_file_of_another_kind_gets_few_findings_not_one_per_field() -> None:
+    """Missing header keys are one finding, a partial row is one finding, then out of step."""
+    command = (
+        "python -m workload_generator.SimAI_training_workload_generator --world_size 2 "
+        "--tensor_model_parallel_size 2 --num_layers 1 --global_batch 2"
+    )
+    text = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2\n3\ngrad_norm\t-1\n"
+    found = [(d.code, d.span.line, d.message) for d in _aicb_findings(text, command)]
+    assert found[0] == (
+        "WK602", 1, "the header lacks what AICB writes as ep: 1, pp: 1, vpp: 1, ga: 2, "
+        "all_gpus: 2, checkpoints: 0, checkpoint_initiates: 0, pp_comm: 0",
+    )  # fmt: skip
+    assert found[1] == ("WK602", 2, "row count 3 here, AICB writes 17")
+    assert ("WK604", 3, "the file ends after 1 rows; AICB writes 17") in found
+    assert (
+        "WK603", 3, "grad_norm differs in the prologue in fwd compute (nothing here, AICB "
+        "writes 1) and 9 more fields",
+    ) in found  # fmt: skip
+    assert len(found) == 4

@@ -344,3 +344,61 @@ def test_a_header_of_thousands_of_keys_is_compared_key_by_key() -> None:
     assert len(d.header) == 4001
     assert (d.header[0].key, d.header[0].a, d.header[0].b) == ("k0", "0", "1")
     assert (d.header[-1].key, d.header[-1].a, d.header[-1].b) == ("ga", "1", "2")
+
+
+def test_two_layouts_differ_in_the_facts_the_generator_arguments_give(corpus: Path) -> None:
+    # MANIFEST: gpt_7B, 36 layers; world 128, TP 4, PP 4, gbs 256 against world 512, PP 8, gbs 64
+    era = GENERATED / "aicb-2025-12"
+    tail = "-ep1-{}-mbs1-{}-MOE-False-GEMM-False-flash_attn-True.txt"
+    a = era / ("aiob-None-gpt_7B-world_size128-tp4-pp4" + tail.format("gbs256", "seq8192"))
+    b = era / ("aiob-None-gpt_7B-world_size512-tp4-pp8" + tail.format("gbs64", "seq2048"))
+    d = diff(parse_file(a), parse_file(b))
+    facts = {f.name: (f.a, f.b) for f in d.facts}
+    assert facts["pp"] == (4, 8)
+    assert facts["dp"] == (128 // 16, 512 // 32)
+    assert facts["ga"] == (256 // 8, 64 // 16)
+    assert facts["layers_per_stage"] == (36 // 4, 36 // 8)
+    assert facts["model_layers"] == (36, 32)
+    assert "tp" not in facts and "sequence_parallel" not in facts
+    changes = {(c.kind, c.name, c.where): c.rows for c in d.rows.changes}
+    # 28 of a's 32 groups have no partner; the 4 paired ones each lose 5 of their 9 layers
+    assert changes[("group_removed", None, "groups 5-32")] == 28 * 19
+    assert changes[("row_removed", "attention_layer", "groups 1-4")] == 4 * 5
+    assert changes[("row_removed", "mlp_layer", "groups 1-4")] == 4 * 5
+
+
+def test_stretches_too_long_to_align_are_paired_by_position(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from wkparse.diff import rows
+
+    text = _seed_text()
+    edited = _drop_group(text, 30, adjust=False).replace(
+        "attention_layer\t-1\t1820000\t", "attention_layer\t-1\t2332000\t"
+    )
+    aligned = _diff_texts(text, edited).rows
+    monkeypatch.setattr(rows, "MAX_ALIGNED", 0)
+    by_position = _diff_texts(text, edited).rows
+    # aligned: one group removed and every attention row of the 63 others changed
+    assert (aligned.removed, aligned.added, aligned.changed) == (19, 0, 63 * 9)
+    assert [c.kind for c in aligned.changes] == ["field", "group_removed"]
+    # by position the last group is the one without a partner; the counts still add up
+    assert by_position.a - by_position.removed + by_position.added == by_position.b
+    assert [c.where for c in by_position.changes if c.kind == "group_removed"] == ["group 64"]
+    assert by_position.changed == 63 * 9
+
+
+def test_where_simai_stops_reading_line_1_is_a_difference() -> None:
+    from wkparse.diff.header import STOP
+
+    head = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4"
+    d = _diff_texts(f"{head} ga: abc pp: 2\n0\n", f"{head} ga: 8 pp: 2\n0\n")
+    found = {h.key: h for h in d.header}
+    # the grammar reads `abc` as a key of its own, so `ga:` is written without a value
+    assert (found["ga"].a, found["ga"].b) == ("", "8")
+    assert (found["abc"].a, found["abc"].b) == ("", None)
+    # std::stoi throws on `abc`: SimAI never reaches a's pp
+    assert (found["pp"].a, found["pp"].b) == ("2", "2")
+    assert found["pp"].note == "SimAI stops reading line 1 before a's `pp`"
+    assert found[STOP].a is not None and "invalid_argument" in found[STOP].a
+    assert found[STOP].b is None

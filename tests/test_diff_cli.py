@@ -50,9 +50,13 @@ def test_json_follows_the_contract(dropped: Path) -> None:
     doc = json.loads(out)
     assert doc["equal"] is False
     assert doc["header"] == [{"key": "ga", "a": "64", "b": "63", "note": None}]
-    assert {"name": "ga", "label": doc["facts"][0]["label"], "a": 64, "b": 63}.items() <= doc[
-        "facts"
-    ][0].items()
+    assert {
+        "name": "ga",
+        "label": doc["facts"][0]["label"],
+        "a": 64,
+        "b": 63,
+        "unit": "count",
+    }.items() <= doc["facts"][0].items()
     rows = doc["rows"]
     assert {k: rows[k] for k in ("a", "b", "changed", "added", "removed")} == {
         "a": 1230,
@@ -146,3 +150,11 @@ def test_markdown_is_bounded_for_a_huge_header(tmp_path: Path) -> None:
     assert out.count("| `k") == diff_markdown.SHOWN + diff_markdown.FOLDED
     left = 2000 - diff_markdown.SHOWN - diff_markdown.FOLDED
     assert f"... and {left:,} more (`--format json` lists them all)" in out
+
+
+def test_colour_follows_the_color_option(dropped: Path) -> None:
+    _, plain, _ = wkdiff(str(SEED), str(dropped))
+    assert "\x1b[" not in plain  # not a terminal
+    _, coloured, _ = wkdiff("--color", "always", str(SEED), str(dropped))
+    # side a's value in red, side b's in green, the markers kept
+    assert "\x1b[31m[-64-]" in coloured and "\x1b[32m{+63+}" in coloured

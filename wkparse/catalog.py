@@ -20,6 +20,8 @@ else:  # pragma: no cover
     import tomli as tomllib
 
 FIXABLE = ("no", "safe", "unsafe")
+#: the readers a file can be linted for (`--target`): SimAI, or the ASTRA-sim 1.0 it forked
+TARGETS = ("simai", "astra-sim-1.0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +55,8 @@ class RulePage:
     #: off by default, as ruff's non-default rules: runs only when selected by its code or a
     #: prefix longer than `WK` (what it finds is true of correct files too; explain says it)
     opt_in: bool = False
+    #: the targets the rule speaks for: a SimAI-only key is no fault in an ASTRA-sim 1.0 file
+    targets: tuple[str, ...] = TARGETS
     fail: tuple[Example, ...] = ()
     passing: tuple[Example, ...] = field(default=())
 
@@ -68,6 +72,14 @@ def _examples(raw: list[dict[str, Any]]) -> tuple[Example, ...]:
         )
         for e in raw
     )
+
+
+def _targets(data: dict[str, Any]) -> tuple[str, ...]:
+    targets = tuple(data.get("targets", TARGETS))
+    unknown = set(targets) - set(TARGETS)
+    if unknown:
+        raise ValueError(f"{data.get('code')}: unknown targets {sorted(unknown)}")
+    return targets
 
 
 def load_page(data: dict[str, Any]) -> RulePage:
@@ -86,6 +98,7 @@ def load_page(data: dict[str, Any]) -> RulePage:
         fixable=fixable,
         references=tuple(data.get("references", ())),
         opt_in=bool(data.get("opt-in", False)),
+        targets=_targets(data),
         fail=_examples(data.get("fail", [])),
         passing=_examples(data.get("pass", [])),
     )
@@ -107,6 +120,12 @@ def catalog() -> dict[str, RulePage]:
 def opt_in_codes() -> frozenset[str]:
     """The codes that only run when selected by name (or a prefix longer than `WK`)."""
     return frozenset(code for code, p in catalog().items() if p.opt_in)
+
+
+@functools.cache
+def foreign_codes(target: str) -> frozenset[str]:
+    """The codes that do not speak for `target` (silent when linting for it)."""
+    return frozenset(code for code, p in catalog().items() if target not in p.targets)
 
 
 def page(code: str) -> RulePage | None:

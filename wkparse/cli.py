@@ -168,6 +168,9 @@ def lint(
     stdin_filename: str | None = typer.Option(
         None, "--stdin-filename", help="The file name standard input stands for."
     ),
+    target: str | None = typer.Option(
+        None, "--target", help="The reader: simai (default) or astra-sim-1.0."
+    ),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too."),
     config: Path | None = typer.Option(None, "--config", help="Config file to use."),
     fix: bool = typer.Option(False, "--fix", help="Apply safe fixes in place."),
@@ -211,6 +214,7 @@ def lint(
         statistics=typed(ctx, "statistics"),
         show_fixes=typed(ctx, "show_fixes"),
         stdin_filename=stdin_filename,
+        target=target,
     )
     raise typer.Exit(run(options))
 
@@ -291,8 +295,8 @@ class DiffFormat(str, Enum):
 
 @app.command("diff")
 def diff_command(
-    a: Path = typer.Argument(..., help="First workload file ('-' reads stdin)."),
-    b: Path = typer.Argument(..., help="Second workload file ('-' reads stdin)."),
+    a: Path = typer.Argument(..., metavar="A", help="First workload file ('-' reads stdin)."),
+    b: Path = typer.Argument(..., metavar="B", help="Second workload file ('-' reads stdin)."),
     format: DiffFormat = typer.Option(DiffFormat.text, "--format", "-f", help="Output format."),
     color: Color = COLOR,
 ) -> None:

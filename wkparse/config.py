@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from wkparse.catalog import opt_in_codes
+from wkparse.catalog import TARGETS, foreign_codes, opt_in_codes
 from wkparse.diagnostics import Severity
 from wkparse.parse import Limits
 
@@ -77,6 +77,10 @@ class Config:
     source: Path | None = None
     #: run the opt-in rules too, whatever selects them (explain states every fact)
     opt_in: bool = False
+    #: the reader the files are written for (`--target`, `target`): simai or astra-sim-1.0
+    target: str = "simai"
+    #: where SARIF's helpUri points: `<base>/<CODE>.toml` (default: the installed rule pages)
+    help_base_url: str | None = None
     #: the language explain speaks: en, zh, or auto (the environment's, when it is Chinese)
     lang: str | None = None
     # Engine calls ask the same (code, path) questions once per diagnostic; answer them once.
@@ -130,6 +134,10 @@ class Config:
             return replace(self, forced_ignore=self.forced_ignore + ignore)
         return self
 
+    def with_target(self, target: str | None) -> Config:
+        """`--target` of the command line, over the file's `target` (None: the file's)."""
+        return self if target is None else replace(self, target=target)
+
     def with_aicb_command(self, command: str | None) -> Config:
         """`--aicb-command` of the command line, for every file (None: the file's globs)."""
         return self if command is None else replace(self, aicb_command_given=command)
@@ -155,6 +163,8 @@ class Config:
 
     def _selected(self, code: str) -> bool:
         if any(code.startswith(p) for p in self.forced_ignore):
+            return False
+        if self.target != "simai" and code in foreign_codes(self.target):
             return False
         select = self.select + self.extend_select
         ignore = self.ignore + self.extend_ignore
@@ -232,6 +242,8 @@ KEYS = (
     "severity",
     "aicb-command",
     "lang",
+    "target",
+    "help-base-url",
 )
 
 
@@ -325,6 +337,12 @@ def _setting(key: str, value: object, known: Collection[str] | None) -> object:
             check_selectors([code], known)[0]: _severity(level, code)
             for code, level in pairs.items()
         }
+    if key == "target":
+        return check_target(value)
+    if key == "help-base-url":
+        if not isinstance(value, str) or not value:
+            raise ConfigError(f"must be a URL, not {value!r}")
+        return value
     if key == "lang":
         from wkparse.i18n import CHOICES
 
@@ -332,6 +350,12 @@ def _setting(key: str, value: object, known: Collection[str] | None) -> object:
             raise ConfigError(f"must be one of {', '.join(CHOICES)}, not {value!r}")
         return value
     raise _UnknownKey
+
+
+def check_target(value: object) -> str:
+    if not isinstance(value, str) or value not in TARGETS:
+        raise ConfigError(f"must be one of {', '.join(TARGETS)}, not {value!r}")
+    return value
 
 
 def _strings(value: object, expected: str) -> tuple[str, ...]:

@@ -97,15 +97,18 @@ def _header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
         yield Diagnostic(
             HEADER, f"policy {have.policy} here, AICB writes {want.policy}", have.policy_span
         )
+    missing = []
     for wanted in want.fields:
         text = wanted.value.text if wanted.value else ""
         found = have.read(wanted.key)
         if found is None or found.value is None:
-            message = f"no {wanted.key} in the header; AICB writes {wanted.key}: {text}"
-            yield Diagnostic(HEADER, message, have.span)
+            missing.append(f"{wanted.key}: {text}")
         elif not _same(found.value.text, text):
             message = f"header {wanted.key}: {found.value.text} here, AICB writes {text}"
             yield Diagnostic(HEADER, message, found.value.span)
+    if missing:
+        message = f"the header lacks what AICB writes as {', '.join(missing)}"
+        yield Diagnostic(HEADER, message, have.span)
     keys = {f.key for f in want.fields}
     for extra in have.fields:
         if extra.key not in keys:
@@ -222,10 +225,15 @@ def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
                 return out
             _count(out.order, (place.section, got[0], want[0]), rows, i, 0, place)
             continue
-        for index in range(1, len(want)):
-            if got[index] != want[index]:
-                key5 = (place.section, str(want[0]), index, got[index], want[index])
-                _count(out.values, key5, rows, i, index, place)
+        differ = [k for k in range(1, len(want)) if got[k] != want[k]]
+        index = differ[0]
+        # one field: keyed by its values; several: one finding for the whole row (index -1)
+        key5: tuple[str, str, int, object, object] = (
+            (place.section, str(want[0]), index, got[index], want[index])
+            if len(differ) == 1
+            else (place.section, str(want[0]), -1, got, want)
+        )
+        _count(out.values, key5, rows, i, index, place)
     if compared < made.row_count:
         count_line = workload.count.span.line if workload.count else 1
         last_line = lines[compared - 1] if compared else count_line
@@ -273,10 +281,25 @@ def aicb_value_differs(ctx: Context) -> Iterator[Diagnostic]:
     groups = len(made.workload.groups)
     for key, seen in _comparison(ctx.workload, made).values.items():
         section, name, index, here, there = key
-        what = f"{ROW_FIELDS[index].replace('_', ' ')} of {name}"
         where = _where(section, seen, groups)
-        message = f"{what} differs {where}: {_show(here)} here, AICB writes {_show(there)}"
+        if index >= 0:
+            what = f"{ROW_FIELDS[index].replace('_', ' ')} of {name}"
+            message = f"{what} differs {where}: {_show(here)} here, AICB writes {_show(there)}"
+        else:
+            message = f"{name} differs {where} in {_fields(here, there)}"
         yield Diagnostic(VALUE, message, seen.span)
+
+
+def _fields(here: Any, there: Any) -> str:
+    """`fwd compute (1 here, AICB writes 2) and 3 more fields`: a row's several departures."""
+    differ = [k for k in range(1, len(there)) if here[k] != there[k]]
+    first = differ[0]
+    shown = (
+        f"{ROW_FIELDS[first].replace('_', ' ')} ({_show(here[first])} here, AICB writes "
+        f"{_show(there[first])})"
+    )
+    more = len(differ) - 1
+    return f"{shown} and {more} more {'field' if more == 1 else 'fields'}"
 
 
 @file_check(ROWS)

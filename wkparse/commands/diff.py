@@ -28,7 +28,6 @@ class _Unusable(Exception):
 
 
 def run(a: Path, b: Path, format: str) -> int:
-
     errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
     if format not in FORMATS:
         return _usage(errors, f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
@@ -41,7 +40,7 @@ def run(a: Path, b: Path, format: str) -> int:
         return 2
     from wkparse.diff import diff
 
-    d = diff(sides[0], sides[1], _shown(a), _shown(b))
+    d = diff(sides[0], sides[1], str(a), str(b))
     if format == "json":
         from wkparse.render import diff_json
 
@@ -62,10 +61,6 @@ def _usage(errors: Console, message: str) -> int:
     return 2
 
 
-def _shown(path: Path) -> str:
-    return str(path)  # standard input is `-`, as in every command's output
-
-
 def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:
     from rich.markup import escape
 
@@ -84,7 +79,7 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:
             result = parse_file(path, limits=config.limits)
     except OSError as exc:
         reason = (exc.strerror or str(exc)).lower()
-        errors.print(f"[bold red]error:[/] {escape(_shown(path))}: {escape(reason)}")
+        errors.print(f"[bold red]error:[/] {escape(str(path))}: {escape(reason)}")
         raise _Unusable from None
     if result.diagnostics:
         _report_syntax(path, data, result, config, errors)
@@ -104,13 +99,13 @@ def _report_syntax(
     from wkparse.render.base import FileReport
     from wkparse.render.text import TextFormatter
 
-    shown = "-" if str(path) == "-" else str(path)
+    shown = str(path)  # `-` for standard input, as lint names it
     codes = {d.code for d in result.diagnostics}
     found = [d for d in lint(result, shown, config) if d.code in codes]
     lines = _source_lines(None if shown == "-" else path, data, {d.span.line for d in found})
     names = {code: page.name for code, page in catalog().items()}
     TextFormatter(errors, names).handle(FileReport(shown, found, lines))
     errors.print(
-        f"[bold red]error:[/] {escape(_shown(path))}: {len(result.diagnostics):,} syntax "
+        f"[bold red]error:[/] {escape(str(path))}: {len(result.diagnostics):,} syntax "
         f"error(s); diff compares files that parse (`wkparse lint` shows them too)"
     )

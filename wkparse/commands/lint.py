@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from wkparse import discover, terminal
-from wkparse.config import Config, ConfigError, Resolver, parse_selectors
+from wkparse.config import Config, ConfigError, Resolver, check_target, parse_selectors
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.render.base import FileReport, Formatter, PathProblem, Summary
 
@@ -56,6 +56,8 @@ class LintOptions:
     show_fixes: bool = False
     #: the name standard input is linted under (file-name rules, per-file-ignores, config)
     stdin_filename: str | None = None
+    #: the reader the files are for (`--target`), over the configuration's `target`
+    target: str | None = None
 
 
 class Fixer(Protocol):
@@ -122,20 +124,28 @@ class _Run:
             ignore = None if options.ignore is None else parse_selectors(options.ignore, known)
             more = parse_selectors(options.extend_select or "", known)
             fewer = parse_selectors(options.extend_ignore or "", known)
+            target = None if options.target is None else check_target(options.target)
         except ConfigError as exc:
-            raise UsageError(f"--select/--ignore: {exc}") from None
+            raise UsageError(f"--select/--ignore/--target: {exc}") from None
+
+        def adjust(c: Config) -> Config:
+            c = c.with_command_line(select, ignore, more, fewer)
+            return c.with_aicb_command(options.aicb_command).with_target(target)
+
         try:
             self.resolver = Resolver(
                 options.config,
                 known=known,
-                adjust=lambda c: c.with_command_line(select, ignore, more, fewer).with_aicb_command(
-                    options.aicb_command
-                ),
+                adjust=adjust,
             )
         except ConfigError as exc:
             raise UsageError(f"--config: {exc}") from None
         self.pages = catalog()
-        self.formatter = _formatter(options.format, self.pages, options.statistics)
+        try:
+            help_base = self.resolver.for_path(None).help_base_url
+        except ConfigError:
+            help_base = None  # reported per file, where it applies
+        self.formatter = _formatter(options.format, self.pages, options.statistics, help_base)
         #: (path, code) of every fix applied, for --show-fixes
         self.fixes_shown: list[tuple[str, str]] = []
         self.counts: Counter[Severity] = Counter()
@@ -262,7 +272,9 @@ def _print_fixes(fixes: list[tuple[str, str]], pages: dict[str, RulePage]) -> No
             print(f"    {n} x {code} ({page.name if page else code})")
 
 
-def _formatter(name: str, pages: dict[str, RulePage], statistics: bool = False) -> Formatter:
+def _formatter(
+    name: str, pages: dict[str, RulePage], statistics: bool = False, help_base: str | None = None
+) -> Formatter:
     names = {code: page.name for code, page in pages.items()}
     if statistics:
         from wkparse.render.statistics import StatisticsFormatter
@@ -277,7 +289,7 @@ def _formatter(name: str, pages: dict[str, RulePage], statistics: bool = False) 
         from wkparse import __version__
         from wkparse.render.sarif import SarifFormatter
 
-        return SarifFormatter(out, pages, __version__)
+        return SarifFormatter(out, pages, __version__, help_base)
     if name == "github":
         from wkparse.render.github import GithubFormatter
 

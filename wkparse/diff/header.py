@@ -45,15 +45,15 @@ def header_changes(a: Header | None, b: Header | None) -> tuple[HeaderChange, ..
     leading_b = b.leading if b is not None else ()
     if _as_stoi(leading_a) != _as_stoi(leading_b):
         out.append(HeaderChange(LEADING, _text(leading_a), _text(leading_b)))
+    stop_a, stop_b = _stop(reading_a), _stop(reading_b)
     fields_a, fields_b = _fields(a), _fields(b)
     for key in {**fields_a, **fields_b}:
         field_a, field_b = fields_a.get(key), fields_b.get(key)
         seen_a = _comparable(reading_a, key, field_a)
         seen_b = _comparable(reading_b, key, field_b)
         if seen_a != seen_b:
-            out.append(_change(key, field_a, field_b, seen_a, seen_b))
-    stop_a = _stop(reading_a)
-    stop_b = _stop(reading_b)
+            stopped = (stop_a is not None, stop_b is not None)
+            out.append(_change(key, field_a, field_b, (seen_a, seen_b), stopped))
     if stop_a != stop_b:
         out.append(HeaderChange(STOP, stop_a, stop_b))
     return tuple(out)
@@ -113,20 +113,26 @@ def _change(
     key: str,
     field_a: HeaderField | None,
     field_b: HeaderField | None,
-    seen_a: _Comparable | None,
-    seen_b: _Comparable | None,
+    seen: tuple[_Comparable | None, _Comparable | None],
+    stopped: tuple[bool, bool],
 ) -> HeaderChange:
-    text_a = _text(field_a.values) if field_a is not None else None
-    text_b = _text(field_b.values) if field_b is not None else None
+    # a key written without a value is "" (present), a key not written at all is None
+    text_a = " ".join(v.text for v in field_a.values) if field_a is not None else None
+    text_b = " ".join(v.text for v in field_b.values) if field_b is not None else None
     notes: list[str] = []
-    for side, seen, text in (("a", seen_a, text_a), ("b", seen_b, text_b)):
-        if seen is None:
+    for side, comparable, text, stop in zip("ab", seen, (text_a, text_b), stopped):
+        if comparable is None:
             continue
-        if seen[0] == "read":
-            value = seen[1]
+        if comparable[0] == "read":
+            value = comparable[1]
+            if value is None:
+                continue  # stoi threw: the stop entry says so
             shown = " ".join(map(str, value)) if isinstance(value, tuple) else str(value)
             if shown != text:
                 notes.append(f"SimAI reads {side}'s {text} as {shown}")
         elif key in READ_NAMES:
-            notes.append(f"SimAI does not read {side}'s `{key}` (no colon, or not this policy)")
+            if stop:
+                notes.append(f"SimAI stops reading line 1 before {side}'s `{key}`")
+            else:
+                notes.append(f"SimAI does not read {side}'s `{key}` (no colon, or not this policy)")
     return HeaderChange(key, text_a, text_b, "; ".join(notes) or None)

@@ -42,9 +42,9 @@ def plural(n: int, word: str) -> str:
 def header_pieces(change: HeaderChange) -> list[Piece]:
     out: list[Piece] = [(f"{change.key}: ", "")]
     if change.a is not None:
-        out.append((short(change.a), "old"))
+        out.append((short(change.a) or "(no value)", "old"))
     if change.b is not None:
-        out.append((short(change.b), "new"))
+        out.append((short(change.b) or "(no value)", "new"))
     if change.a is None:
         out.append(("  (only in b)", ""))
     elif change.b is None:

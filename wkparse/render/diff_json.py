@@ -2,13 +2,14 @@
 
     {"equal": bool, "a": path, "b": path,
      "header": [{"key", "a", "b", "note"}],
-     "facts": [{"name", "label", "a", "b", "ratio"}],
+     "facts": [{"name", "label", "a", "b", "ratio", "unit"}],
      "rows": {"a", "b", "changed", "added", "removed", "moved",
               "changes": [{"kind", "summary", "where", "rows", "line_a", "line_b", ...}]}}
 
 Header values are as written (null where the side lacks the key); fact values are numbers
-(null where explain has none); each row change carries its sentence as `summary` and the
-line of its first place in each file (null where that file lacks it).
+(null where explain has none; `unit` is count, bytes, ns, fraction or flag); each row change
+carries its sentence as `summary` and the line of its first place in each file (null where
+that file lacks it).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ def document(d: Difference) -> dict[str, Any]:
         "b": d.b_path,
         "header": [{"key": h.key, "a": h.a, "b": h.b, "note": h.note} for h in d.header],
         "facts": [
-            {"name": f.name, "label": f.label, "a": f.a, "b": f.b, "ratio": f.ratio}
+            {"name": f.name, "label": f.label, "a": f.a, "b": f.b, "ratio": f.ratio, "unit": f.unit}
             for f in d.facts
         ],
         "rows": {

@@ -66,7 +66,9 @@ def _folded(head: list[str], lines: list[str]) -> list[str]:
 
 
 def _value(text: str | None) -> str:
-    return "*(absent)*" if text is None else f"`{_cell(short(text))}`"
+    if text is None:
+        return "*(absent)*"
+    return f"`{_cell(short(text))}`" if text else "*(no value)*"
 
 
 def _cell(text: str) -> str:

@@ -50,4 +50,7 @@ class GithubFormatter:
         self.out.write("".join(annotation(d, report.path) for d in report.diagnostics))
 
     def stop(self, summary: Summary) -> None:
-        pass
+        # A path that could not be read fails the run: say so where the run's log shows it.
+        for problem in summary.problems:
+            props = f"file={escape_property(problem.path)},title=unreadable"
+            self.out.write(f"::error {props}::{escape_data(problem.message)}\n")

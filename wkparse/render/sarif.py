@@ -3,12 +3,15 @@
 The driver lists every catalog rule (id, name, descriptions, help, default level); each
 result points at its rule by id and index, with a region in wkparse's own coordinates:
 1-based columns with an exclusive end are SARIF's convention too, and columns count code
-points (`columnKind: unicodeCodePoints`). Fixes become SARIF fixes. Results are streamed;
+points (`columnKind: unicodeCodePoints`). Fixes become SARIF fixes. Each rule links its
+page (`helpUri`, under `help-base-url` when configured) and each result carries a
+`partialFingerprints` entry so code scanning keeps distinct findings apart. Results are streamed;
 the driver is written after them, once every code seen is known.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 from collections.abc import Mapping
@@ -53,11 +56,28 @@ def edit_region(span: Span) -> dict[str, int]:
     return region(span)
 
 
-def rule_json(page: RulePage) -> dict[str, Any]:
+def help_uri(code: str, base: str | None) -> str:
+    """The rule page's address: `<base>/<CODE>.toml`, by default the installed page itself."""
+    if base is None:
+        from wkparse.resources import rules_dir
+
+        return (rules_dir() / f"{code}.toml").absolute().as_uri()
+    return f"{base.rstrip('/')}/{code}.toml"
+
+
+def fingerprint(d: Diagnostic, path: str) -> str:
+    """Tells findings apart for code scanning: two findings of one rule on one line differ by
+    column or message, and one finding keeps its print from run to run."""
+    key = f"{d.code}\0{path}\0{d.span.line}:{d.span.column}\0{d.message}"
+    return hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:32]
+
+
+def rule_json(page: RulePage, base: str | None = None) -> dict[str, Any]:
     help_text = f"{page.why}\n\nFix: {page.fix}"
     return {
         "id": page.code,
         "name": page.name,
+        "helpUri": help_uri(page.code, base),
         "shortDescription": {"text": page.summary},
         "fullDescription": {"text": page.what},
         "help": {"text": help_text, "markdown": f"{page.why}\n\n**Fix:** {page.fix}"},
@@ -84,10 +104,16 @@ def fix_json(fix: Fix, location: dict[str, str]) -> dict[str, Any]:
 class SarifFormatter:
     needs_source: ClassVar[bool] = False
 
-    def __init__(self, out: TextIO, pages: Mapping[str, RulePage], version: str) -> None:
+    def __init__(
+        self,
+        out: TextIO,
+        pages: Mapping[str, RulePage],
+        version: str,
+        help_base: str | None = None,
+    ) -> None:
         self.out = out
         self.version = version
-        self.rules: list[dict[str, Any]] = [rule_json(p) for p in pages.values()]
+        self.rules: list[dict[str, Any]] = [rule_json(p, help_base) for p in pages.values()]
         self.index = {r["id"]: i for i, r in enumerate(self.rules)}
         self._separator = ""
 
@@ -100,7 +126,9 @@ class SarifFormatter:
         location = {"uri": uri(report.path)}
         for d in report.diagnostics:
             self.out.write(self._separator)
-            self.out.write(json.dumps(self._result(d, location)))
+            result = self._result(d, location)
+            result["partialFingerprints"] = {"wkparse/v1": fingerprint(d, report.path)}
+            self.out.write(json.dumps(result))
             self._separator = ", "
 
     def _result(self, d: Diagnostic, location: dict[str, str]) -> dict[str, Any]:

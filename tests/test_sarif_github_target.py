@@ -1,0 +1,93 @@
+"""SARIF links each rule's page and fingerprints each result; GitHub annotations name the paths
+that could not be read; `--target astra-sim-1.0` keeps SimAI-only keys out of 1.0 files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import CORPUS, SAMPLES
+from tests.test_outputs import sarif_schema, validate  # noqa: F401  (a fixture)
+from wkparse.cli import app
+
+runner = CliRunner()
+SAMPLE = SAMPLES / "mixtral-world32-tp2-pp2-ep8-sp-moe.txt"
+ASTRA = CORPUS / "astra-sim-1.0"
+
+
+def sarif(*args: str) -> dict[str, Any]:
+    out: dict[str, Any] = json.loads(runner.invoke(app, ["lint", "-f", "sarif", *args]).stdout)
+    return out
+
+
+def two_findings_on_one_line(folder: Path) -> Path:
+    header, rest = SAMPLE.read_text().split("\n", 1)
+    path = folder / "w.txt"
+    path.write_text(header.replace(" ep: 8", " ep: 8 colour: 1 flavour: 2") + "\n" + rest)
+    return path
+
+
+def test_every_rule_links_its_page(sarif_schema: dict[str, Any]) -> None:  # noqa: F811
+    log = sarif(str(SAMPLE))
+    validate(log, sarif_schema)
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert all(r["helpUri"].endswith(f"/{r['id']}.toml") for r in rules)
+    page = Path(rules[0]["helpUri"].removeprefix("file://"))
+    assert page.is_file()  # the default points at the rule page itself
+
+
+def test_help_base_url_from_config(tmp_path: Path) -> None:
+    (tmp_path / "ci.toml").write_text('help-base-url = "file:///srv/wk/rules/"\n')
+    log = sarif("--config", str(tmp_path / "ci.toml"), str(SAMPLE))
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert rules[0]["helpUri"] == f"file:///srv/wk/rules/{rules[0]['id']}.toml"
+
+
+def test_distinct_findings_get_distinct_fingerprints(tmp_path: Path) -> None:
+    path = two_findings_on_one_line(tmp_path)
+    results = sarif(str(path))["runs"][0]["results"]
+    prints = [r["partialFingerprints"]["wkparse/v1"] for r in results]
+    same_rule = [r for r in results if r["ruleId"] == "WK204"]
+    assert len(same_rule) == 2 and len(set(prints)) == len(prints)
+    assert prints == [
+        r["partialFingerprints"]["wkparse/v1"] for r in sarif(str(path))["runs"][0]["results"]
+    ]
+
+
+def test_unreadable_paths_are_github_errors(tmp_path: Path) -> None:
+    missing = tmp_path / "gone.txt"
+    result = runner.invoke(app, ["lint", "-f", "github", str(missing), str(SAMPLE)])
+    assert result.exit_code == 2
+    assert f"::error file={missing},title=unreadable::" in result.stdout
+
+
+def _codes(*args: str) -> set[str]:
+    result = runner.invoke(app, ["lint", "-f", "json", *args])
+    return {d["code"] for d in json.loads(result.stdout)}
+
+
+def test_astra_sim_1_0_files_are_not_told_about_simai_keys(corpus: Path) -> None:
+    simai = _codes(str(ASTRA))
+    astra = _codes("--target", "astra-sim-1.0", str(ASTRA))
+    assert {"WK201", "WK202", "WK222"} <= simai
+    assert not {"WK201", "WK202", "WK203", "WK222"} & astra
+    assert astra  # the checks that hold for 1.0 as well still run
+
+
+def test_target_from_config(tmp_path: Path, corpus: Path) -> None:
+    folder = tmp_path / "old"
+    folder.mkdir()
+    (folder / "t.txt").write_bytes((ASTRA / "Transformer_HybridParallel.txt").read_bytes())
+    assert "WK201" in _codes(str(folder))
+    (folder / ".wkparse.toml").write_text('target = "astra-sim-1.0"\n')
+    assert "WK201" not in _codes(str(folder))
+
+
+@pytest.mark.parametrize("target", ["astra", "simai-2"])
+def test_unknown_target_is_a_usage_error(target: str) -> None:
+    result = runner.invoke(app, ["lint", "--target", target, str(SAMPLE)])
+    assert result.exit_code == 2 and "simai, astra-sim-1.0" in result.stderr
