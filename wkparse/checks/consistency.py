@@ -151,10 +151,9 @@ def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
     if found is None:
         return
     header, vpp, span = found
-    differs = _layers_against_vpp(ctx, vpp)
-    if differs is None:
+    layers = _layers_against_vpp(ctx, vpp)
+    if layers is None:
         return
-    layers = differs
     yield Diagnostic(
         "WK301",
         f"vpp is {vpp} but each micro-batch group holds {layers} transformer layers: "
@@ -177,10 +176,9 @@ def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
     if found is None:
         return
     header, ga, span = found
-    differs = _groups_against_ga(ctx, ga)
-    if differs is None:
+    counted = _groups_against_ga(ctx, ga)
+    if counted is None:
         return
-    counted = differs
     yield Diagnostic(
         "WK302",
         f"ga is {ga} but the body holds {counted} micro-batch groups: {_effect(counted, ga)}",
@@ -195,10 +193,9 @@ def single_stage_vpp_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     if found is None or not _has_layers(ctx):
         return
     header, vpp, span = found
-    differs = _layers_against_vpp(ctx, vpp)
-    if differs is None:
+    layers = _layers_against_vpp(ctx, vpp)
+    if layers is None:
         return
-    layers = differs
     yield Diagnostic(
         "WK307",
         f"vpp is {vpp} but the micro-batch group holds {layers} transformer layers "
@@ -214,10 +211,9 @@ def single_stage_ga_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     if found is None or not _has_layers(ctx):
         return
     header, ga, span = found
-    differs = _groups_against_ga(ctx, ga)
-    if differs is None:
+    counted = _groups_against_ga(ctx, ga)
+    if counted is None:
         return
-    counted = differs
     yield Diagnostic(
         "WK308",
         f"ga is {ga} but the body holds {counted} micro-batch groups (harmless to SimAI "
