@@ -152,10 +152,9 @@ def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
     if found is None:
         return
     header, vpp, span = found
-    differs = _layers_against_vpp(ctx, vpp)
-    if differs is None:
+    layers = _layers_against_vpp(ctx, vpp)
+    if layers is None:
         return
-    layers = differs
     yield Diagnostic(
         "WK301",
         _(
@@ -181,10 +180,9 @@ def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
     if found is None:
         return
     header, ga, span = found
-    differs = _groups_against_ga(ctx, ga)
-    if differs is None:
+    counted = _groups_against_ga(ctx, ga)
+    if counted is None:
         return
-    counted = differs
     yield Diagnostic(
         "WK302",
         _("ga is {ga} but the body holds {counted} micro-batch groups: {effect}").format(
@@ -201,10 +199,9 @@ def single_stage_vpp_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     if found is None or not _has_layers(ctx):
         return
     header, vpp, span = found
-    differs = _layers_against_vpp(ctx, vpp)
-    if differs is None:
+    layers = _layers_against_vpp(ctx, vpp)
+    if layers is None:
         return
-    layers = differs
     yield Diagnostic(
         "WK307",
         _(
@@ -222,10 +219,9 @@ def single_stage_ga_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     if found is None or not _has_layers(ctx):
         return
     header, ga, span = found
-    differs = _groups_against_ga(ctx, ga)
-    if differs is None:
+    counted = _groups_against_ga(ctx, ga)
+    if counted is None:
         return
-    counted = differs
     yield Diagnostic(
         "WK308",
         _(

@@ -296,7 +296,7 @@ def _formatter(
     if name == "json":
         from wkparse.render.json_out import JsonFormatter
 
-        return JsonFormatter(out, names)
+        return JsonFormatter(out, names, help_base)
     if name == "sarif":
         from wkparse import __version__
         from wkparse.render.sarif import SarifFormatter
