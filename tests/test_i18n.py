@@ -221,3 +221,12 @@ def test_explain_in_chinese_shows_lint_findings_in_chinese(tmp_path: Path) -> No
     target.write_text(NO_PP_COMM, encoding="utf-8")
     out = explained(target, "--lang", "zh")
     assert "pp 为 2 但文件头没有 `pp_comm:`" in out
+
+
+def test_consistency_message_in_chinese(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    text = FILES["seed"].read_text(encoding="utf-8")
+    target.write_text(text.replace(" ga: 64 ", " ga: 32 ", 1), encoding="utf-8")
+    result = CliRunner().invoke(app, ["lint", str(target), "--select", "WK302", "--lang", "zh"])
+    assert "WK302" in result.output
+    assert "ga 为 32，但正文有 64 个微批次组" in result.output  # noqa: RUF001
