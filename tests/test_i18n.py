@@ -175,3 +175,58 @@ def test_language_is_restored_after_the_block() -> None:
     with i18n.language("zh"):
         assert i18n.current() == "zh" and i18n._("bubble") == "气泡"
     assert i18n.current() == "en" and i18n._("bubble") == "bubble"
+
+
+NO_PP_COMM = (
+    "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 2 vpp: 1 ga: 1 "
+    "all_gpus: 4 checkpoints: 0 checkpoint_initiates: 0\n"
+    "1\n"
+    "attention_layer -1 5 ALLREDUCE 1024 5 NONE 0 5 NONE 0 100\n"
+)
+
+
+def linted(path: Path, *args: str) -> str:
+    result = CliRunner().invoke(app, ["lint", str(path), "--select", "WK203", *args])
+    assert result.exit_code == 0, result.output  # WK203 is a warning
+    return result.output
+
+
+def test_lint_messages_in_chinese_keep_codes_and_values(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    target.write_text(NO_PP_COMM, encoding="utf-8")
+    english = linted(target)
+    assert "pp is 2 but the header has no `pp_comm:`" in english
+    chinese = linted(target, "--lang", "zh")
+    assert "WK203" in chinese and "pp 为 2 但文件头没有 `pp_comm:`" in chinese
+    assert "流水线阶段间的通信" in chinese
+
+
+def test_lint_follows_the_configured_language(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    target.write_text(NO_PP_COMM, encoding="utf-8")
+    (tmp_path / ".wkparse.toml").write_text('lang = "zh"\n', encoding="utf-8")
+    assert "文件头没有" in linted(target)
+    assert "the header has no" in linted(target, "--lang", "en")
+
+
+def test_lint_unknown_language_is_a_usage_error(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    target.write_text(NO_PP_COMM, encoding="utf-8")
+    result = CliRunner().invoke(app, ["lint", str(target), "--lang", "fr"])
+    assert result.exit_code == 2 and "unknown language 'fr'" in result.output
+
+
+def test_explain_in_chinese_shows_lint_findings_in_chinese(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    target.write_text(NO_PP_COMM, encoding="utf-8")
+    out = explained(target, "--lang", "zh")
+    assert "pp 为 2 但文件头没有 `pp_comm:`" in out
+
+
+def test_consistency_message_in_chinese(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    text = FILES["seed"].read_text(encoding="utf-8")
+    target.write_text(text.replace(" ga: 64 ", " ga: 32 ", 1), encoding="utf-8")
+    result = CliRunner().invoke(app, ["lint", str(target), "--select", "WK302", "--lang", "zh"])
+    assert "WK302" in result.output
+    assert "ga 为 32，但正文有 64 个微批次组" in result.output  # noqa: RUF001

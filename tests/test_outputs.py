@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, SAMPLES, SCHEMAS
 from wkparse.ast import Span
-from wkparse.catalog import catalog, page
+from wkparse.catalog import catalog, page, page_uri
 from wkparse.cli import app
 from wkparse.diagnostics import Diagnostic, Edit, Fix, Severity
 from wkparse.render.base import FileReport, PathProblem, Summary
@@ -76,6 +76,7 @@ def test_json_fields() -> None:
             "safe": True,
             "edits": [{"line": 2, "column": 1, "end_line": 2, "end_column": 2, "text": "2"}],
         },
+        "url": page_uri("WK105"),
     }
     assert second["path"] == "b.txt" and second["severity"] == "info" and second["fix"] is None
 

@@ -47,6 +47,15 @@ def test_help_base_url_from_config(tmp_path: Path) -> None:
     assert rules[0]["helpUri"] == f"file:///srv/wk/rules/{rules[0]['id']}.toml"
 
 
+def test_json_links_the_rule_page_too(tmp_path: Path) -> None:
+    (tmp_path / "ci.toml").write_text('help-base-url = "file:///srv/wk/rules"\n')
+    path = str(two_findings_on_one_line(tmp_path))
+    found = json.loads(runner.invoke(app, ["lint", "-f", "json", path]).stdout)
+    assert found[0]["url"].startswith("file://") and found[0]["url"].endswith("/WK204.toml")
+    based = runner.invoke(app, ["lint", "-f", "json", "--config", str(tmp_path / "ci.toml"), path])
+    assert json.loads(based.stdout)[0]["url"] == "file:///srv/wk/rules/WK204.toml"
+
+
 def test_distinct_findings_get_distinct_fingerprints(tmp_path: Path) -> None:
     path = two_findings_on_one_line(tmp_path)
     results = sarif(str(path))["runs"][0]["results"]

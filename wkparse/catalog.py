@@ -128,5 +128,13 @@ def foreign_codes(target: str) -> frozenset[str]:
     return frozenset(code for code, p in catalog().items() if target not in p.targets)
 
 
+def page_uri(code: str, base: str | None = None) -> str:
+    """Where a rule's page is read: `<base>/<CODE>.toml` (`help-base-url`), by default the
+    installed page itself. SARIF's helpUri and JSON's `url` link it."""
+    if base is None:
+        return (rules_dir() / f"{code}.toml").absolute().as_uri()
+    return f"{base.rstrip('/')}/{code}.toml"
+
+
 def page(code: str) -> RulePage | None:
     return catalog().get(code.upper())

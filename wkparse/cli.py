@@ -185,6 +185,9 @@ def lint(
     aicb_command: str | None = typer.Option(
         None, "--aicb-command", help="Compare with what AICB writes for this command (WK6xx)."
     ),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language of the messages: en, zh, or auto (LC_ALL/LANG)."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
@@ -215,6 +218,7 @@ def lint(
         show_fixes=typed(ctx, "show_fixes"),
         stdin_filename=stdin_filename,
         target=target,
+        lang=lang,
     )
     raise typer.Exit(run(options))
 

@@ -16,6 +16,7 @@ from wkparse.ast import Header, Span
 from wkparse.body import GROUP_START, Group, count_layers, looks_like_group_start
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.i18n import _
 from wkparse.simai.cpp import stoi
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.syntax import shown
@@ -151,14 +152,14 @@ def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
     if found is None:
         return
     header, vpp, span = found
-    differs = _layers_against_vpp(ctx, vpp)
-    if differs is None:
+    layers = _layers_against_vpp(ctx, vpp)
+    if layers is None:
         return
-    layers = differs
     yield Diagnostic(
         "WK301",
-        f"vpp is {vpp} but each micro-batch group holds {layers} transformer layers: "
-        f"{_effect(layers, vpp)}",
+        _(
+            "vpp is {vpp} but each micro-batch group holds {layers} transformer layers: {effect}"
+        ).format(vpp=vpp, layers=layers, effect=_effect(layers, vpp)),
         span,
         # vpp: 0 would only trade this for SimAI's division by zero
         fix=_set(header, "vpp", layers) if layers else None,
@@ -167,8 +168,10 @@ def vpp_matches_layers(ctx: Context) -> Iterator[Diagnostic]:
 
 def _effect(counted: int, declared: int) -> str:
     if counted == 0:
-        return "SimAI sizes the pipeline bubble for layers the rows do not hold"
-    return f"SimAI's pipeline bubble comes out {counted}/{declared} of what the rows imply"
+        return _("SimAI sizes the pipeline bubble for layers the rows do not hold")
+    return _(
+        "SimAI's pipeline bubble comes out {counted}/{declared} of what the rows imply"
+    ).format(counted=counted, declared=declared)
 
 
 @file_check("WK302")
@@ -177,13 +180,14 @@ def ga_matches_groups(ctx: Context) -> Iterator[Diagnostic]:
     if found is None:
         return
     header, ga, span = found
-    differs = _groups_against_ga(ctx, ga)
-    if differs is None:
+    counted = _groups_against_ga(ctx, ga)
+    if counted is None:
         return
-    counted = differs
     yield Diagnostic(
         "WK302",
-        f"ga is {ga} but the body holds {counted} micro-batch groups: {_effect(counted, ga)}",
+        _("ga is {ga} but the body holds {counted} micro-batch groups: {effect}").format(
+            ga=ga, counted=counted, effect=_effect(counted, ga)
+        ),
         span,
         fix=_set(header, "ga", counted),
     )
@@ -195,14 +199,15 @@ def single_stage_vpp_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     if found is None or not _has_layers(ctx):
         return
     header, vpp, span = found
-    differs = _layers_against_vpp(ctx, vpp)
-    if differs is None:
+    layers = _layers_against_vpp(ctx, vpp)
+    if layers is None:
         return
-    layers = differs
     yield Diagnostic(
         "WK307",
-        f"vpp is {vpp} but the micro-batch group holds {layers} transformer layers "
-        f"(harmless to SimAI with pp: 1)",
+        _(
+            "vpp is {vpp} but the micro-batch group holds {layers} transformer layers "
+            "(harmless to SimAI with pp: 1)"
+        ).format(vpp=vpp, layers=layers),
         span,
         fix=_set(header, "vpp", layers) if layers else None,
     )
@@ -214,14 +219,15 @@ def single_stage_ga_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     if found is None or not _has_layers(ctx):
         return
     header, ga, span = found
-    differs = _groups_against_ga(ctx, ga)
-    if differs is None:
+    counted = _groups_against_ga(ctx, ga)
+    if counted is None:
         return
-    counted = differs
     yield Diagnostic(
         "WK308",
-        f"ga is {ga} but the body holds {counted} micro-batch groups (harmless to SimAI "
-        f"with pp: 1)",
+        _(
+            "ga is {ga} but the body holds {counted} micro-batch groups (harmless to SimAI "
+            "with pp: 1)"
+        ).format(ga=ga, counted=counted),
         span,
         fix=_set(header, "ga", counted),
     )
@@ -320,16 +326,20 @@ def groups_start_with_embedding(ctx: Context) -> Iterator[Diagnostic]:
             name = body.names[missing.index]
             yield Diagnostic(
                 "WK305",
-                f"the micro-batch group at line {line} starts with `{_name(name)}`, not "
-                f"`{GROUP_START}`: SimAI counts it in the pipeline bubble",
+                _(
+                    "the micro-batch group at line {line} starts with `{name}`, not `{start}`: "
+                    "SimAI counts it in the pipeline bubble"
+                ).format(line=line, name=_name(name), start=GROUP_START),
                 _name_span(ctx, missing.index),
                 fix=_rename_to_embedding(_name_span(ctx, missing.index)),
             )
         else:
             yield Diagnostic(
                 "WK305",
-                f"the layer list at line {line} has no `{GROUP_START}` row: it merges with the "
-                f"group before it",
+                _(
+                    "the layer list at line {line} has no `{start}` row: it merges with the "
+                    "group before it"
+                ).format(line=line, start=GROUP_START),
                 _name_span(ctx, missing.index),
             )
 
@@ -348,16 +358,20 @@ def _no_embedding_at_all(ctx: Context, names: tuple[str | None, ...]) -> Diagnos
         span = _name_span(ctx, candidate)
         return Diagnostic(
             "WK305",
-            f"no row is named `{GROUP_START}`; `{_name(names[candidate])}` on line {span.line} "
-            f"looks like it: SimAI counts it in the pipeline bubble",
+            _(
+                "no row is named `{start}`; `{name}` on line {line} looks like it: SimAI counts "
+                "it in the pipeline bubble"
+            ).format(start=GROUP_START, name=_name(names[candidate]), line=span.line),
             span,
             fix=_rename_to_embedding(span),
         )
     first = next(i for i, n in enumerate(names) if (n or "").startswith("attention"))
     return Diagnostic(
         "WK305",
-        f"transformer layers (from line {ctx.workload.rows.lines[first]}) but no "
-        f"`{GROUP_START}` row: the micro-batch groups cannot be told apart",
+        _(
+            "transformer layers (from line {line}) but no `{start}` row: the micro-batch "
+            "groups cannot be told apart"
+        ).format(line=ctx.workload.rows.lines[first], start=GROUP_START),
         _name_span(ctx, first),
     )
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from wkparse.ast import CountLine, Span
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.i18n import _
 from wkparse.simai.cpp import stoi
 from wkparse.simai.tables import POLICIES
 from wkparse.syntax import shown
@@ -38,13 +39,15 @@ def count_matches_rows(ctx: Context) -> Iterator[Diagnostic]:
     if declared == present:
         return
     if declared > present:
-        effect = f"SimAI adds {declared - present:,} phantom layers"
+        effect = _("SimAI adds {n} phantom layers").format(n=f"{declared - present:,}")
     else:
-        effect = f"SimAI ignores the last {present - declared:,} rows"
+        effect = _("SimAI ignores the last {n} rows").format(n=f"{present - declared:,}")
     fix = Fix(f"set the count to {present}", (Edit(count.span, str(present)),))
     yield Diagnostic(
         "WK105",
-        f"line 2 declares {declared:,} rows but the file has {present:,}: {effect}",
+        _("line 2 declares {declared} rows but the file has {present}: {effect}").format(
+            declared=f"{declared:,}", present=f"{present:,}", effect=effect
+        ),
         Span(count.span.line, count.span.column, count.span.end_line, count.span.end_column),
         fix=fix,
     )
@@ -65,13 +68,15 @@ def unknown_policy(ctx: Context) -> Iterator[Diagnostic]:
     if header is None or header.policy in POLICIES:
         return
     guess = suggest_policy(header.policy)
-    hint = f"; did you mean `{guess}`?" if guess else ""
+    hint = _("; did you mean `{guess}`?").format(guess=guess) if guess else ""
     fix = None
     if guess:
         fix = Fix(f"replace with {guess}", (Edit(header.policy_span, guess),), safe=False)
     yield Diagnostic(
         "WK106",
-        f"`{shown(header.policy)}` is not a policy SimAI knows: SimAI exits{hint}",
+        _("`{policy}` is not a policy SimAI knows: SimAI exits{hint}").format(
+            policy=shown(header.policy), hint=hint
+        ),
         header.policy_span,
         fix=fix,
     )
@@ -84,11 +89,13 @@ def byte_order_mark(ctx: Context) -> Iterator[Diagnostic]:
         return
     header = workload.header
     span = header.policy_span if header is not None else Span.on_line(1, 1, 1)
-    policy = f"`{header.policy}`" if header is not None else "the policy"
+    policy = f"`{header.policy}`" if header is not None else _("the policy")
     yield Diagnostic(
         "WK107",
-        f"a UTF-8 byte order mark precedes {policy}: SimAI reads it as part of the policy "
-        f"and exits",
+        _(
+            "a UTF-8 byte order mark precedes {policy}: SimAI reads it as part of the policy "
+            "and exits"
+        ).format(policy=policy),
         span,
         # column 0 of line 1 addresses the mark itself (the parser's columns start after it)
         fix=Fix("remove the byte order mark", (Edit(Span(1, 0, 1, 1), ""),)),

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Protocol
 from wkparse import discover, terminal
 from wkparse.config import Config, ConfigError, Resolver, check_target, parse_selectors
 from wkparse.diagnostics import Diagnostic, Severity
+from wkparse.i18n import language, resolve
 from wkparse.render.base import FileReport, Formatter, PathProblem, Summary
 
 if TYPE_CHECKING:
@@ -58,6 +59,8 @@ class LintOptions:
     stdin_filename: str | None = None
     #: the reader the files are for (`--target`), over the configuration's `target`
     target: str | None = None
+    #: the language of the messages (en, zh, auto); None: each file's configuration decides
+    lang: str | None = None
 
 
 class Fixer(Protocol):
@@ -117,6 +120,10 @@ class _Run:
             raise UsageError("--unsafe-fixes only applies together with --fix")
         if not options.paths:
             raise UsageError("no path given; name files, folders or - for standard input")
+        try:
+            resolve(options.lang)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
         self.fixer = _load_fixer() if options.fix else None
         known = known_codes()
         try:
@@ -191,9 +198,6 @@ class _Run:
             self.stderr.say("error", "bold red", f"{path}: {message}")
 
     def _lint(self, target: discover.Target) -> None:
-        from wkparse.engine import lint
-        from wkparse.parse import parse_bytes, parse_file, read_stdin
-
         named = self.options.stdin_filename
         where = Path(named) if target.path is None and named else target.path
         try:
@@ -201,6 +205,14 @@ class _Run:
         except ConfigError as exc:
             self._problem(target.display, str(exc))
             return
+        with language(resolve(self.options.lang if self.options.lang else config.lang)):
+            self._lint_read(target, config)
+
+    def _lint_read(self, target: discover.Target, config: Config) -> None:
+        """Read, lint and report one file in the language in effect."""
+        from wkparse.engine import lint
+        from wkparse.parse import parse_bytes, parse_file, read_stdin
+
         data = b""
         try:
             if target.path is None:
@@ -284,7 +296,7 @@ def _formatter(
     if name == "json":
         from wkparse.render.json_out import JsonFormatter
 
-        return JsonFormatter(out, names)
+        return JsonFormatter(out, names, help_base)
     if name == "sarif":
         from wkparse import __version__
         from wkparse.render.sarif import SarifFormatter

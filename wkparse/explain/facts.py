@@ -13,11 +13,12 @@ times, so a million-row file has a few hundred distinct rows), never per row obj
 
 from __future__ import annotations
 
+from array import array
 from bisect import bisect_right
 from collections import Counter, defaultdict
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import compress as select
+from functools import cached_property
 from operator import mul
 
 from wkparse.aicb import PRESETS, parse_filename
@@ -208,7 +209,7 @@ class _Explainer:
         non_embedding = 0
         transformer = self.dialect in ("transformer", "inference")
         texts = self.values.texts
-        for key, rows, sums in self._combinations():
+        for key, rows, sums in self.combinations:
             name_code, policy_code, *comms = key
             name = texts[name_code]
             policy = self._policy_of(texts[policy_code])
@@ -269,9 +270,8 @@ class _Explainer:
             )
         return dict(comm), compute_ns, non_embedding, collectives, kind_totals
 
-    def _combinations(
-        self,
-    ) -> Iterator[tuple[tuple[int, ...], int, list[tuple[int, int]]]]:
+    @cached_property
+    def combinations(self) -> list[tuple[tuple[int, ...], int, list[tuple[int, int]]]]:
         """Per distinct (name, policy, comm types) of the values: that key, how many rows
         have it, and per phase the sums of compute and size over those rows.
 
@@ -280,7 +280,7 @@ class _Explainer:
         """
         values, refs = self.values, self.w.rows.refs
         columns = values.columns
-        members: dict[tuple[int, ...], list[int]] = defaultdict(list)
+        members: dict[tuple[int, ...], array[int]] = defaultdict(lambda: array("I"))
         keys: Iterable[tuple[int, ...]] = zip(
             columns[0], columns[12], columns[3], columns[6], columns[9]
         )
@@ -291,20 +291,22 @@ class _Explainer:
             counts = self.body.occurrences
             weights = [counts[i] for i in range(len(values))]
 
-        def total(column: Sequence[int], indexes: list[int]) -> int:
+        def total(column: Sequence[int], indexes: array[int]) -> int:
             if weights is None:
                 return sum(map(column.__getitem__, indexes))
             return sum(
                 map(mul, map(column.__getitem__, indexes), map(weights.__getitem__, indexes))
             )
 
+        out = []
         for key, indexes in members.items():
             rows = len(indexes) if weights is None else sum(map(weights.__getitem__, indexes))
             sums = [
                 (total(columns[c], indexes), total(columns[z], indexes))
                 for c, _, z in (PHASE_FIELDS[p] for p in PHASES)
             ]
-            yield key, rows, sums
+            out.append((key, rows, sums))
+        return out
 
     def _share(self, group: str | None, total: int, coll: str) -> int | None:
         if group is None or coll == "pp_comm":
@@ -625,18 +627,12 @@ class _Explainer:
         return Era(label, earliest, latest, tuple(reasons))
 
     def _none_with_size(self) -> bool:
+        """Whether a NONE column carries bytes: read from the totals' per-key size sums."""
         texts = self.values.texts
-        if "NONE" not in texts:
-            return False
-        none = texts.index("NONE")
         return any(
-            any(
-                select(
-                    self.values.column(f"{p}_size"),
-                    map(none.__eq__, self.values.column(f"{p}_comm")),
-                )
-            )
-            for p in PHASES
+            texts[comm] == "NONE" and size
+            for (_, _, *comms), _, sums in self.combinations
+            for comm, (_, size) in zip(comms, sums)
         )
 
     # ---- findings -----------------------------------------------------------------------

@@ -20,7 +20,7 @@ from typing import Any, ClassVar, TextIO
 from urllib.parse import quote
 
 from wkparse.ast import Span
-from wkparse.catalog import RulePage
+from wkparse.catalog import RulePage, page_uri
 from wkparse.diagnostics import Diagnostic, Fix, Severity
 from wkparse.render.base import FileReport, Summary
 
@@ -56,15 +56,6 @@ def edit_region(span: Span) -> dict[str, int]:
     return region(span)
 
 
-def help_uri(code: str, base: str | None) -> str:
-    """The rule page's address: `<base>/<CODE>.toml`, by default the installed page itself."""
-    if base is None:
-        from wkparse.resources import rules_dir
-
-        return (rules_dir() / f"{code}.toml").absolute().as_uri()
-    return f"{base.rstrip('/')}/{code}.toml"
-
-
 def fingerprint(d: Diagnostic, path: str) -> str:
     """Tells findings apart for code scanning: two findings of one rule on one line differ by
     column or message, and one finding keeps its print from run to run."""
@@ -77,7 +68,7 @@ def rule_json(page: RulePage, base: str | None = None) -> dict[str, Any]:
     return {
         "id": page.code,
         "name": page.name,
-        "helpUri": help_uri(page.code, base),
+        "helpUri": page_uri(page.code, base),
         "shortDescription": {"text": page.summary},
         "fullDescription": {"text": page.what},
         "help": {"text": help_text, "markdown": f"{page.why}\n\n**Fix:** {page.fix}"},

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_check, last_int, sizes
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -23,7 +24,9 @@ def all_gpus_not_divisible(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     dp = world // (tp * pp)
     yield Diagnostic(
         "WK210",
-        f"all_gpus {world} is not a multiple of TP x PP = {tp * pp}: SimAI-Analytical "
-        f"with -g {world} leaves {world - dp * tp * pp} GPUs out",
+        _(
+            "all_gpus {world} is not a multiple of TP x PP = {tp_pp}: SimAI-Analytical with "
+            "-g {world} leaves {left} GPUs out"
+        ).format(world=world, tp_pp=tp * pp, left=world - dp * tp * pp),
         read.token.span,
     )

@@ -9,17 +9,19 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import MISMATCH, header_check, last_int
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
 
 @header_check("WK202", TRANSFORMER_POLICIES)
 def all_gpus_unset(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
-    note = f"SimAI prints {MISMATCH}"
     if not r.written("all_gpus"):
         yield Diagnostic(
             "WK202",
-            f"the header has no `all_gpus:` (the world size): {note}",
+            _("the header has no `all_gpus:` (the world size): SimAI prints {warning}").format(
+                warning=MISMATCH
+            ),
             r.header.span,
         )
         return
@@ -27,6 +29,8 @@ def all_gpus_unset(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     if read is not None and read.value <= 0:
         yield Diagnostic(
             "WK202",
-            f"all_gpus is {read.value}: {note}",
+            _("all_gpus is {value}: SimAI prints {warning}").format(
+                value=read.value, warning=MISMATCH
+            ),
             read.token.span,
         )

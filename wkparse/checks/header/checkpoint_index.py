@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import checkpoint_lists, field_span, header_check
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.cpp import stoi
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
@@ -31,8 +32,10 @@ def checkpoint_index(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             got = f"`{first.text}`" if first is not None else "the end of the line"
             yield Diagnostic(
                 "WK219",
-                f"`{o.key}: {count}` announces {count} layer indexes but {got} follows: "
-                f"SimAI crashes",
+                _(
+                    "`{key}: {count}` announces {count} layer indexes but {got} follows: "
+                    "SimAI crashes"
+                ).format(key=o.key, count=count, got=got),
                 field_span(f),
             )
             continue
@@ -41,7 +44,9 @@ def checkpoint_index(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             if index is not None and not 0 <= index < layers:
                 yield Diagnostic(
                     "WK219",
-                    f"`{o.key}` names layer {index}, past the last layer ({layers - 1}): "
-                    f"SimAI silently checkpoints nothing",
+                    _(
+                        "`{key}` names layer {index}, past the last layer ({last}): SimAI "
+                        "silently checkpoints nothing"
+                    ).format(key=o.key, index=index, last=layers - 1),
                     v.span,
                 )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import checkpoint_lists, field_span, header_check
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -20,10 +21,11 @@ def checkpoint_list(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         indexes = [v.text for v in f.values[1:]]
         if count <= 0 or len(indexes) < 2:
             continue
-        times = f" (read {count} times)" if count > 1 else ""
+        times = _(" (read {count} times)").format(count=count) if count > 1 else ""
         yield Diagnostic(
             "WK218",
-            f"`{o.key}` lists {len(indexes)} layers, but SimAI marks only layer "
-            f"{indexes[0]}{times}",
+            _("`{key}` lists {n} layers, but SimAI marks only layer {first}{times}").format(
+                key=o.key, n=len(indexes), first=indexes[0], times=times
+            ),
             field_span(f),
         )

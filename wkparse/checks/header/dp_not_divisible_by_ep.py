@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_check, last_int, sizes
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -25,7 +26,9 @@ def dp_not_divisible_by_ep(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         return
     yield Diagnostic(
         "WK211",
-        f"ep {ep} does not divide DP = {world} / ({tp} x {pp}) = {dp}: SimAI's `_DP_EP` "
-        f"groups are not whole",
+        _(
+            "ep {ep} does not divide DP = {world} / ({tp} x {pp}) = {dp}: SimAI's `_DP_EP` "
+            "groups are not whole"
+        ).format(ep=ep, world=world, tp=tp, pp=pp, dp=dp),
         read.token.span,
     )

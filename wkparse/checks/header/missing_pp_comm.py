@@ -10,6 +10,7 @@ from wkparse.ast import Span
 from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, pp_comm_from_body, replacement
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -28,7 +29,9 @@ def missing_pp_comm(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         )
     yield Diagnostic(
         "WK203",
-        f"pp is {pp} but the header has no `pp_comm:`: SimAI simulates no stage-to-stage traffic",
+        _(
+            "pp is {pp} but the header has no `pp_comm:`: SimAI simulates no stage-to-stage traffic"
+        ).format(pp=pp),
         r.header.span,
         fix=fix,
     )

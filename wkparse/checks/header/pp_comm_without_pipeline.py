@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import MISMATCH, header_check, last_int, replacement
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
@@ -22,8 +23,9 @@ def pp_comm_without_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     span = read.token.span
     yield Diagnostic(
         "WK213",
-        f"pp is 1 but pp_comm is {shown_token(read.token.text)}: SimAI expects 0 and "
-        f"prints {MISMATCH}",
+        _("pp is 1 but pp_comm is {value}: SimAI expects 0 and prints {warning}").format(
+            value=shown_token(read.token.text), warning=MISMATCH
+        ),
         span,
         fix=replacement("set pp_comm to 0", span, "0", safe=False),
     )

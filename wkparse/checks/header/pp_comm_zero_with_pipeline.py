@@ -14,6 +14,7 @@ from wkparse.checks.header.reading import (
     replacement,
 )
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -28,7 +29,7 @@ def pp_comm_zero_with_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]
     fix = replacement(f"set pp_comm to {value}", span, str(value), safe=False) if value else None
     yield Diagnostic(
         "WK212",
-        f"pp is {pp} but pp_comm is 0: SimAI simulates no stage-to-stage traffic",
+        _("pp is {pp} but pp_comm is 0: SimAI simulates no stage-to-stage traffic").format(pp=pp),
         span,
         fix=fix,
     )

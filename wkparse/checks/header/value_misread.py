@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import as_float, header_check, replacement, value_reads
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.cpp import INT_MAX
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
@@ -29,7 +30,9 @@ def value_misread(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             fix = replacement(f"write {exact}", t.span, str(exact), safe=False)
         yield Diagnostic(
             "WK217",
-            f"`{o.key}` is {shown_token(t.text)}, but SimAI reads only {res.value}",
+            _("`{key}` is {value}, but SimAI reads only {read}").format(
+                key=o.key, value=shown_token(t.text), read=res.value
+            ),
             t.span,
             fix=fix,
         )

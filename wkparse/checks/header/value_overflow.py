@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, value_reads
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
@@ -19,7 +20,8 @@ def value_overflow(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         if o.result is not None and o.result.error == "out_of_range" and o.value_token:
             yield Diagnostic(
                 "WK208",
-                f"`{o.key}` is {shown_token(o.value_token.text)}, over 2,147,483,647: SimAI's "
-                f"stoi throws and it crashes",
+                _(
+                    "`{key}` is {value}, over 2,147,483,647: SimAI's stoi throws and it crashes"
+                ).format(key=o.key, value=shown_token(o.value_token.text)),
                 o.value_token.span,
             )

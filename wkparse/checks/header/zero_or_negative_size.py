@@ -14,6 +14,7 @@ from wkparse.checks.header.reading import (
     short_effect,
 )
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -35,6 +36,8 @@ def zero_or_negative_size(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         value = read.value
         yield Diagnostic(
             "WK209",
-            f"pp_comm is {value}: SimAI's 32-bit unsigned read makes it {value % 2**32:,} bytes",
+            _("pp_comm is {value}: SimAI's 32-bit unsigned read makes it {bytes} bytes").format(
+                value=value, bytes=f"{value % 2**32:,}"
+            ),
             read.token.span,
         )
