@@ -66,6 +66,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     paths = sorted(CORPUS.rglob("*.txt"))
     corpus: list[Diagnostic] = []
     pristine: dict[str, list[Diagnostic]] = defaultdict(list)
+    noisy: Counter[str] = Counter()
     for path in paths:
         found = findings(path.name, path.read_bytes())
         corpus.extend(found)
@@ -73,6 +74,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for prefix in PRISTINE:
             if relative.startswith(prefix):
                 pristine[prefix].extend(found)
+                noisy[prefix] += bool(found)
     bases = fuzzing.load_bases(paths, CORPUS)
     edited: list[Diagnostic] = []
     for index in range(args.cases):
@@ -84,7 +86,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         found = pristine[prefix]
         files = sum(1 for p in paths if p.relative_to(CORPUS).as_posix().startswith(prefix))
         codes = Counter(d.code for d in found)
-        print(f"pristine {prefix}: {len(found)} findings over {files} files {dict(codes)}")
+        print(
+            f"pristine {prefix}: {len(found)} findings, {noisy[prefix]} of {files} files "
+            f"with any {dict(codes)}"
+        )
     longest: dict[str, int] = {}
     for d in (*corpus, *edited):
         longest[d.code] = max(longest.get(d.code, 0), len(d.message))

@@ -121,6 +121,14 @@ def test_help_never_crashes(args: list[str]) -> None:
     assert "Usage" in result.output
 
 
+@pytest.mark.parametrize("command", ["lint", "fmt", "parse", "simai", "diff", "rule"])
+def test_a_missing_argument_is_a_usage_error(command: str) -> None:
+    """typer 0.16 and 0.17 with click 8.5 passed None instead (a traceback): floor 0.18."""
+    result = runner.invoke(app, [command])
+    assert result.exit_code == 2 and isinstance(result.exception, SystemExit)
+    assert "Missing argument" in result.output
+
+
 def test_a_flag_counts_only_when_typed() -> None:
     """`typed` ignores the value a parser filled in: a flag whose default came out True (as
     `--fix` did with typer 0.12.5 and click 8.3.0) is still off unless it is on the line."""
