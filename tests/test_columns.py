@@ -7,15 +7,13 @@ one-line-at-a-time path (`fast=False`, Lark on every line).
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.test_synthesize import syn
 from wkparse import checks, parse_bytes, parse_text
 from wkparse.ast import ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, row_check
@@ -31,20 +29,7 @@ HEADER = (
 )
 
 
-def _synthesize() -> ModuleType:
-    name = "wkparse_bench_synthesize"
-    if name in sys.modules:
-        return sys.modules[name]
-    spec = importlib.util.spec_from_file_location(name, ROOT / "benchmarks" / "synthesize.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
 def distinct_text(groups: int = 40, seed: int = 3) -> str:
-    syn = _synthesize()
     cfg = syn.WorkloadConfig(
         tp=8, pp=1, world=8, gbs=groups, mbs=1, seq=4096, layers=36, hidden=4096
     )

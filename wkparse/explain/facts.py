@@ -139,10 +139,11 @@ class _Explainer:
     def _value_groups_by_key(self) -> list[_Rep]:
         """The same for files whose groups mostly differ: key every group by its values."""
         refs = self.w.rows.refs
-        found: dict[tuple[int, ...], _Rep] = {}
+        found: dict[object, _Rep] = {}
         for i, g in enumerate(self.body.groups):
             rows = refs[g.start : g.end]
-            key = tuple(rows)
+            # An array's bytes: 4 per row, where a tuple would hold an int object per row.
+            key = rows.tobytes() if isinstance(rows, array) else tuple(rows)
             rep = found.get(key)
             if rep is None:
                 found[key] = _Rep(i, rows)

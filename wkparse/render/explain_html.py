@@ -17,7 +17,6 @@ from wkparse.i18n import _, current
 from wkparse.render import explain_pictures as pictures
 from wkparse.render.explain_text import (
     ROW_HEADERS,
-    body_title,
     comm_rows,
     compute_totals,
     difference_lines,
@@ -25,8 +24,8 @@ from wkparse.render.explain_text import (
     generation_items,
     group_totals,
     layout_numbers,
-    reference_title,
     row_cells,
+    row_sections,
     structure_rows,
 )
 from wkparse.render.svg import esc
@@ -318,7 +317,6 @@ def _row_table(rows: Sequence[RowNote], flagged: dict[int, str]) -> str:
 
 
 def _structure(e: Explanation) -> list[str]:
-    s = e.structure
     out = [_h2(_("4. Rows and lint findings"), "rows")]
     overview = structure_rows(e)
     if overview:
@@ -327,20 +325,7 @@ def _structure(e: Explanation) -> list[str]:
     if count:
         out.append(_finding_list(count))
     flagged = _flags(e.findings)
-    sections: list[tuple[str, Sequence[RowNote], str]] = []
-    if s.prologue:
-        sections.append(
-            (_("Prologue: once per iteration, before the groups"), s.prologue, "prologue")
-        )
-    if s.reference:
-        sections.append((reference_title(e), s.reference, "groups"))
-    if s.body:
-        title = body_title(e)
-        sections.append((title, s.body, "body"))
-    if s.epilogue:
-        sections.append(
-            (_("Epilogue: once per iteration, after the groups"), s.epilogue, "epilogue")
-        )
+    sections = row_sections(e)
     for title, rows, section in sections:
         findings = [f for f in e.findings if f.section == section]
         badge = f" ⚠ {len(findings)}" if findings else ""

@@ -17,7 +17,6 @@ from wkparse.render.explain_text import (
     ROW_HEADERS,
     THIS_GPU,
     bar_rows,
-    body_title,
     comm_rows,
     compute_totals,
     difference_lines,
@@ -28,8 +27,8 @@ from wkparse.render.explain_text import (
     hidden_phases,
     layout_caption,
     layout_numbers,
-    reference_title,
     row_cells,
+    row_sections,
     structure_rows,
 )
 
@@ -133,7 +132,6 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str
 
 
 def _structure(e: Explanation) -> list[str]:
-    s = e.structure
     out = ["#### " + _("Structure"), ""]
     overview = [
         (lines, rows, f"`{what}`" if "x [" in what else what)
@@ -144,19 +142,10 @@ def _structure(e: Explanation) -> list[str]:
     count = _findings(f for f in e.findings if f.section == "count")
     if count:
         out += [*count, ""]
-    sections: list[tuple[str, Sequence[RowNote], str, bool]] = []
-    if s.prologue:
-        sections.append(
-            (_("Prologue: once per iteration, before the groups"), s.prologue, "prologue", False)
-        )
-    if s.reference:
-        sections.append((reference_title(e), s.reference, "groups", True))
-    if s.body:
-        sections.append((body_title(e), s.body, "body", len(s.body) > 20))
-    if s.epilogue:
-        sections.append(
-            (_("Epilogue: once per iteration, after the groups"), s.epilogue, "epilogue", False)
-        )
+    sections = [
+        (title, rows, section, section == "groups" or (section == "body" and len(rows) > 20))
+        for title, rows, section in row_sections(e)
+    ]
     for title, rows, section, fold in sections:
         findings = [f for f in e.findings if f.section == section]
         if fold:

@@ -321,6 +321,21 @@ def reference_title(e: Explanation) -> str:
     )
 
 
+def row_sections(e: Explanation) -> list[tuple[str, Sequence[RowNote], str]]:
+    """(title, rows, section) of each row table: prologue, one group, body, epilogue."""
+    s = e.structure
+    out: list[tuple[str, Sequence[RowNote], str]] = []
+    if s.prologue:
+        out.append((_("Prologue: once per iteration, before the groups"), s.prologue, "prologue"))
+    if s.reference:
+        out.append((reference_title(e), s.reference, "groups"))
+    if s.body:
+        out.append((body_title(e), s.body, "body"))
+    if s.epilogue:
+        out.append((_("Epilogue: once per iteration, after the groups"), s.epilogue, "epilogue"))
+    return out
+
+
 def body_title(e: Explanation) -> str:
     """The title of a body without groups: its rows, and how many are not shown."""
     s = e.structure
@@ -495,7 +510,6 @@ class _Explained:
 
     def _structure(self, width: int) -> Iterator[RenderableType]:
         e = self.e
-        s = e.structure
         yield _heading(_("Structure"))
         if not e.rows:
             yield Padding(Text(_("No rows.")), (0, 0, 0, 2))
@@ -508,19 +522,7 @@ class _Explained:
         if e.rows:
             yield Padding(overview, (0, 0, 0, 2))
         yield from _finding_block([f for f in e.findings if f.section == "count"])
-        sections: list[tuple[str, Sequence[RowNote], str]] = []
-        if s.prologue:
-            sections.append(
-                (_("Prologue: once per iteration, before the groups"), s.prologue, "prologue")
-            )
-        if s.reference:
-            sections.append((reference_title(e), s.reference, "groups"))
-        if s.body:
-            sections.append((body_title(e), s.body, "body"))
-        if s.epilogue:
-            sections.append(
-                (_("Epilogue: once per iteration, after the groups"), s.epilogue, "epilogue")
-            )
+        sections = row_sections(e)
         for title, table_rows, section in sections:
             yield Text("")
             yield Padding(Text(title, style="bold"), (0, 0, 0, 2))
