@@ -13,6 +13,7 @@ import pytest
 
 from tests.conftest import CORPUS
 from wkparse.aicb import parse_filename
+from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_text
@@ -32,7 +33,9 @@ def _text(path: Path) -> str:
 
 
 def _lint(text: str, name: str | Path) -> list[Diagnostic]:
-    return [d for d in lint(parse_text(text), str(name)) if d.code.startswith("WK5")]
+    """The file-name rules, the opt-in WK506 included."""
+    found = lint(parse_text(text), str(name), Config(opt_in=True))
+    return [d for d in found if d.code.startswith("WK5")]
 
 
 def _column(text: str, key: str) -> int:
