@@ -65,12 +65,26 @@ _SHOWN = 40
 def shown(text: str) -> str:
     """A token as messages quote it: whole when short, elided with its length when not, and
     with control and format characters escaped, so a hostile file cannot put a NUL or a
-    terminal escape sequence into a report."""
-    if len(text) > _SHOWN:
-        text = f"{text[:24]}...{text[-8:]} ({len(text):,} characters)"
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else _escape(c) for c in text)
+    terminal escape sequence into a report. The bound holds after escaping: a token of
+    control characters is elided like any other, never cut inside an escape."""
+    pieces = [c if c.isprintable() else _escape(c) for c in text]
+    if sum(map(len, pieces)) <= _SHOWN:
+        return "".join(pieces)
+    head = "".join(_fit(pieces, 24))
+    tail = "".join(reversed(_fit(pieces[::-1], 8)))
+    return f"{head}...{tail} ({len(text):,} characters)"
+
+
+def _fit(pieces: list[str], width: int) -> list[str]:
+    """The leading pieces that fit in `width` characters (an escape is never split)."""
+    out: list[str] = []
+    used = 0
+    for piece in pieces:
+        used += len(piece)
+        if used > width:
+            break
+        out.append(piece)
+    return out
 
 
 def _escape(char: str) -> str:
@@ -242,13 +256,8 @@ def count_error(text: str, column: int, end_column: int) -> LineError:
             column,
             end_column,
             _(
-                "the row count `{count}` is not a plain integer: SimAI reads {value} and "
-                "ignores `{rest}`"
-            ).format(
-                count=shown(stripped),
-                value=read.value,
-                rest=shown(stripped[read.consumed :].strip()),
-            ),
+                "the row count is not a plain integer: SimAI reads {value} and ignores `{rest}`"
+            ).format(value=read.value, rest=shown(stripped[read.consumed :].strip())),
         )
     return LineError(
         COUNT_NOT_INTEGER,
