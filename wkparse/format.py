@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 #: rows joined into one output chunk: big enough for C-speed joins, small enough to stream
 CHUNK_ROWS = 16384
 #: bytes read at a time when checking a file against its canonical form
-SCAN_BLOCK = 8 << 20
+SCAN_BLOCK = 1 << 20
 #: from this many distinct row values on, their canonical lengths are counted with numpy
 NUMPY_VALUES = 50_000
 #: what a canonical body never holds: its only separators are tabs and LF
@@ -137,20 +137,20 @@ def _body_length_numpy(rows: RowTable) -> int:
     import numpy as np
 
     values = rows.values
-    weights = np.bincount(_array(rows.refs), minlength=len(values))
-    once = weights.min(initial=1) == 1 and weights.max(initial=1) == 1
+    counts = np.bincount(_array(rows.refs), minlength=len(values))
+    # every value on one row (a file whose lines differ): plain counts, no weights held
+    weights = None if counts.min(initial=1) == counts.max(initial=1) == 1 else counts
+    del counts
     sizes = np.array(
         [0 if t is None else len(t.encode("utf-8")) for t in values.texts], dtype=np.int64
     )
     total = 12 * len(rows.refs)
     for k in TEXT_FIELDS:
         table = np.where(sizes > 0, sizes + 1, 0) if k == 12 else sizes
-        per_code = np.bincount(
-            _array(values.columns[k]), None if once else weights, minlength=len(sizes)
-        )
+        per_code = np.bincount(_array(values.columns[k]), weights, minlength=len(sizes))
         total += round(float(per_code @ table))
     for k in NUMBER_FIELDS:
-        total += _digits(values.columns[k], None if once else weights)
+        total += _digits(values.columns[k], weights)
     return total
 
 
