@@ -13,12 +13,9 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Collection, Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from wkparse.ast import TEXT_FIELDS, ValueTable
-
-if TYPE_CHECKING:
-    import numpy as np
+from wkparse.ast import ValueTable
 
 #: the smallest table grouped with numpy
 NUMPY_FROM = 4096
@@ -127,6 +124,7 @@ class Columns:
         self.refs = refs
         self.large = len(values) >= NUMPY_FROM
         self._codes: dict[tuple[int, bool], tuple[Any, int]] = {}
+        self._groupings: dict[tuple[tuple[int, ...], frozenset[int], bool], Grouping] = {}
         self._weights: Any = None
         self._counts: list[int] | None = None
 
@@ -136,10 +134,14 @@ class Columns:
         """The values grouped by `fields` (indexes into ROW_FIELDS). A field in `nonzero`
         groups by whether it is non-zero (its key item is then a bool); `whole` leaves out
         the values the columns do not hold whole (`values.partial`), which callers check one
-        by one."""
-        if self.large:
-            return self._group_numpy(fields, nonzero, whole)
-        return self._group_python(fields, nonzero, whole)
+        by one. Asked again with the same arguments, it answers from memory (WK405, WK406
+        and WK407 group by the same columns)."""
+        key = (tuple(fields), frozenset(nonzero), whole)
+        found = self._groupings.get(key)
+        if found is None:
+            group = self._group_numpy if self.large else self._group_python
+            found = self._groupings[key] = group(fields, nonzero, whole)
+        return found
 
     def _group_python(
         self, fields: Sequence[int], nonzero: Collection[int], whole: bool
@@ -169,26 +171,27 @@ class Columns:
         np = _numpy()
         values = self.values
         n = len(values)
-        key = np.zeros(n, dtype=np.int64)
+        key: Any = None
         size = 1
         for k in fields:
             codes, count = self._codes_of(k, k in nonzero)
-            if size * count >= _KEY_LIMIT:
-                key, size = _renumber(key)
-            key = key * count + codes
+            if key is None:
+                key = codes.copy()
+            else:
+                if size * count >= _KEY_LIMIT:
+                    key, size = _renumber(key)
+                key *= count
+                key += codes
             size *= count
-        if size > 2 * n + (1 << 16):
+        if size > 4 * n + (1 << 16):
             key, size = _renumber(key)
         if whole and values.partial:
             key[list(values.partial)] = size  # one more key, dropped below
             size += 1
-            dropped: int | None = size - 1
-        else:
-            dropped = None
         present = np.flatnonzero(np.bincount(key, minlength=size))
-        if dropped is not None and len(present) and present[-1] == dropped:
-            present = present[:-1]
-        firsts = _first_indexes(key, present, size)
+        if whole and values.partial:
+            present = present[present != size - 1]
+        firsts = _first_indexes(key, present)
         rank = np.argsort(firsts, kind="stable")
         firsts, present = firsts[rank], present[rank]
         group_of_key = np.full(size, -1, dtype=np.int64)
@@ -203,8 +206,7 @@ class Columns:
         return Grouping(self, keys, first, of)
 
     def _codes_of(self, field: int, nonzero: bool) -> tuple[Any, int]:
-        """A column as small non-negative codes (equal values, equal codes) and how many
-        codes there can be; text fields are codes already."""
+        """A column as codes 0..count-1 (equal values, equal codes), and the count."""
         found = self._codes.get((field, nonzero))
         if found is not None:
             return found
@@ -216,17 +218,18 @@ class Columns:
             found = (np.array(items, dtype=np.int64), max(len(number), 1))
         elif nonzero:
             found = ((np.asarray(column) != 0).astype(np.int64), 2)
-        elif field in TEXT_FIELDS:
-            found = (np.asarray(column).astype(np.int64), len(self.values.texts))
         else:
             items = np.asarray(column)
             low = int(items.min()) if len(items) else 0
             high = int(items.max()) if len(items) else 0
             if high - low < _DENSE:
-                found = ((items - items.dtype.type(low)).astype(np.int64), high - low + 1)
+                # A narrow span (text codes always): count each value's rank among those used.
+                shifted = (items - items.dtype.type(low)).astype(np.int64)
+                used = np.bincount(shifted, minlength=1) > 0
+                rank = np.cumsum(used) - 1
+                found = (rank[shifted], int(used.sum()))
             else:
-                unique, inverse = np.unique(items, return_inverse=True)
-                found = (inverse.reshape(-1).astype(np.int64), len(unique))
+                found = _renumber(items)
         self._codes[(field, nonzero)] = found
         return found
 
@@ -270,20 +273,28 @@ def _numpy() -> Any:
     return numpy
 
 
-def _renumber(key: np.ndarray) -> tuple[np.ndarray, int]:
+def _renumber(key: Any) -> tuple[Any, int]:
     """Keys renumbered 0..k-1 (a sort: only for keys spread too wide to count directly)."""
     np = _numpy()
     unique, inverse = np.unique(key, return_inverse=True)
     return inverse.reshape(-1).astype(np.int64), len(unique)
 
 
-def _first_indexes(key: np.ndarray, present: np.ndarray, size: int) -> np.ndarray:
-    """For each key in `present`, the first index where `key` holds it."""
+def _first_indexes(key: Any, present: Any) -> Any:
+    """For each key in `present`, the first index where `key` holds it.
+
+    A key's first value is usually near the start: prefixes of growing length are searched
+    first, and only keys first seen late cost a pass over the whole array.
+    """
     np = _numpy()
-    if len(present) <= 16:
-        found = np.array([int(np.argmax(key == k)) for k in present.tolist()], dtype=np.int64)
-    else:
-        first = np.full(size, len(key), dtype=np.int64)
-        np.minimum.at(first, key, np.arange(len(key), dtype=np.int64))
-        found = first[present]
-    return found  # type: ignore[no-any-return]
+    wanted = present.tolist()
+    found: dict[int, int] = {}
+    end = 4096
+    while len(found) < len(wanted) and end < len(key):
+        head, where = np.unique(key[:end], return_index=True)
+        found = dict(zip(head.tolist(), where.tolist()))
+        end *= 16
+    for k in wanted:
+        if k not in found:
+            found[k] = int(np.argmax(key == k))
+    return np.array([found[k] for k in wanted], dtype=np.int64)
