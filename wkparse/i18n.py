@@ -76,5 +76,11 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return _catalog().ngettext(singular, plural, n)
 
 
+def N_(message: str) -> str:
+    """Mark `message` for the catalog where it is defined (a table's labels); `_` translates
+    it where it is used, in the language in effect then."""
+    return message
+
+
 def _catalog() -> gettext.NullTranslations:
     return _active.get() or _ENGLISH

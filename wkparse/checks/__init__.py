@@ -22,6 +22,7 @@ from wkparse.ast import ROW_FIELDS, Row, RowFields, Workload
 from wkparse.body import Body
 from wkparse.columns import Columns
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,9 @@ def diagnostics_on_rows(
             fix = None
             if p.replacement is not None:
                 edit = Edit(span, p.replacement)
-                fix = Fix(f"replace with {p.replacement}", (edit,), safe=p.safe_fix)
+                fix = Fix(
+                    _("replace with {text}").format(text=p.replacement), (edit,), safe=p.safe_fix
+                )
             out.append(Diagnostic(p.code, p.message, span, fix=fix))
     return out
 
