@@ -298,3 +298,18 @@ def test_every_corpus_file_lints_in_chinese() -> None:
                 f"{path.name}: {e}" for e in _english(lint(parse_file(path), path.name, ALL))
             ]
     assert not english, "\n".join(english)
+
+
+def test_lint_text_report_in_chinese_down_to_its_summary(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    target.write_text(NO_PP_COMM, encoding="utf-8")
+    out = CliRunner().invoke(app, ["lint", str(target), "--lang", "zh"]).output
+    heads = [line for line in out.splitlines() if line.startswith(str(target))]
+    fixes = [line for line in out.splitlines() if "= fix:" in line]
+    assert heads and fixes
+    assert all(CJK.search(line.split("]: ", 1)[1]) for line in heads)
+    assert all(CJK.search(line) for line in fixes)
+    assert "（不安全：需用 --fix --unsafe-fixes 应用）" in out  # noqa: RUF001
+    assert out.rstrip().splitlines()[-1] == "在 1 个文件中发现 2 个警告。"
+    english = CliRunner().invoke(app, ["lint", str(target)]).output
+    assert english.rstrip().splitlines()[-1] == "Found 2 warnings in 1 file."

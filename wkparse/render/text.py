@@ -8,7 +8,9 @@
 
 Colours come from rich's Console (off when output is not a terminal or NO_COLOR is set),
 but lines are assembled as plain strings with the ANSI codes computed once: rich's markup
-costs ~0.3 ms a print, which a file with 100,000 findings cannot afford. Everything taken
+costs ~0.3 ms a print, which a file with 100,000 findings cannot afford. Output without
+colour needs no Console at all (`TextFormatter(None, names, out=stream)`), so a piped or
+colourless run never imports rich. Everything taken
 from the file (paths, source, messages quoting tokens) is stripped of control characters,
 so a hostile file cannot drive the terminal.
 """
@@ -18,9 +20,10 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import IO, TYPE_CHECKING, ClassVar
 
 from wkparse.diagnostics import Diagnostic, Severity
+from wkparse.i18n import _, ngettext
 from wkparse.render.base import FileReport, Summary
 
 if TYPE_CHECKING:
@@ -106,8 +109,15 @@ def excerpt(source: str, column: int, end_column: int) -> tuple[str, int, int]:
 class TextFormatter:
     needs_source: ClassVar[bool] = True
 
-    def __init__(self, console: Console, names: Mapping[str, str]) -> None:
-        self.console = console
+    def __init__(
+        self, console: Console | None, names: Mapping[str, str], *, out: IO[str] | None = None
+    ) -> None:
+        """Print through `console` (its stream and colours), or without one as plain text to
+        `out` (see wkparse.terminal.plain)."""
+        stream = console.file if console is not None else out
+        if stream is None:
+            raise ValueError("TextFormatter needs a console or an output stream")
+        self.out: IO[str] = stream
         self.names = names
         self.paint = Paint(console)
 
@@ -119,8 +129,8 @@ class TextFormatter:
             return
         path = clean(report.path if report.path != "-" else "<stdin>")
         chunks = [self.diagnostic(d, path, report.lines) for d in report.diagnostics]
-        self.console.file.write("".join(chunks))
-        self.console.file.flush()
+        self.out.write("".join(chunks))
+        self.out.flush()
 
     def diagnostic(self, d: Diagnostic, path: str, lines: Mapping[int, str]) -> str:
         paint = self.paint
@@ -144,43 +154,54 @@ class TextFormatter:
             out.append(f" {paint(number, 'gutter')} {bar} {shown}\n")
             out.append(f"{gutter} {bar} {' ' * offset}{carets} {paint(name, 'name')}\n")
         if d.fix is not None:
-            safety = "" if d.fix.safe else " (unsafe: apply with --fix --unsafe-fixes)"
+            safety = "" if d.fix.safe else _(" (unsafe: apply with --fix --unsafe-fixes)")
             out.append(f"{gutter} {paint('= fix:', 'fix')} {clean(d.fix.description)}{safety}\n")
         out.append("\n")
         return "".join(out)
 
     def stop(self, summary: Summary) -> None:
-        self.console.print(summary_line(summary), highlight=False, markup=False, soft_wrap=True)
+        self.out.write(summary_line(summary) + "\n")
+        self.out.flush()
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 or word == "info" else "s")
+def _plural(n: int, singular: str, plural: str) -> str:
+    """`singular` or `plural` (each with an `{n}`) as the language counts `n`."""
+    return ngettext(singular, plural, n).format(n=f"{n:,}")
 
 
 def summary_line(summary: Summary) -> str:
     counts = summary.counts
+    errors, warnings, infos = (
+        counts.get(s, 0) for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
+    )
     parts = [
-        _plural(counts.get(s, 0), label)
-        for s, label in (
-            (Severity.ERROR, "error"),
-            (Severity.WARNING, "warning"),
-            (Severity.INFO, "info"),
+        text
+        for n, text in (
+            (errors, _plural(errors, "{n} error", "{n} errors")),
+            (warnings, _plural(warnings, "{n} warning", "{n} warnings")),
+            (infos, _plural(infos, "{n} info", "{n} info")),
         )
-        if counts.get(s, 0)
+        if n
     ]
-    files = _plural(summary.files, "file")
+    files = _plural(summary.files, "{n} file", "{n} files")
     if parts:
-        text = f"Found {', '.join(parts)} in {files}."
+        text = _("Found {findings} in {files}.").format(findings=_(", ").join(parts), files=files)
     elif summary.problems:  # not "passed": some paths were never checked
-        text = f"No findings in {files}."
+        text = _("No findings in {files}.").format(files=files)
     elif not summary.files:
-        text = "No workload files checked."
+        text = _("No workload files checked.")
     else:
-        text = f"All checks passed ({files})."
+        text = _("All checks passed ({files}).").format(files=files)
     if summary.fixed:
-        text += f" Fixed {_plural(summary.fixed, 'problem')}."
+        text += _(" Fixed {problems}.").format(
+            problems=_plural(summary.fixed, "{n} problem", "{n} problems")
+        )
     if summary.skipped:
-        text += f" Skipped {_plural(summary.skipped, 'non-workload file')}."
+        text += _(" Skipped {files}.").format(
+            files=_plural(summary.skipped, "{n} non-workload file", "{n} non-workload files")
+        )
     if summary.problems:
-        text += f" {_plural(len(summary.problems), 'path')} could not be linted."
+        text += _(" {paths} could not be linted.").format(
+            paths=_plural(len(summary.problems), "{n} path", "{n} paths")
+        )
     return text
