@@ -1,0 +1,300 @@
+"""Whole-column work over a file's row values: group the values by a few fields, pick the
+values of some groups, sum a column per group.
+
+Lint runs a row check once per distinct combination of the fields it reads, and explain sums
+compute and bytes per kind of row. On a million rows that all differ, each of these must be a
+few passes over a column in C, never a Python step per value per rule: tables of `NUMPY_FROM`
+values or more go through numpy; smaller ones through plain Python, so that a small file never
+imports numpy (a tenth of a second of start-up). Both paths give the same answers, in the same
+order (tests/test_column_paths.py runs every check and explain through each).
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
+
+from wkparse.ast import ValueTable
+
+#: the smallest table grouped with numpy
+NUMPY_FROM = 4096
+#: a number column whose values span less than this is its own code (no sort)
+_DENSE = 1 << 20
+#: combined keys stay below this, so that products of codes never overflow int64
+_KEY_LIMIT = 1 << 62
+
+
+class Grouping:
+    """Values grouped by a combination of fields: group `g` holds the values whose fields read
+    `keys[g]`, and `first[g]` is the first of them (groups are numbered in that order)."""
+
+    def __init__(self, owner: Columns, keys: list[tuple[int, ...]], first: list[int], of: Any):
+        self._owner = owner
+        self.keys = keys
+        self.first = first
+        #: each value's group (-1: not grouped); a numpy array or a list
+        self._of = of
+        self._order: Any = None
+
+    def __len__(self) -> int:
+        return len(self.keys)
+
+    def members(self, wanted: Collection[int]) -> list[tuple[int, int]]:
+        """(value index, group) of every value in one of the `wanted` groups, by index."""
+        if not wanted:
+            return []
+        of = self._of
+        if isinstance(of, list):
+            return [(i, g) for i, g in enumerate(of) if g in wanted]
+        np = _numpy()
+        flag = np.zeros(len(self.keys) + 1, dtype=bool)  # the last slot is group -1
+        flag[list(wanted)] = True
+        where = np.flatnonzero(flag[of])
+        return list(zip(where.tolist(), of[where].tolist()))
+
+    def rows(self) -> list[int]:
+        """How many rows carry each group's values."""
+        return self.sums(None)
+
+    def sums(self, field: int | None) -> list[int]:
+        """Each group's sum of column `field` over its rows (a value counts once per row that
+        carries it), exact whatever the numbers' size."""
+        owner, of = self._owner, self._of
+        column = owner.values.columns[field] if field is not None else None
+        if isinstance(of, list) or isinstance(column, list):
+            return self._sums_in_python(column)
+        np = _numpy()
+        weights = owner.weights()
+        items = np.asarray(column) if column is not None else None
+        total_rows = len(owner.refs)
+        if items is not None and len(items):
+            largest = max(abs(int(items.min())), abs(int(items.max())))
+            if largest * max(total_rows, 1) >= 1 << 63:
+                return self._sums_in_python(column)
+        if items is None:
+            amounts = weights if weights is not None else np.ones(len(of), dtype=np.int64)
+        else:
+            amounts = items.astype(np.int64)
+            if weights is not None:
+                amounts = amounts * weights
+        order, starts = self._sorted()
+        if not len(order):
+            return [0] * len(self.keys)
+        totals = np.add.reduceat(amounts[order], starts)
+        return [int(t) for t in totals]
+
+    def _sorted(self) -> tuple[Any, Any]:
+        """The grouped values' indexes sorted by group, and where each group starts."""
+        if self._order is None:
+            np = _numpy()
+            of = self._of
+            kept = np.flatnonzero(of >= 0) if self._owner.values.partial else None
+            ids = of[kept] if kept is not None else of
+            # Few groups: 16-bit ids, which numpy's stable sort orders by radix.
+            narrow = ids.astype(np.uint16) if len(self.keys) <= 1 << 16 else ids
+            order = np.argsort(narrow, kind="stable")
+            if kept is not None:
+                order = kept[order]
+            starts = np.searchsorted(of[order], np.arange(len(self.keys)))
+            self._order = (order, starts)
+        return self._order  # type: ignore[no-any-return]
+
+    def _sums_in_python(self, column: Sequence[int] | None) -> list[int]:
+        of = self._of
+        groups = of if isinstance(of, list) else of.tolist()
+        weights = self._owner.counts()
+        totals = [0] * len(self.keys)
+        for i, g in enumerate(groups):
+            if g >= 0:
+                w = weights[i] if weights is not None else 1
+                totals[g] += w if column is None else column[i] * w
+        return totals
+
+
+class Columns:
+    """The columns of one file's row values, grouped and summed as a whole.
+
+    Made once per file by lint's context (explain reads the same one), so that the codes of a
+    column are worked out once for every check that groups by it.
+    """
+
+    def __init__(self, values: ValueTable, refs: Sequence[int]):
+        self.values = values
+        self.refs = refs
+        self.large = len(values) >= NUMPY_FROM
+        self._codes: dict[tuple[int, bool], tuple[Any, int]] = {}
+        self._groupings: dict[tuple[tuple[int, ...], frozenset[int], bool], Grouping] = {}
+        self._weights: Any = None
+        self._counts: list[int] | None = None
+
+    def group(
+        self, fields: Sequence[int], nonzero: Collection[int] = (), whole: bool = False
+    ) -> Grouping:
+        """The values grouped by `fields` (indexes into ROW_FIELDS). A field in `nonzero`
+        groups by whether it is non-zero (its key item is then a bool); `whole` leaves out
+        the values the columns do not hold whole (`values.partial`), which callers check one
+        by one. Asked again with the same arguments, it answers from memory (WK405, WK406
+        and WK407 group by the same columns)."""
+        key = (tuple(fields), frozenset(nonzero), whole)
+        found = self._groupings.get(key)
+        if found is None:
+            group = self._group_numpy if self.large else self._group_python
+            found = self._groupings[key] = group(fields, nonzero, whole)
+        return found
+
+    def _group_python(
+        self, fields: Sequence[int], nonzero: Collection[int], whole: bool
+    ) -> Grouping:
+        values = self.values
+        columns: list[Iterable[int]] = [
+            map(bool, values.columns[k]) if k in nonzero else values.columns[k] for k in fields
+        ]
+        skip = values.partial if whole else {}
+        number: dict[tuple[int, ...], int] = {}
+        first: list[int] = []
+        of: list[int] = []
+        for index, key in enumerate(zip(*columns)):
+            if index in skip:
+                of.append(-1)
+                continue
+            g = number.get(key)
+            if g is None:
+                g = number[key] = len(first)
+                first.append(index)
+            of.append(g)
+        return Grouping(self, list(number), first, of)
+
+    def _group_numpy(
+        self, fields: Sequence[int], nonzero: Collection[int], whole: bool
+    ) -> Grouping:
+        np = _numpy()
+        values = self.values
+        n = len(values)
+        key: Any = None
+        size = 1
+        for k in fields:
+            codes, count = self._codes_of(k, k in nonzero)
+            if key is None:
+                key = codes.copy()
+            else:
+                if size * count >= _KEY_LIMIT:
+                    key, size = _renumber(key)
+                key *= count
+                key += codes
+            size *= count
+        if size > 4 * n + (1 << 16):
+            key, size = _renumber(key)
+        if whole and values.partial:
+            key[list(values.partial)] = size  # one more key, dropped below
+            size += 1
+        present = np.flatnonzero(np.bincount(key, minlength=size))
+        if whole and values.partial:
+            present = present[present != size - 1]
+        firsts = _first_indexes(key, present)
+        rank = np.argsort(firsts, kind="stable")
+        firsts, present = firsts[rank], present[rank]
+        group_of_key = np.full(size, -1, dtype=np.int64)
+        group_of_key[present] = np.arange(len(present))
+        of = group_of_key[key]
+        first = firsts.tolist()
+        columns = values.columns
+        keys = [
+            tuple(bool(columns[k][i]) if k in nonzero else columns[k][i] for k in fields)
+            for i in first
+        ]
+        return Grouping(self, keys, first, of)
+
+    def _codes_of(self, field: int, nonzero: bool) -> tuple[Any, int]:
+        """A column as codes 0..count-1 (equal values, equal codes), and the count."""
+        found = self._codes.get((field, nonzero))
+        if found is not None:
+            return found
+        np = _numpy()
+        column = self.values.columns[field]
+        if isinstance(column, list):
+            number: dict[int, int] = {}
+            items = [number.setdefault(bool(v) if nonzero else v, len(number)) for v in column]
+            found = (np.array(items, dtype=np.int64), max(len(number), 1))
+        elif nonzero:
+            found = ((np.asarray(column) != 0).astype(np.int64), 2)
+        else:
+            items = np.asarray(column)
+            low = int(items.min()) if len(items) else 0
+            high = int(items.max()) if len(items) else 0
+            if high - low < _DENSE:
+                # A narrow span (text codes always): count each value's rank among those used.
+                shifted = (items - items.dtype.type(low)).astype(np.int64)
+                used = np.bincount(shifted, minlength=1) > 0
+                rank = np.cumsum(used) - 1
+                found = (rank[shifted], int(used.sum()))
+            else:
+                found = _renumber(items)
+        self._codes[(field, nonzero)] = found
+        return found
+
+    def rows_of(self, indexes: Sequence[int]) -> int:
+        """How many rows carry one of these values."""
+        if len(self.values) == len(self.refs):
+            return len(indexes)
+        if self.large:
+            return int(self.weights()[list(indexes)].sum())
+        counts = self.counts()
+        assert counts is not None
+        return sum(map(counts.__getitem__, indexes))
+
+    def weights(self) -> Any:
+        """How many rows carry each value, as a numpy array; None when each value is on one
+        row (every row differs)."""
+        if len(self.values) == len(self.refs):
+            return None
+        if self._weights is None:
+            np = _numpy()
+            refs = self.refs
+            items = np.asarray(refs) if isinstance(refs, array) else np.fromiter(refs, np.int64)
+            self._weights = np.bincount(items, minlength=len(self.values)).astype(np.int64)
+        return self._weights
+
+    def counts(self) -> list[int] | None:
+        """`weights()` as a list (None when each value is on one row)."""
+        if len(self.values) == len(self.refs):
+            return None
+        if self._counts is None:
+            counts = [0] * len(self.values)
+            for ref in self.refs:
+                counts[ref] += 1
+            self._counts = counts
+        return self._counts
+
+
+def _numpy() -> Any:
+    import numpy
+
+    return numpy
+
+
+def _renumber(key: Any) -> tuple[Any, int]:
+    """Keys renumbered 0..k-1 (a sort: only for keys spread too wide to count directly)."""
+    np = _numpy()
+    unique, inverse = np.unique(key, return_inverse=True)
+    return inverse.reshape(-1).astype(np.int64), len(unique)
+
+
+def _first_indexes(key: Any, present: Any) -> Any:
+    """For each key in `present`, the first index where `key` holds it.
+
+    A key's first value is usually near the start: prefixes of growing length are searched
+    first, and only keys first seen late cost a pass over the whole array.
+    """
+    np = _numpy()
+    wanted = present.tolist()
+    found: dict[int, int] = {}
+    end = 4096
+    while len(found) < len(wanted) and end < len(key):
+        head, where = np.unique(key[:end], return_index=True)
+        found = dict(zip(head.tolist(), where.tolist()))
+        end *= 16
+    for k in wanted:
+        if k not in found:
+            found[k] = int(np.argmax(key == k))
+    return np.array([found[k] for k in wanted], dtype=np.int64)
