@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import csv
 import os
+import shlex
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -40,13 +41,26 @@ def corpus_files() -> list[Path]:
     return sorted(p for p in CORPUS.rglob("*.txt"))
 
 
-def manifest() -> list[dict[str, str]]:
-    """MANIFEST.tsv rows that name a generated file."""
+def manifest(*, refused: bool = False) -> list[dict[str, str]]:
+    """MANIFEST.tsv rows that name a generated file (with `refused`, also the runs AICB
+    refused, whose file is `-`)."""
     path = CORPUS / "aicb-generated" / "MANIFEST.tsv"
     if not path.is_file():
         return []
     with path.open(newline="") as f:
-        return [row for row in csv.DictReader(f, delimiter="\t") if row["file"] != "-"]
+        rows = csv.DictReader(f, delimiter="\t")
+        return [row for row in rows if refused or row["file"] != "-"]
+
+
+def generator_arguments(arguments: str) -> dict[str, str]:
+    """A MANIFEST row's AICB arguments by option name, without the dashes (a flag: "")."""
+    words = shlex.split(arguments)
+    out: dict[str, str] = {}
+    for i, word in enumerate(words):
+        if word.startswith("--"):
+            nxt = words[i + 1] if i + 1 < len(words) else ""
+            out[word[2:]] = "" if nxt.startswith("--") else nxt
+    return out
 
 
 def corpus_params() -> list[object]:

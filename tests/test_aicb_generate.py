@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import manifest
 from wkparse.aicb import AicbError, generate
 
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "aicb-generated"
@@ -21,19 +22,11 @@ INFERENCE = "python -m workload_generator.SimAI_inference_workload_generator"
 EXAMPLE = "--aiob_enable --comp_filepath workload/aiob_inputs/Example.txt"
 
 
-def _manifest() -> list[tuple[str, str, str]]:
-    path = CORPUS / "MANIFEST.tsv"
-    if not path.is_file():
-        return []
-    rows = []
-    for line in path.read_text(encoding="utf-8").splitlines()[1:]:
-        file, era, args = line.split("\t")[:3]
-        if era.startswith("aicb-2025-12"):
-            rows.append((file, era, args))
-    return rows
-
-
-MANIFEST = _manifest()
+MANIFEST = [
+    (r["file"], r["generator"], r["arguments"])
+    for r in manifest(refused=True)
+    if r["generator"].startswith("aicb-2025-12")
+]
 WRITTEN = [(f, e, a) for f, e, a in MANIFEST if f != "-"]
 
 

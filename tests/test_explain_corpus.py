@@ -13,13 +13,12 @@ from __future__ import annotations
 
 import io
 import json
-import shlex
 from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from tests.conftest import CORPUS, corpus_params, manifest
+from tests.conftest import CORPUS, corpus_params, generator_arguments, manifest
 from wkparse.explain import Explanation, explain
 from wkparse.parse import parse_file
 from wkparse.render import explain_json, explain_markdown, explain_text
@@ -42,16 +41,6 @@ def _manifest_params() -> list[object]:
     return [pytest.param(r, id=r["file"]) for r in rows]
 
 
-def _args(arguments: str) -> dict[str, str | bool]:
-    words = shlex.split(arguments)
-    out: dict[str, str | bool] = {}
-    for i, word in enumerate(words):
-        if word.startswith("--"):
-            nxt = words[i + 1] if i + 1 < len(words) else None
-            out[word[2:]] = nxt if nxt is not None and not nxt.startswith("--") else True
-    return out
-
-
 def _explain(path: Path) -> Explanation:
     return explain(parse_file(path), str(path))
 
@@ -60,18 +49,18 @@ def _explain(path: Path) -> Explanation:
 def test_json_facts_agree_with_the_generator_arguments(row: dict[str, str]) -> None:
     path = CORPUS / "aicb-generated" / row["file"]
     doc = json.loads(json.dumps(explain_json.to_dict(_explain(path))))
-    a = _args(row["arguments"])
-    tp, pp = int(str(a["tensor_model_parallel_size"])), int(str(a["pipeline_model_parallel"]))
-    world, layers = int(str(a["world_size"])), int(str(a["num_layers"]))
-    gbs, mbs = int(str(a["global_batch"])), int(str(a["micro_batch"]))
+    a = generator_arguments(row["arguments"])
+    tp, pp = int(a["tensor_model_parallel_size"]), int(a["pipeline_model_parallel"])
+    world, layers = int(a["world_size"]), int(a["num_layers"])
+    gbs, mbs = int(a["global_batch"]), int(a["micro_batch"])
     dp = world // (tp * pp)
     ga = gbs // (mbs * dp)
     assert (doc["tp"], doc["pp"], doc["all_gpus"]) == (tp, pp, world)
     assert doc["dp"] == dp
     assert doc["ga"] == ga  # the header's value
     assert doc["groups"] == ga  # counted in the body
-    assert doc["sequence_parallel"] is bool(a.get("enable_sequence_parallel"))
-    assert doc["moe"] is bool(a.get("moe_enable"))
+    assert doc["sequence_parallel"] is ("enable_sequence_parallel" in a)
+    assert doc["moe"] is ("moe_enable" in a)
     if ga == 0:
         # AICB writes no layer rows at all when ga floors to 0: nothing to count
         assert doc["layers_per_stage"] is None and doc["model_layers"] is None
@@ -80,7 +69,7 @@ def test_json_facts_agree_with_the_generator_arguments(row: dict[str, str]) -> N
     assert doc["layers_per_stage"] == layers // pp
     assert doc["model_layers"] == (layers // pp) * pp
     # with TP 1 and AIOB no row carries the activation, so the hidden size is not derivable
-    hidden = None if tp == 1 and a.get("aiob_enable") else int(str(a["hidden_size"]))
+    hidden = None if tp == 1 and "aiob_enable" in a else int(a["hidden_size"])
     assert doc["generation"]["hidden"] == hidden
     if pp > 1:
         assert "one representative pipeline stage" in doc["represents"]

@@ -17,8 +17,14 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from wkparse import i18n
+from wkparse.catalog import Example
 from wkparse.cli import app
+from wkparse.diagnostics import Diagnostic
+from wkparse.engine import lint
+from wkparse.parse import parse_bytes, parse_file
 
+from .conftest import corpus_files
+from .test_catalog import ALL, LIMITS, PAGES
 from .test_explain_html import FILES
 from .test_explain_mermaid import chart, sections
 
@@ -26,6 +32,8 @@ PACKAGE = Path(i18n.__file__).parent
 CATALOG = PACKAGE / "locale" / "zh" / "LC_MESSAGES"
 KEYWORDS = {**DEFAULT_KEYWORDS, "_plural": (2, 3)}
 PLACEHOLDER = re.compile(r"\{(\w*)\}")
+#: CJK ideographs and full-width punctuation: a message holding none is English prose
+CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
 def code_messages() -> dict[str | tuple[str, str], str]:
@@ -230,3 +238,78 @@ def test_consistency_message_in_chinese(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["lint", str(target), "--select", "WK302", "--lang", "zh"])
     assert "WK302" in result.output
     assert "ga 为 32，但正文有 64 个微批次组" in result.output  # noqa: RUF001
+
+
+def _english(diagnostics: list[Diagnostic]) -> list[str]:
+    """The messages and fix descriptions among `diagnostics` that hold no Chinese."""
+    out = []
+    for d in diagnostics:
+        for text in (d.message, d.fix.description if d.fix else None):
+            if text and not CJK.search(text):
+                out.append(f"{d.code}: {text}")
+    return out
+
+
+def _chinese_lint(data: bytes, code: str, example: Example | None = None) -> list[Diagnostic]:
+    with i18n.language("zh"):
+        result = parse_bytes(data, limits=LIMITS.get(code))
+        if example is None:
+            return lint(result, None, ALL)
+        return lint(result, example.filename, ALL.with_aicb_command(example.aicb_command))
+
+
+def test_every_rule_example_lints_in_chinese() -> None:
+    """Each page's failing examples (every code, parser codes included) in Chinese."""
+    english, codes = [], set()
+    for page in PAGES.values():
+        for example in page.fail:
+            found = _chinese_lint(example.data, page.code, example)
+            codes |= {d.code for d in found}
+            english += _english(found)
+    assert codes == set(PAGES)
+    assert not english, "\n".join(english)
+
+
+#: lines that trigger the message variants the rule pages' examples do not show
+VARIANTS = {
+    "WK103": ["MICRO\n\n", "MICRO\n-3\n", "MICRO\n" + "9" * 30 + "x\n"],
+    "WK110": ["MICRO\n1\nx -1 1 NONE 0 1 NONE 0 1 NONE\n", "MICRO\n1\nx -1 1 NONE 0 1\n"],
+    "WK112": ["MICRO\n1\nx -1 " + "9" * 700 + " NONE 0 1 NONE 0 1 NONE 0 1\n"],
+    "WK118": ["MICRO\n1\n" + "x -1 1 NONE 0 1 NONE 0 1 NONE 0 1\n" * 4],
+    "WK119": ["\ufeffMICRO\n1\n".encode("utf-16-le").decode("latin-1")],
+    "WK121": ["MICRO\x00\n1\n"],
+}
+
+
+@pytest.mark.parametrize("code", sorted(VARIANTS))
+def test_message_variants_lint_in_chinese(code: str) -> None:
+    for text in VARIANTS[code]:
+        found = _chinese_lint(text.encode("latin-1" if code == "WK119" else "utf-8"), code)
+        assert code in {d.code for d in found}, text
+        assert not _english(found)
+
+
+@pytest.mark.skipif(not corpus_files(), reason="../shared/corpus is absent")
+def test_every_corpus_file_lints_in_chinese() -> None:
+    english = []
+    with i18n.language("zh"):
+        for path in corpus_files():
+            english += [
+                f"{path.name}: {e}" for e in _english(lint(parse_file(path), path.name, ALL))
+            ]
+    assert not english, "\n".join(english)
+
+
+def test_lint_text_report_in_chinese_down_to_its_summary(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    target.write_text(NO_PP_COMM, encoding="utf-8")
+    out = CliRunner().invoke(app, ["lint", str(target), "--lang", "zh"]).output
+    heads = [line for line in out.splitlines() if line.startswith(str(target))]
+    fixes = [line for line in out.splitlines() if "= fix:" in line]
+    assert heads and fixes
+    assert all(CJK.search(line.split("]: ", 1)[1]) for line in heads)
+    assert all(CJK.search(line) for line in fixes)
+    assert "（不安全：需用 --fix --unsafe-fixes 应用）" in out  # noqa: RUF001
+    assert out.rstrip().splitlines()[-1] == "在 1 个文件中发现 2 个警告。"
+    english = CliRunner().invoke(app, ["lint", str(target)]).output
+    assert english.rstrip().splitlines()[-1] == "Found 2 warnings in 1 file."

@@ -37,3 +37,14 @@ def test_edited_copies_get_short_messages(corpus: object) -> None:
         lengths += [len(d.message) for d in lint(parse_bytes(case.data), case.name)]
     assert len(lengths) > CASES
     _lengths_ok(lengths)
+
+
+def test_a_mangled_count_line_gets_one_short_message() -> None:
+    """Control characters are escaped before the quote is elided, so the bound holds."""
+    body = b"layer\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tNONE\t0\t100\n"
+    header = b"HYBRID_DATA_MODEL model_parallel_NPU_group: 1\n"
+    count = b"1" + b"x\x01\x1b" * 12 + b"y" * 963 + b"\x07" * 4 + b"\n"
+    [message] = [d.message for d in lint(parse_bytes(header + count + body)) if d.code == "WK104"]
+    assert len(message) <= 120
+    assert "x\\x01\\x1b" in message and "\\x07" in message and "\x1b" not in message
+    assert "(1,003 characters)" in message

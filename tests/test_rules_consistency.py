@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import functools
 import re
-import shlex
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, manifest
+from tests.conftest import CORPUS, generator_arguments, manifest
 from wkparse.aicb import parse_filename
 from wkparse.body import Body
 from wkparse.checks.consistency import read_number
@@ -253,16 +252,6 @@ def test_files_without_training_groups_get_no_consistency_noise(path: Path) -> N
 # ---- counted facts against the generator's arguments -------------------------------------
 
 
-def _arguments(text: str) -> dict[str, str]:
-    words = shlex.split(text)
-    out: dict[str, str] = {}
-    for i, w in enumerate(words):
-        if w.startswith("--"):
-            nxt = words[i + 1] if i + 1 < len(words) else ""
-            out[w[2:]] = "" if nxt.startswith("--") else nxt
-    return out
-
-
 def _manifest_params() -> list[object]:
     rows = [r for r in manifest() if (GENERATED / r["file"]).is_file()]
     if not rows:
@@ -276,7 +265,7 @@ def test_counted_facts_agree_with_generator_arguments(entry: dict[str, str]) -> 
     workload = parse_file(path).workload
     body, header = Body(workload), workload.header
     assert header is not None
-    args = _arguments(entry["arguments"])
+    args = generator_arguments(entry["arguments"])
     name = parse_filename(path)
     assert name is not None
     tp, pp = int(args["tensor_model_parallel_size"]), int(args["pipeline_model_parallel"])

@@ -11,6 +11,8 @@ from types import ModuleType
 
 import pytest
 
+from tests.conftest import generator_arguments, manifest
+
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
 GENERATED = CORPUS / "aicb-generated"
@@ -102,24 +104,15 @@ def test_seed_filename() -> None:
 
 
 def _manifest_cases() -> list[tuple[str, str]]:
-    manifest = GENERATED / "MANIFEST.tsv"
-    if not manifest.is_file():
-        return []
-    cases = []
-    for line in manifest.read_text(encoding="utf-8").splitlines()[1:]:
-        file, era, args = line.split("\t")[:3]
-        if file != "-" and era == "aicb-2025-12" and "inference" not in file:
-            cases.append((file, args))
-    return cases
+    return [
+        (r["file"], r["arguments"])
+        for r in manifest()
+        if r["generator"] == "aicb-2025-12" and "inference" not in r["file"]
+    ]
 
 
 def _config_from_aicb_args(args: str) -> object:
-    tokens = shlex.split(args)
-    opts: dict[str, str] = {}
-    for i, tok in enumerate(tokens):
-        if tok.startswith("--"):
-            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
-            opts[tok[2:]] = "" if nxt.startswith("--") or not nxt else nxt
+    opts = generator_arguments(args)
     return syn.WorkloadConfig(
         tp=int(opts["tensor_model_parallel_size"]),
         pp=int(opts["pipeline_model_parallel"]),

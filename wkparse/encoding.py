@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
+from wkparse.i18n import _
+
 UTF8_BOM = b"\xef\xbb\xbf"
 #: bytes sniffed: enough for the pattern, short enough to cost nothing
 SNIFF_BYTES = 64
@@ -112,8 +114,10 @@ def not_text(head: bytes) -> str | None:
         text = body[: len(body) // wide.unit * wide.unit].decode(wide.codec, "replace")
     nul = text.find("\x00")
     if nul >= 0:
-        return f"NUL byte at character {nul + 1:,}"
+        return _("NUL byte at character {at}").format(at=f"{nul + 1:,}")
     unreadable = len(_UNREADABLE.findall(text))
     if len(text) >= _MIN_JUDGED and unreadable > len(text) * _MAX_UNREADABLE:
-        return f"{unreadable:,} of its first {len(text):,} characters are not text"
+        return _("{bad} of its first {size} characters are not text").format(
+            bad=f"{unreadable:,}", size=f"{len(text):,}"
+        )
     return None

@@ -13,13 +13,16 @@ anything but Chinese, so the output never depends on a locale the user did not c
 
 from __future__ import annotations
 
-import gettext
 import os
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gettext import NullTranslations
 
 DOMAIN = "wkparse"
 LOCALE_DIR = Path(__file__).parent / "locale"
@@ -27,14 +30,18 @@ LOCALE_DIR = Path(__file__).parent / "locale"
 LANGUAGES = ("en", "zh")
 CHOICES = (*LANGUAGES, "auto")
 
-_ENGLISH = gettext.NullTranslations()
-_active: ContextVar[gettext.NullTranslations | None] = ContextVar("wkparse_language", default=None)
+#: the catalog in effect; None is English, the messages as written. `gettext` is imported
+#: and a catalog read only when another language is asked for: start-up stays cheap.
+_active: ContextVar[NullTranslations | None] = ContextVar("wkparse_language", default=None)
 
 
 @cache
-def translations(lang: str) -> gettext.NullTranslations:
+def translations(lang: str) -> NullTranslations | None:
+    """The catalog of `lang`; None for English."""
     if lang == "en":
-        return _ENGLISH
+        return None
+    import gettext
+
     return gettext.translation(DOMAIN, localedir=LOCALE_DIR, languages=[lang])
 
 
@@ -63,18 +70,26 @@ def language(lang: str) -> Iterator[None]:
 
 def current() -> str:
     """The language in effect: `en` or one of the catalogs."""
-    info = _catalog().info()
-    return info.get("language", "en") or "en"
+    catalog = _active.get()
+    if catalog is None:
+        return "en"
+    return catalog.info().get("language", "en") or "en"
 
 
 def _(message: str) -> str:
     """`message` in the language in effect."""
-    return _catalog().gettext(message)
+    catalog = _active.get()
+    return message if catalog is None else catalog.gettext(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _catalog().ngettext(singular, plural, n)
+    catalog = _active.get()
+    if catalog is None:
+        return singular if n == 1 else plural
+    return catalog.ngettext(singular, plural, n)
 
 
-def _catalog() -> gettext.NullTranslations:
-    return _active.get() or _ENGLISH
+def N_(message: str) -> str:
+    """Mark `message` for the catalog where it is defined (a table's labels); `_` translates
+    it where it is used, in the language in effect then."""
+    return message

@@ -36,6 +36,7 @@ from wkparse.ast import (
 from wkparse.columns import BLANK_REF, RowColumns
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.grammar import header_matcher, parser, row_matcher
+from wkparse.i18n import _
 
 BOM = encoding.UTF8_BOM
 CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
@@ -105,8 +106,15 @@ def read_stdin(limits: Limits) -> bytes:
 
 def _too_large(size: int | None, limits: Limits) -> ParseResult:
     """The result for input over the byte limit; `size` is None for a pipe (read up to it)."""
-    what = f"the file is {size:,} bytes" if size is not None else "the input is longer"
-    message = f"{what}, over the {limits.max_bytes:,}-byte limit (`max-bytes`); not read"
+    limit = f"{limits.max_bytes:,}"
+    if size is not None:
+        message = _(
+            "the file is {size} bytes, over the {limit}-byte limit (`max-bytes`); not read"
+        ).format(size=f"{size:,}", limit=limit)
+    else:
+        message = _(
+            "the input is longer than the {limit}-byte limit (`max-bytes`); not read"
+        ).format(limit=limit)
     return _unread(Diagnostic(syntax.FILE_TOO_LARGE, message, Span(1, 1, 1, 1)))
 
 
@@ -120,19 +128,23 @@ def _wide_encoding(wide: encoding.WideEncoding, first: bytes) -> ParseResult:
     """One diagnostic for a UTF-16 or UTF-32 file, not one per misread field: read as UTF-8
     every line of it would be wrong, and for the same reason."""
     word = encoding.first_word(first, wide)
-    starts = f"; it starts with `{syntax.shown(word)}`" if word else ""
-    mark = "with" if wide.bom else "without"
-    message = (
-        f"the file is {wide.name} text {mark} a byte order mark{starts}; SimAI reads "
-        f"bytes, finds no policy and exits"
+    starts = _("; it starts with `{word}`").format(word=syntax.shown(word)) if word else ""
+    if wide.bom:
+        text = _("the file is {encoding} text with a byte order mark{starts}")
+    else:
+        text = _("the file is {encoding} text without a byte order mark{starts}")
+    message = _("{text}; SimAI reads bytes, finds no policy and exits").format(
+        text=text.format(encoding=wide.name, starts=starts)
     )
-    fix = Fix("convert the file to UTF-8 without a byte order mark", ())
+    fix = Fix(_("convert the file to UTF-8 without a byte order mark"), ())
     return _unread(Diagnostic(syntax.WIDE_ENCODING, message, Span.on_line(1, 1, 2), fix=fix))
 
 
 def _not_text(reason: str) -> ParseResult:
     """One diagnostic for binary data: nothing in it is read as a workload, or rewritten."""
-    message = f"not a text file ({reason}); SimAI cannot read it as a workload"
+    message = _("not a text file ({reason}); SimAI cannot read it as a workload").format(
+        reason=reason
+    )
     return _unread(Diagnostic(syntax.NOT_TEXT, message, Span(1, 1, 1, 1)))
 
 
@@ -140,11 +152,11 @@ def _cr_line_ends(first: bytes, bom: bool) -> ParseResult:
     """One diagnostic for a file whose lines end in CR alone: to SimAI, and to any reader
     that splits on LF, it is one long line 1, so the usual checks would all misfire."""
     column = len(first[: first.index(b"\r")].decode("utf-8", "replace")) + 1
-    message = (
+    message = _(
         "lines end in CR alone, with no LF anywhere: SimAI reads the whole file as line 1 "
         "and crashes"
     )
-    fix = Fix("end every line with LF", ())
+    fix = Fix(_("end every line with LF"), ())
     span = Span.on_line(1, column, column + 1)
     return _unread(Diagnostic(syntax.CR_LINE_ENDS, message, span, fix=fix), lines=1, bom=bom)
 
@@ -189,7 +201,7 @@ class _Parser:
                 1,
                 end,
                 end,
-                "the file ends after the header: line 2 must give the number of rows",
+                _("the file ends after the header: line 2 must give the number of rows"),
             )
             return self._result(header, None, RowTable(), 1, bom, endings, first)
         endings.add(second[-2:])
@@ -229,8 +241,10 @@ class _Parser:
             1,
             1,
             1,
-            "the file is empty: a workload starts with a policy line such as "
-            "HYBRID_TRANSFORMER_FWD_IN_BCKWD",
+            _(
+                "the file is empty: a workload starts with a policy line such as "
+                "HYBRID_TRANSFORMER_FWD_IN_BCKWD"
+            ),
         )
         return ParseResult(Workload(None, None, RowTable(), 0, bom), tuple(self.diagnostics))
 
@@ -245,9 +259,9 @@ class _Parser:
             bad = raw[exc.start : exc.end].hex(" ")
             # The column is in the message too, so renderers that show only the line
             # (explain's inline findings) still say where the bytes are.
-            message = (
-                f"bytes {bad} at column {column} are not UTF-8 (workload files are ASCII text)"
-            )
+            message = _(
+                "bytes {bytes} at column {column} are not UTF-8 (workload files are ASCII text)"
+            ).format(bytes=bad, column=column)
             if errors is None:
                 self._error(syntax.INVALID_UTF8, line, column, column + 1, message)
             else:
@@ -257,10 +271,10 @@ class _Parser:
     def _too_long(self, raw: bytes) -> str | None:
         if len(raw) <= self.limits.max_line_bytes:
             return None
-        return (
-            f"line is {len(raw):,} bytes long, over the {self.limits.max_line_bytes:,}-byte "
-            f"limit (`max-line-bytes` in the config); it was not parsed"
-        )
+        return _(
+            "line is {size} bytes long, over the {limit}-byte limit (`max-line-bytes` in the "
+            "config); it was not parsed"
+        ).format(size=f"{len(raw):,}", limit=f"{self.limits.max_line_bytes:,}")
 
     # ---- line 1 and 2 -------------------------------------------------------------------
 
@@ -276,7 +290,7 @@ class _Parser:
                 1,
                 1,
                 1,
-                "line 1 is blank: it must start with the parallelism policy",
+                _("line 1 is blank: it must start with the parallelism policy"),
             )
             return None
         if self.fast:

@@ -11,6 +11,7 @@ import re
 
 from wkparse.ast import MAX_DIGITS, ROW_FIELDS, LineError
 from wkparse.grammar import row_matcher
+from wkparse.i18n import N_, _, ngettext
 from wkparse.simai.cpp import stoi
 
 EMPTY_FILE = "WK100"
@@ -37,24 +38,23 @@ _FRACTIONAL = re.compile(
 )
 _NEGATIVE = re.compile(r"-[0-9]+")
 
-#: how messages name each row field
+#: how messages name each row field (translated where used: `_(FIELD_LABELS[name])`)
 FIELD_LABELS: dict[str, str] = {
-    "name": "the layer name",
-    "reserved": "the reserved field",
-    "fwd_compute": "the forward compute time",
-    "fwd_comm": "the forward comm type",
-    "fwd_size": "the forward comm size",
-    "ig_compute": "the input-grad compute time",
-    "ig_comm": "the input-grad comm type",
-    "ig_size": "the input-grad comm size",
-    "wg_compute": "the weight-grad compute time",
-    "wg_comm": "the weight-grad comm type",
-    "wg_size": "the weight-grad comm size",
-    "update_time": "the update time",
-    "policy": "the row's policy (HYBRID_CUSTOMIZED)",
+    "name": N_("the layer name"),
+    "reserved": N_("the reserved field"),
+    "fwd_compute": N_("the forward compute time"),
+    "fwd_comm": N_("the forward comm type"),
+    "fwd_size": N_("the forward comm size"),
+    "ig_compute": N_("the input-grad compute time"),
+    "ig_comm": N_("the input-grad comm type"),
+    "ig_size": N_("the input-grad comm size"),
+    "wg_compute": N_("the weight-grad compute time"),
+    "wg_comm": N_("the weight-grad comm type"),
+    "wg_size": N_("the weight-grad comm size"),
+    "update_time": N_("the update time"),
+    "policy": N_("the row's policy (HYBRID_CUSTOMIZED)"),
 }
 
-_SHIFT = "SimAI misreads every later field"
 #: grammar terminals whose tokens become ints
 _NUMERIC = frozenset({"UINT", "SINT"})
 #: longest token quoted whole in a message; longer ones are elided so one hostile line cannot
@@ -65,12 +65,26 @@ _SHOWN = 40
 def shown(text: str) -> str:
     """A token as messages quote it: whole when short, elided with its length when not, and
     with control and format characters escaped, so a hostile file cannot put a NUL or a
-    terminal escape sequence into a report."""
-    if len(text) > _SHOWN:
-        text = f"{text[:24]}...{text[-8:]} ({len(text):,} characters)"
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else _escape(c) for c in text)
+    terminal escape sequence into a report. The bound holds after escaping: a token of
+    control characters is elided like any other, never cut inside an escape."""
+    pieces = [c if c.isprintable() else _escape(c) for c in text]
+    if sum(map(len, pieces)) <= _SHOWN:
+        return "".join(pieces)
+    head = "".join(_fit(pieces, 24))
+    tail = "".join(reversed(_fit(pieces[::-1], 8)))
+    return f"{head}...{tail} ({len(text):,} characters)"
+
+
+def _fit(pieces: list[str], width: int) -> list[str]:
+    """The leading pieces that fit in `width` characters (an escape is never split)."""
+    out: list[str] = []
+    used = 0
+    for piece in pieces:
+        used += len(piece)
+        if used > width:
+            break
+        out.append(piece)
+    return out
 
 
 def _escape(char: str) -> str:
@@ -106,7 +120,6 @@ def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineErr
     """Why a row line with these tokens is not a valid row of `expected` fields ((): it is)."""
     slots = row_matcher().slots
     n = len(toks)
-    has = f"row has {n} field{'' if n == 1 else 's'} where {expected} belong"
     bad = [i for i in range(min(n, expected)) if not fits(i, toks[i][2])]
     if n < expected:
         # Only a token of the wrong kind shows where a field went missing; a number too long
@@ -115,25 +128,46 @@ def row_errors(toks: list[tuple[int, int, str]], expected: int) -> tuple[LineErr
         huge = tuple(_slot_error(i, toks[i]) for i in bad if i not in shifted)
         if shifted:
             col, end, text = toks[shifted[0]]
-            label = FIELD_LABELS[ROW_FIELDS[shifted[0]]]
-            msg = f"{has}: `{shown(text)}` is where {label} belongs; {_SHIFT}"
+            msg = ngettext(
+                "row has {n} field where {expected} belong: `{token}` is where {label} "
+                "belongs; SimAI misreads every later field",
+                "row has {n} fields where {expected} belong: `{token}` is where {label} "
+                "belongs; SimAI misreads every later field",
+                n,
+            ).format(n=n, expected=expected, token=shown(text), label=_label(shifted[0]))
         else:
             col = end = toks[-1][1] if toks else 1
             lost = ROW_FIELDS[n:expected]
-            more = f" and {len(lost) - 1} more" if len(lost) > 1 else ""
-            msg = f"{has}: {FIELD_LABELS[lost[0]]}{more} missing; {_SHIFT}"
+            label = _(FIELD_LABELS[lost[0]])
+            if len(lost) > 1:
+                label = _("{label} and {more} more").format(label=label, more=len(lost) - 1)
+            msg = ngettext(
+                "row has {n} field where {expected} belong: {label} missing; SimAI misreads "
+                "every later field",
+                "row has {n} fields where {expected} belong: {label} missing; SimAI misreads "
+                "every later field",
+                n,
+            ).format(n=n, expected=expected, label=label)
         return (*huge, LineError(MISSING_FIELD, col, end, msg))
     slot_errors = tuple(_slot_error(i, toks[i]) for i in bad)
     if n > expected:
         col, end, text = toks[expected]
-        msg = f"{has}: `{shown(text)}` onward is extra; SimAI misreads every later row"
+        msg = _(
+            "row has {n} fields where {expected} belong: `{token}` onward is extra; SimAI "
+            "misreads every later row"
+        ).format(n=n, expected=expected, token=shown(text))
         return (*slot_errors, LineError(EXTRA_FIELD, col, end, msg))
     return slot_errors
 
 
+def _label(index: int) -> str:
+    """How messages name row field `index`, in the language in effect."""
+    return _(FIELD_LABELS[ROW_FIELDS[index]])
+
+
 def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
     col, end, text = token
-    label = FIELD_LABELS[ROW_FIELDS[index]]
+    label = _label(index)
     slot = row_matcher().slots[index]
     terminal = slot.terminal
     if terminal in _NUMERIC and too_many_digits(text) and slot.pattern.fullmatch(text):
@@ -141,8 +175,10 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
             WORD_FOR_NUMBER,
             col,
             end,
-            f"{label} has {len(text.lstrip('+-')):,} digits, too many for SimAI's 64-bit read; "
-            f"every later row is misread",
+            _(
+                "{label} has {digits} digits, too many for SimAI's 64-bit read; every later "
+                "row is misread"
+            ).format(label=label, digits=f"{len(text.lstrip('+-')):,}"),
         )
     text = shown(text)
     if terminal == "COMM":
@@ -150,28 +186,36 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
             NUMBER_FOR_TYPE,
             col,
             end,
-            f"`{text}` is where {label} belongs (a word such as ALLREDUCE or NONE)",
+            _("`{token}` is where {label} belongs (a word such as ALLREDUCE or NONE)").format(
+                token=text, label=label
+            ),
         )
     if _FRACTIONAL.fullmatch(text):
         return LineError(
             FRACTIONAL_NUMBER,
             col,
             end,
-            f"{label} is `{text}`, not an integer: SimAI stops at the dot and misreads every "
-            f"later field",
+            _(
+                "{label} is `{token}`, not an integer: SimAI stops at the dot and misreads "
+                "every later field"
+            ).format(label=label, token=text),
         )
     if _NEGATIVE.fullmatch(text):
         return LineError(
             NEGATIVE_NUMBER,
             col,
             end,
-            f"{label} is negative (`{text}`): SimAI reads it into an unsigned 64-bit integer",
+            _(
+                "{label} is negative (`{token}`): SimAI reads it into an unsigned 64-bit integer"
+            ).format(label=label, token=text),
         )
     return LineError(
         WORD_FOR_NUMBER,
         col,
         end,
-        f"`{text}` is where {label} (an integer) belongs; SimAI misreads every later row",
+        _("`{token}` is where {label} (an integer) belongs; SimAI misreads every later row").format(
+            token=text, label=label
+        ),
     )
 
 
@@ -185,34 +229,41 @@ def count_error(text: str, column: int, end_column: int) -> LineError:
             COUNT_NOT_INTEGER,
             column,
             end_column,
-            f"the row count has {digits:,} digits: SimAI's stoi throws "
-            f"(out of range) and it crashes",
+            _(
+                "the row count has {digits} digits: SimAI's stoi throws (out of range) and it "
+                "crashes"
+            ).format(digits=f"{digits:,}"),
         )
     if not stripped:
         return LineError(
             COUNT_NOT_INTEGER,
             column,
             end_column,
-            "line 2 is empty; it must hold the number of rows (SimAI's stoi throws on it)",
+            _("line 2 is empty; it must hold the number of rows (SimAI's stoi throws on it)"),
         )
     if read.value is not None and read.value < 0:
         return LineError(
             COUNT_NOT_INTEGER,
             column,
             end_column,
-            f"the row count is negative (`{shown(stripped)}`); it must be the number of rows",
+            _("the row count is negative (`{count}`); it must be the number of rows").format(
+                count=shown(stripped)
+            ),
         )
     if read.value is not None:
         return LineError(
             COUNT_TRAILING_JUNK,
             column,
             end_column,
-            f"the row count `{shown(stripped)}` is not a plain integer: SimAI reads "
-            f"{read.value} and ignores `{shown(stripped[read.consumed :].strip())}`",
+            _(
+                "the row count is not a plain integer: SimAI reads {value} and ignores `{rest}`"
+            ).format(value=read.value, rest=shown(stripped[read.consumed :].strip())),
         )
     return LineError(
         COUNT_NOT_INTEGER,
         column,
         end_column,
-        f"the row count `{shown(stripped)}` is not a number: SimAI's stoi throws and it crashes",
+        _("the row count `{count}` is not a number: SimAI's stoi throws and it crashes").format(
+            count=shown(stripped)
+        ),
     )

@@ -21,6 +21,7 @@ from itertools import compress
 from wkparse.ast import ROW_FIELDS, Row, RowFields, ValueTable, Workload
 from wkparse.body import Body
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.i18n import _
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +92,9 @@ def diagnostics_on_rows(
             fix = None
             if p.replacement is not None:
                 edit = Edit(span, p.replacement)
-                fix = Fix(f"replace with {p.replacement}", (edit,), safe=p.safe_fix)
+                fix = Fix(
+                    _("replace with {text}").format(text=p.replacement), (edit,), safe=p.safe_fix
+                )
             out.append(Diagnostic(p.code, p.message, span, fix=fix))
     return out
 

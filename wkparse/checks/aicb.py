@@ -20,6 +20,7 @@ from wkparse.aicb.dump import Workload as AicbWorkload
 from wkparse.ast import ROW_FIELDS, Header, RowTable, Span, Workload
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import N_, _, ngettext
 from wkparse.parse import parse_bytes
 
 UNUSABLE = "WK601"
@@ -54,7 +55,8 @@ def aicb_command_unusable(ctx: Context) -> Iterator[Diagnostic]:
         return
     made = _generated(ctx.aicb_command)
     if isinstance(made, AicbError):
-        yield Diagnostic(UNUSABLE, f"the AICB command cannot be reproduced: {made}", _START)
+        message = _("the AICB command cannot be reproduced: {error}").format(error=made)
+        yield Diagnostic(UNUSABLE, message, _START)
 
 
 # ---- header and count ----------------------------------------------------------------------
@@ -82,20 +84,30 @@ def aicb_header_differs(ctx: Context) -> Iterator[Diagnostic]:
         return
     have = ctx.workload.header
     if have is None:
-        yield Diagnostic(HEADER, f"no header; AICB writes {made.workload.header!r}", _START)
+        message = _("no header; AICB writes {header}").format(header=repr(made.workload.header))
+        yield Diagnostic(HEADER, message, _START)
     else:
         yield from _header_departures(have, _expected_header(made.workload.header))
     count, rows = ctx.workload.count, made.workload.row_count
     if count is None:
-        yield Diagnostic(HEADER, f"no row count line; AICB writes {rows}", _START)
+        yield Diagnostic(
+            HEADER, _("no row count line; AICB writes {rows}").format(rows=rows), _START
+        )
     elif count.value != rows:
-        yield Diagnostic(HEADER, f"row count {count.text} here, AICB writes {rows}", count.span)
+        message = _("row count {count} here, AICB writes {rows}").format(
+            count=count.text, rows=rows
+        )
+        yield Diagnostic(HEADER, message, count.span)
 
 
 def _header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
     if have.policy != want.policy:
         yield Diagnostic(
-            HEADER, f"policy {have.policy} here, AICB writes {want.policy}", have.policy_span
+            HEADER,
+            _("policy {here} here, AICB writes {there}").format(
+                here=have.policy, there=want.policy
+            ),
+            have.policy_span,
         )
     missing = []
     for wanted in want.fields:
@@ -104,19 +116,27 @@ def _header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
         if found is None or found.value is None:
             missing.append(f"{wanted.key}: {text}")
         elif not _same(found.value.text, text):
-            message = f"header {wanted.key}: {found.value.text} here, AICB writes {text}"
+            message = _("header {key}: {here} here, AICB writes {there}").format(
+                key=wanted.key, here=found.value.text, there=text
+            )
             yield Diagnostic(HEADER, message, found.value.span)
     if missing:
-        message = f"the header lacks what AICB writes as {', '.join(missing)}"
+        message = _("the header lacks what AICB writes as {fields}").format(
+            fields=", ".join(missing)
+        )
         yield Diagnostic(HEADER, message, have.span)
     keys = {f.key for f in want.fields}
     for extra in have.fields:
         if extra.key not in keys:
-            message = f"header key {extra.key!r} is not one AICB writes here"
+            message = _("header key {key} is not one AICB writes here").format(key=repr(extra.key))
             yield Diagnostic(HEADER, message, extra.span)
 
 
 # ---- rows ----------------------------------------------------------------------------------
+
+
+#: the sections of a file outside its micro-batch groups, as messages name them
+SECTIONS = {"prologue": N_("the prologue"), "epilogue": N_("the epilogue")}
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,7 +147,9 @@ class _Place:
     group: int
 
     def describe(self, groups: int) -> str:
-        return f"group {self.group} of {groups}" if self.section == "group" else self.section
+        if self.section == "group":
+            return _("group {n} of {groups}").format(n=self.group, groups=groups)
+        return _(SECTIONS[self.section])
 
 
 def _expected_rows(w: AicbWorkload) -> Iterator[tuple[_Place, AicbRow]]:
@@ -185,7 +207,7 @@ def _count(
 
 
 def _show(value: object) -> str:
-    return "nothing" if value is None else str(value)
+    return _("nothing") if value is None else str(value)
 
 
 _Pair = tuple[tuple[int | str | None, ...], tuple[int | str | None, ...]] | None
@@ -217,10 +239,10 @@ def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
         if got[0] != want[0]:
             if not same_length:
                 where = place.describe(len(made.groups))
-                message = (
-                    f"row {_show(got[0])} here, AICB writes {want[0]} ({where}); "
-                    "the rows are out of step from here on"
-                )
+                message = _(
+                    "row {here} here, AICB writes {there} ({where}); the rows are out of step "
+                    "from here on"
+                ).format(here=_show(got[0]), there=want[0], where=where)
                 out.structure.append(Diagnostic(ROWS, message, rows[i].span(0)))
                 return out
             _count(out.order, (place.section, got[0], want[0]), rows, i, 0, place)
@@ -237,13 +259,14 @@ def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
     if compared < made.row_count:
         count_line = workload.count.span.line if workload.count else 1
         last_line = lines[compared - 1] if compared else count_line
-        message = f"the file ends after {compared} rows; AICB writes {made.row_count}"
+        message = _("the file ends after {n} rows; AICB writes {rows}").format(
+            n=compared, rows=made.row_count
+        )
         out.structure.append(Diagnostic(ROWS, message, Span.on_line(last_line, 1, 1)))
     elif len(rows) > made.row_count:
         extra = rows[made.row_count]
-        message = (
-            f"{len(rows) - made.row_count} more rows than the {made.row_count} AICB writes, "
-            f"from {_show(extra.name)}"
+        message = _("{n} more rows than the {rows} AICB writes, from {name}").format(
+            n=len(rows) - made.row_count, rows=made.row_count, name=_show(extra.name)
         )
         out.structure.append(Diagnostic(ROWS, message, extra.span(0)))
     return out
@@ -263,14 +286,19 @@ def _comparison(workload: Workload, made: Generated) -> _RowComparison:
 
 def _where(section: str, seen: _Repeated, groups: int) -> str:
     """`in group 2 of 64`, `in 64 groups (576 rows, first at line 11)`, or the section."""
-    rows = f"{seen.rows} rows" if seen.rows > 1 else ""
-    if section != "group":
-        return f"in the {section}" + (f" ({rows})" if rows else "")
-    if len(seen.groups) == 1:
-        return f"in group {seen.place.group} of {groups}" + (f" ({rows})" if rows else "")
+    rows = seen.rows
+    if section != "group" or len(seen.groups) == 1:
+        place = _(SECTIONS[section]) if section != "group" else seen.place.describe(groups)
+        if rows > 1:
+            return _("in {place} ({rows} rows)").format(place=place, rows=rows)
+        return _("in {place}").format(place=place)
     n = len(seen.groups)
-    share = f"{n}" if n == groups else f"{n} of {groups}"
-    return f"in {share} groups ({rows + ', ' if rows else ''}first at line {seen.span.line})"
+    share = f"{n}" if n == groups else _("{n} of {groups}").format(n=n, groups=groups)
+    if rows > 1:
+        return _("in {share} groups ({rows} rows, first at line {line})").format(
+            share=share, rows=rows, line=seen.span.line
+        )
+    return _("in {share} groups (first at line {line})").format(share=share, line=seen.span.line)
 
 
 @file_check(VALUE)
@@ -283,10 +311,19 @@ def aicb_value_differs(ctx: Context) -> Iterator[Diagnostic]:
         section, name, index, here, there = key
         where = _where(section, seen, groups)
         if index >= 0:
-            what = f"{ROW_FIELDS[index].replace('_', ' ')} of {name}"
-            message = f"{what} differs {where}: {_show(here)} here, AICB writes {_show(there)}"
+            message = _(
+                "{field} of {name} differs {where}: {here} here, AICB writes {there}"
+            ).format(
+                field=ROW_FIELDS[index].replace("_", " "),
+                name=name,
+                where=where,
+                here=_show(here),
+                there=_show(there),
+            )
         else:
-            message = f"{name} differs {where} in {_fields(here, there)}"
+            message = _("{name} differs {where} in {fields}").format(
+                name=name, where=where, fields=_fields(here, there)
+            )
         yield Diagnostic(VALUE, message, seen.span)
 
 
@@ -294,12 +331,17 @@ def _fields(here: Any, there: Any) -> str:
     """`fwd compute (1 here, AICB writes 2) and 3 more fields`: a row's several departures."""
     differ = [k for k in range(1, len(there)) if here[k] != there[k]]
     first = differ[0]
-    shown = (
-        f"{ROW_FIELDS[first].replace('_', ' ')} ({_show(here[first])} here, AICB writes "
-        f"{_show(there[first])})"
-    )
     more = len(differ) - 1
-    return f"{shown} and {more} more {'field' if more == 1 else 'fields'}"
+    return ngettext(
+        "{field} ({here} here, AICB writes {there}) and {n} more field",
+        "{field} ({here} here, AICB writes {there}) and {n} more fields",
+        more,
+    ).format(
+        field=ROW_FIELDS[first].replace("_", " "),
+        here=_show(here[first]),
+        there=_show(there[first]),
+        n=more,
+    )
 
 
 @file_check(ROWS)
@@ -311,7 +353,9 @@ def aicb_rows_differ(ctx: Context) -> Iterator[Diagnostic]:
     groups = len(made.workload.groups)
     for (section, here, there), seen in found.order.items():
         where = _where(section, seen, groups)
-        message = f"row {_show(here)} stands where AICB writes {_show(there)} {where}"
+        message = _("row {here} stands where AICB writes {there} {where}").format(
+            here=_show(here), there=_show(there), where=where
+        )
         yield Diagnostic(ROWS, message, seen.span)
     yield from found.structure
 
@@ -338,7 +382,8 @@ def aicb_name_differs(ctx: Context) -> Iterator[Diagnostic]:
     if differ:
         yield Diagnostic(
             NAME,
-            f"the file name records another run: {', '.join(differ)}; AICB names it "
-            f"{made.filename}",
+            _("the file name records another run: {fields}; AICB names it {name}").format(
+                fields=", ".join(differ), name=made.filename
+            ),
             _START,
         )

@@ -60,7 +60,9 @@ def set_value(key: str, value: int, span: Span) -> Fix:
     Shared by every check that compares a header value with what the rows or the file name
     imply, so they all word and mark the fix alike.
     """
-    return Fix(f"set {key}: {value}", (Edit(span, str(value)),), safe=False)
+    return Fix(
+        _("set {key}: {value}").format(key=key, value=value), (Edit(span, str(value)),), safe=False
+    )
 
 
 def _set(header: Header, key: str, value: int) -> Fix | None:
@@ -250,12 +252,20 @@ def pp_comm_matches_activation(ctx: Context) -> Iterator[Diagnostic]:
         return
     line = ctx.workload.rows.lines[row]
     if sp:
-        what = f"activation {activation} (line {line}) / TP {tp} = {expected}"
+        message = _(
+            "pp_comm is {declared}, not activation {activation} (line {line}) / TP {tp} = "
+            "{expected}: SimAI's pipeline traffic is off"
+        )
     else:
-        what = f"the activation size on line {line}, {expected}"
+        message = _(
+            "pp_comm is {declared}, not the activation size on line {line}, {expected}: "
+            "SimAI's pipeline traffic is off"
+        )
     yield Diagnostic(
         "WK303",
-        f"pp_comm is {declared}, not {what}: SimAI's pipeline traffic is off",
+        message.format(
+            declared=declared, activation=activation, line=line, tp=tp, expected=expected
+        ),
         span,
         fix=_set(header, "pp_comm", expected),
     )
@@ -278,10 +288,12 @@ def groups_are_identical(ctx: Context) -> Iterator[Diagnostic]:
         return
     number, group = odd[0]
     index, what = _first_difference(group, reference)
-    others = f" ({len(odd) - 1} more differ)" if len(odd) > 1 else ""
+    others = _(" ({n} more differ)").format(n=len(odd) - 1) if len(odd) > 1 else ""
     yield Diagnostic(
         "WK304",
-        f"micro-batch group {number} of {len(body.groups)} differs from the others{others}: {what}",
+        _("micro-batch group {number} of {groups} differs from the others{others}: {what}").format(
+            number=number, groups=len(body.groups), others=others, what=what
+        ),
         _name_span(ctx, index),
     )
 
@@ -290,16 +302,22 @@ def _first_difference(group: Group, reference: Group) -> tuple[int, str]:
     """The row index where `group` first departs from `reference`, and how, in words."""
     for i, (a, b) in enumerate(zip(group.names, reference.names)):
         if a != b:
-            return group.start + i, f"row {i + 1} is `{_name(a)}`, not `{_name(b)}`"
+            return group.start + i, _("row {n} is `{name}`, not `{expected}`").format(
+                n=i + 1, name=_name(a), expected=_name(b)
+            )
     if group.size < reference.size:
         missing = reference.names[group.size]
         return (
             group.end - 1,
-            f"{group.size} rows, not {reference.size} (no `{_name(missing)}`)",
+            _("{rows} rows, not {expected} (no `{name}`)").format(
+                rows=group.size, expected=reference.size, name=_name(missing)
+            ),
         )
     return (
         group.start + reference.size,
-        f"{group.size} rows, not {reference.size} (extra `{_name(group.names[reference.size])}`)",
+        _("{rows} rows, not {expected} (extra `{name}`)").format(
+            rows=group.size, expected=reference.size, name=_name(group.names[reference.size])
+        ),
     )
 
 
@@ -349,7 +367,9 @@ def _rename_to_embedding(span: Span) -> Fix:
 
     Unsafe: it moves that row's time out of the pipeline bubble.
     """
-    return Fix(f"rename to {GROUP_START}", (Edit(span, GROUP_START),), safe=False)
+    return Fix(
+        _("rename to {name}").format(name=GROUP_START), (Edit(span, GROUP_START),), safe=False
+    )
 
 
 def _no_embedding_at_all(ctx: Context, names: tuple[str | None, ...]) -> Diagnostic:
@@ -387,6 +407,8 @@ def body_has_micro_batches(ctx: Context) -> Iterator[Diagnostic]:
         return
     yield Diagnostic(
         "WK306",
-        f"ga is {ga} but the body holds no transformer layer: SimAI simulates no training step",
+        _(
+            "ga is {ga} but the body holds no transformer layer: SimAI simulates no training step"
+        ).format(ga=ga),
         span,
     )

@@ -24,6 +24,7 @@ from wkparse.checks.consistency import (
     value_span,
 )
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 
 
@@ -99,8 +100,10 @@ def header_matches_name(ctx: Context) -> Iterator[Diagnostic]:
         declared, span = differs
         yield Diagnostic(
             "WK501",
-            f"{key} is {declared} but the file name says {label}{expected}: the rows were "
-            f"written for {label} {expected}",
+            _(
+                "{key} is {declared} but the file name says {label}{expected}: the rows were "
+                "written for {label} {expected}"
+            ).format(key=key, declared=declared, label=label, expected=expected),
             span,
             fix=set_value(key, expected, span),
         )
@@ -115,8 +118,10 @@ def ga_matches_name(ctx: Context, header: Header, name: AicbName) -> Iterator[Di
     assert name.dp is not None and name.gbs is not None
     yield Diagnostic(
         "WK502",
-        f"ga is {ga} but the file name gives gbs{name.gbs} / (mbs{name.mbs} * DP {name.dp}) "
-        f"= {name.ga}: the header or the name was edited",
+        _(
+            "ga is {ga} but the file name gives gbs{gbs} / (mbs{mbs} * DP {dp}) = {expected}: "
+            "the header or the name was edited"
+        ).format(ga=ga, gbs=name.gbs, mbs=name.mbs, dp=name.dp, expected=name.ga),
         span,
     )
 
@@ -130,8 +135,10 @@ def global_batch_divides(ctx: Context, header: Header, name: AicbName) -> Iterat
     lower = ga * step
     yield Diagnostic(
         "WK503",
-        f"gbs{name.gbs} is not a multiple of mbs{name.mbs} * DP {name.dp} = {step}: AICB "
-        f"simulates {lower} samples per iteration, not {name.gbs}",
+        _(
+            "gbs{gbs} is not a multiple of mbs{mbs} * DP {dp} = {step}: AICB simulates "
+            "{lower} samples per iteration, not {gbs}"
+        ).format(gbs=name.gbs, mbs=name.mbs, dp=name.dp, step=step, lower=lower),
         _span(header, "ga"),
     )
 
@@ -144,19 +151,27 @@ def activation_matches_name(ctx: Context, header: Header, name: AicbName) -> Ite
     activation, row = body.activation_bytes, body.activation_row
     if activation is not None and row is not None:
         span = ctx.workload.rows[row].span("fwd_size")
-        where = f"activation size {activation}"
         if activation % per_hidden:
             yield Diagnostic(
                 "WK504",
-                f"{where} is not 2 * mbs{name.mbs} * seq{name.seq} * hidden: the rows are for "
-                f"another batch or sequence than the name says",
+                _(
+                    "activation size {activation} is not 2 * mbs{mbs} * seq{seq} * hidden: the "
+                    "rows are for another batch or sequence than the name says"
+                ).format(activation=activation, mbs=name.mbs, seq=name.seq),
                 span,
             )
         elif preset is not None and activation // per_hidden != preset.hidden:
             yield Diagnostic(
                 "WK504",
-                f"{where} means hidden size {activation // per_hidden}, but AICB's "
-                f"{name.model} has {preset.hidden}: the rows model another model",
+                _(
+                    "activation size {activation} means hidden size {hidden}, but AICB's "
+                    "{model} has {expected}: the rows model another model"
+                ).format(
+                    activation=activation,
+                    hidden=activation // per_hidden,
+                    model=name.model,
+                    expected=preset.hidden,
+                ),
                 span,
             )
         return
@@ -171,8 +186,10 @@ def activation_matches_name(ctx: Context, header: Header, name: AicbName) -> Ite
     expected = full // name.tp if name.sequence_parallel else full
     yield Diagnostic(
         "WK504",
-        f"pp_comm is {pp_comm} but the file name's {name.model} gives {expected}: SimAI's "
-        f"pipeline traffic is off",
+        _(
+            "pp_comm is {pp_comm} but the file name's {model} gives {expected}: SimAI's "
+            "pipeline traffic is off"
+        ).format(pp_comm=pp_comm, model=name.model, expected=expected),
         span_,
         fix=set_value("pp_comm", expected, span_),
     )
@@ -187,8 +204,17 @@ def vpp_matches_preset(ctx: Context, header: Header, name: AicbName) -> Iterator
     vpp, span = differs
     yield Diagnostic(
         "WK505",
-        f"vpp is {vpp} but AICB's {name.model} on pp{name.pp} has {expected} layers per "
-        f"stage: the file models {vpp * name.pp} layers, not {preset.layers}",
+        _(
+            "vpp is {vpp} but AICB's {model} on pp{pp} has {expected} layers per stage: the "
+            "file models {modelled} layers, not {layers}"
+        ).format(
+            vpp=vpp,
+            model=name.model,
+            pp=name.pp,
+            expected=expected,
+            modelled=vpp * name.pp,
+            layers=preset.layers,
+        ),
         span,
     )
 
@@ -201,7 +227,9 @@ def layers_divide_into_stages(ctx: Context, header: Header, name: AicbName) -> I
     per_stage = preset.layers // name.pp
     yield Diagnostic(
         "WK506",
-        f"pp{name.pp} does not divide AICB's {name.model} {preset.layers} layers: the file "
-        f"models {per_stage * name.pp} layers",
+        _(
+            "pp{pp} does not divide AICB's {model} {layers} layers: the file models "
+            "{modelled} layers"
+        ).format(pp=name.pp, model=name.model, layers=preset.layers, modelled=per_stage * name.pp),
         _span(header, "vpp", "pp"),
     )

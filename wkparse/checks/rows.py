@@ -27,6 +27,7 @@ from wkparse.checks import (
     values_with,
 )
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import N_, _, current, ngettext
 from wkparse.simai.tables import (
     COLLECTIVES,
     KNOWN_COMMS,
@@ -41,7 +42,12 @@ BASES = tuple(t.value for t in PREFIXES)
 PREFIX_TRAP = "ALLREDUCEALLTOALL"
 COMM_FIELD = {phase: ROW_FIELDS.index(f"{phase}_comm") for phase in PHASES}
 SIZE_FIELD = {phase: ROW_FIELDS.index(f"{phase}_size") for phase in PHASES}
-PHASE_LABEL = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"}
+#: "in the ... column", translated where used
+COLUMN = {
+    "fwd": N_("in the forward column"),
+    "ig": N_("in the input-gradient column"),
+    "wg": N_("in the weight-gradient column"),
+}
 UINT64_MAX = 2**64 - 1
 #: SimAI reads the reserved field into a signed 32-bit int
 INT32 = (-(2**31), 2**31 - 1)
@@ -49,7 +55,6 @@ INT32 = (-(2**31), 2**31 - 1)
 _NUMBER_FIELDS = tuple(
     i for i, name in enumerate(ROW_FIELDS) if name.endswith(("compute", "size", "time"))
 )
-_NO_TRAFFIC = "SimAI simulates no traffic for it"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,42 +70,58 @@ def _base(comm: str) -> str | None:
     return None if com is ComType.NONE else com.value
 
 
-@functools.lru_cache(maxsize=1024)
 def classify(comm: str, phase: str) -> CommProblem | None:
-    """What is wrong with a comm type in one column, or None when SimAI reads it as meant.
+    """What is wrong with a comm type in one column, or None when SimAI reads it as meant."""
+    if comm in KNOWN_COMMS:
+        return None
+    return _classify(comm, phase, current())
+
+
+@functools.lru_cache(maxsize=1024)
+def _classify(comm: str, phase: str, language: str) -> CommProblem | None:
+    """`classify` in `language` (the cache key: the message is worded in it).
 
     Cached: a file uses a handful of distinct types, and row checks call this per row value.
     """
-    if comm in KNOWN_COMMS or comm.upper().startswith("NONE"):
+    if comm.upper().startswith("NONE"):
         # any NONE spelling (`none`, `NONE_TP`) means no traffic, which is what NONE says
         return None
-    column = f"in the {PHASE_LABEL[phase]} column"
+    column = _(COLUMN[phase])
     if comm.startswith(PREFIX_TRAP):
         return CommProblem(
             "WK403",
-            f"`{comm}` {column} runs as ALLREDUCE with no group (SimAI tests that prefix "
-            f"first): zero time",
+            _(
+                "`{comm}` {column} runs as ALLREDUCE with no group (SimAI tests that prefix "
+                "first): zero time"
+            ).format(comm=comm, column=column),
         )
     if comm.upper().startswith("BROADCAST"):
         return CommProblem(
             "WK404",
-            f"`{comm}` {column}: SimAI has no broadcast, so {_NO_TRAFFIC}",
+            _(
+                "`{comm}` {column}: SimAI has no broadcast, so it simulates no traffic for it"
+            ).format(comm=comm, column=column),
         )
     base = _base(comm)
     if base is not None:
         suggestion = _suffix_suggestion(base, comm[len(base) :], phase)
-        fix = f"; write `{suggestion}`" if suggestion else ""
+        fix = _("; write `{text}`").format(text=suggestion) if suggestion else ""
         return CommProblem(
             "WK402",
-            f"`{comm}` {column}: SimAI runs it as {base} with no group, which costs zero time{fix}",
+            _(
+                "`{comm}` {column}: SimAI runs it as {base} with no group, which costs zero "
+                "time{fix}"
+            ).format(comm=comm, column=column, base=base, fix=fix),
             suggestion,
         )
     guess = difflib.get_close_matches(comm.upper(), sorted(COLLECTIVES), n=1, cutoff=0.7)
     suggestion = guess[0] if guess else None
-    hint = f"; did you mean `{suggestion}`?" if suggestion else ""
+    hint = _("; did you mean `{guess}`?").format(guess=suggestion) if suggestion else ""
     return CommProblem(
         "WK401",
-        f"`{comm}` {column} is not a SimAI comm type: {_NO_TRAFFIC}{hint}",
+        _(
+            "`{comm}` {column} is not a SimAI comm type: SimAI simulates no traffic for it{hint}"
+        ).format(comm=comm, column=column, hint=hint),
         suggestion,
     )
 
@@ -154,8 +175,10 @@ def expert_collectives_without_ep(ctx: Context, fields: RowFields) -> Iterator[R
         yield RowProblem(
             "WK407",
             COMM_FIELD[phase],
-            f"`{p.comm}` of {p.size} bytes in the {PHASE_LABEL[phase]} column with ep: 1: "
-            f"SimAI's one-rank expert group moves nothing",
+            _(
+                "`{comm}` of {size} bytes {column} with ep: 1: SimAI's one-rank expert group "
+                "moves nothing"
+            ).format(comm=p.comm, size=p.size, column=_(COLUMN[phase])),
         )
 
 
@@ -166,8 +189,10 @@ def reserved_fits(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
         yield RowProblem(
             "WK408",
             ROW_FIELDS.index("reserved"),
-            f"the reserved field is {_number(reserved)}, outside SimAI's 32-bit integer: "
-            f"every later field is misread",
+            _(
+                "the reserved field is {value}, outside SimAI's 32-bit integer: every later "
+                "field is misread"
+            ).format(value=_number(reserved)),
             "-1",
         )
 
@@ -187,8 +212,10 @@ def numbers_fit(ctx: Context) -> Iterator[Diagnostic]:
                     RowProblem(
                         "WK408",
                         index,
-                        f"{ROW_FIELDS[index]} is {_number(value)}, over 2^64-1: SimAI's read "
-                        f"fails and every later field is misread",
+                        _(
+                            "{field} is {value}, over 2^64-1: SimAI's read fails and every "
+                            "later field is misread"
+                        ).format(field=ROW_FIELDS[index], value=_number(value)),
                     )
                 )
     yield from diagnostics_on_rows(ctx, problems)
@@ -197,7 +224,9 @@ def numbers_fit(ctx: Context) -> Iterator[Diagnostic]:
 def _number(value: int) -> str:
     """A number as a message quotes it: whole unless it is too long to read at a glance."""
     digits = str(value)
-    return digits if len(digits) <= 24 else f"a {len(digits.lstrip('-')):,}-digit number"
+    if len(digits) <= 24:
+        return digits
+    return _("a {n}-digit number").format(n=f"{len(digits.lstrip('-')):,}")
 
 
 @row_check("WK409", reads=("reserved",))
@@ -208,8 +237,10 @@ def reserved_is_minus_one(ctx: Context, fields: RowFields) -> Iterator[RowProble
     yield RowProblem(
         "WK409",
         ROW_FIELDS.index("reserved"),
-        f"the reserved field is {reserved}, not -1: SimAI ignores it, but it hints at a "
-        f"shifted or foreign row",
+        _(
+            "the reserved field is {value}, not -1: SimAI ignores it, but it hints at a "
+            "shifted or foreign row"
+        ).format(value=reserved),
         "-1",
         safe_fix=True,
     )
@@ -271,9 +302,10 @@ def _pattern(ctx: Context, phase: str, indexes: list[int]) -> _Pattern:
 
 
 def _where(pattern: _Pattern) -> str:
-    rows = "1 row" if pattern.rows == 1 else f"{pattern.rows:,} rows"
     more = ", ..." if len(pattern.names) > 1 else ""
-    return f"{rows} ({pattern.names[0]}{more})"
+    return ngettext("on {n} row ({names})", "on {n} rows ({names})", pattern.rows).format(
+        n=f"{pattern.rows:,}", names=pattern.names[0] + more
+    )
 
 
 @file_check("WK405")
@@ -285,8 +317,9 @@ def zero_size_collectives(ctx: Context) -> Iterator[Diagnostic]:
         comm = key.split(" ", 1)[1]
         yield Diagnostic(
             "WK405",
-            f"{comm} of 0 bytes in the {PHASE_LABEL[pattern.phase]} column on "
-            f"{_where(pattern)}: SimAI simulates no traffic for it",
+            _("{comm} of 0 bytes {column} {where}: SimAI simulates no traffic for it").format(
+                comm=comm, column=_(COLUMN[pattern.phase]), where=_where(pattern)
+            ),
             pattern.first.span(SIZE_FIELD[pattern.phase]),
         )
 
@@ -300,7 +333,8 @@ def none_with_size(ctx: Context) -> Iterator[Diagnostic]:
         size = pattern.first.fields.phase(phase).size
         yield Diagnostic(
             "WK406",
-            f"NONE with a size ({size} bytes) in the {PHASE_LABEL[phase]} column on "
-            f"{_where(pattern)}: SimAI ignores the size",
+            _("NONE with a size ({size} bytes) {column} {where}: SimAI ignores the size").format(
+                size=size, column=_(COLUMN[phase]), where=_where(pattern)
+            ),
             pattern.first.span(SIZE_FIELD[phase]),
         )

@@ -42,7 +42,7 @@ def count_matches_rows(ctx: Context) -> Iterator[Diagnostic]:
         effect = _("SimAI adds {n} phantom layers").format(n=f"{declared - present:,}")
     else:
         effect = _("SimAI ignores the last {n} rows").format(n=f"{present - declared:,}")
-    fix = Fix(f"set the count to {present}", (Edit(count.span, str(present)),))
+    fix = Fix(_("set the count to {n}").format(n=present), (Edit(count.span, str(present)),))
     yield Diagnostic(
         "WK105",
         _("line 2 declares {declared} rows but the file has {present}: {effect}").format(
@@ -71,7 +71,11 @@ def unknown_policy(ctx: Context) -> Iterator[Diagnostic]:
     hint = _("; did you mean `{guess}`?").format(guess=guess) if guess else ""
     fix = None
     if guess:
-        fix = Fix(f"replace with {guess}", (Edit(header.policy_span, guess),), safe=False)
+        fix = Fix(
+            _("replace with {text}").format(text=guess),
+            (Edit(header.policy_span, guess),),
+            safe=False,
+        )
     yield Diagnostic(
         "WK106",
         _("`{policy}` is not a policy SimAI knows: SimAI exits{hint}").format(
@@ -98,5 +102,5 @@ def byte_order_mark(ctx: Context) -> Iterator[Diagnostic]:
         ).format(policy=policy),
         span,
         # column 0 of line 1 addresses the mark itself (the parser's columns start after it)
-        fix=Fix("remove the byte order mark", (Edit(Span(1, 0, 1, 1), ""),)),
+        fix=Fix(_("remove the byte order mark"), (Edit(Span(1, 0, 1, 1), ""),)),
     )

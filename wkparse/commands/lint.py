@@ -161,6 +161,21 @@ class _Run:
         self._said: set[str] = set()
 
     def execute(self) -> int:
+        # Each file speaks its own configuration's language; the summary, the run's.
+        with language(self._language(None)):
+            return self._execute()
+
+    def _language(self, config: Config | None) -> str:
+        if self.options.lang:
+            return resolve(self.options.lang)
+        if config is None:
+            try:
+                config = self.resolver.for_path(None)
+            except ConfigError:
+                return "en"  # reported per file, where it applies
+        return resolve(config.lang)
+
+    def _execute(self) -> int:
         _tolerate_unencodable(sys.stdout)
         self.formatter.start()
         for item in discover.walk(list(self.options.paths), self.resolver.for_path):
@@ -205,7 +220,7 @@ class _Run:
         except ConfigError as exc:
             self._problem(target.display, str(exc))
             return
-        with language(resolve(self.options.lang if self.options.lang else config.lang)):
+        with language(self._language(config)):
             self._lint_read(target, config)
 
     def _lint_read(self, target: discover.Target, config: Config) -> None:

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 from wkparse.diagnostics import Diagnostic, Severity
+from wkparse.i18n import _, ngettext
 from wkparse.render.base import FileReport, Summary
 
 if TYPE_CHECKING:
@@ -144,7 +145,7 @@ class TextFormatter:
             out.append(f" {paint(number, 'gutter')} {bar} {shown}\n")
             out.append(f"{gutter} {bar} {' ' * offset}{carets} {paint(name, 'name')}\n")
         if d.fix is not None:
-            safety = "" if d.fix.safe else " (unsafe: apply with --fix --unsafe-fixes)"
+            safety = "" if d.fix.safe else _(" (unsafe: apply with --fix --unsafe-fixes)")
             out.append(f"{gutter} {paint('= fix:', 'fix')} {clean(d.fix.description)}{safety}\n")
         out.append("\n")
         return "".join(out)
@@ -153,34 +154,44 @@ class TextFormatter:
         self.console.print(summary_line(summary), highlight=False, markup=False, soft_wrap=True)
 
 
-def _plural(n: int, word: str) -> str:
-    return f"{n:,} {word}" + ("" if n == 1 or word == "info" else "s")
+def _plural(n: int, singular: str, plural: str) -> str:
+    """`singular` or `plural` (each with an `{n}`) as the language counts `n`."""
+    return ngettext(singular, plural, n).format(n=f"{n:,}")
 
 
 def summary_line(summary: Summary) -> str:
     counts = summary.counts
+    errors, warnings, infos = (
+        counts.get(s, 0) for s in (Severity.ERROR, Severity.WARNING, Severity.INFO)
+    )
     parts = [
-        _plural(counts.get(s, 0), label)
-        for s, label in (
-            (Severity.ERROR, "error"),
-            (Severity.WARNING, "warning"),
-            (Severity.INFO, "info"),
+        text
+        for n, text in (
+            (errors, _plural(errors, "{n} error", "{n} errors")),
+            (warnings, _plural(warnings, "{n} warning", "{n} warnings")),
+            (infos, _plural(infos, "{n} info", "{n} info")),
         )
-        if counts.get(s, 0)
+        if n
     ]
-    files = _plural(summary.files, "file")
+    files = _plural(summary.files, "{n} file", "{n} files")
     if parts:
-        text = f"Found {', '.join(parts)} in {files}."
+        text = _("Found {findings} in {files}.").format(findings=_(", ").join(parts), files=files)
     elif summary.problems:  # not "passed": some paths were never checked
-        text = f"No findings in {files}."
+        text = _("No findings in {files}.").format(files=files)
     elif not summary.files:
-        text = "No workload files checked."
+        text = _("No workload files checked.")
     else:
-        text = f"All checks passed ({files})."
+        text = _("All checks passed ({files}).").format(files=files)
     if summary.fixed:
-        text += f" Fixed {_plural(summary.fixed, 'problem')}."
+        text += _(" Fixed {problems}.").format(
+            problems=_plural(summary.fixed, "{n} problem", "{n} problems")
+        )
     if summary.skipped:
-        text += f" Skipped {_plural(summary.skipped, 'non-workload file')}."
+        text += _(" Skipped {files}.").format(
+            files=_plural(summary.skipped, "{n} non-workload file", "{n} non-workload files")
+        )
     if summary.problems:
-        text += f" {_plural(len(summary.problems), 'path')} could not be linted."
+        text += _(" {paths} could not be linted.").format(
+            paths=_plural(len(summary.problems), "{n} path", "{n} paths")
+        )
     return text

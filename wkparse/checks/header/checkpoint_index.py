@@ -29,7 +29,7 @@ def checkpoint_index(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             continue
         first = r.tokens[o.index + 2] if o.index + 2 < len(r.tokens) else None
         if first is None or stoi(first.text).value is None:
-            got = f"`{first.text}`" if first is not None else "the end of the line"
+            got = f"`{first.text}`" if first is not None else _("the end of the line")
             yield Diagnostic(
                 "WK219",
                 _(

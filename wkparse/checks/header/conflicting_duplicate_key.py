@@ -16,6 +16,7 @@ from wkparse.checks.header.reading import (
     shown,
 )
 from wkparse.diagnostics import Diagnostic, Fix
+from wkparse.i18n import _
 from wkparse.simai.tokens import Reading
 
 
@@ -28,11 +29,12 @@ def conflicting_duplicate_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         earlier = [field_index(o) for o in occurrences[:-1]]
         yield Diagnostic(
             "WK205",
-            f"`{key}` is given {len(occurrences)} times with different values: SimAI takes "
-            f"the last, {shown(last)}",
+            _(
+                "`{key}` is given {n} times with different values: SimAI takes the last, {value}"
+            ).format(key=key, n=len(occurrences), value=shown(last)),
             field_span(r.header.fields[earlier[0]]),
             fix=Fix(
-                f"keep only the last `{key}` (what SimAI reads)",
+                _("keep only the last `{key}` (what SimAI reads)").format(key=key),
                 tuple(delete_field(r, i) for i in earlier),
                 safe=False,
             ),

@@ -10,6 +10,7 @@ from wkparse.ast import Span
 from wkparse.checks import Context
 from wkparse.checks.header.reading import DLRM_KEY, header_check, replacement
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import DLRM_POLICIES
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
@@ -23,8 +24,14 @@ def dlrm_bottom_layer_bare(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     at = v.span.column
     yield Diagnostic(
         "WK222",
-        f"the bare `{shown_token(v.text)}` after {r.header.policy} is ASTRA-sim 1.0's form: "
-        f"SimAI leaves the last bottom layer unset",
+        _(
+            "the bare `{value}` after {policy} is ASTRA-sim 1.0's form: SimAI leaves the last "
+            "bottom layer unset"
+        ).format(value=shown_token(v.text), policy=r.header.policy),
         v.span,
-        fix=replacement(f"write `{DLRM_KEY}: {v.text}`", Span.on_line(1, at, at), f"{DLRM_KEY}: "),
+        fix=replacement(
+            _("write {text}").format(text=f"`{DLRM_KEY}: {v.text}`"),
+            Span.on_line(1, at, at),
+            f"{DLRM_KEY}: ",
+        ),
     )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import DLRM_KEY, header_check
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import DLRM_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -19,7 +20,8 @@ def dlrm_bottom_layer_missing(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         return
     yield Diagnostic(
         "WK221",
-        f"{r.header.policy} has no `{DLRM_KEY}:`: SimAI runs the DLRM schedule on an "
-        f"undefined layer",
+        _("{policy} has no `{key}:`: SimAI runs the DLRM schedule on an undefined layer").format(
+            policy=r.header.policy, key=DLRM_KEY
+        ),
         r.header.span,
     )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import as_float, header_check, replacement, value_reads
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
@@ -23,8 +24,9 @@ def float_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             continue
         yield Diagnostic(
             "WK216",
-            f"`{o.key}` is written as a float, {shown_token(t.text)}: SimAI reads {res.value}, "
-            f"the same number",
+            _("`{key}` is written as a float, {text}: SimAI reads {value}, the same number").format(
+                key=o.key, text=shown_token(t.text), value=res.value
+            ),
             t.span,
-            fix=replacement(f"write {res.value}", t.span, str(res.value)),
+            fix=replacement(_("write {text}").format(text=res.value), t.span, str(res.value)),
         )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import field_span, header_check
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
@@ -19,10 +20,11 @@ def inference_mode(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     for f in r.header.fields:
         if f.colon and f.key == "mode" and f.value is not None and f.value.integer not in (0, None):
             pp = r.value("pp")
-            bubble = f" (pp {pp})" if pp and pp > 1 else ""
+            bubble = f" (pp {pp})" if pp and pp > 1 else ""  # identifiers: no words
             yield Diagnostic(
                 "WK220",
-                f"`mode: {shown_token(f.value.text)}` marks inference, but SimAI simulates a "
-                f"training iteration{bubble}",
+                _(
+                    "`mode: {value}` marks inference, but SimAI simulates a training iteration{pp}"
+                ).format(value=shown_token(f.value.text), pp=bubble),
                 field_span(f),
             )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import glued_key, header_check, known_keys, replacement, shown
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.header import keys_read
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
@@ -29,24 +30,36 @@ def key_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
                 continue
             yield Diagnostic(
                 "WK214",
-                f"`{shown_token(f.key)}` has no blank after its colon: SimAI ignores it, as "
-                f"if {key} were missing",
+                _(
+                    "`{field}` has no blank after its colon: SimAI ignores it, as if {key} "
+                    "were missing"
+                ).format(field=shown_token(f.key), key=key),
                 f.span,
-                fix=replacement(f"write `{key}: {value}`", f.span, f"{key}: {value}"),
+                fix=replacement(
+                    _("write {text}").format(text=f"`{key}: {value}`"), f.span, f"{key}: {value}"
+                ),
             )
         elif not f.colon and f.key in read and f.key != "pp_comm":
             value = " ".join(v.text for v in f.values) or "N"
             other = r.last(f.key)
             yield Diagnostic(
                 "WK214",
-                f"`{f.key} {shown_token(value)}` has no colon: SimAI ignores it, as if "
-                f"{f.key} were missing"
-                + (
-                    f" (it reads {shown(other)} from column {other.key_token.span.column})"
+                _(
+                    "`{field}` has no colon: SimAI ignores it, as if {key} were missing{read}"
+                ).format(
+                    field=f"{f.key} {shown_token(value)}",
+                    key=f.key,
+                    read=_(" (it reads {value} from column {column})").format(
+                        value=shown(other), column=other.key_token.span.column
+                    )
                     if other
-                    else ""
-                )
-                + "",
+                    else "",
+                ),
                 f.span,
-                fix=replacement(f"add the colon: `{f.key}:`", f.span, f"{f.key}:", other is None),
+                fix=replacement(
+                    _("add the colon: `{key}:`").format(key=f.key),
+                    f.span,
+                    f"{f.key}:",
+                    other is None,
+                ),
             )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, value_reads
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
@@ -19,15 +20,17 @@ def key_without_value(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         if o.result is None:
             yield Diagnostic(
                 "WK207",
-                f"`{o.key_token.text}` ends the line with no value: SimAI reads past the line "
-                f"and crashes",
+                _(
+                    "`{key}` ends the line with no value: SimAI reads past the line and crashes"
+                ).format(key=o.key_token.text),
                 o.key_token.span,
             )
         elif o.result.error == "invalid_argument":
             assert o.value_token is not None
             yield Diagnostic(
                 "WK207",
-                f"`{o.key_token.text}` is followed by `{shown_token(o.value_token.text)}`, not "
-                f"an integer: SimAI crashes",
+                _("`{key}` is followed by `{value}`, not an integer: SimAI crashes").format(
+                    key=o.key_token.text, value=shown_token(o.value_token.text)
+                ),
                 o.key_token.span,
             )

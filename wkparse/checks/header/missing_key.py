@@ -18,6 +18,7 @@ from wkparse.checks.header.reading import (
     unknown_fields,
 )
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
@@ -67,9 +68,12 @@ def missing_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         fix = None
         counted = _counted(ctx, key)
         if counted is not None:
-            what = "layers per micro-batch group" if key == "vpp" else "micro-batch groups"
+            if key == "vpp":
+                what = _("add `{key}: {n}` (layers per micro-batch group counted in the body)")
+            else:
+                what = _("add `{key}: {n}` (micro-batch groups counted in the body)")
             fix = Fix(
-                f"add `{key}: {counted}` ({what} counted in the body)",
+                what.format(key=key, n=counted),
                 (_insert(r, key, counted),),
                 safe=False,
             )
@@ -77,10 +81,12 @@ def missing_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         if key in typos:
             typo = typos[key]
             written = f"{typo.key}:" if typo.colon else typo.key
-            hint = f" (SimAI ignores `{shown_token(written)}`)"
+            hint = _(" (SimAI ignores `{key}`)").format(key=shown_token(written))
         yield Diagnostic(
             "WK201",
-            f"the header has no `{key}:`{hint}: SimAI reads 0 and {short_effect(key)}",
+            _("the header has no `{key}:`{hint}: SimAI reads 0 and {effect}").format(
+                key=key, hint=hint, effect=short_effect(key)
+            ),
             r.header.span,
             fix=fix,
         )

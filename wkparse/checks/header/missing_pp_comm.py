@@ -25,7 +25,10 @@ def missing_pp_comm(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     if value is not None:
         at = r.header.span.end_column
         fix = replacement(
-            f"add `pp_comm: {value}`", Span.on_line(1, at, at), f" pp_comm: {value}", safe=False
+            _("add `{key}: {value}`").format(key="pp_comm", value=value),
+            Span.on_line(1, at, at),
+            f" pp_comm: {value}",
+            safe=False,
         )
     yield Diagnostic(
         "WK203",

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, replacement, shown
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tokens import Reading
 
 
@@ -19,7 +20,11 @@ def pp_comm_without_colon(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             continue
         yield Diagnostic(
             "WK215",
-            f"`pp_comm {shown(o)}` has no colon: SimAI reads it, but no other key works so",
+            _("`{field}` has no colon: SimAI reads it, but no other key works so").format(
+                field=f"pp_comm {shown(o)}"
+            ),
             o.key_token.span,
-            fix=replacement("write `pp_comm:`", o.key_token.span, "pp_comm:"),
+            fix=replacement(
+                _("write {text}").format(text="`pp_comm:`"), o.key_token.span, "pp_comm:"
+            ),
         )

@@ -27,5 +27,7 @@ def pp_comm_without_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             value=shown_token(read.token.text), warning=MISMATCH
         ),
         span,
-        fix=replacement("set pp_comm to 0", span, "0", safe=False),
+        fix=replacement(
+            _("set {key} to {value}").format(key="pp_comm", value=0), span, "0", safe=False
+        ),
     )

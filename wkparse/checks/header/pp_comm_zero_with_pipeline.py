@@ -26,7 +26,16 @@ def pp_comm_zero_with_pipeline(ctx: Context, r: Reading) -> Iterator[Diagnostic]
         return
     span = read.token.span
     value = pp_comm_from_body(ctx, r)
-    fix = replacement(f"set pp_comm to {value}", span, str(value), safe=False) if value else None
+    fix = (
+        replacement(
+            _("set {key} to {value}").format(key="pp_comm", value=value),
+            span,
+            str(value),
+            safe=False,
+        )
+        if value
+        else None
+    )
     yield Diagnostic(
         "WK212",
         _("pp is {pp} but pp_comm is 0: SimAI simulates no stage-to-stage traffic").format(pp=pp),

@@ -15,6 +15,7 @@ from typing import NamedTuple
 from wkparse.ast import HeaderField, Span
 from wkparse.checks import Context, FileCheck, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.i18n import N_, _
 from wkparse.simai.header import keys_read
 from wkparse.simai.tables import DLRM_POLICIES, FWD_IN_BCKWD, POLICIES, TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Occurrence, Reading, Token, reading
@@ -70,14 +71,15 @@ ALIASES: dict[str, str] = {
 }
 
 
+#: "SimAI simulates ... as N": what each key sets (translated where used)
 ROLES: dict[str, str] = {
-    TP: "the tensor-parallel size",
-    "ep": "the expert-parallel size",
-    "pp": "the pipeline-parallel size",
-    "vpp": "the transformer layers per pipeline stage",
-    "ga": "the micro-batches per iteration",
-    "all_gpus": "the world size",
-    "pp_comm": "the bytes sent between pipeline stages",
+    TP: N_("simulates the tensor-parallel size as {value}"),
+    "ep": N_("simulates the expert-parallel size as {value}"),
+    "pp": N_("simulates the pipeline-parallel size as {value}"),
+    "vpp": N_("simulates the transformer layers per pipeline stage as {value}"),
+    "ga": N_("simulates the micro-batches per iteration as {value}"),
+    "all_gpus": N_("simulates the world size as {value}"),
+    "pp_comm": N_("simulates the bytes sent between pipeline stages as {value}"),
 }
 
 
@@ -217,11 +219,11 @@ def glued_key(f: HeaderField, known: frozenset[str]) -> tuple[str, str] | None:
 def short_effect(key: str, value: int = 0) -> str:
     """What SimAI does with `key` read as `value`, in a few words (0: the key is missing)."""
     if key in ("vpp", "ga"):
-        return "its pipeline bubble comes out negative" if value < 0 else "divides by zero"
+        return _("its pipeline bubble comes out negative") if value < 0 else _("divides by zero")
     if key in (TP, "pp") and value == 0:
         # the model (wkparse.simai.run): DP = -g / (TP x PP) in int arithmetic, exit 136
-        return "dies of SIGFPE computing DP = -g / (TP x PP)"
-    return f"simulates {ROLES[key]} as {value}"
+        return _("dies of SIGFPE computing DP = -g / (TP x PP)")
+    return _(ROLES[key]).format(value=value)
 
 
 def pp_comm_from_body(ctx: Context, r: Reading) -> int | None:
@@ -243,7 +245,7 @@ def repeats(r: Reading) -> Iterator[tuple[str, tuple[Occurrence, ...]]]:
 
 
 def shown(o: Occurrence) -> str:
-    return o.value_token.text if o.value_token is not None else "nothing"
+    return o.value_token.text if o.value_token is not None else _("nothing")
 
 
 def field_index(o: Occurrence) -> int:

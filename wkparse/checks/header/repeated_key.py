@@ -16,6 +16,7 @@ from wkparse.checks.header.reading import (
     shown,
 )
 from wkparse.diagnostics import Diagnostic, Fix
+from wkparse.i18n import _
 from wkparse.simai.tokens import Reading
 
 
@@ -28,8 +29,12 @@ def repeated_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             index = field_index(o)
             yield Diagnostic(
                 "WK206",
-                f"`{key}` is repeated with the same value: a later edit to one of them will "
-                f"silently not count",
+                _(
+                    "`{key}` is repeated with the same value: a later edit to one of them will "
+                    "silently not count"
+                ).format(key=key),
                 field_span(r.header.fields[index]),
-                fix=Fix(f"delete the repeated `{key}`", (delete_field(r, index),)),
+                fix=Fix(
+                    _("delete the repeated `{key}`").format(key=key), (delete_field(r, index),)
+                ),
             )

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, replacement, unknown_fields
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
@@ -20,13 +21,17 @@ def unknown_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         fix = None
         hint = ""
         if guess is not None and not r.written(guess):
-            hint = f"; did you mean `{guess}:`?"
-            fix = replacement(f"rename to `{guess}:`", f.span, f"{guess}:", safe=False)
+            hint = _("; did you mean `{guess}`?").format(guess=f"{guess}:")
+            fix = replacement(
+                _("rename to {name}").format(name=f"`{guess}:`"), f.span, f"{guess}:", safe=False
+            )
         elif guess is not None:
-            hint = f" (the header already has `{guess}:`)"
+            hint = _(" (the header already has `{key}:`)").format(key=guess)
         yield Diagnostic(
             "WK204",
-            f"SimAI ignores {shown_token(written)}, no key for {r.header.policy}{hint}",
+            _("SimAI ignores {key}, no key for {policy}{hint}").format(
+                key=shown_token(written), policy=r.header.policy, hint=hint
+            ),
             f.span,
             fix=fix,
         )

@@ -27,7 +27,7 @@ def value_misread(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         fix = None
         if number is not None and number.is_integer() and abs(number) <= INT_MAX:
             exact = int(number)
-            fix = replacement(f"write {exact}", t.span, str(exact), safe=False)
+            fix = replacement(_("write {text}").format(text=exact), t.span, str(exact), safe=False)
         yield Diagnostic(
             "WK217",
             _("`{key}` is {value}, but SimAI reads only {read}").format(

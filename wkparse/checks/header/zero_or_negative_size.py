@@ -28,7 +28,9 @@ def zero_or_negative_size(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         value = read.value
         yield Diagnostic(
             "WK209",
-            f"{key} is {value}, not at least 1: SimAI {short_effect(key, value)}",
+            _("{key} is {value}, not at least 1: SimAI {effect}").format(
+                key=key, value=value, effect=short_effect(key, value)
+            ),
             read.token.span,
         )
     read = last_int(r, "pp_comm")
