@@ -12,7 +12,10 @@ subprocesses so that interpreter start-up is paid by every contender:
 - `wkparse lint` of a hostile header repeating one key 2,000, 4,000 and 8,000 times (each
   repeat gets its own diagnostic and fix), which must grow linearly too;
 - `wkparse diff` of the largest file against a copy with one compute time changed in every
-  micro-batch group, against `wkparse lint` of both files in one call.
+  micro-batch group, against `wkparse lint` of both files in one call;
+- start-up: `wkparse lint` of the tiny file against `yamllint` of a tiny YAML file (when
+  yamllint is installed) and against the typer floor (`benchmarks/typer_floor.py`: a Typer
+  app with `wkparse lint`'s parameters that only reads the file), and `python -c pass`.
 
 Runs are interleaved (round-robin over the commands, after one untimed warm-up each) so that a
 noisy neighbour slows all contenders alike; the median of `--repeat` runs is reported. Peak
@@ -44,6 +47,8 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 DEFAULT_CORPUS = ROOT.parent / "shared" / "corpus"
 TIME = Path("/usr/bin/time")
+#: the least a Typer app with `wkparse lint`'s parameters pays to start (see its docstring)
+FLOOR = HERE / "typer_floor.py"
 SCHEMA = 1
 
 #: The baseline: what any Python tool pays at least to look at every field of the file.
@@ -489,6 +494,9 @@ def machine() -> dict[str, Any]:
         "load_average_before": list(os.getloadavg()) if hasattr(os, "getloadavg") else None,
         "rss_source": "/usr/bin/time -v" if TIME.exists() else "os.wait4 rusage",
         "commit": _commit(),
+        # start-up depends on them: typer 0.20 and later import pydantic to coerce parameters
+        "typer": _version_of("typer"),
+        "pydantic": _version_of("pydantic"),
     }
 
 
@@ -608,18 +616,37 @@ def startup_line(doc: dict[str, Any]) -> str:
     """The start-up comparison, in one sentence ("" when yamllint was not measured)."""
     runs = doc["runs"]
     tiny = doc["inputs"][0]
-    lint, yaml, bare = (
-        runs.get(k) for k in (f"lint@{tiny['label']}", "yamllint@tiny", "python@start-up")
+    lint, yaml, floor, bare = (
+        runs.get(k)
+        for k in (f"lint@{tiny['label']}", "yamllint@tiny", "typer-floor@tiny", "python@start-up")
     )
     if not lint or not yaml or not lint["median_s"] or not yaml["median_s"]:
         return ""
     ratio = _ratio(lint["median_s"], yaml["median_s"])
+    typer = ""
+    if floor and floor["median_s"]:
+        over_floor = _ratio(lint["median_s"], floor["median_s"])
+        typer = (
+            f", the typer floor (`benchmarks/typer_floor.py`, typer "
+            f"{doc['machine'].get('typer') or 'unknown'}) {_fmt_s(floor['median_s'])} s "
+            f"(wkparse lint {_fmt_x(over_floor)} the floor; the floor "
+            f"{_fmt_x(_ratio(floor['median_s'], yaml['median_s']))} yamllint)"
+        )
     python = f", bare `python -c pass` {_fmt_s(bare['median_s'])} s" if bare else ""
     return (
         f"Start-up: `wkparse lint` of a {tiny['rows']}-row file {_fmt_s(lint['median_s'])} s, "
         f"`yamllint` of a tiny YAML file {_fmt_s(yaml['median_s'])} s ({_fmt_x(ratio)}, target "
-        f"<= {STARTUP_LIMIT:g}x){python}."
+        f"<= {STARTUP_LIMIT:g}x){typer}{python}."
     )
+
+
+def _version_of(package: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return None
 
 
 README_BEGIN = "<!-- benchmarks/run.py writes from here -->"
@@ -724,6 +751,11 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
         [*wk, *COMMANDS["lint"][0], "--aicb-command", aicb_command(ns.rows), str(big.path)],
     )
     runs["python", "start-up"] = Measurement("python", "start-up", [sys.executable, "-c", "pass"])
+    runs["typer-floor", "tiny"] = Measurement(
+        "typer-floor",
+        "tiny",
+        [sys.executable, str(FLOOR), *COMMANDS["lint"][0], str(inputs[0].path)],
+    )
     env = child_env(ns.work)
     about = machine()
     warm = "" if ns.quick else " after a warm-up"

@@ -16,6 +16,7 @@ import pytest
 from tests.conftest import CORPUS, ROOT, SAMPLES
 
 RUN = ROOT / "benchmarks" / "run.py"
+FLOOR = ROOT / "benchmarks" / "typer_floor.py"
 COMMANDS = ("split", "parse", "lint", "explain", "fmt")
 
 
@@ -77,7 +78,7 @@ def test_every_command_ran_on_every_file(report: tuple[dict[str, object], str, s
     expected |= {"split@distinct-400", "parse-json@distinct-400"}
     if importlib.util.find_spec("yamllint") is not None:
         expected.add("yamllint@tiny")
-    expected |= {"lint@small", "lint@corpus", "python@start-up"}
+    expected |= {"lint@small", "lint@corpus", "python@start-up", "typer-floor@tiny"}
     expected |= {f"lint@header-{n}" for n in ("2k", "4k", "8k")}
     expected |= {"diff@2k", "lint-both@2k", "lint-aicb@2k"}
     assert set(runs) == expected
@@ -120,7 +121,9 @@ def test_targets_and_linearity_are_reported(report: tuple[dict[str, object], str
 
 
 def test_table_is_printed_and_written(report: tuple[dict[str, object], str, str]) -> None:
-    _, table, stdout = report
+    doc, table, stdout = report
+    if "yamllint@tiny" in doc["runs"]:  # type: ignore[operator]
+        assert "the typer floor (`benchmarks/typer_floor.py`, typer " in table
     assert table in stdout
     assert "| lint / split loop |" in table
     assert "| wkparse explain |" in table
@@ -166,3 +169,36 @@ def test_readme_tables_are_written_between_the_markers(tmp_path: Path) -> None:
     assert readme.read_text() == "no markers\n"
     project = (ROOT / "README.md").read_text(encoding="utf-8")
     assert run.README_BEGIN in project and run.README_END in project
+
+
+def test_the_typer_floor_takes_the_options_wkparse_lint_takes() -> None:
+    """The floor stands for wkparse lint's interface only while it has the same parameters."""
+    import typer.main
+
+    from wkparse.cli import app
+
+    spec = importlib.util.spec_from_file_location("wkparse_bench_floor", FLOOR)
+    assert spec is not None and spec.loader is not None
+    floor = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(floor)
+
+    def lint_options(group: object) -> list[tuple[str, ...]]:
+        command = typer.main.get_command(group).commands["lint"]  # type: ignore[attr-defined]
+        return sorted(tuple(sorted(p.opts)) for p in command.params)
+
+    assert lint_options(floor.app) == lint_options(app)
+    done = subprocess.run(
+        [
+            sys.executable,
+            str(FLOOR),
+            "lint",
+            "--select",
+            "WK",
+            str(SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt"),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    assert done.stdout == "All checks passed (1 file).\n"

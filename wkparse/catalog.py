@@ -2,22 +2,26 @@
 
 A page is the rule's documentation and its test cases at once: `[[fail]]` examples must
 trigger exactly that code, `[[pass]]` examples must trigger nothing (tests/test_catalog.py).
+
+A lint run needs only each rule's name, severity, opt-in flag and targets, and reading the
+70 pages costs more than linting a small file, so those are also stored beside the pages
+(`rules/summaries.json`, written by `python -c "from wkparse.catalog import write_summaries;
+write_summaries()"`) with a checksum of the pages' bytes: the index is used only while the pages
+are the ones it was made from (a stale index costs time, never correctness).
 """
 
 from __future__ import annotations
 
 import functools
+import json
 import sys
+import zlib
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from wkparse.diagnostics import Severity
 from wkparse.resources import rules_dir
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
 
 FIXABLE = ("no", "safe", "unsafe")
 #: the readers a file can be linted for (`--target`): SimAI, or the ASTRA-sim 1.0 it forked
@@ -104,10 +108,30 @@ def load_page(data: dict[str, Any]) -> RulePage:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class RuleSummary:
+    """What a lint run needs of a page (`RulePage` has the same fields and more)."""
+
+    code: str
+    name: str
+    severity: Severity
+    opt_in: bool = False
+    targets: tuple[str, ...] = TARGETS
+
+
+def _page_files() -> list[Path]:
+    return sorted(rules_dir().glob("WK*.toml"))
+
+
 @functools.cache
 def catalog() -> dict[str, RulePage]:
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
+
     pages: dict[str, RulePage] = {}
-    for path in sorted(rules_dir().glob("WK*.toml")):
+    for path in _page_files():
         with path.open("rb") as f:
             page = load_page(tomllib.load(f))
         if page.code != path.stem:
@@ -116,16 +140,62 @@ def catalog() -> dict[str, RulePage]:
     return pages
 
 
+def summaries_path() -> Path:
+    return rules_dir() / "summaries.json"
+
+
+def _checksum(files: list[Path]) -> str:
+    """Of every page's name and bytes: any edit, new page or removed page changes it."""
+    crc = 0
+    for path in files:
+        crc = zlib.crc32(path.read_bytes(), zlib.crc32(path.name.encode(), crc))
+    return f"{crc:08x}"
+
+
+def _summaries() -> dict[str, Any]:
+    """The stored form of the summaries, made from the pages."""
+    return {
+        "checksum": _checksum(_page_files()),
+        "rules": [
+            [p.code, p.name, str(p.severity), p.opt_in, list(p.targets)] for p in catalog().values()
+        ],
+    }
+
+
+def write_summaries() -> None:
+    """Store the summaries of the pages as they are now (run after editing a page)."""
+    stored = _summaries()
+    rules = ",\n".join(json.dumps(rule) for rule in stored["rules"])
+    text = f'{{"checksum": "{stored["checksum"]}", "rules": [\n{rules}\n]}}\n'
+    summaries_path().write_text(text, encoding="utf-8")
+
+
+@functools.cache
+def summaries() -> dict[str, RuleSummary]:
+    """Every rule's name, severity, opt-in flag and targets, by code, without reading the
+    pages when the stored summaries were made from them."""
+    try:
+        stored = json.loads(summaries_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        stored = None
+    if stored is None or stored.get("checksum") != _checksum(_page_files()):
+        stored = _summaries()
+    return {
+        code: RuleSummary(code, name, Severity.parse(severity), opt_in, tuple(targets))
+        for code, name, severity, opt_in, targets in stored["rules"]
+    }
+
+
 @functools.cache
 def opt_in_codes() -> frozenset[str]:
     """The codes that only run when selected by name (or a prefix longer than `WK`)."""
-    return frozenset(code for code, p in catalog().items() if p.opt_in)
+    return frozenset(code for code, p in summaries().items() if p.opt_in)
 
 
 @functools.cache
 def foreign_codes(target: str) -> frozenset[str]:
     """The codes that do not speak for `target` (silent when linting for it)."""
-    return frozenset(code for code, p in catalog().items() if target not in p.targets)
+    return frozenset(code for code, p in summaries().items() if target not in p.targets)
 
 
 def page_uri(code: str, base: str | None = None) -> str:

@@ -21,11 +21,6 @@ from wkparse.catalog import TARGETS, foreign_codes, opt_in_codes
 from wkparse.diagnostics import Severity
 from wkparse.parse import Limits
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover
-    import tomli as tomllib
-
 DEDICATED = ".wkparse.toml"
 PYPROJECT = "pyproject.toml"
 #: folders a directory walk never enters (tool and version-control state, not workloads)
@@ -263,6 +258,10 @@ def _read_table(path: Path) -> dict[str, Any] | None:
     # Most pyproject files are not about wkparse: skip them without parsing.
     if path.name == PYPROJECT and b"wkparse" not in data:
         return None
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover
+        import tomli as tomllib
     try:
         document: dict[str, Any] = tomllib.loads(data.decode("utf-8"))
     except UnicodeDecodeError:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from wkparse import checks
 from wkparse.ast import RowFields
-from wkparse.catalog import catalog
+from wkparse.catalog import summaries
 from wkparse.checks import Context, FileCheck, RowCheck, RowProblem
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
@@ -33,7 +33,7 @@ def lint(
     row_checks = [r for r in active if r.per_row]
     if row_checks:
         found.extend(_run_row_checks(ctx, row_checks))
-    pages = catalog()
+    pages = summaries()
     out = []
     for d in found:
         if not config.enabled(d.code, path):
@@ -81,4 +81,4 @@ def known_codes() -> frozenset[str]:
         v for k, v in vars(syntax).items() if k.isupper() and isinstance(v, str) and v[:2] == "WK"
     }
     registered = set().union(*(r.codes for r in checks.REGISTRY))
-    return frozenset(registered | parser_codes | set(catalog()))
+    return frozenset(registered | parser_codes | set(summaries()))

@@ -56,6 +56,17 @@ def console(*, stderr: bool = False, **options: Any) -> Console:
     return Console(file=out, **options)
 
 
+def plain(*, stderr: bool = False) -> IO[str] | None:
+    """Where text goes when the colour rule gives stdout (or stderr) no colour, without rich:
+    the stream as `console` would write to it. None when it may get colour (a terminal under
+    `auto`, or `always`): then only a Console knows which colours the terminal takes."""
+    stream: IO[str] = sys.stderr if stderr else sys.stdout
+    mode = color_mode()
+    if mode == "always" or (mode == "auto" and stream.isatty()):
+        return None
+    return stream if stream.isatty() else cast(IO[str], _Unpadded(stream))
+
+
 class _Unpadded:
     """A text stream that drops the spaces at the end of every line written through it."""
 

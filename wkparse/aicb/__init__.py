@@ -13,15 +13,20 @@ module:
 - `aiob`: measured compute times (AIOB files, and the shipped `Example.txt` values);
 - `training`, `inference`: the rows each generator writes;
 - `dump`: the text of a file; `names`: AICB's file names, both ways;
-- `generate`: all of it behind one call, `generate(command)`.
+- `generation`: all of it behind one call, `generate(command)` (imported on first use: the
+  file-name checks need only `names`).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from wkparse.aicb.errors import AicbError
-from wkparse.aicb.generate import Generated, generate
 from wkparse.aicb.names import AicbName, parse_filename
 from wkparse.aicb.presets import PRESETS, Preset
+
+if TYPE_CHECKING:
+    from wkparse.aicb.generation import Generated, generate
 
 __all__ = [
     "PRESETS",
@@ -32,3 +37,13 @@ __all__ = [
     "generate",
     "parse_filename",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """`generate` and `Generated`, imported when first asked for: lint names every file's
+    AICB configuration (`parse_filename`) but regenerates a file only for --aicb-command."""
+    if name in ("Generated", "generate"):
+        from wkparse.aicb import generation
+
+        return getattr(generation, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

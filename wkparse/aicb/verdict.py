@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wkparse.aicb.generate import Generated
+from wkparse.aicb.generation import Generated
 from wkparse.aicb.names import parse_filename
 from wkparse.diagnostics import Diagnostic
 

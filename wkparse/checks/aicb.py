@@ -12,16 +12,18 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from wkparse.aicb import AicbError, Generated, generate, parse_filename
-from wkparse.aicb.dump import Row as AicbRow
-from wkparse.aicb.dump import Workload as AicbWorkload
 from wkparse.ast import ROW_FIELDS, Header, RowTable, Span, Workload
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import N_, _, ngettext
 from wkparse.parse import parse_bytes
+
+if TYPE_CHECKING:  # the AICB model is imported only when a file has an AICB command
+    from wkparse.aicb import AicbError, Generated
+    from wkparse.aicb.dump import Row as AicbRow
+    from wkparse.aicb.dump import Workload as AicbWorkload
 
 UNUSABLE = "WK601"
 HEADER = "WK602"
@@ -35,6 +37,8 @@ _START = Span.on_line(1, 1, 1)
 @functools.lru_cache(maxsize=16)
 def _generated(command: str) -> Generated | AicbError:
     """What AICB writes for a command, once per run however many files share it."""
+    from wkparse.aicb import AicbError, generate
+
     try:
         return generate(command)
     except AicbError as exc:
@@ -45,6 +49,8 @@ def expected(ctx: Context) -> Generated | None:
     """The file AICB writes for this file's command; None without a usable command."""
     if ctx.aicb_command is None:
         return None
+    from wkparse.aicb import Generated
+
     made = _generated(ctx.aicb_command)
     return made if isinstance(made, Generated) else None
 
@@ -53,6 +59,8 @@ def expected(ctx: Context) -> Generated | None:
 def aicb_command_unusable(ctx: Context) -> Iterator[Diagnostic]:
     if ctx.aicb_command is None:
         return
+    from wkparse.aicb import AicbError
+
     made = _generated(ctx.aicb_command)
     if isinstance(made, AicbError):
         message = _("the AICB command cannot be reproduced: {error}").format(error=made)
@@ -370,6 +378,8 @@ def aicb_name_differs(ctx: Context) -> Iterator[Diagnostic]:
     made = expected(ctx)
     if made is None or ctx.path is None:
         return
+    from wkparse.aicb import parse_filename
+
     have, want = parse_filename(ctx.path), parse_filename(made.filename)
     if have is None or want is None:
         return

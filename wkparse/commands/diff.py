@@ -93,7 +93,7 @@ def _report_syntax(
     """The syntax errors exactly as `wkparse lint` prints them, then why diff stops."""
     from rich.markup import escape
 
-    from wkparse.catalog import catalog
+    from wkparse.catalog import summaries
     from wkparse.commands.lint import _source_lines
     from wkparse.engine import lint
     from wkparse.render.base import FileReport
@@ -103,7 +103,7 @@ def _report_syntax(
     codes = {d.code for d in result.diagnostics}
     found = [d for d in lint(result, shown, config) if d.code in codes]
     lines = _source_lines(None if shown == "-" else path, data, {d.span.line for d in found})
-    names = {code: page.name for code, page in catalog().items()}
+    names = {code: rule.name for code, rule in summaries().items()}
     TextFormatter(errors, names).handle(FileReport(shown, found, lines))
     errors.print(
         f"[bold red]error:[/] {escape(str(path))}: {len(result.diagnostics):,} syntax "

@@ -4,7 +4,7 @@ Exit 0 when no diagnostic is an error, 1 when one is (or a warning under --stric
 usage error (reported before anything runs) or a path that could not be read or configured
 (reported on stderr while every other path is still linted). Start-up is paid once per run:
 the grammar, the catalog and the checks load once, config lookups are cached per folder,
-and rich is only imported for text output or a message on stderr.
+and rich is only imported for coloured text output or a message on stderr.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from wkparse import discover, terminal
+from wkparse.catalog import catalog, summaries
 from wkparse.config import Config, ConfigError, Resolver, check_target, parse_selectors
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.i18n import language, resolve
@@ -27,7 +28,6 @@ from wkparse.render.base import FileReport, Formatter, PathProblem, Summary
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from wkparse.catalog import RulePage
     from wkparse.fix import FileFixed
 
 FORMATS = ("text", "json", "sarif", "github")
@@ -109,7 +109,6 @@ def run(options: LintOptions) -> int:
 
 class _Run:
     def __init__(self, options: LintOptions, stderr: _Stderr) -> None:
-        from wkparse.catalog import catalog
         from wkparse.engine import known_codes
 
         self.options = options
@@ -147,12 +146,11 @@ class _Run:
             )
         except ConfigError as exc:
             raise UsageError(f"--config: {exc}") from None
-        self.pages = catalog()
         try:
             help_base = self.resolver.for_path(None).help_base_url
         except ConfigError:
             help_base = None  # reported per file, where it applies
-        self.formatter = _formatter(options.format, self.pages, options.statistics, help_base)
+        self.formatter = _formatter(options.format, options.statistics, help_base)
         #: (path, code) of every fix applied, for --show-fixes
         self.fixes_shown: list[tuple[str, str]] = []
         self.counts: Counter[Severity] = Counter()
@@ -195,7 +193,7 @@ class _Run:
         summary = Summary(self.files, dict(self.counts), self.fixed, self.skipped, self.problems)
         self.formatter.stop(summary)
         if self.options.show_fixes and self.fixes_shown:
-            _print_fixes(self.fixes_shown, self.pages)
+            _print_fixes(self.fixes_shown)
         if self.problems:
             return 2
         if self.options.exit_zero:
@@ -286,7 +284,7 @@ def _load_fixer() -> Fixer:
     return fixer
 
 
-def _print_fixes(fixes: list[tuple[str, str]], pages: dict[str, RulePage]) -> None:
+def _print_fixes(fixes: list[tuple[str, str]]) -> None:
     """What --fix changed, by file and code, as ruff's --show-fixes lists it."""
     print(f"Fixed {len(fixes):,} problem{'' if len(fixes) == 1 else 's'}:")
     by_path: dict[str, Counter[str]] = {}
@@ -295,18 +293,17 @@ def _print_fixes(fixes: list[tuple[str, str]], pages: dict[str, RulePage]) -> No
     for path, codes in by_path.items():
         print(f"- {path}:")
         for code, n in sorted(codes.items()):
-            page = pages.get(code)
+            page = summaries().get(code)
             print(f"    {n} x {code} ({page.name if page else code})")
 
 
-def _formatter(
-    name: str, pages: dict[str, RulePage], statistics: bool = False, help_base: str | None = None
-) -> Formatter:
-    names = {code: page.name for code, page in pages.items()}
+def _formatter(name: str, statistics: bool = False, help_base: str | None = None) -> Formatter:
+    # The rule pages themselves only for the formats that show more than a rule's name.
+    names = {code: rule.name for code, rule in summaries().items()}
     if statistics:
         from wkparse.render.statistics import StatisticsFormatter
 
-        return StatisticsFormatter(sys.stdout, pages, as_json=name == "json")
+        return StatisticsFormatter(sys.stdout, catalog(), as_json=name == "json")
     out = sys.stdout
     if name == "json":
         from wkparse.render.json_out import JsonFormatter
@@ -316,7 +313,7 @@ def _formatter(
         from wkparse import __version__
         from wkparse.render.sarif import SarifFormatter
 
-        return SarifFormatter(out, pages, __version__, help_base)
+        return SarifFormatter(out, catalog(), __version__, help_base)
     if name == "github":
         from wkparse.render.github import GithubFormatter
 
@@ -324,6 +321,9 @@ def _formatter(
 
     from wkparse.render.text import TextFormatter
 
+    plain = terminal.plain()
+    if plain is not None:
+        return TextFormatter(None, names, out=plain)
     return TextFormatter(terminal.console(highlight=False), names)
 
 

@@ -8,7 +8,9 @@
 
 Colours come from rich's Console (off when output is not a terminal or NO_COLOR is set),
 but lines are assembled as plain strings with the ANSI codes computed once: rich's markup
-costs ~0.3 ms a print, which a file with 100,000 findings cannot afford. Everything taken
+costs ~0.3 ms a print, which a file with 100,000 findings cannot afford. Output without
+colour needs no Console at all (`TextFormatter(None, names, out=stream)`), so a piped or
+colourless run never imports rich. Everything taken
 from the file (paths, source, messages quoting tokens) is stripped of control characters,
 so a hostile file cannot drive the terminal.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, ClassVar
+from typing import IO, TYPE_CHECKING, ClassVar
 
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.i18n import _, ngettext
@@ -107,8 +109,15 @@ def excerpt(source: str, column: int, end_column: int) -> tuple[str, int, int]:
 class TextFormatter:
     needs_source: ClassVar[bool] = True
 
-    def __init__(self, console: Console, names: Mapping[str, str]) -> None:
-        self.console = console
+    def __init__(
+        self, console: Console | None, names: Mapping[str, str], *, out: IO[str] | None = None
+    ) -> None:
+        """Print through `console` (its stream and colours), or without one as plain text to
+        `out` (see wkparse.terminal.plain)."""
+        stream = console.file if console is not None else out
+        if stream is None:
+            raise ValueError("TextFormatter needs a console or an output stream")
+        self.out: IO[str] = stream
         self.names = names
         self.paint = Paint(console)
 
@@ -120,8 +129,8 @@ class TextFormatter:
             return
         path = clean(report.path if report.path != "-" else "<stdin>")
         chunks = [self.diagnostic(d, path, report.lines) for d in report.diagnostics]
-        self.console.file.write("".join(chunks))
-        self.console.file.flush()
+        self.out.write("".join(chunks))
+        self.out.flush()
 
     def diagnostic(self, d: Diagnostic, path: str, lines: Mapping[int, str]) -> str:
         paint = self.paint
@@ -151,7 +160,8 @@ class TextFormatter:
         return "".join(out)
 
     def stop(self, summary: Summary) -> None:
-        self.console.print(summary_line(summary), highlight=False, markup=False, soft_wrap=True)
+        self.out.write(summary_line(summary) + "\n")
+        self.out.flush()
 
 
 def _plural(n: int, singular: str, plural: str) -> str:

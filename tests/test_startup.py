@@ -1,0 +1,163 @@
+"""Start-up: what `wkparse lint` of a small clean file leaves unloaded, and the stored rule
+summaries that let it skip reading the catalog's pages. Never timed: benchmarks/run.py
+measures the start-up itself."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from tests.conftest import CORPUS
+from wkparse import catalog, terminal
+from wkparse.diagnostics import Diagnostic, Fix, Severity
+from wkparse.render.base import FileReport, Summary
+from wkparse.render.text import TextFormatter
+
+#: 37 rows that AICB wrote and that lint silent
+SMALL = (
+    CORPUS / "aicb-generated" / "aicb-2025-12" / "aiob-sp-None-gpt_13B-world_size256-tp8-pp8-"
+    "ep1-gbs4-mbs1-seq8192-MOE-False-GEMM-False-flash_attn-True.txt"
+)
+#: what a run that finds nothing has no use for
+UNUSED = ("lark", "numpy", "rich", "wkparse.aicb.generation", "wkparse.explain")
+REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
+
+
+def _lint_in_a_child(*args: str) -> dict[str, object]:
+    code = (
+        "import json, sys\n"
+        "from wkparse.cli import main\n"
+        f"sys.argv = ['wkparse', 'lint', *{list(args)!r}]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit as exc:\n"
+        "    status = exc.code\n"
+        "from wkparse.catalog import catalog\n"
+        "loaded = [m for m in sys.modules if m.split('.')[0] in ('lark', 'numpy', 'rich')]\n"
+        "loaded += [m for m in sys.modules if m.startswith('wkparse')]\n"
+        "print(json.dumps({'status': status, 'modules': sorted(set(loaded)),\n"
+        "                  'pages_read': catalog.cache_info().currsize}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    *output, report = done.stdout.splitlines()
+    result: dict[str, object] = json.loads(report)
+    result["output"] = output
+    return result
+
+
+@pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
+def test_lint_of_a_small_clean_file_loads_only_what_it_uses() -> None:
+    run = _lint_in_a_child(str(SMALL))
+    assert run["status"] == 0 and run["output"] == ["All checks passed (1 file)."]
+    modules = run["modules"]
+    assert isinstance(modules, list)
+    assert [m for m in modules if m.startswith(UNUSED)] == []
+    assert run["pages_read"] == 0
+
+
+@pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
+def test_the_pages_are_read_when_a_format_shows_them() -> None:
+    run = _lint_in_a_child("--format", "sarif", str(SMALL))
+    assert run["status"] == 0 and run["pages_read"] == 1
+
+
+def test_the_stored_summaries_are_the_pages() -> None:
+    stored = json.loads(catalog.summaries_path().read_text(encoding="utf-8"))
+    assert stored == catalog._summaries(), f"a rule page changed: run {REGENERATE}"
+
+
+def test_the_summaries_say_what_the_pages_say() -> None:
+    pages = catalog.catalog()
+    assert list(catalog.summaries()) == list(pages)
+    for code, rule in catalog.summaries().items():
+        page = pages[code]
+        assert (rule.code, rule.name, rule.severity) == (page.code, page.name, page.severity)
+        assert (rule.opt_in, rule.targets) == (page.opt_in, page.targets)
+    assert catalog.opt_in_codes() == {c for c, p in pages.items() if p.opt_in}
+
+
+def test_stale_summaries_are_made_again_from_the_pages(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    stale = json.loads(catalog.summaries_path().read_text(encoding="utf-8"))
+    stale["rules"] = [[code, "renamed", "info", True, []] for code, *_ in stale["rules"]]
+    stale["checksum"] = "00000000"  # made from other pages
+    path = tmp_path / "summaries.json"
+    path.write_text(json.dumps(stale), encoding="utf-8")
+    monkeypatch.setattr(catalog, "summaries_path", lambda: path)
+    catalog.summaries.cache_clear()
+    try:
+        fresh = catalog.summaries()
+        assert {r.name for r in fresh.values()} == {p.name for p in catalog.catalog().values()}
+        # the same stale content with the pages' checksum is believed: the checksum decides
+        stale["checksum"] = catalog._summaries()["checksum"]
+        path.write_text(json.dumps(stale), encoding="utf-8")
+        catalog.summaries.cache_clear()
+        assert {r.name for r in catalog.summaries().values()} == {"renamed"}
+        path.write_text("not json", encoding="utf-8")
+        catalog.summaries.cache_clear()
+        assert catalog.summaries() == fresh
+    finally:
+        catalog.summaries.cache_clear()
+
+
+def _report() -> FileReport:
+    from wkparse.ast import Span
+
+    found = Diagnostic(
+        "WK105",
+        "line 2 declares 3 rows but the file has 2",
+        Span(2, 1, 2, 2),
+        severity=Severity.ERROR,
+        fix=Fix("set the count to 2", ()),
+    )
+    return FileReport("w.txt", [found], {2: "3"})
+
+
+def test_plain_text_is_what_a_colourless_console_prints() -> None:
+    names = {"WK105": "count-mismatch"}
+    summary = Summary(1, {Severity.ERROR: 1}, 0, 0, [])
+    through_rich, plain = io.StringIO(), io.StringIO()
+    for formatter in (
+        TextFormatter(Console(file=through_rich, color_system=None), names),
+        TextFormatter(None, names, out=plain),
+    ):
+        formatter.start()
+        formatter.handle(_report())
+        formatter.stop(summary)
+    assert plain.getvalue() == through_rich.getvalue()
+    assert plain.getvalue().endswith("Found 1 error in 1 file.\n")
+    with pytest.raises(ValueError):
+        TextFormatter(None, names)
+
+
+def test_plain_output_only_where_the_colour_rule_gives_none(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    piped = io.StringIO()
+    monkeypatch.setattr(sys, "stdout", piped)
+    try:
+        assert terminal.plain() is not None  # auto, not a terminal
+        terminal.set_color("always")
+        assert terminal.plain() is None
+        terminal.set_color("never")
+        out = terminal.plain()
+        assert out is not None
+        out.write("padded   \nend")
+        out.flush()
+        assert piped.getvalue() == "padded\nend"  # as a console's stream: no padding
+        terminal.set_color("auto")
+        monkeypatch.setenv("FORCE_COLOR", "1")
+        assert terminal.plain() is None
+    finally:
+        terminal.set_color("auto")
