@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import CORPUS, corpus_params
 from tests.test_columns import HEADER, distinct_text
-from wkparse import bulk, columns, parse_bytes
+from wkparse import bulk, parse_bytes, row_reader
 from wkparse.parse import ParseResult
 
 #: a row whose fields are all plain, to edit one field at a time
@@ -73,8 +73,8 @@ ODD_LINES = [
 @pytest.fixture
 def numpy_everywhere(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
     """Every run of new lines goes to numpy; returns what each numpy call answered."""
-    monkeypatch.setattr(columns, "NUMPY_RUN", 1)
-    monkeypatch.setattr(columns, "NUMPY_AFTER_LINES", 0)
+    monkeypatch.setattr(row_reader, "NUMPY_RUN", 1)
+    monkeypatch.setattr(row_reader, "NUMPY_AFTER_LINES", 0)
     answers: list[bool] = []
     real = bulk.append
 
@@ -110,8 +110,8 @@ def table(result: ParseResult) -> tuple[object, ...]:
 def python_table(data: bytes) -> tuple[object, ...]:
     """The reading with numpy switched off."""
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(columns, "NUMPY_AFTER_LINES", 1 << 62)
-        patch.setattr(columns, "NUMPY_FILE_BYTES", 1 << 62)
+        patch.setattr(row_reader, "NUMPY_AFTER_LINES", 1 << 62)
+        patch.setattr(row_reader, "NUMPY_FILE_BYTES", 1 << 62)
         return table(parse_bytes(data))
 
 

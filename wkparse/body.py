@@ -215,11 +215,6 @@ class Body:
         return not MOE_NAMES.isdisjoint(self.distinct_names)
 
     @cached_property
-    def occurrences(self) -> Counter[int]:
-        """How many rows carry each row value, keyed by the value's index."""
-        return Counter(self.workload.rows.refs)
-
-    @cached_property
     def placeholder_compute(self) -> bool:
         """True when every compute time in the layer rows is AICB's placeholder (0 or 1)."""
         start, end = self.prologue_end, self.epilogue_start

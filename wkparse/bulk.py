@@ -1,6 +1,6 @@
 """Runs of new row lines read with numpy: every number of a run in one `numpy.fromstring`.
 
-`wkparse.columns` imports this module only for a file large enough to repay numpy's import,
+`wkparse.row_reader` imports this module only for a file large enough to repay numpy's import,
 and only for runs of lines whose shapes all match the grammar's row with no number longer
 than 18 digits. The text tokens holding digits or signs are blanked first, so what is left
 of the run is its numbers, 8 per line, each `[+-]?[0-9]{1,18}`. The count is checked, and
@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wkparse.ast import NUMBER_FIELDS, TEXT_FIELDS, ValueTable
-from wkparse.columns import NUMBERS_ONLY, Shape
+from wkparse.row_reader import NUMBERS_ONLY, Shape
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -6,7 +6,7 @@ It attaches severities (catalog default, then configuration) and the path; it ne
 from __future__ import annotations
 
 from wkparse import checks
-from wkparse.ast import RowFields
+from wkparse.ast import ROW_FIELDS, RowFields
 from wkparse.catalog import summaries
 from wkparse.checks import Context, FileCheck, RowCheck, RowProblem
 from wkparse.config import Config
@@ -50,16 +50,16 @@ def _run_row_checks(ctx: Context, row_checks: list[checks.Registered]) -> list[D
     problems_by_value: dict[int, list[RowProblem]] = {}
     for registered in row_checks:
         fn: RowCheck = registered.function  # type: ignore[assignment]
-        columns = [values.column(name) for name in registered.reads]
-        bad: dict[tuple[int, ...], list[RowProblem]] = {}
-        for key, index in checks.one_of_each(values, columns).items():
+        grouping = ctx.columns.group(
+            [ROW_FIELDS.index(name) for name in registered.reads], whole=True
+        )
+        bad: dict[int, list[RowProblem]] = {}
+        for group, index in enumerate(grouping.first):
             problems = list(fn(ctx, RowFields(values, index)))
             if problems:
-                bad[key] = problems
-        if bad:
-            for index in checks.values_with(values, columns, bad):
-                key = tuple(column[index] for column in columns)
-                problems_by_value.setdefault(index, []).extend(bad[key])
+                bad[group] = problems
+        for index, group in grouping.members(bad):
+            problems_by_value.setdefault(index, []).extend(bad[group])
         # Values the columns cannot hold whole are checked one by one.
         for index in values.partial:
             problems = list(fn(ctx, RowFields(values, index)))

@@ -33,10 +33,10 @@ from wkparse.ast import (
     Value,
     Workload,
 )
-from wkparse.columns import BLANK_REF, RowColumns
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.grammar import header_matcher, parser, row_matcher
 from wkparse.i18n import _
+from wkparse.row_reader import BLANK_REF, RowColumns
 
 BOM = encoding.UTF8_BOM
 CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
@@ -360,7 +360,7 @@ class _Parser:
         self, lines: Iterator[bytes], endings: set[bytes]
     ) -> tuple[RowTable, bytes | None, int, tuple[int, ...]]:
         """Rows in blocks of lines: a block whose lines are all known costs a few C loops,
-        and a block of new lines is read column by column (see `wkparse.columns`).
+        and a block of new lines is read column by column (see `wkparse.row_reader`).
 
         Lines are keyed without their b"\\n"; the unterminated last line, if any, is parsed on
         its own, as it is the only line whose key could differ from the same text mid-file.

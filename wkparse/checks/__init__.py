@@ -4,22 +4,23 @@ Two kinds, registered with a decorator naming the codes they can report:
 - `@file_check(codes)`: `fn(ctx) -> Iterable[Diagnostic]`, once per file.
 - `@row_check(codes, reads=fields)`: `fn(ctx, fields) -> Iterable[RowProblem]`, once per
   distinct combination of the fields it `reads` (names from wkparse.ast.ROW_FIELDS), found
-  from the columns in C; the engine reports each problem on every row line whose value has
-  that combination. A check that reads only the comm types runs a handful of times even on a
-  million rows that all differ; one that reads numbers that vary runs once per value. This
-  is what keeps lint of a million-row file near the cost of reading it.
+  from the columns in C (`wkparse.columns`); the engine reports each problem on every row
+  line whose value has that combination. A check that reads only the comm types runs a
+  handful of times even on a million rows that all differ; one that reads numbers that vary
+  runs once per value. This is what keeps lint of a million-row file near the cost of
+  reading it.
 Importing `wkparse.checks.all` registers every check module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import cached_property
-from itertools import compress
 
-from wkparse.ast import ROW_FIELDS, Row, RowFields, ValueTable, Workload
+from wkparse.ast import ROW_FIELDS, Row, RowFields, Workload
 from wkparse.body import Body
+from wkparse.columns import Columns
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
 
@@ -50,26 +51,10 @@ class Context:
     def body(self) -> Body:
         return Body(self.workload)
 
-
-def one_of_each(values: ValueTable, columns: Sequence[Sequence[int]]) -> dict[tuple[int, ...], int]:
-    """Each distinct combination of the columns' items among the values held whole (not in
-    `values.partial`), with the index of one value that has it. Runs in C."""
-    keys: Iterable[tuple[int, ...]] = zip(*columns)
-    indexes: Iterable[int] = range(len(values))
-    if values.partial:
-        whole = bytes(i not in values.partial for i in range(len(values)))
-        keys, indexes = compress(keys, whole), compress(indexes, whole)
-    return dict(zip(keys, indexes))
-
-
-def values_with(
-    values: ValueTable, columns: Sequence[Sequence[int]], keys: Container[tuple[int, ...]]
-) -> list[int]:
-    """The indexes, ascending (first-row order), of whole values whose combination is in
-    `keys`."""
-    partial = values.partial
-    found = compress(range(len(values)), map(keys.__contains__, zip(*columns)))
-    return [i for i in found if i not in partial] if partial else list(found)
+    @cached_property
+    def columns(self) -> Columns:
+        rows = self.workload.rows
+        return Columns(rows.values, rows.refs)
 
 
 def diagnostics_on_rows(

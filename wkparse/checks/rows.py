@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import difflib
 import functools
-import operator
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from wkparse.ast import PHASES, ROW_FIELDS, Phase, Row, RowFields
 from wkparse.checks import (
@@ -22,9 +22,7 @@ from wkparse.checks import (
     RowProblem,
     diagnostics_on_rows,
     file_check,
-    one_of_each,
     row_check,
-    values_with,
 )
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import N_, _, current, ngettext
@@ -55,6 +53,7 @@ INT32 = (-(2**31), 2**31 - 1)
 _NUMBER_FIELDS = tuple(
     i for i, name in enumerate(ROW_FIELDS) if name.endswith(("compute", "size", "time"))
 )
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,25 +160,33 @@ def _expert_parallel(ctx: Context) -> int | None:
     return header.integer("ep")
 
 
-@row_check("WK407", reads=tuple(f"{p}_{f}" for p in PHASES for f in ("comm", "size")))
-def expert_collectives_without_ep(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+@file_check("WK407")
+def expert_collectives_without_ep(ctx: Context) -> Iterator[Diagnostic]:
     if _expert_parallel(ctx) != 1:
         return
-    for phase in PHASES:
-        p = fields.phase(phase)
+
+    def expert_only(p: Phase) -> bool | None:
         # _DP_EP with ep 1 is the whole DP group, which is what such a row means then
         if p.comm is None or not p.comm.endswith("_EP") or p.comm.endswith("_DP_EP"):
-            continue
-        if p.comm not in COLLECTIVES or not p.size:
-            continue
-        yield RowProblem(
-            "WK407",
-            COMM_FIELD[phase],
-            _(
-                "`{comm}` of {size} bytes {column} with ep: 1: SimAI's one-rank expert group "
-                "moves nothing"
-            ).format(comm=p.comm, size=p.size, column=_(COLUMN[phase])),
-        )
+            return None
+        return True if p.comm in COLLECTIVES and p.size else None
+
+    values = ctx.workload.rows.values
+    problems: dict[int, list[RowProblem]] = {}
+    for phase in PHASES:
+        for index in _values_where(ctx, phase, expert_only).get(True, ()):
+            p = RowFields(values, index).phase(phase)
+            problems.setdefault(index, []).append(
+                RowProblem(
+                    "WK407",
+                    COMM_FIELD[phase],
+                    _(
+                        "`{comm}` of {size} bytes {column} with ep: 1: SimAI's one-rank expert "
+                        "group moves nothing"
+                    ).format(comm=p.comm, size=p.size, column=_(COLUMN[phase])),
+                )
+            )
+    yield from diagnostics_on_rows(ctx, problems)
 
 
 @row_check("WK408", reads=("reserved",))
@@ -256,49 +263,66 @@ class _Pattern:
     names: list[str]
 
 
+def _values_where(
+    ctx: Context, phase: str, outcome: Callable[[Phase], T | None]
+) -> dict[T, list[int]]:
+    """The values whose `phase` column gives each outcome other than None.
+
+    `outcome(column)` reads only the comm type and whether the size is zero, so it is asked
+    once per distinct pair, found from the columns in C; the values the columns do not hold
+    whole are asked one by one (their missing size is None, not 0).
+    """
+    values = ctx.workload.rows.values
+    size = SIZE_FIELD[phase]
+    grouping = ctx.columns.group((COMM_FIELD[phase], size), nonzero=(size,), whole=True)
+    outcomes: dict[int, T] = {}
+    for group, index in enumerate(grouping.first):
+        found = outcome(RowFields(values, index).phase(phase))
+        if found is not None:
+            outcomes[group] = found
+    where: dict[T, list[int]] = {}
+    for index, group in grouping.members(outcomes):
+        where.setdefault(outcomes[group], []).append(index)
+    for index in values.partial:
+        found = outcome(RowFields(values, index).phase(phase))
+        if found is not None:
+            where.setdefault(found, []).append(index)
+    return where
+
+
 def _phase_patterns(
     ctx: Context, pattern_of: Callable[[str, Phase], str | None]
 ) -> dict[str, _Pattern]:
     """Each pattern the phase columns show, with its first row, row count and first names.
 
     `pattern_of(phase, column)` names the pattern a column belongs to, or None when it is
-    fine; it reads only the comm type and whether the size is zero, so it is asked once per
-    distinct pair, found from the columns in C. Values are numbered in first-row order, so a
-    pattern's first value gives its first row; counts come from `Body.occurrences`.
+    fine (it reads what `_values_where` allows). Values are numbered in first-row order, so
+    a pattern's first value gives its first row.
     """
-    values = ctx.workload.rows.values
     found: dict[str, tuple[str, list[int]]] = {}
     for phase in PHASES:
-        comms = values.column(f"{phase}_comm")
-        zero = bytes(map(operator.not_, values.column(f"{phase}_size")))
-        bad: dict[tuple[int, ...], str] = {}
-        for key, index in one_of_each(values, [comms, zero]).items():
-            pattern = pattern_of(phase, RowFields(values, index).phase(phase))
-            if pattern is not None:
-                bad[key] = pattern
-        if bad:
-            for index in values_with(values, [comms, zero], bad):
-                pattern = bad[(comms[index], zero[index])]
-                found.setdefault(pattern, (phase, []))[1].append(index)
-        for index in values.partial:
-            pattern = pattern_of(phase, RowFields(values, index).phase(phase))
-            if pattern is not None:
-                found.setdefault(pattern, (phase, []))[1].append(index)
+        where = _values_where(ctx, phase, functools.partial(pattern_of, phase))
+        for pattern, indexes in where.items():
+            found.setdefault(pattern, (phase, []))[1].extend(indexes)
     return {key: _pattern(ctx, phase, sorted(indexes)) for key, (phase, indexes) in found.items()}
 
 
 def _pattern(ctx: Context, phase: str, indexes: list[int]) -> _Pattern:
     rows = ctx.workload.rows
-    counts = ctx.body.occurrences
+    texts, name_codes = rows.values.texts, rows.values.column("name")
     names: list[str] = []
+    seen: set[int] = set()
     for index in indexes:
-        name = RowFields(rows.values, index).name or "?"
-        if name not in names:
-            names.append(name)
-            if len(names) == 4:
-                break
+        code = name_codes[index]
+        if code not in seen:
+            seen.add(code)
+            name = texts[code] or "?"
+            if name not in names:
+                names.append(name)
+                if len(names) == 4:
+                    break
     first = rows[rows.refs.index(indexes[0])]
-    return _Pattern(phase, first, sum(map(counts.__getitem__, indexes)), names)
+    return _Pattern(phase, first, ctx.columns.rows_of(indexes), names)
 
 
 def _where(pattern: _Pattern) -> str:

@@ -15,15 +15,15 @@ from __future__ import annotations
 
 from array import array
 from bisect import bisect_right
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from operator import mul
 
 from wkparse.aicb import PRESETS, parse_filename
 from wkparse.ast import PHASE_FIELDS, PHASES, RowFields, Workload
 from wkparse.body import GROUP_START, MOE_NAMES, Body, count_layers
+from wkparse.columns import Columns
 from wkparse.diagnostics import Diagnostic
 from wkparse.explain.model import (
     CollectiveTotal,
@@ -276,38 +276,19 @@ class _Explainer:
         """Per distinct (name, policy, comm types) of the values: that key, how many rows
         have it, and per phase the sums of compute and size over those rows.
 
-        One pass groups the value indexes by key; the sums are then sums over columns, in
-        C, weighted by how many rows carry each value only when some value repeats.
+        The values are grouped and the columns summed per group as a whole (numpy on large
+        files, `wkparse.columns`), each value weighted by how many rows carry it.
         """
-        values, refs = self.values, self.w.rows.refs
-        columns = values.columns
-        members: dict[tuple[int, ...], array[int]] = defaultdict(lambda: array("I"))
-        keys: Iterable[tuple[int, ...]] = zip(
-            columns[0], columns[12], columns[3], columns[6], columns[9]
-        )
-        for index, key in enumerate(keys):
-            members[key].append(index)
-        weights: Sequence[int] | None = None
-        if len(values) != len(refs):
-            counts = self.body.occurrences
-            weights = [counts[i] for i in range(len(values))]
-
-        def total(column: Sequence[int], indexes: array[int]) -> int:
-            if weights is None:
-                return sum(map(column.__getitem__, indexes))
-            return sum(
-                map(mul, map(column.__getitem__, indexes), map(weights.__getitem__, indexes))
-            )
-
-        out = []
-        for key, indexes in members.items():
-            rows = len(indexes) if weights is None else sum(map(weights.__getitem__, indexes))
-            sums = [
-                (total(columns[c], indexes), total(columns[z], indexes))
-                for c, _, z in (PHASE_FIELDS[p] for p in PHASES)
-            ]
-            out.append((key, rows, sums))
-        return out
+        rows = self.w.rows
+        grouping = Columns(rows.values, rows.refs).group((0, 12, 3, 6, 9))
+        counts = grouping.rows()
+        sums = [
+            list(zip(grouping.sums(c), grouping.sums(z)))
+            for c, _, z in (PHASE_FIELDS[p] for p in PHASES)
+        ]
+        return [
+            (key, counts[g], [phase[g] for phase in sums]) for g, key in enumerate(grouping.keys)
+        ]
 
     def _share(self, group: str | None, total: int, coll: str) -> int | None:
         if group is None or coll == "pp_comm":
