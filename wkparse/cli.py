@@ -335,12 +335,15 @@ def aicb(
 @app.command("rules")
 def list_rules(
     format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language of the summaries: en, zh, or auto (LC_ALL/LANG)."
+    ),
     color: Color = COLOR,
 ) -> None:
     """List the rule catalog."""
-    from wkparse.commands.rules import list_all, list_json
+    from wkparse.commands.rules import list_catalog
 
-    raise typer.Exit(list_json() if format is ParseFormat.json else list_all())
+    raise typer.Exit(list_catalog(format is ParseFormat.json, lang))
 
 
 @app.command("rule")
