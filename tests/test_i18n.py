@@ -8,6 +8,7 @@ same placeholders, and the shipped `.mo` must be the compiled `.po`.
 from __future__ import annotations
 
 import re
+from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -313,3 +314,54 @@ def test_lint_text_report_in_chinese_down_to_its_summary(tmp_path: Path) -> None
     assert out.rstrip().splitlines()[-1] == "在 1 个文件中发现 2 个警告。"
     english = CliRunner().invoke(app, ["lint", str(target)]).output
     assert english.rstrip().splitlines()[-1] == "Found 2 warnings in 1 file."
+
+
+#: two or more English words in a row: prose, where identifiers are single tokens
+PROSE = re.compile(r"(?<![\w./-])[A-Za-z][a-z]+(?:[ -][a-z]{2,})+(?![\w/-])")
+#: words that may stand together in Chinese output: the command, collectives' usual names,
+#: a quoted SimAI message, and a row's phase after its name
+KEPT = re.compile(r"wkparse explain|all-to-all|all-gather|all-reduce|'[^']*'|\b(?:fwd|ig|wg)\b")
+
+
+class _Visible(HTMLParser):
+    """The text a reader of the page sees: element text and tooltips, not style or markup."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.text: list[str] = []
+        self._hidden = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._hidden += tag in ("style", "script")
+        self.text += [v for k, v in attrs if k in ("title", "aria-label", "alt") and v]
+
+    def handle_endtag(self, tag: str) -> None:
+        self._hidden -= tag in ("style", "script")
+
+    def handle_data(self, data: str) -> None:
+        if not self._hidden:
+            self.text.append(data)
+
+
+def english_prose(output: str, format: str) -> list[str]:
+    if format == "html":
+        page = _Visible()
+        page.feed(output)
+        output = "\n".join(page.text)
+    found = []
+    for line in output.splitlines():
+        found += [f"{m!r} in {line.strip()[:100]!r}" for m in PROSE.findall(KEPT.sub(" ", line))]
+    return found
+
+
+@pytest.mark.parametrize("format", ["text", "markdown", "html"])
+@pytest.mark.parametrize("name", sorted(FILES))
+def test_explain_in_chinese_has_no_english_prose(name: str, format: str) -> None:
+    english = english_prose(explained(FILES[name], "--lang", "zh", "--format", format), format)
+    assert not english, "\n".join(english)
+
+
+def test_the_prose_detector_finds_english() -> None:
+    """The check above would fail on the English page."""
+    for format in ("text", "markdown", "html"):
+        assert english_prose(explained(FILES["seed"], "--format", format), format)

@@ -11,31 +11,43 @@ from collections.abc import Sequence
 from wkparse.aicb.generation import Generated
 from wkparse.aicb.names import parse_filename
 from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _, ngettext
 
 
 def about_command(made: Generated, command: str) -> list[str]:
     """Notes for a file explained from its command alone."""
-    where = "the scripts' generator" if made.invocation.via_script else "the generator"
-    notes = [
-        f"This is the file AICB writes for `{command}` ({where}, 2025-12), "
-        f"as {made.directory}{made.filename}, {made.workload.row_count:,} rows."
-    ]
-    return notes + [f"AICB run: {note}" for note in made.notes]
+    if made.invocation.via_script:
+        text = _(
+            "This is the file AICB writes for `{command}` (the scripts' generator, 2025-12), "
+            "as {path}, {rows} rows."
+        )
+    else:
+        text = _(
+            "This is the file AICB writes for `{command}` (the generator, 2025-12), as {path}, "
+            "{rows} rows."
+        )
+    path = f"{made.directory}{made.filename}"
+    notes = [text.format(command=command, path=path, rows=f"{made.workload.row_count:,}")]
+    return notes + [_("AICB run: {note}").format(note=note) for note in made.notes]
 
 
 def against_command(findings: Sequence[Diagnostic], command: str) -> str:
     """The verdict for a file explained together with the command that made it."""
     departures = [d for d in findings if d.code.startswith("WK6")]
     if not departures:
-        return f"It matches what AICB writes for `{command}`."
+        return _("It matches what AICB writes for `{command}`.").format(command=command)
     if any(d.code == "WK601" for d in departures):
-        return f"It cannot be compared with AICB's output: {departures[0].message}."
+        return _("It cannot be compared with AICB's output: {message}.").format(
+            message=departures[0].message
+        )
     first = min(departures, key=lambda d: (d.span.line, d.span.column))
-    return (
-        f"It departs from what AICB writes for `{command}`: {len(departures)} "
-        f"{'difference' if len(departures) == 1 else 'differences'} (WK602-WK605), the first "
-        f"at line {first.span.line}: {first.message}."
-    )
+    return ngettext(
+        "It departs from what AICB writes for `{command}`: {n} difference (WK602-WK605), the "
+        "first at line {line}: {message}.",
+        "It departs from what AICB writes for `{command}`: {n} differences (WK602-WK605), the "
+        "first at line {line}: {message}.",
+        len(departures),
+    ).format(command=command, n=len(departures), line=first.span.line, message=first.message)
 
 
 def from_name(path: str | None) -> str | None:
@@ -44,18 +56,36 @@ def from_name(path: str | None) -> str | None:
     if name is None:
         return None
     if name.inference_phase is not None:
-        recorded = (
-            f"model {name.model}, world size {name.world}, tp {name.tp}, pp {name.pp}, "
-            f"ep {name.ep}, batch {name.mbs}, sequence {name.seq}, phase {name.inference_phase}"
+        recorded = _(
+            "model {model}, world size {world}, tp {tp}, pp {pp}, ep {ep}, batch {mbs}, "
+            "sequence {seq}, phase {phase}"
+        ).format(
+            model=name.model,
+            world=name.world,
+            tp=name.tp,
+            pp=name.pp,
+            ep=name.ep,
+            mbs=name.mbs,
+            seq=name.seq,
+            phase=name.inference_phase,
         )
     else:
-        recorded = (
-            f"model {name.model}, world size {name.world}, tp {name.tp}, pp {name.pp}, "
-            f"ep {name.ep}, global batch {name.gbs}, micro batch {name.mbs}, sequence "
-            f"{name.seq}, MoE {'on' if name.moe else 'off'}"
+        recorded = _(
+            "model {model}, world size {world}, tp {tp}, pp {pp}, ep {ep}, global batch {gbs}, "
+            "micro batch {mbs}, sequence {seq}, MoE {moe}"
+        ).format(
+            model=name.model,
+            world=name.world,
+            tp=name.tp,
+            pp=name.pp,
+            ep=name.ep,
+            gbs=name.gbs,
+            mbs=name.mbs,
+            seq=name.seq,
+            moe=_("on") if name.moe else _("off"),
         )
-    return (
-        f"The AICB file name records {recorded}; it does not say whether sequence parallelism, "
+    return _(
+        "The AICB file name records {recorded}; it does not say whether sequence parallelism, "
         "AIOB compute times, recompute or SwiGLU were used: give --aicb-command to compare "
         "the file with what AICB writes."
-    )
+    ).format(recorded=recorded)

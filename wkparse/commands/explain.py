@@ -58,6 +58,23 @@ def run(
     except ConfigError as exc:
         errors.print(f"[yellow]warning:[/] {exc}; using the default settings", highlight=False)
         config = Config()
+    spoken = _language(lang, config, errors)
+    if spoken is None:
+        return 2
+    # The parser words its findings too: it reads the file in the language spoken.
+    with language(spoken):
+        return _explain_file(path, stdin, config, aicb_command, format, output, errors)
+
+
+def _explain_file(
+    path: Path,
+    stdin: bool,
+    config: Config,
+    aicb_command: str | None,
+    format: str,
+    output: Path | None,
+    errors: Console,
+) -> int:
     try:
         if stdin:
             result: ParseResult = parse_bytes(read_stdin(config.limits), limits=config.limits)
@@ -66,19 +83,15 @@ def run(
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
-    spoken = _language(lang, config, errors)
-    if spoken is None:
-        return 2
     shown = STDIN if stdin else str(path)
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
-    with language(spoken):
-        findings = lint(result, shown, config)
-        e = explain(result, shown, findings=findings)
-        if aicb_command is not None:
-            e = _noted(e, [verdict.against_command(findings, aicb_command)])
-        elif (named := verdict.from_name(shown)) is not None:
-            e = _noted(e, [named])
-        return _render(e, format, output, errors)
+    findings = lint(result, shown, config)
+    e = explain(result, shown, findings=findings)
+    if aicb_command is not None:
+        e = _noted(e, [verdict.against_command(findings, aicb_command)])
+    elif (named := verdict.from_name(shown)) is not None:
+        e = _noted(e, [named])
+    return _render(e, format, output, errors)
 
 
 def _language(lang: str | None, config: Config, errors: Console) -> str | None:

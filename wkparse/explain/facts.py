@@ -43,6 +43,7 @@ from wkparse.explain.routing import GROUPS, TRANSFORMER_DIALECTS, dialect_of, la
 from wkparse.explain.sentences import answers, notes, represents
 from wkparse.explain.units import human_ns
 from wkparse.explain.values import fraction, scaled, simai_int, written_number
+from wkparse.i18n import _
 from wkparse.parse import ParseResult
 from wkparse.simai.tables import GroupType, decode_comm
 
@@ -185,7 +186,7 @@ class _Explainer:
             known = ph.comm is not None and decode_comm(ph.comm, name)[1] is not GroupType.NONE
             if group is None and known:
                 # lint has nothing to say here: the policy itself runs the type in no group
-                why = f"no group under policy {policy}"
+                why = _("no group under policy {policy}").format(policy=policy)
             phases.append(PhaseNote(name, ph.compute, ph.comm, group, size, ph.size, share, why))
         return RowNote(line, f.name, tuple(phases), f.update_time, f.policy if f.policy else None)
 
@@ -263,7 +264,7 @@ class _Explainer:
             kind_totals = (
                 *kind_totals[:7],
                 KindTotal(
-                    f"{len(rest)} other kinds",
+                    _("{n} other kinds").format(n=len(rest)),
                     sum(k.rows for k in rest),
                     sum(k.bytes for k in rest),
                     sum(k.compute_ns for k in rest),
@@ -412,24 +413,31 @@ class _Explainer:
             if tokens and act % (2 * tokens) == 0:
                 hidden = act // (2 * tokens)
                 what = (
-                    f"batch {name.mbs} (decode: one token each)"
+                    _("batch {mbs} (decode: one token each)").format(mbs=name.mbs)
                     if name.inference_phase == "decode"
                     else f"mbs {name.mbs} x seq {name.seq}"
                 )
-                hidden_how = f"activation {act:,} B = 2 x {what} x hidden"
+                hidden_how = _("activation {bytes} B = 2 x {what} x hidden").format(
+                    bytes=f"{act:,}", what=what
+                )
         preset = name.preset if name is not None else None
         if name is not None and preset is None:
             preset = PRESETS.get(name.model.replace("*", "x"))
         notes: list[str] = []
         if hidden is not None and preset is not None and hidden != preset.hidden:
             notes.append(
-                f"hidden {hidden:,} differs from the {name.model if name else ''} preset's "
-                f"{preset.hidden:,}"
+                _("hidden {hidden} differs from the {model} preset's {preset}").format(
+                    hidden=f"{hidden:,}",
+                    model=name.model if name else "",
+                    preset=f"{preset.hidden:,}",
+                )
             )
         if name is not None and name.model.startswith("DeepSeek"):
             notes.append(
-                "AICB's DeepSeek presets pass the FFN size as hidden_size, which inflates "
-                "activation sizes and pp_comm (the file stays consistent with itself)"
+                _(
+                    "AICB's DeepSeek presets pass the FFN size as hidden_size, which inflates "
+                    "activation sizes and pp_comm (the file stays consistent with itself)"
+                )
             )
         experts, topk, moe_how = self._moe_shape()
         compute = "none"
@@ -446,7 +454,11 @@ class _Explainer:
                 ("world_size", name.world, self.all_gpus),
             ):
                 if header is not None and said != header:
-                    notes.append(f"the file name says {key} {said} but the header says {header}")
+                    notes.append(
+                        _("the file name says {key} {said} but the header says {header}").format(
+                            key=key, said=said, header=header
+                        )
+                    )
         return Generation(
             name=name,
             hidden=hidden,
@@ -490,7 +502,11 @@ class _Explainer:
         how = []
         if dispatch and (dispatch * self.tp) % act == 0:
             topk = dispatch * self.tp // act
-            how.append(f"top-k = EP all-to-all {dispatch:,} B x TP {self.tp} / activation")
+            how.append(
+                _("top-k = EP all-to-all {bytes} B x TP {tp} / activation").format(
+                    bytes=f"{dispatch:,}", tp=self.tp
+                )
+            )
         experts = None
         names = self.body.reference.names if self.body.reference is not None else ()
         per_layer = _moe_rows_per_layer(names)
@@ -502,7 +518,11 @@ class _Explainer:
             gather = first.fwd.size or 0
             if first.fwd.comm == "ALLGATHER" and gather % (2 * self.ep * self.tp) == 0:
                 experts = gather // (2 * self.ep * self.tp)
-                how.append(f"experts = router all-gather {gather:,} B / (2 x EP x TP)")
+                how.append(
+                    _("experts = router all-gather {bytes} B / (2 x EP x TP)").format(
+                        bytes=f"{gather:,}"
+                    )
+                )
         return experts, topk, "; ".join(how) or None
 
     def era(self, compute: str) -> Era | None:
@@ -512,7 +532,7 @@ class _Explainer:
         keys = [f.key for f in header.fields]
         if self.policy == "MICRO":
             if self.names <= {"micro_test"}:
-                return Era("AICB collective micro-benchmark (MICRO)", None, None, ())
+                return Era(_("AICB collective micro-benchmark (MICRO)"), None, None, ())
             return None
         reasons: list[str] = []
         if (
@@ -522,53 +542,55 @@ class _Explainer:
             and keys.index("all_gpus") < keys.index("mode")
         ):
             return Era(
-                "AICB inference generator, 2025-10 or later",
+                _("AICB inference generator, 2025-10 or later"),
                 "2025-10",
                 None,
-                ("inference key order: all_gpus before mode: 1 and vpp",),
+                (_("inference key order: all_gpus before mode: 1 and vpp"),),
             )
         has = set(keys)
         if not has & {"ep", "pp", "ga", "all_gpus", "vpp"}:
             if self.names and self.names <= {"micro_test"}:
                 return Era(
-                    "AICB v1.0 micro-benchmark (transformer header)",
+                    _("AICB v1.0 micro-benchmark (transformer header)"),
                     None,
                     None,
-                    ("micro_test rows under a header with only model_parallel_NPU_group",),
+                    (_("micro_test rows under a header with only model_parallel_NPU_group"),),
                 )
             who = "AICB v1.0" if self.aicb_rows or _aicb_like(self.names) else "ASTRA-sim 1.0"
             return Era(
-                f"{who}-style header",
+                _("{who}-style header").format(who=who),
                 None,
                 None,
-                ("the header carries only model_parallel_NPU_group",),
+                (_("the header carries only model_parallel_NPU_group"),),
             )
         earliest: str | None = None
         latest: str | None = None
         pp_comm = header.read("pp_comm")
         if "vpp" not in has:
             latest = "2024-11-05"
-            reasons.append("no vpp, which AICB added on 2024-11-05")
+            reasons.append(_("no vpp, which AICB added on 2024-11-05"))
         elif pp_comm is None:
             earliest, latest = "2024-11-05", "2024-12-02"
-            reasons.append("vpp, added 2024-11-05, but no pp_comm, added 2024-12-02")
+            reasons.append(_("vpp, added 2024-11-05, but no pp_comm, added 2024-12-02"))
         else:
             earliest = "2024-12-02"
             text = pp_comm.value.text if pp_comm.value is not None else ""
             value = written_number(text)
             if isinstance(value, float) and not text.isdigit():
                 earliest = "2025-01-02"
-                reasons.append(f"pp_comm written as a float, {text}, as from 2025-01-02")
+                reasons.append(
+                    _("pp_comm written as a float, {text}, as from 2025-01-02").format(text=text)
+                )
             elif self.pp == 1 and value == 0:
                 earliest = "2024-12-04"
-                reasons.append("pp_comm: 0 with PP 1, written from 2024-12-04")
+                reasons.append(_("pp_comm: 0 with PP 1, written from 2024-12-04"))
             elif self.pp == 1 and value:
                 latest = "2024-12-04"
                 reasons.append(
-                    "pp_comm non-zero with PP 1, written only from 2024-12-02 to 2024-12-04"
+                    _("pp_comm non-zero with PP 1, written only from 2024-12-02 to 2024-12-04")
                 )
             else:
-                reasons.append("pp_comm present, added 2024-12-02")
+                reasons.append(_("pp_comm present, added 2024-12-02"))
         act = self.body.activation_bytes
         if (
             self.body.sequence_parallel
@@ -582,28 +604,31 @@ class _Explainer:
         ):
             latest = _min_date(latest, "2025-01-02")
             reasons.append(
-                "pp_comm is the whole activation under SP; divided by TP from 2025-01-02"
+                _("pp_comm is the whole activation under SP; divided by TP from 2025-01-02")
             )
         if compute == "measured" and self._none_with_size():
             latest = _min_date(latest, "2025-09-15")
             reasons.append(
-                "NONE columns with non-zero sizes in a measured AIOB file; zeroed from 2025-09-15"
+                _(
+                    "NONE columns with non-zero sizes in a measured AIOB file; zeroed from "
+                    "2025-09-15"
+                )
             )
         per_layer = _moe_rows_per_layer(
             self.body.reference.names if self.body.reference is not None else ()
         )
         if per_layer == 7:
             latest = _min_date(latest, "2025-09-15")
-            reasons.append("7 mlp_moelayer rows per MoE layer; 5 from 2025-09")
+            reasons.append(_("7 mlp_moelayer rows per MoE layer; 5 from 2025-09"))
         elif per_layer == 5:
             earliest = _max_date(earliest, "2025-09-15")
-            reasons.append("5 mlp_moelayer rows per MoE layer, as from 2025-09")
+            reasons.append(_("5 mlp_moelayer rows per MoE layer, as from 2025-09"))
         if earliest and latest:
-            label = f"AICB {earliest} to {latest}"
+            label = _("AICB {earliest} to {latest}").format(earliest=earliest, latest=latest)
         elif earliest:
-            label = f"AICB {earliest} or later"
+            label = _("AICB {earliest} or later").format(earliest=earliest)
         elif latest:
-            label = f"AICB before {latest}"
+            label = _("AICB before {latest}").format(latest=latest)
         else:  # pragma: no cover  (every branch above bounds one side)
             label = "AICB"
         return Era(label, earliest, latest, tuple(reasons))
@@ -750,9 +775,12 @@ def _diff(a: RowFields, b: RowFields) -> str:
     for key, value in va.items():
         if value != vb[key]:
             if key.endswith("compute") or key == "update_time":
-                parts.append(f"{key} {human_ns(_num(value))} instead of {human_ns(_num(vb[key]))}")
+                here, there = human_ns(_num(value)), human_ns(_num(vb[key]))
             else:
-                parts.append(f"{key} {value} instead of {vb[key]}")
+                here, there = str(value), str(vb[key])
+            parts.append(
+                _("{key} {value} instead of {expected}").format(key=key, value=here, expected=there)
+            )
     return "; ".join(parts)
 
 

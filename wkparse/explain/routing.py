@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from wkparse.ast import Workload
 from wkparse.body import MOE_NAMES
+from wkparse.i18n import N_
 from wkparse.simai.tables import (
     POLICIES,
     PREFIXES,
@@ -23,14 +24,15 @@ COLLECTIVES = tuple(t.value for t in PREFIXES)
 TRANSFORMER_DIALECTS = TRANSFORMER_POLICIES | {"DISTRIBUTED_INFERENCE"}
 #: group keys: SimAI's transformer groups, then ASTRA-sim 1.0's model-parallel and all GPUs
 GROUPS = ("TP", "DP", "EP", "DP_EP", "PP", "MP", "ALL")
+#: how prose names each group (translated where used: `_(GROUP_LABELS[g])`)
 GROUP_LABELS = {
     "TP": "TP",
     "DP": "DP",
     "EP": "EP",
     "DP_EP": "DP/EP",
     "PP": "PP",
-    "MP": "model-parallel",
-    "ALL": "all GPUs",
+    "MP": N_("model-parallel"),
+    "ALL": N_("all GPUs"),
 }
 PHASE_LABELS = {"fwd": "forward", "ig": "input-grad", "wg": "weight-grad"}
 

@@ -298,7 +298,7 @@ def _collective_summary(e: Explanation) -> str:
             text.format(
                 calls=f"{c.calls:,}",
                 collective=c.collective,
-                group=GROUP_LABELS[c.group],
+                group=_(GROUP_LABELS[c.group]),
                 bytes=human_bytes(c.bytes),
             )
         )

@@ -16,6 +16,9 @@ from wkparse.explain import Explanation, Finding, RowNote, path_label
 from wkparse.i18n import _, current
 from wkparse.render import explain_pictures as pictures
 from wkparse.render.explain_text import (
+    COMM_HEADERS,
+    LAYOUT_HEADERS,
+    OVERVIEW_HEADERS,
     ROW_HEADERS,
     comm_rows,
     compute_totals,
@@ -23,6 +26,7 @@ from wkparse.render.explain_text import (
     finding_text,
     generation_items,
     group_totals,
+    headers,
     layout_numbers,
     row_cells,
     row_sections,
@@ -208,7 +212,7 @@ def _layout(e: Explanation) -> list[str]:
         out.append(_p(_("This policy has no TP/PP/DP layout to draw.")))
         if header:
             out.append(_finding_list(header))
-    numbers = _table((_("key"), _("value")), layout_numbers(e), set())
+    numbers = _table(headers(LAYOUT_HEADERS), layout_numbers(e), set())
     out.append(_fold(_("Header values"), numbers))
     return out
 
@@ -294,13 +298,13 @@ def _totals(e: Explanation, flagged: dict[int, str]) -> list[str]:
         out += _figure(stack, caption)
     table = comm_rows(e)
     if table:
-        headers = (_("group"), _("collective"), _("calls"), _("bytes"), _("per rank"))
-        out.append(_fold(_("Collectives per iteration"), _table(headers, table, {2, 3, 4})))
+        heads = headers(COMM_HEADERS)
+        out.append(_fold(_("Collectives per iteration"), _table(heads, table, {2, 3, 4})))
     return out
 
 
 def _row_table(rows: Sequence[RowNote], flagged: dict[int, str]) -> str:
-    head = "".join(f"<th>{esc(h)}</th>" for h in (*ROW_HEADERS, _("lint")))
+    head = "".join(f"<th>{esc(h)}</th>" for h in (*headers(ROW_HEADERS), _("lint")))
     right = {0, 3, 6, 7}
     body = []
     notes: list[str] = []
@@ -320,7 +324,7 @@ def _structure(e: Explanation) -> list[str]:
     out = [_h2(_("4. Rows and lint findings"), "rows")]
     overview = structure_rows(e)
     if overview:
-        out.append(_table((_("lines"), _("rows"), _("what")), overview, {1}))
+        out.append(_table(headers(OVERVIEW_HEADERS), overview, {1}))
     count = [f for f in e.findings if f.section == "count"]
     if count:
         out.append(_finding_list(count))

@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from rich.cells import cell_len
+
 from wkparse.explain import Explanation, Finding, RowNote, path_label
 from wkparse.i18n import _
 from wkparse.render.explain_text import (
+    COMM_HEADERS,
+    KINDS_HEADERS,
+    LAYOUT_HEADERS,
     OTHER_GPU,
+    OVERVIEW_HEADERS,
     ROW_HEADERS,
     THIS_GPU,
     bar_rows,
@@ -21,10 +27,13 @@ from wkparse.render.explain_text import (
     compute_totals,
     difference_lines,
     finding_text,
+    fit,
     generation_items,
     grid_lines,
     group_totals,
+    headers,
     hidden_phases,
+    kind_label,
     layout_caption,
     layout_numbers,
     row_cells,
@@ -87,7 +96,7 @@ def _findings(findings: Iterable[Finding]) -> list[str]:
 
 def _layout(e: Explanation) -> list[str]:
     out = ["#### " + _("Parallel layout"), ""]
-    out += table(("key", "value"), layout_numbers(e), set())
+    out += table(headers(LAYOUT_HEADERS), layout_numbers(e), set())
     out.append("")
     if e.tp and e.dp and e.dialect in ("transformer", "inference"):
         out.append("```text")
@@ -125,7 +134,7 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str
         lines.append(cells)
         notes += row_notes
     right = {0, 3, 6, 7}
-    out = table(ROW_HEADERS, lines, right)
+    out = table(headers(ROW_HEADERS), lines, right)
     out.append("")
     out += [f"- {prose(n)}" for n in notes]
     return out
@@ -137,7 +146,7 @@ def _structure(e: Explanation) -> list[str]:
         (lines, rows, f"`{what}`" if "x [" in what else what)
         for lines, rows, what in structure_rows(e)
     ]
-    out += table(("lines", "rows", "what"), overview, {1})
+    out += table(headers(OVERVIEW_HEADERS), overview, {1})
     out.append("")
     count = _findings(f for f in e.findings if f.section == "count")
     if count:
@@ -175,16 +184,17 @@ def _totals(e: Explanation) -> list[str]:
     ]
     rows = comm_rows(e)
     if rows:
-        out += table(("group", "collective", "calls", "bytes", "per rank"), rows, {2, 3, 4})
+        out += table(headers(COMM_HEADERS), rows, {2, 3, 4})
         out.append("")
     if e.kinds:
-        kind_width = max(len("by layer kind"), *(len(k.kind) for k in e.kinds))
+        by_kind, bytes_head, compute_head = headers(KINDS_HEADERS)
+        kind_width = max(cell_len(by_kind), *(cell_len(kind_label(k.kind)) for k in e.kinds))
         bar_width = 24
         out.append("```text")
-        out.append(f"{'by layer kind'.ljust(kind_width)}  {'bytes'.ljust(bar_width + 18)}  compute")
+        out.append(f"{fit(by_kind, kind_width)}  {fit(bytes_head, bar_width + 18)}  {compute_head}")
         for kind, b_bar, b_text, c_bar, c_text in bar_rows(e, bar_width):
             out.append(
-                f"{kind.ljust(kind_width)}  {b_bar} {b_text.rjust(17)}  {c_bar} {c_text.rjust(17)}"
+                f"{fit(kind, kind_width)}  {b_bar} {b_text.rjust(17)}  {c_bar} {c_text.rjust(17)}"
             )
         out += ["```", ""]
     return out

@@ -226,7 +226,7 @@ def bars(items: Sequence[tuple[str, int, str, str]], label: str) -> str:
 
 def group_bars(e: Explanation) -> str:
     items = [
-        (GROUP_LABELS[g], n, human_bytes(n), f"grp grp-{g.lower()}")
+        (_(GROUP_LABELS[g]), n, human_bytes(n), f"grp grp-{g.lower()}")
         for g, n in e.comm_bytes.items()
     ]
     return bars(items, _("Bytes per communication group, one iteration"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 
-from rich.cells import cell_len
+from rich.cells import cell_len, set_cell_size
 from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
 from rich.padding import Padding
 from rich.rule import Rule
@@ -27,10 +27,34 @@ from wkparse.explain import (
     path_label,
     percent,
 )
-from wkparse.i18n import _
+from wkparse.i18n import N_, _
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan", None: "magenta"}
-ROW_HEADERS = ("line", "row", "phase", "compute", "collective", "group", "size", "per rank")
+#: the tables' column heads, translated where used (`headers(...)`)
+ROW_HEADERS = (
+    N_("line"),
+    N_("row"),
+    N_("phase"),
+    N_("compute"),
+    N_("collective"),
+    N_("group"),
+    N_("size"),
+    N_("per rank"),
+)
+COMM_HEADERS = (N_("group"), N_("collective"), N_("calls"), N_("bytes"), N_("per rank"))
+OVERVIEW_HEADERS = (N_("lines"), N_("rows"), N_("what"))
+LAYOUT_HEADERS = (N_("key"), N_("value"))
+KINDS_HEADERS = (N_("by layer kind"), N_("bytes"), N_("compute"))
+#: the layer kinds of the totals that are words, not row names
+KIND_LABELS = {
+    "grad sync": N_("grad sync"),
+    "embedding": N_("embedding"),
+    "attention": N_("attention"),
+    "final": N_("final"),
+    "loss": N_("loss"),
+    "optimizer": N_("optimizer"),
+    "(unnamed)": N_("(unnamed)"),
+}
 #: the GPU this file describes, and every other GPU, in the layout picture
 THIS_GPU, OTHER_GPU = "■", "□"
 _LABEL = 9
@@ -49,6 +73,24 @@ SHORT_GROUPS["ALL"] = "all"
 PLACEHOLDER_NS = 1
 
 
+def headers(names: Sequence[str]) -> tuple[str, ...]:
+    """A table's column heads in the language in effect."""
+    return tuple(_(name) for name in names)
+
+
+def fit(text: str, width: int, right: bool = False) -> str:
+    """`text` padded (or cut, with an ellipsis) to `width` terminal cells: a Chinese
+    character takes two."""
+    if cell_len(text) > width:
+        text = set_cell_size(text, width - 1) + "…"
+    pad = " " * (width - cell_len(text))
+    return pad + text if right else text + pad
+
+
+def kind_label(kind: str) -> str:
+    return _(KIND_LABELS[kind]) if kind in KIND_LABELS else kind
+
+
 def hidden_phases() -> str:
     return _(
         "not shown: phases with no collective whose compute time is 0 or 1 ns, AICB's placeholders"
@@ -57,7 +99,7 @@ def hidden_phases() -> str:
 
 def group_cell(group: str | None, size: int | None) -> str:
     if group is None:
-        return "none"
+        return _("none")
     label = SHORT_GROUPS[group]
     return f"{label} {size}" if size is not None else label
 
@@ -93,10 +135,14 @@ def row_cells(
                 ]
             )
             if ph.note:
-                notes.append(f"line {row.line} {ph.phase}: {ph.note}")
+                notes.append(
+                    _("line {line} {phase}: {note}").format(
+                        line=row.line, phase=ph.phase, note=ph.note
+                    )
+                )
         if not lines:
             lines.append(["-", "", "", "", "", ""])
-        name = row.name if row.name is not None else "(unnamed)"
+        name = row.name if row.name is not None else _("(unnamed)")
         if row.policy:
             name = f"{name} [{row.policy}]"
         for i, cells in enumerate(lines):
@@ -106,12 +152,12 @@ def row_cells(
 
 
 def finding_text(f: Finding) -> str:
-    where = f"line {f.line}"
+    where = _("line {line}").format(line=f.line)
     if f.count > 1:
         shown = ", ".join(str(n) for n in f.lines[:6])
         more = ", ..." if f.count > 6 else ""
-        where = f"{f.count:,} lines: {shown}{more}"
-    severity = f.severity or "finding"
+        where = _("{count} lines: {lines}").format(count=f"{f.count:,}", lines=shown + more)
+    severity = f.severity or _("finding")
     return f"{f.code} {severity} ({where}): {f.message}"
 
 
@@ -192,7 +238,7 @@ def bar_rows(e: Explanation, bar_width: int) -> list[tuple[str, str, str, str, s
         b, c = k.bytes / total_bytes, k.compute_ns / total_ns
         out.append(
             (
-                k.kind,
+                kind_label(k.kind),
                 bar(b, bar_width),
                 f"{human_bytes(k.bytes)} {percent(b):>6}",
                 bar(c, bar_width),
@@ -208,55 +254,75 @@ def generation_items(e: Explanation) -> list[tuple[str, str]]:
     items: list[tuple[str, str]] = []
     if g.name is not None:
         n = g.name
-        batch = f"gbs {n.gbs}, mbs {n.mbs}" if n.gbs is not None else f"batch {n.mbs}"
-        phase = f", {n.inference_phase}" if n.inference_phase else ""
+        if n.gbs is not None:
+            batch = _("gbs {gbs}, mbs {mbs}").format(gbs=n.gbs, mbs=n.mbs)
+        else:
+            batch = _("batch {mbs}").format(mbs=n.mbs)
+        phase = _(", {phase}").format(phase=n.inference_phase) if n.inference_phase else ""
         items.append(
             (
-                "file name",
-                f"AICB name: {n.model}, world {n.world}, tp {n.tp}, pp {n.pp}, ep {n.ep}, "
-                f"{batch}, seq {n.seq}{phase}",
+                _("file name"),
+                _(
+                    "AICB name: {model}, world {world}, tp {tp}, pp {pp}, ep {ep}, {batch}, "
+                    "seq {seq}"
+                ).format(
+                    model=n.model, world=n.world, tp=n.tp, pp=n.pp, ep=n.ep, batch=batch, seq=n.seq
+                )
+                + phase,
             )
         )
     if e.activation_bytes is not None:
         text = f"{e.activation_bytes:,} B ({human_bytes(e.activation_bytes)})"
         if e.activation_source == "pp_comm":
-            text += ", from pp_comm (no row carries it)"
+            text += _(", from pp_comm (no row carries it)")
         if g.hidden is not None:
-            text += f"; hidden {g.hidden:,} from {g.hidden_how}"
+            text += _("; hidden {hidden} from {how}").format(
+                hidden=f"{g.hidden:,}", how=g.hidden_how
+            )
         if g.preset_hidden is not None and g.name is not None:
-            text += f"; {g.name.model} preset: {g.preset_layers} layers, hidden {g.preset_hidden}"
-        items.append(("activation", text))
+            text += _("; {model} preset: {layers} layers, hidden {hidden}").format(
+                model=g.name.model, layers=g.preset_layers, hidden=g.preset_hidden
+            )
+        items.append((_("activation"), text))
     elif e.dialect in ("transformer", "inference") and e.rows:
-        items.append(("activation", "no row carries it (e.g. TP 1 with measured times)"))
+        items.append((_("activation"), _("no row carries it (e.g. TP 1 with measured times)")))
     if e.dialect in ("transformer", "inference"):
-        items.append(("sequence parallel", "yes" if g.sequence_parallel else "no"))
-        moe = "yes" if g.moe else "no"
+        items.append((_("sequence parallel"), _("yes") if g.sequence_parallel else _("no")))
+        moe = _("yes") if g.moe else _("no")
         if g.moe:
             parts = []
             if g.experts is not None:
-                parts.append(f"{g.experts} experts")
+                parts.append(_("{n} experts").format(n=g.experts))
             if g.topk is not None:
                 parts.append(f"top-{g.topk}")
             if parts:
-                moe += f": {', '.join(parts)} ({g.moe_how})"
+                moe = _("{answer}: {shape} ({how})").format(
+                    answer=moe, shape=_(", ").join(parts), how=g.moe_how
+                )
             else:
-                moe += " (experts and top-k not derivable from these rows)"
+                moe += _(" (experts and top-k not derivable from these rows)")
         items.append(("MoE", moe))
-    compute = {
-        "measured": "measured (AIOB) compute times"
-        if e.dialect in ("transformer", "inference")
-        else "compute times as written",
-        "placeholder": "placeholders: every layer compute time is 0 or 1 (no AIOB)"
-        if e.dialect in ("transformer", "inference")
-        else "placeholders: every compute time is 0 or 1",
-        "none": "no rows",
-    }[g.compute]
-    items.append(("compute", compute))
+    transformer = e.dialect in ("transformer", "inference")
+    if g.compute == "measured":
+        compute = (
+            _("measured (AIOB) compute times") if transformer else _("compute times as written")
+        )
+    elif g.compute == "placeholder":
+        compute = (
+            _("placeholders: every layer compute time is 0 or 1 (no AIOB)")
+            if transformer
+            else _("placeholders: every compute time is 0 or 1")
+        )
+    else:
+        compute = _("no rows")
+    items.append((_("compute"), compute))
     if g.expected_ga is not None:
-        items.append(("ga from the name", f"gbs // (mbs x DP) = {g.expected_ga}"))
+        items.append((_("ga from the name"), f"gbs // (mbs x DP) = {g.expected_ga}"))
     if g.era is not None:
-        reasons = f" ({'; '.join(g.era.reasons)})" if g.era.reasons else ""
-        items.append(("generator", f"{g.era.label}{reasons}"))
+        era = g.era.label
+        if g.era.reasons:
+            era = _("{era} ({reasons})").format(era=era, reasons=_("; ").join(g.era.reasons))
+        items.append((_("generator"), era))
     return items
 
 
@@ -281,8 +347,9 @@ def structure_rows(e: Explanation) -> list[tuple[str, str, str]]:
                 rows=shape.rows, layers=shape.layers
             )
             if len(s.shapes) > 1:
-                extra += f", first: group {shape.first_group}, lines {shape.first_line}-"
-                extra += f"{shape.last_line}"
+                extra += _(", first: group {group}, lines {first}-{last}").format(
+                    group=shape.first_group, first=shape.first_line, last=shape.last_line
+                )
             out.append(("", f"{rows:,}", what + extra))
         out[len(out) - len(s.shapes)] = (
             _span(s.groups_first_line, s.groups_last_line),
@@ -350,11 +417,20 @@ def difference_lines(e: Explanation) -> list[str]:
     s = e.structure
     out = []
     for d in s.differences:
-        rows = "; ".join(f"line {line} {name}: {what}" for line, name, what in d.rows)
-        out.append(f"group {d.group} (lines {d.first_line}-{d.last_line}) differs: {rows}")
+        rows = "; ".join(
+            _("line {line} {name}: {what}").format(line=line, name=name, what=what)
+            for line, name, what in d.rows
+        )
+        out.append(
+            _("group {group} (lines {first}-{last}) differs: {rows}").format(
+                group=d.group, first=d.first_line, last=d.last_line, rows=rows
+            )
+        )
     listed = len(s.differences)
     if s.differing_groups > listed:
-        out.append(f"... and {s.differing_groups - listed} more groups differ in values")
+        out.append(
+            _("... and {n} more groups differ in values").format(n=s.differing_groups - listed)
+        )
     return out
 
 
@@ -364,7 +440,7 @@ def comm_rows(e: Explanation) -> list[tuple[str, str, str, str, str]]:
     for c in e.collectives:
         size = e.group_sizes.get(c.group) if c.group and c.group != "PP" else None
         group = group_cell(c.group, size)
-        what = c.collective if c.collective != "pp_comm" else "pp_comm (2 x vpp x ga sends)"
+        what = c.collective if c.collective != "pp_comm" else _("pp_comm (2 x vpp x ga sends)")
         out.append(
             (
                 group,
@@ -380,7 +456,9 @@ def comm_rows(e: Explanation) -> list[tuple[str, str, str, str, str]]:
 def group_totals(e: Explanation) -> str:
     always = ("TP", "DP") if e.policy in TRANSFORMER_DIALECTS else ()
     parts = [
-        f"{GROUP_LABELS[g]} {human_bytes(n)}" for g, n in e.comm_bytes.items() if n or g in always
+        _(GROUP_LABELS[g]) + " " + human_bytes(n)
+        for g, n in e.comm_bytes.items()
+        if n or g in always
     ]
     return ", ".join(parts) or _("none")
 
@@ -403,41 +481,46 @@ def compute_totals(e: Explanation) -> str:
 def layout_numbers(e: Explanation) -> list[tuple[str, str]]:
     """(key, value) pairs of the layout: header values as written, counted values beside."""
     if e.policy not in TRANSFORMER_DIALECTS:
-        out = [("policy", e.policy or "none")]
+        out = [(_("policy"), e.policy or _("none"))]
         if e.leading:
-            out.append(("after the policy", " ".join(e.leading)))
+            out.append((_("after the policy"), " ".join(e.leading)))
         return out
 
     def v(x: object) -> str:
-        return "absent" if x is None else f"{x:,}" if isinstance(x, int) else str(x)
+        return _("absent") if x is None else f"{x:,}" if isinstance(x, int) else str(x)
 
-    out = [("policy", e.policy), ("TP", v(e.tp)), ("PP", v(e.pp))]
+    out = [(_("policy"), e.policy), ("TP", v(e.tp)), ("PP", v(e.pp))]
     if e.dp is not None:
         assert e.tp is not None and e.pp is not None
-        rem = f", {e.dp_remainder} left over" if e.dp_remainder else ""
+        rem = _(", {n} left over").format(n=e.dp_remainder) if e.dp_remainder else ""
         out.append(("DP", f"{e.dp:,} = all_gpus {e.all_gpus:,} / (TP {e.tp} x PP {e.pp}){rem}"))
     else:
-        out.append(("DP", "-g / (TP x PP) (no all_gpus in the header)"))
+        out.append(("DP", _("-g / (TP x PP) (no all_gpus in the header)")))
     out.append(("EP", v(e.ep)))
     if e.dp_ep is not None:
         out.append(("DP/EP", f"{e.dp_ep:,} (DP / EP)"))
     ga = v(e.ga)
     if e.dialect == "transformer":
-        ga += f" (body: {e.groups:,} groups)"
+        ga += _(" (body: {n} groups)").format(n=f"{e.groups:,}")
     out.append(("ga", ga))
     vpp = v(e.vpp)
     if e.layers_per_stage is not None:
-        vpp += f" (body: {e.layers_per_stage} layers per group)"
+        vpp += _(" (body: {n} layers per group)").format(n=e.layers_per_stage)
     out.append(("vpp", vpp))
     out.append(("all_gpus", v(e.all_gpus)))
-    pp_comm = "absent" if e.pp_comm_text is None else e.pp_comm_text
+    pp_comm = _("absent") if e.pp_comm_text is None else e.pp_comm_text
     if e.pp_comm_simai:
         pp_comm += f" ({human_bytes(e.pp_comm_simai)})"
     out.append(("pp_comm", pp_comm))
     if e.bubble_fraction is not None:
-        out.append(("bubble", f"(PP-1)/(GA*vpp) = {percent(e.bubble_fraction)}"))
-    rows = f"{e.declared_rows:,}" if e.declared_rows is not None else "unreadable"
-    out.append(("rows", f"{rows} declared, {e.rows:,} in the body"))
+        out.append((_("bubble"), f"(PP-1)/(GA*vpp) = {percent(e.bubble_fraction)}"))
+    rows = f"{e.declared_rows:,}" if e.declared_rows is not None else _("unreadable")
+    out.append(
+        (
+            _("rows"),
+            _("{declared} declared, {body} in the body").format(declared=rows, body=f"{e.rows:,}"),
+        )
+    )
     return out
 
 
@@ -514,9 +597,10 @@ class _Explained:
         if not e.rows:
             yield Padding(Text(_("No rows.")), (0, 0, 0, 2))
         overview = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-        overview.add_column("lines", no_wrap=True)
-        overview.add_column("rows", justify="right", no_wrap=True)
-        overview.add_column("what", overflow="fold")
+        lines_head, rows_head, what_head = headers(OVERVIEW_HEADERS)
+        overview.add_column(lines_head, no_wrap=True)
+        overview.add_column(rows_head, justify="right", no_wrap=True)
+        overview.add_column(what_head, overflow="fold")
         for lines, rows, what in structure_rows(e):
             overview.add_row(Text(lines), Text(rows), Text(what))
         if e.rows:
@@ -544,7 +628,7 @@ class _Explained:
         table.add_column(style="bold", no_wrap=True)
         table.add_column()
         for key, value in generation_items(self.e):
-            table.add_row(Text(key), Text(value))
+            table.add_row(Text(key), Text(value, overflow="fold"))
         yield Padding(table, (0, 0, 0, 2))
 
     def _totals(self, width: int) -> Iterator[RenderableType]:
@@ -555,12 +639,8 @@ class _Explained:
         rows = comm_rows(e)
         if rows:
             table = Table(box=None, padding=(0, 1), show_edge=False, header_style="bold")
-            for name, justify in (
-                ("group", "left"),
-                ("collective", "left"),
-                ("calls", "right"),
-                ("bytes", "right"),
-                ("per rank", "right"),
+            for name, justify in zip(
+                headers(COMM_HEADERS), ("left", "left", "right", "right", "right")
             ):
                 table.add_column(name, justify=justify)  # type: ignore[arg-type]
             for row in rows:
@@ -574,15 +654,16 @@ class _Explained:
 
 def _bars(e: Explanation, width: int) -> Iterator[RenderableType]:
     """Where bytes and compute go, by kind of layer: two bars per kind."""
-    kind_width = max(len("by layer kind"), *(len(k.kind) for k in e.kinds))
+    by_kind, bytes_head, compute_head = headers(KINDS_HEADERS)
+    kind_width = max(cell_len(by_kind), *(cell_len(kind_label(k.kind)) for k in e.kinds))
     value_width = 17  # '1.07 GiB  42.5%' and '4.28 s  55.7%'
     bar_width = min(40, max(6, (width - 2 - kind_width - 2 * (value_width + 3)) // 2))
-    head = Text("  " + "by layer kind".ljust(kind_width), style="bold")
-    head.append("  " + "bytes".ljust(bar_width + value_width + 1), style="bold")
-    head.append("  " + "compute", style="bold")
+    head = Text("  " + fit(by_kind, kind_width), style="bold")
+    head.append("  " + fit(bytes_head, bar_width + value_width + 1), style="bold")
+    head.append("  " + compute_head, style="bold")
     yield head
     for kind, bytes_bar, bytes_text, compute_bar, compute_text in bar_rows(e, bar_width):
-        line = Text("  " + kind.ljust(kind_width) + "  ")
+        line = Text("  " + fit(kind, kind_width) + "  ")
         line.append(bytes_bar, style="cyan")
         line.append(" " + bytes_text.rjust(value_width) + "  ")
         line.append(compute_bar, style="magenta")
@@ -638,8 +719,10 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], width: int)
         lines.append(cells)
     # A cell's width counts up to _MAX_CELL (longer ones are cut below): one hostile
     # 60,000-character comm type would otherwise pad every line of the table to its width.
+    heads = headers(ROW_HEADERS)
     widths = [
-        max(len(h), *(min(len(c[i]), _MAX_CELL) for c in lines)) for i, h in enumerate(ROW_HEADERS)
+        max(cell_len(h), *(min(cell_len(c[i]), _MAX_CELL) for c in lines))
+        for i, h in enumerate(heads)
     ]
     gap = 1 if narrow else 2
     room = width - 2 - sum(widths) - gap * (len(widths) - 1)
@@ -648,14 +731,10 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], width: int)
     right = {0, 3, 6, 7}
 
     def fmt(cells: Sequence[str]) -> str:
-        parts = []
-        for i, (text, w) in enumerate(zip(cells, widths)):
-            if len(text) > w:
-                text = text[: w - 1] + "…"
-            parts.append(text.rjust(w) if i in right else text.ljust(w))
+        parts = [fit(text, w, i in right) for i, (text, w) in enumerate(zip(cells, widths))]
         return (" " * gap).join(parts).rstrip()
 
-    out = Text(fmt(ROW_HEADERS) + "\n", style="bold")
+    out = Text(fmt(heads) + "\n", style="bold")
     for cells in lines:
         style = "yellow" if cells[0].startswith("!") else ""
         out.append(fmt(cells) + "\n", style=style)
