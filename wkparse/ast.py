@@ -13,7 +13,11 @@ import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Union, overload
+from typing import TYPE_CHECKING, Union, overload
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
 
 #: Row field names in SimAI's reading order (the 13th only in HYBRID_CUSTOMIZED files).
 ROW_FIELDS: tuple[str, ...] = (
@@ -159,6 +163,21 @@ PHASE_FIELDS: dict[str, tuple[int, int, int]] = {
 #: the smallest typecodes tried first: a column widens only when a value does not fit
 _NARROW = {1: "i", 2: "I", 4: "I", 5: "I", 7: "I", 8: "I", 10: "I", 11: "I"}
 _WIDE = {"i": "q", "I": "Q"}
+#: the range of each typecode a column may have
+_RANGE = {
+    code: (-(2 ** (8 * size - 1)), 2 ** (8 * size - 1) - 1)
+    if code.islower()
+    else (0, 2 ** (8 * size) - 1)
+    for code in "iIqQ"
+    for size in (array(code).itemsize,)
+}
+
+
+def _holds(typecode: str, low: int, high: int) -> bool:
+    """Whether an array of this typecode holds every number from `low` to `high`."""
+    least, most = _RANGE[typecode]
+    return least <= low and high <= most
+
 
 IntColumn = Union["array[int]", list[int]]
 
@@ -230,6 +249,29 @@ class ValueTable:
             except OverflowError:
                 grown = [*column, *values]
             self.columns[index] = grown
+
+    def extend_array(
+        self, index: int, values: NDArray[np.integer], bounds: tuple[int, int] | None = None
+    ) -> None:
+        """Append a numpy array of integers to column `index` (`bounds`: their least and
+        most, when known), widening it as `extend_numbers` does: to the narrowest of its
+        typecode, the wide one, a list."""
+        column = self.columns[index]
+        if not len(values):
+            return
+        if isinstance(column, list):
+            column.extend(values.tolist())
+            return
+        low, high = bounds or (int(values.min()), int(values.max()))
+        typecode: str | None = column.typecode
+        while typecode is not None and not _holds(typecode, low, high):
+            typecode = _WIDE.get(typecode)
+        if typecode is None:
+            self.columns[index] = [*column, *values.tolist()]
+            return
+        if typecode != column.typecode:
+            column = self.columns[index] = array(typecode, column)
+        column.frombytes(values.astype(typecode, order="C").data.cast("B"))
 
     def add_shape(self, columns: tuple[tuple[int, int], ...]) -> int:
         """The index of a line shape (its token positions), adding it on first sight."""

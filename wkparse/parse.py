@@ -16,16 +16,14 @@ import os
 import stat
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
 from wkparse import encoding, syntax
 from wkparse.ast import (
-    MAX_DIGITS,
     NUMBER_FIELDS,
-    TEXT_FIELDS,
     CountLine,
     Header,
     HeaderField,
@@ -33,12 +31,12 @@ from wkparse.ast import (
     RowTable,
     Span,
     Value,
-    ValueTable,
     Workload,
 )
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.grammar import header_matcher, parser, row_matcher
 from wkparse.i18n import _
+from wkparse.row_reader import BLANK_REF, RowColumns
 
 BOM = encoding.UTF8_BOM
 CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
@@ -72,7 +70,7 @@ def parse_bytes(data: bytes, *, fast: bool = True, limits: Limits | None = None)
     limits = limits or Limits()
     if len(data) > limits.max_bytes:
         return _too_large(len(data), limits)
-    return _Parser(fast, limits).run(io.BytesIO(data), data[: encoding.TEXT_SNIFF_BYTES])
+    return _Parser(fast, limits, len(data)).run(io.BytesIO(data), data[: encoding.TEXT_SNIFF_BYTES])
 
 
 def parse_file(
@@ -97,7 +95,7 @@ def parse_file(
             return parse_bytes(data, fast=fast, limits=limits)
         head = stream.read(encoding.TEXT_SNIFF_BYTES)
         stream.seek(0)
-        return _Parser(fast, limits).run(stream, head)
+        return _Parser(fast, limits, info.st_size).run(stream, head)
 
 
 def read_stdin(limits: Limits) -> bytes:
@@ -164,8 +162,10 @@ def _cr_line_ends(first: bytes, bom: bool) -> ParseResult:
 
 
 class _Parser:
-    def __init__(self, fast: bool, limits: Limits) -> None:
+    def __init__(self, fast: bool, limits: Limits, size: int | None = None) -> None:
         self.fast = fast
+        #: the input's size in bytes, when known: numpy reads the rows of a large file
+        self.size = size
         self.limits = limits
         self.diagnostics: list[Diagnostic] = []
         self.customized = False
@@ -360,7 +360,7 @@ class _Parser:
         self, lines: Iterator[bytes], endings: set[bytes]
     ) -> tuple[RowTable, bytes | None, int, tuple[int, ...]]:
         """Rows in blocks of lines: a block whose lines are all known costs a few C loops,
-        and a block of new lines is read column by column (see `_Columns`).
+        and a block of new lines is read column by column (see `wkparse.row_reader`).
 
         Lines are keyed without their b"\\n"; the unterminated last line, if any, is parsed on
         its own, as it is the only line whose key could differ from the same text mid-file.
@@ -368,7 +368,13 @@ class _Parser:
         read: Callable[[int], bytes] | None = getattr(lines, "read", None)
         if read is None:
             read = io.BytesIO(b"".join(lines)).read
-        reader = _Columns(self)
+        reader = RowColumns(
+            self._row,
+            fast=self.fast,
+            customized=self.customized,
+            max_line_bytes=self.limits.max_line_bytes,
+            size=self.size,
+        )
         # Until the first blank line, row i stands on line 3 + i and no numbers are stored.
         row_lines: array[int] | None = None
         refs: array[int] = array("I")
@@ -378,24 +384,23 @@ class _Parser:
         parts: list[bytes] = []  # the line the current block ends inside
         crlf = lf = 0
         for block in iter(partial(read, _BLOCK), b""):
-            chunk = block.split(b"\n")
-            if len(chunk) == 1:
+            end = block.rfind(b"\n")
+            if end < 0:
                 parts.append(block)
                 continue
+            body = block[:end]  # whole lines, without the last b"\n"
             if parts:
-                parts.append(chunk[0])
-                chunk[0] = b"".join(parts)
-            rest = chunk.pop()
-            parts = [rest] if rest else []
-            ends = len(chunk)
-            cr = sum(1 for _ in filter(_ends_in_cr, chunk)) if b"\r" in block else 0
-            crlf, lf = crlf + cr, lf + ends - cr
-            values = reader.block(chunk)
-            if _BLANK_REF in values:
+                parts.append(body)
+                body = b"".join(parts)
+            parts = [block[end + 1 :]] if end + 1 < len(block) else []
+            values = reader.block(body)
+            cr = body.count(b"\r\n") + body.endswith(b"\r") if b"\r" in body else 0
+            crlf, lf = crlf + cr, lf + len(values) - cr
+            if BLANK_REF in values:
                 if row_lines is None:
                     row_lines = array("q", range(3, 3 + len(refs)))
                 for number, ref in enumerate(values, lineno + 1):
-                    if ref == _BLANK_REF:
+                    if ref == BLANK_REF:
                         blank.append(number)
                     else:
                         row_lines.append(number)
@@ -405,13 +410,13 @@ class _Parser:
                     row_lines.extend(range(lineno + 1, lineno + 1 + len(values)))
                 refs.extend(values)
             lineno += len(values)
-            last = chunk[-1] + b"\n"
+            last = body[body.rfind(b"\n") + 1 :] + b"\n"
         tail = b"".join(parts)
         if tail:
             lineno += 1
             last = tail
             ref = reader.single(tail)
-            if ref == _BLANK_REF:
+            if ref == BLANK_REF:
                 blank.append(lineno)
             else:
                 if row_lines is not None:
@@ -475,21 +480,6 @@ class _Parser:
         return _reading(values, tuple((c, e) for c, e, _ in toks), tuple(errors))
 
 
-#: the value index `_Columns` gives a blank line
-_BLANK_REF = -1
-#: most distinct lines the repeat cache holds before it starts over
-_CACHE_LINES = 1 << 16
-#: a line this long may hold a number too long to read: it is read on its own
-_SHORT_LINE = MAX_DIGITS
-_DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
-#: every byte but digits and signs to a space: what is left of a row is its numbers
-_NUMBERS_ONLY = bytes(c if c in b"0123456789+-" else 32 for c in range(256))
-
-
-def _ends_in_cr(line: bytes) -> bool:
-    return line.endswith(b"\r")
-
-
 @dataclass(frozen=True, slots=True)
 class _Reading:
     """One line's 13 values (numbers as ints), token positions and errors."""
@@ -497,199 +487,6 @@ class _Reading:
     values: list[int | str | None]
     columns: tuple[tuple[int, int], ...]
     errors: tuple[LineError, ...] = ()
-
-
-class _Columns:
-    """Row lines into a `ValueTable`, a block of lines at a time.
-
-    Repeated lines are found in a cache of raw lines (bounded, and switched off for files
-    whose lines do not repeat, where it would only cost). New lines are checked by their
-    shape: the line with every digit replaced by 0 matches the grammar's row exactly when
-    the line does (every terminal treats all digits alike), and has the same token
-    positions, so the few distinct shapes are matched once each. A block of new lines whose
-    shapes all match is then split into tokens in one call and appended column by column:
-    no object per field per row survives. Any other line is read on its own (`_Parser._row`),
-    by the grammar-derived matcher or by Lark.
-    """
-
-    def __init__(self, parser: _Parser) -> None:
-        self.parser = parser
-        self.table = ValueTable()
-        self.cache: dict[bytes, int] | None = {}
-        #: line shape -> how its lines are read in bulk, or None: one by one
-        self.shapes: dict[bytes, _Shape | None] = {}
-        #: token bytes -> text code, for the name, comm and policy columns
-        self.codes: dict[bytes, int] = {}
-        #: number field -> what its column held so far: "same" number, "few", "many"
-        self.kinds: dict[int, str] = {}
-
-    def block(self, lines: list[bytes]) -> list[int]:
-        """Each line's value index (`_BLANK_REF` for a blank line)."""
-        cache = self.cache
-        if cache is None:
-            return self._new(lines)
-        try:
-            return list(map(cache.__getitem__, lines))
-        except KeyError:
-            pass
-        new = [line for line in dict.fromkeys(lines) if line not in cache]
-        refs = self._new(new)
-        if len(new) * 2 > len(lines) and len(cache) + len(new) > len(lines):
-            # Mostly new lines, again: this file's lines do not repeat.
-            self.cache = None
-            found = dict(zip(new, refs))
-            found.update((line, cache[line]) for line in lines if line not in found)
-            return list(map(found.__getitem__, lines))
-        if len(cache) + len(new) > _CACHE_LINES:
-            found = {line: cache[line] for line in lines if line in cache}
-            cache.clear()
-            cache.update(found)
-        cache.update(zip(new, refs))
-        return list(map(cache.__getitem__, lines))
-
-    def single(self, raw: bytes) -> int:
-        reading = self.parser._row(raw)
-        if reading is None:
-            return _BLANK_REF
-        return self.table.add(reading.values, reading.columns, reading.errors)
-
-    def _new(self, lines: list[bytes]) -> list[int]:
-        """Value indexes of lines not seen before, in order."""
-        if not lines:
-            return []
-        short = min(_SHORT_LINE, self.parser.limits.max_line_bytes)
-        if not self.parser.fast or max(map(len, lines)) > short:
-            return [self.single(raw + b"\n") for raw in lines]
-        joined = b"\n".join(lines)
-        shapes = joined.translate(_DIGITS_TO_ZERO).split(b"\n")
-        known = self.shapes
-        distinct = [known[s] if s in known else self._shape(s) for s in dict.fromkeys(shapes)]
-        widths = {0 if shape is None else shape.width for shape in distinct}
-        if len(widths) == 1 and 0 not in widths:
-            return self._append(joined, shapes, distinct)  # type: ignore[arg-type]
-        # Mixed: runs of matching lines in bulk, the others one by one, in line order.
-        out: list[int] = []
-        start = 0
-        for i, key in enumerate(shapes):
-            shape = known[key]
-            if shape is None:
-                out.append(self.single(lines[i] + b"\n"))
-                start = i + 1
-                continue
-            after = known[shapes[i + 1]] if i + 1 < len(shapes) else None
-            if after is None or after.width != shape.width:
-                run = slice(start, i + 1)
-                same = [s for k in dict.fromkeys(shapes[run]) if (s := known[k]) is not None]
-                out += self._append(b"\n".join(lines[run]), shapes[run], same)
-                start = i + 1
-        return out
-
-    def _shape(self, key: bytes) -> _Shape | None:
-        """Whether lines of this shape can be read in bulk (None: one by one), and how."""
-        shape = None
-        try:
-            text = key.decode("utf-8").rstrip("\r")
-        except UnicodeDecodeError:
-            text = None
-        if text is not None:
-            matcher = row_matcher()
-            customized = self.parser.customized
-            match = (matcher.customized if customized else matcher.plain).fullmatch(text)
-            if match is not None:
-                table = self.table
-                columns = tuple((a + 1, b + 1) for a, b in match.regs[1:] if a >= 0)
-                words = list(match.groups()) + [None] * (13 - len(match.groups()))
-                texts = [words[k] for k in TEXT_FIELDS]
-                # Digits and signs in a text token are lost or ambiguous in the shape.
-                pure = not any(set(t or "") & set("0+-") for t in texts)
-                codes = tuple(map(table.code, texts)) if pure else None
-                shape = _Shape(table.add_shape(columns), len(columns), codes)
-        self.shapes[key] = shape
-        return shape
-
-    def _append(self, joined: bytes, keys: list[bytes], shapes: list[_Shape]) -> list[int]:
-        """Append lines whose shapes all match with the same token count; their indexes.
-
-        When no text token of these shapes holds a digit or a sign, the shapes give the
-        text fields, and only the numbers are split out of the lines.
-        """
-        table = self.table
-        width = shapes[0].width
-        start = len(table)
-        known = self.shapes
-        index_of = {key: known[key].index for key in dict.fromkeys(keys)}  # type: ignore[union-attr]
-        indexes = list(map(index_of.__getitem__, keys))
-        numbers: list[bytes]
-        if all(shape.texts is not None for shape in shapes):
-            by_index = {shape.index: shape.texts for shape in shapes}
-            for j, k in enumerate(TEXT_FIELDS):
-                codes = {i: texts[j] for i, texts in by_index.items()}  # type: ignore[index]
-                same = set(codes.values())
-                if len(same) == 1:
-                    table.columns[k].extend([same.pop()] * len(indexes))
-                else:
-                    table.columns[k].extend(map(codes.__getitem__, indexes))
-            numbers = joined.translate(_NUMBERS_ONLY).split()
-            stride = len(NUMBER_FIELDS)
-            slots: Sequence[int] = range(stride)
-        else:
-            numbers = joined.split()
-            stride = width
-            slots = NUMBER_FIELDS
-            self._texts(numbers, width)
-        count = len(keys)
-        for slot, k in zip(slots, NUMBER_FIELDS):
-            table.extend_numbers(k, self._numbers(k, numbers[slot::stride]))
-        table.shape.extend(indexes)
-        return list(range(start, start + count))
-
-    def _numbers(self, field: int, column: list[bytes]) -> list[int]:
-        """The numbers of one column of tokens, converted as cheaply as the column allows.
-
-        A column that holds one number throughout (reserved, update time) is cheap to tell
-        so; one of few numbers (sizes) converts each once; the others (compute times that
-        vary) item by item. What a column turned out to be is remembered for the next block.
-        """
-        kind = self.kinds.get(field)
-        if kind is None or kind == "same":
-            first = column[0]
-            if column.count(first) == len(column):
-                self.kinds[field] = "same"
-                return [int(first)] * len(column)
-            kind = "few" if len(set(column[:512])) <= 32 else "many"
-        if kind == "few":
-            numbers = dict.fromkeys(column)
-            if len(numbers) * 8 <= len(column):
-                self.kinds[field] = "few"
-                for token in numbers:
-                    numbers[token] = int(token)
-                return list(map(numbers.__getitem__, column))  # type: ignore[arg-type]
-        self.kinds[field] = "many"
-        return list(map(int, column))
-
-    def _texts(self, tokens: list[bytes], width: int) -> None:
-        """The text columns of lines split into `width` tokens each."""
-        table, codes = self.table, self.codes
-        for k in TEXT_FIELDS:
-            if k >= width:
-                table.columns[k].extend([0] * (len(tokens) // width))
-                continue
-            column = tokens[k::width]
-            for token in dict.fromkeys(column):
-                if token not in codes:
-                    codes[token] = table.code(token.decode("utf-8"))
-            table.columns[k].extend(map(codes.__getitem__, column))
-
-
-@dataclass(frozen=True, slots=True)
-class _Shape:
-    """A line shape that matches the grammar's row: its index among the table's shapes
-    (token positions), its token count, and its text fields' codes when the shape alone
-    gives them (no digit or sign in a text token)."""
-
-    index: int
-    width: int
-    texts: tuple[int, ...] | None
 
 
 def _reading(

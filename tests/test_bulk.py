@@ -1,0 +1,223 @@
+"""Runs of new lines read with numpy (`wkparse.bulk`) give the very table the Python path does.
+
+The thresholds that keep numpy for large files are lowered here so that every run of new
+lines, of every file, goes through numpy; the reading is compared, value by value and with
+each column's storage, with the same file read with numpy switched off.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import CORPUS, corpus_params
+from tests.test_columns import HEADER, distinct_text
+from wkparse import bulk, parse_bytes, row_reader
+from wkparse.parse import ParseResult
+
+#: a row whose fields are all plain, to edit one field at a time
+ROW = ["attention_layer", "-1", "1868007", "ALLREDUCE", "33554432", "1775423"]
+ROW += ["NONE", "0", "1", "NONE", "0", "100"]
+
+
+def _with(field: int, token: str) -> str:
+    row = list(ROW)
+    row[field] = token
+    return "\t".join(row)
+
+
+#: lines that numpy must not misread, or that must reach the Python path or Lark
+ODD_LINES = [
+    _with(2, "9" * 18),  # the longest number numpy reads
+    _with(2, "9" * 19),  # past what numpy is trusted with, still an int64
+    _with(2, str(2**63)),
+    _with(4, str(2**64 - 1)),
+    _with(4, str(2**64)),  # past 64 bits: the column becomes a list
+    _with(2, "9" * 700),  # too many digits: an error
+    _with(1, "+5"),
+    _with(1, "-0"),
+    _with(1, "+0"),
+    _with(2, "0007"),
+    _with(4, "-8"),  # a negative size: not a row (UINT)
+    _with(1, str(-(2**31) - 1)),  # past 32 bits, signed
+    _with(0, "cross_entropy1"),  # a name with digits, read from each line
+    _with(0, "cross_entropy2"),
+    _with(0, "layer_064_2_mlp5cat"),
+    _with(0, "all-reduce"),  # a sign in a name, blanked before the numbers are read
+    _with(0, "a-1"),
+    _with(0, "-"),
+    _with(0, "+7"),
+    _with(0, "123"),
+    _with(0, "\u00e9t\u00e91-2"),  # UTF-8: byte offsets are not character offsets
+    _with(3, "ALL2ALL"),  # a comm type with a digit
+    _with(6, "_9"),
+    _with(11, "1" + "0" * 17),
+    "\t".join(ROW[:11]),  # 11 fields
+    "\t".join([*ROW, "extra"]),  # 13 fields in a file of 12
+    "\x0b".join(ROW),  # vertical tabs
+    " \f ".join(ROW) + "   ",  # form feeds, trailing spaces
+    "  " + "\t".join(ROW),
+    "\t".join(ROW) + "\r",  # CRLF
+    "\t".join(ROW).replace("1868007", "18x8007"),
+    "",
+    "   \t",
+    "\t".join(ROW).replace("attention_layer", "bad\udcffname"),  # not UTF-8
+    "#" * 700,  # longer than a line read in bulk
+]
+
+
+@pytest.fixture
+def numpy_everywhere(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """Every run of new lines goes to numpy; returns what each numpy call answered."""
+    monkeypatch.setattr(row_reader, "NUMPY_RUN", 1)
+    monkeypatch.setattr(row_reader, "NUMPY_AFTER_LINES", 0)
+    answers: list[bool] = []
+    real = bulk.append
+
+    def spy(*args: object, **kwargs: object) -> bool:
+        answers.append(real(*args, **kwargs))  # type: ignore[arg-type]
+        return answers[-1]
+
+    monkeypatch.setattr(bulk, "append", spy)
+    return answers
+
+
+def table(result: ParseResult) -> tuple[object, ...]:
+    """Everything a parse gives, the columns' storage included."""
+    w = result.workload
+    rows = [(r.line, r.fields.ordered(), r.fields.columns, r.fields.errors) for r in w.rows]
+    values = w.rows.values
+    storage = [
+        type(c).__name__ + (getattr(c, "typecode", "") if i not in (0, 3, 6, 9, 12) else "")
+        for i, c in enumerate(values.columns)
+    ]
+    return (
+        rows,
+        len(values),
+        storage,
+        result.diagnostics,
+        w.blank_lines,
+        w.line_endings,
+        w.line_count,
+        w.final_newline,
+    )
+
+
+def python_table(data: bytes) -> tuple[object, ...]:
+    """The reading with numpy switched off."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(row_reader, "NUMPY_AFTER_LINES", 1 << 62)
+        patch.setattr(row_reader, "NUMPY_FILE_BYTES", 1 << 62)
+        return table(parse_bytes(data))
+
+
+def assert_same(data: bytes, answers: list[bool], *, asked: bool = True) -> None:
+    before = len(answers)
+    bulk_table = table(parse_bytes(data))
+    assert bulk_table == python_table(data)
+    assert len(answers) > before or not asked
+
+
+@pytest.mark.parametrize("path", corpus_params())
+def test_corpus_reads_the_same_with_numpy(path: Path, numpy_everywhere: list[bool]) -> None:
+    assert_same(path.read_bytes(), numpy_everywhere)
+    assert all(numpy_everywhere)
+
+
+@pytest.mark.parametrize("block", [2048, 1 << 20])
+def test_distinct_rows_read_the_same_with_numpy(
+    block: int, numpy_everywhere: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("wkparse.parse._BLOCK", block)
+    data = distinct_text(groups=30).encode()
+    assert_same(data, numpy_everywhere)
+    assert all(numpy_everywhere)
+
+
+@pytest.mark.parametrize("block", [2048, 1 << 20])
+def test_odd_lines_among_distinct_rows_read_the_same_with_numpy(
+    block: int, numpy_everywhere: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("wkparse.parse._BLOCK", block)
+    lines = distinct_text(groups=12).splitlines()
+    for i, line in enumerate(ODD_LINES):
+        lines.insert(5 + i * 17, line)
+        lines.insert(len(lines) - i * 3, line)
+    text = "\n".join(lines) + "\n"
+    data = text.encode("utf-8", "surrogateescape")
+    assert_same(data, numpy_everywhere)
+    assert_same(data[:-1], numpy_everywhere)  # no final newline
+    assert_same(data.replace(b"\n", b"\r\n"), numpy_everywhere)
+
+
+@pytest.mark.parametrize("line", ODD_LINES, ids=range(len(ODD_LINES)))
+def test_each_odd_line_in_a_run_reads_the_same_with_numpy(
+    line: str, numpy_everywhere: list[bool]
+) -> None:
+    """A run where every line has the odd line's shape, among plain rows (numpy is not
+    asked about a run with a number it is not trusted with)."""
+    raw = line.encode("utf-8", "surrogateescape")
+    rows = [b"\t".join(x.encode() for x in ROW)] * 3 + [raw] * 3
+    rows += [raw.replace(b"1868007", str(1868007 + i).encode()) for i in range(5)]
+    data = (HEADER.format(ga=1) + f"\n{len(rows)}\n").encode() + b"\n".join(rows) + b"\n"
+    assert_same(data, numpy_everywhere, asked=False)
+
+
+def test_customized_rows_read_the_same_with_numpy(numpy_everywhere: list[bool]) -> None:
+    head = "HYBRID_CUSTOMIZED model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 all_gpus: 2"
+    rows = [_with(2, str(100 + i)) + ("\tDATA" if i % 3 else "\tMODEL2") for i in range(40)]
+    rows[7] = _with(2, "5")  # no policy: the 13th field is optional
+    data = f"{head}\n{len(rows)}\n" + "\n".join(rows) + "\n"
+    assert_same(data.encode(), numpy_everywhere)
+
+
+def test_numbers_past_32_bits_widen_as_in_python(numpy_everywhere: list[bool]) -> None:
+    rows = [_with(4, str(2**33 + i)) for i in range(10)]
+    rows += [_with(1, str(-(2**40) - i)) for i in range(10)]
+    rows += [_with(11, str(2**64 + i)) for i in range(10)]  # a list, on the Python path
+    data = (HEADER.format(ga=1) + f"\n{len(rows)}\n" + "\n".join(rows) + "\n").encode()
+    assert_same(data, numpy_everywhere)
+    values = parse_bytes(data).workload.rows.values
+    assert [getattr(values.columns[k], "typecode", "list") for k in (1, 4, 11)] == [
+        "q",
+        "Q",
+        "list",
+    ]
+
+
+def test_numpy_never_warns_and_declines_what_it_cannot_read() -> None:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        assert bulk._read(b"1 2 x", 3) is None
+        assert bulk._read(b"1 -- 2", 2) is None
+        assert bulk._read(b"1 2", 3) is None  # fewer than expected
+        assert bulk._read(b" 7  -8 ", 2) is not None
+    assert caught == []
+
+
+def test_a_small_file_does_not_import_numpy() -> None:
+    """numpy's import costs more than it saves on a few thousand rows (start-up counts)."""
+    small = min(
+        (p for p in CORPUS.rglob("*.txt") if p.stat().st_size > 20_000),
+        key=lambda p: p.stat().st_size,
+        default=None,
+    )
+    if small is None:
+        pytest.skip("no corpus")
+    code = (
+        "import sys\n"
+        "from wkparse.cli import main\n"
+        "for command in (['parse', sys.argv[1]], ['lint', sys.argv[1]]):\n"
+        "    sys.argv[1:] = command\n"
+        "    try:\n"
+        "        main()\n"
+        "    except SystemExit:\n"
+        "        pass\n"
+        "    assert 'numpy' not in sys.modules, command\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(small)], capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()
