@@ -15,17 +15,31 @@ Canonical form, and why each choice keeps what SimAI reads:
 
 A file with syntax errors has no canonical form: a formatter that guessed at a broken row
 could lose a value, so `canonical_chunks` refuses it (`Unformattable`).
+
+Whether a file already is canonical (`fmt --check`, and `fmt` before it rewrites anything)
+is decided without rendering its rows (`is_canonical`), from its length: see there.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from functools import partial
+from typing import TYPE_CHECKING, BinaryIO
 
-from wkparse.ast import TEXT_FIELDS, Header, RowFields, Workload
+from wkparse.ast import NUMBER_FIELDS, TEXT_FIELDS, Header, RowFields, RowTable, Workload
 from wkparse.parse import BOM, ParseResult, parse_text
+
+if TYPE_CHECKING:
+    import numpy
 
 #: rows joined into one output chunk: big enough for C-speed joins, small enough to stream
 CHUNK_ROWS = 16384
+#: bytes read at a time when checking a file against its canonical form
+SCAN_BLOCK = 1 << 20
+#: from this many distinct row values on, their canonical lengths are counted with numpy
+NUMPY_VALUES = 50_000
+#: what a canonical body never holds: its only separators are tabs and LF
+_NOT_IN_BODY = (b" ", b"\r", b"\x0b", b"\x0c")
 
 
 class Unformattable(ValueError):
@@ -58,13 +72,120 @@ def canonical_chunks(result: ParseResult) -> Iterator[str]:
     """
     if result.diagnostics:
         raise Unformattable(f"the file has {len(result.diagnostics)} syntax error(s)")
+    yield head(result)
+    yield from _rows(result.workload)
+
+
+def head(result: ParseResult) -> str:
+    """Lines 1 and 2 of the canonical text (with the byte order mark, if the file has one)."""
     workload = result.workload
     header, count = workload.header, workload.count
     if header is None or count is None or count.value is None:  # pragma: no cover
         raise Unformattable("a file without a header and a count line has no canonical form")
     bom = BOM.decode("utf-8") if workload.bom else ""
-    yield f"{bom}{header_line(header)}\n{count.value}\n"
-    yield from _rows(workload)
+    return f"{bom}{header_line(header)}\n{count.value}\n"
+
+
+def is_canonical(result: ParseResult, stream: BinaryIO) -> bool:
+    """Whether `stream` holds exactly the canonical text of `result`, the clean parse of the
+    same bytes, decided without rendering a row.
+
+    Lines 1 and 2 are compared as bytes. After them, every row line of the file is at least
+    as long as its canonical line: it holds the same tokens (a clean parse), a number written
+    as the integer it parses to is as short as it can be (`007`, `+7`, `-0` are longer), and
+    it may have more separators, leading or trailing blanks; a blank line is at least one
+    byte where the canonical text has none. So when the rest of the file holds no separator
+    but tab and LF, ends in LF and is exactly as long as the canonical rows (a sum over the
+    columns), every line is its canonical line. The file is read in blocks, never held whole.
+    """
+    if result.diagnostics or result.workload.rows.values.partial:
+        raise Unformattable(f"the file has {len(result.diagnostics)} syntax error(s)")
+    start = head(result).encode("utf-8")
+    if stream.read(len(start)) != start:
+        return False
+    expected = body_length(result.workload.rows)
+    size, last = 0, b""
+    for block in iter(partial(stream.read, SCAN_BLOCK), b""):
+        size += len(block)
+        if size > expected or any(c in block for c in _NOT_IN_BODY):
+            return False
+        last = block[-1:]
+    return size == expected and last in (b"", b"\n")
+
+
+def body_length(rows: RowTable) -> int:
+    """Bytes of the canonical row lines: each value's line length, once per row."""
+    values = rows.values
+    if len(values) >= NUMPY_VALUES:
+        return _body_length_numpy(rows)
+    sizes = [0 if t is None else len(t.encode("utf-8")) for t in values.texts]
+    # 11 tabs and the LF; a policy (13th field) brings its tab
+    fields: list[Iterable[int]] = [[12] * len(values)]
+    for k in range(len(values.columns)):
+        column = values.columns[k]
+        if k in TEXT_FIELDS:
+            table = [s + 1 if s else 0 for s in sizes] if k == 12 else sizes
+            fields.append(map(table.__getitem__, column))
+        else:
+            fields.append(map(len, map(str, column)))
+    lengths = list(map(sum, zip(*fields)))
+    return sum(map(lengths.__getitem__, rows.refs))
+
+
+def _body_length_numpy(rows: RowTable) -> int:
+    """`body_length` from counts over whole columns (a million values in tens of ms)."""
+    import numpy as np
+
+    values = rows.values
+    counts = np.bincount(_array(rows.refs), minlength=len(values))
+    # every value on one row (a file whose lines differ): plain counts, no weights held
+    weights = None if counts.min(initial=1) == counts.max(initial=1) == 1 else counts
+    del counts
+    sizes = np.array(
+        [0 if t is None else len(t.encode("utf-8")) for t in values.texts], dtype=np.int64
+    )
+    total = 12 * len(rows.refs)
+    for k in TEXT_FIELDS:
+        table = np.where(sizes > 0, sizes + 1, 0) if k == 12 else sizes
+        per_code = np.bincount(_array(values.columns[k]), weights, minlength=len(sizes))
+        total += round(float(per_code @ table))
+    for k in NUMBER_FIELDS:
+        total += _digits(values.columns[k], weights)
+    return total
+
+
+def _array(column: Sequence[int]) -> numpy.ndarray:
+    """A column as a numpy array: a view of an `array.array`'s buffer, else a copy."""
+    from array import array
+
+    import numpy as np
+
+    if isinstance(column, array):
+        kind = "i" if column.typecode.islower() else "u"
+        return np.frombuffer(column, dtype=f"{kind}{column.itemsize}")
+    return np.asarray(column, dtype=np.int64 if isinstance(column, range) else object)
+
+
+def _digits(column: Sequence[int], weights: numpy.ndarray | None) -> int:
+    """The characters a column's integers take in decimal (minus signs included), each
+    counted `weights[i]` times (once without weights): one count per power of ten."""
+    import numpy as np
+
+    a = _array(column)
+    if a.dtype == object:  # integers past 64 bits
+        lengths = np.fromiter(map(len, map(str, column)), dtype=np.int64, count=len(column))
+        return int(lengths.sum() if weights is None else lengths @ weights)
+
+    def count(mask: numpy.ndarray) -> int:
+        return int(np.count_nonzero(mask) if weights is None else weights[mask].sum())
+
+    info = np.iinfo(a.dtype)
+    tens = [10**i for i in range(1, 21) if 10**i <= info.max]
+    total = len(a) if weights is None else int(weights.sum())
+    total += sum(count(a >= ten) for ten in tens)
+    if info.min < 0:  # a minus sign, and the magnitude's digits (-10**i fits every type)
+        total += count(a < 0) + sum(count(a <= -ten) for ten in tens)
+    return total
 
 
 def _rows(workload: Workload) -> Iterator[str]:

@@ -21,16 +21,16 @@ so `wkparse fmt --diff dir > fix.patch` gives a clean patch.
 from __future__ import annotations
 
 import difflib
+import io
 import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
 
 from wkparse import discover
 from wkparse.atomic import atomic_write
 from wkparse.config import ConfigError, Resolver
-from wkparse.format import canonical_chunks
+from wkparse.format import canonical_chunks, is_canonical
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
 _NO_NEWLINE = "\\ No newline at end of file\n"
@@ -86,7 +86,7 @@ def _target(
         if not _report_errors(target.display, result, tally):
             return 1
         with path.open("rb") as stream:
-            same = _same(_encoded(result), stream)
+            same = is_canonical(result, stream)
         if same:
             tally.unchanged += 1
             return 0
@@ -108,8 +108,7 @@ def _target(
 def _stdin(result: ParseResult, data: bytes, tally: _Tally, *, check: bool, diff: bool) -> int:
     if not _report_errors(discover.STDIN, result, tally):
         return 1
-    formatted = b"".join(_encoded(result))
-    changed = formatted != data
+    changed = not is_canonical(result, io.BytesIO(data))
     if changed:
         tally.changed += 1
     else:
@@ -121,7 +120,7 @@ def _stdin(result: ParseResult, data: bytes, tally: _Tally, *, check: bool, diff
         if changed:
             _say(f"would reformat {discover.STDIN}")
         return 1 if changed else 0
-    _stdout(formatted)
+    _stdout(b"".join(_encoded(result)) if changed else data)
     return 0
 
 
@@ -139,15 +138,6 @@ def _report_errors(display: str, result: ParseResult, tally: _Tally) -> bool:
 
 def _encoded(result: ParseResult) -> Iterator[bytes]:
     return (chunk.encode("utf-8") for chunk in canonical_chunks(result))
-
-
-def _same(chunks: Iterable[bytes], stream: BinaryIO) -> bool:
-    """Whether the stream holds exactly these bytes, reading it piece by piece so that a
-    big file is never held twice (and a mismatch stops the comparison early)."""
-    for chunk in chunks:
-        if stream.read(len(chunk)) != chunk:
-            return False
-    return stream.read(1) == b""
 
 
 def _write_diff(display: str, before: str, after: str) -> None:
