@@ -106,7 +106,11 @@ def _unfilter(kind: int, row: bytearray, previous: bytearray, channels: int) -> 
             row[i] = (row[i] + guess) & 0xFF
 
 
-@pytest.fixture(scope="module", params=sorted(FILES))
+#: each file's English page, and the seed's Chinese one (its text in CJK fallback fonts)
+PAGES = {name: (FILES[name],) for name in FILES} | {"seed-zh": (FILES["seed"], "--lang", "zh")}
+
+
+@pytest.fixture(scope="module", params=sorted(PAGES))
 def opened(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[str, str, str, bytes]:
@@ -114,7 +118,8 @@ def opened(
     _browser()
     tmp = tmp_path_factory.mktemp(request.param)
     html = tmp / "report.html"
-    html.write_text(page(FILES[request.param]), encoding="utf-8")
+    path, *args = PAGES[request.param]
+    html.write_text(page(path, *args), encoding="utf-8")
     shot = tmp / "shot.png"
     # Half scale: a quarter of the pixels to decode; large shapes keep their exact colours.
     painted = _run(
@@ -150,7 +155,7 @@ def test_browser_keeps_the_promised_svg_elements(opened: tuple[str, str, str, by
     assert sorted(classes) == ["bars", "bars", "layers", "layout", "schedule"]
     assert dom.count('class="gpu this"') == 1
     assert len(re.findall(r'<rect [^>]*class="(?:fwd|bwd)"', dom)) >= 2
-    if name == "seed":
+    if name.startswith("seed"):
         assert dom.count('class="gpu"') == 127
         assert len(re.findall(r'<rect [^>]*class="bubble"', dom)) == 7
 

@@ -365,3 +365,23 @@ def test_the_prose_detector_finds_english() -> None:
     """The check above would fail on the English page."""
     for format in ("text", "markdown", "html"):
         assert english_prose(explained(FILES["seed"], "--format", format), format)
+
+
+def test_html_font_stacks_name_common_chinese_fonts() -> None:
+    """No font is embedded: prose, table cells and SVG labels each fall back through the
+    Simplified Chinese fonts of macOS, Windows and Linux before the generic family."""
+    page = explained(FILES["seed"], "--lang", "zh", "--format", "html")
+    stacks = dict(re.findall(r"--(sans|mono): ([^;]+);", page))
+    for stack in stacks.values():
+        for font in ("PingFang SC", "Microsoft YaHei"):
+            assert f'"{font}"' in stack
+    assert '"Noto Sans CJK SC"' in stacks["sans"] and '"WenQuanYi Micro Hei"' in stacks["sans"]
+    assert '"Noto Sans Mono CJK SC"' in stacks["mono"]
+    assert stacks["sans"].rstrip().endswith("sans-serif")
+    assert stacks["mono"].rstrip().endswith("monospace")
+    for rule in (
+        "body { font: 14px/1.45 var(--sans)",
+        "td { font-family: var(--mono)",
+        "svg text { font: 11px var(--sans)",
+    ):
+        assert rule in page

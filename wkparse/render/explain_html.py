@@ -43,15 +43,21 @@ MAX_CELL = 64
 
 CSS = """
 :root { --fwd:#4c78a8; --ig:#f58518; --wg:#e45756; --bubble:#bbb; --this:#d62728;
-  --gpu:#dfe7f1; --ink:#222; --muted:#666; --flag:#b35900; }
+  --gpu:#dfe7f1; --ink:#222; --muted:#666; --flag:#b35900;
+  /* no font is embedded: the common Latin faces, then the common Simplified Chinese ones
+     (macOS, Windows, Linux), then the generic family, which lang="zh-CN" points at the
+     system's Chinese font when none of these is installed */
+  --sans: system-ui, -apple-system, "Segoe UI", "Noto Sans", "PingFang SC", "Hiragino Sans GB",
+    "Microsoft YaHei", "Noto Sans CJK SC", "Source Han Sans SC", "WenQuanYi Micro Hei",
+    sans-serif;
+  --mono: ui-monospace, "SFMono-Regular", Menlo, Consolas, "Noto Sans Mono CJK SC",
+    "Sarasa Mono SC", "WenQuanYi Micro Hei Mono", "PingFang SC", "Microsoft YaHei", monospace; }
 * { box-sizing: border-box; }
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", "Noto Sans", "PingFang SC",
-  "Microsoft YaHei", "Noto Sans CJK SC", "WenQuanYi Micro Hei", sans-serif;
-  color: var(--ink); margin: 0 auto; max-width: 1100px;
+body { font: 14px/1.45 var(--sans); color: var(--ink); margin: 0 auto; max-width: 1100px;
   padding: 16px 24px; }
 h1 { font-size: 20px; margin: 0 0 8px; word-break: break-all; }
 h2 { font-size: 16px; margin: 28px 0 8px; border-bottom: 1px solid #ddd; padding-bottom: 4px; }
-code, .mono, td { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; }
+code, .mono, td { font-family: var(--mono); }
 .answer { background: #f6f8fa; border-left: 4px solid var(--fwd); padding: 8px 12px;
   margin: 8px 0; }
 .answer b { display: block; }
@@ -67,11 +73,13 @@ aside.findings { flex: 0 1 300px; font-size: 13px; }
 table { border-collapse: collapse; font-size: 12.5px; margin: 4px 0; }
 th, td { padding: 1px 8px; text-align: left; vertical-align: top; }
 th { border-bottom: 1px solid #ccc; font-family: inherit; }
+th, td.num, td:first-child, .rows td { white-space: nowrap; }
+.rows { flex: 0 1 auto; overflow-x: auto; } .rows + aside.findings { flex: 1 1 260px; }
 td.num { text-align: right; }
 tr.flagged td { background: #fff4e5; }
 td.lint { color: var(--flag); font-weight: 600; }
 details { margin: 6px 0; } summary { cursor: pointer; font-weight: 600; }
-svg text { font: 11px system-ui, sans-serif; fill: var(--ink); }
+svg text { font: 11px var(--sans); fill: var(--ink); }
 svg text.axis { fill: var(--muted); } svg text.note { fill: var(--muted); font-size: 10px; }
 svg text.label { font-size: 11.5px; } svg text.in { fill: #fff; font-size: 10px; }
 svg text.flagged { fill: var(--flag); font-weight: 600; }
@@ -219,12 +227,20 @@ def _layout(e: Explanation) -> list[str]:
 
 def _layout_caption(e: Explanation) -> str:
     pp = e.pp or 1
-    text = _(
-        "Each square is one GPU; a block of {tp} is one TP group, a column one data-parallel "
-        "replica, a row one pipeline stage. The red square is the GPU this file describes. "
-        "SimAI gives every GPU these same rows: the other stages are simulated as copies of "
-        "this one."
-    ).format(tp=e.tp)
+    if pp > 1:
+        text = _(
+            "Each square is one GPU; a block of {tp} is one TP group, a column one data-parallel "
+            "replica, a row one pipeline stage. The red square is the GPU this file describes. "
+            "SimAI gives every GPU these same rows: the other stages are simulated as copies of "
+            "this one."
+        )
+    else:
+        text = _(
+            "Each square is one GPU; a block of {tp} is one TP group, a column one data-parallel "
+            "replica; with PP 1 the one row holds the whole model. The red square is the GPU "
+            "this file describes. SimAI gives every GPU these same rows."
+        )
+    text = text.format(tp=e.tp)
     if pp > 1:
         text += " " + _(
             "In a real run only stage 0 holds the input embedding and only stage {last} the "
@@ -337,7 +353,7 @@ def _structure(e: Explanation) -> list[str]:
         table = _row_table(rows, flagged)
         out.append(f"<details{opened}><summary>{esc(title + badge)}</summary>")
         out.append('<div class="with-aside">')
-        out.append(f'<div style="flex:1 1 640px;overflow-x:auto">{table}</div>')
+        out.append(f'<div class="rows">{table}</div>')
         if findings:
             out.append(_finding_list(findings, "aside"))
         out.append("</div>")

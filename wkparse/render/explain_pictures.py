@@ -276,6 +276,7 @@ def layer_stack(rows: Sequence[RowNote], findings: dict[int, str]) -> str:
         if sent:
             w = max(plot * sent / most_bytes, 1)
             out.append(rect(left, y + 12, w, 3, title=human_bytes(sent), class_="sent"))
+            x = max(x, left + w)  # the text's descenders would sit on the thin bar
         tail = human_ns(sum(parts.values()))
         if sent:
             tail += " · " + human_bytes(sent)

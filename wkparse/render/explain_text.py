@@ -460,7 +460,7 @@ def group_totals(e: Explanation) -> str:
         for g, n in e.comm_bytes.items()
         if n or g in always
     ]
-    return ", ".join(parts) or _("none")
+    return _(", ").join(parts) or _("none")
 
 
 def compute_totals(e: Explanation) -> str:
