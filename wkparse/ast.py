@@ -253,16 +253,19 @@ class ValueTable:
     def extend_array(
         self, index: int, values: NDArray[np.integer], bounds: tuple[int, int] | None = None
     ) -> None:
-        """Append a numpy array of integers to column `index` (`bounds`: their least and
-        most, when known), widening it as `extend_numbers` does: to the narrowest of its
-        typecode, the wide one, a list."""
+        """Append a numpy array of integers to column `index`, widening it as
+        `extend_numbers` does: to the narrowest of its typecode, the wide one, a list.
+        `bounds`, when known, hold every value (the values are searched only when the
+        column's typecode does not hold the bounds)."""
         column = self.columns[index]
         if not len(values):
             return
         if isinstance(column, list):
             column.extend(values.tolist())
             return
-        low, high = bounds or (int(values.min()), int(values.max()))
+        if bounds is None or not _holds(column.typecode, *bounds):
+            bounds = (int(values.min()), int(values.max()))
+        low, high = bounds
         typecode: str | None = column.typecode
         while typecode is not None and not _holds(typecode, low, high):
             typecode = _WIDE.get(typecode)

@@ -11,6 +11,7 @@ reach the user: on any doubt nothing is appended and the caller reads the run in
 from __future__ import annotations
 
 import warnings
+from array import array
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -38,7 +39,7 @@ def append(
     present: list[Shape] = [shapes[i] for i in used]  # type: ignore[misc]
     lookup = np.zeros(used[-1] + 1, dtype=np.intp)
     lookup[used] = np.arange(len(used))
-    local = lookup[np.array(ids, dtype=np.intp)]
+    local = lookup[_array(ids)]
     texts = np.array([[c or 0 for c in s.texts] for s in present], dtype=np.uint32)[local]
     buf = joined.translate(NUMBERS_ONLY)
     tokens: list[tuple[int, int, bytes]] = []
@@ -54,12 +55,21 @@ def append(
     codes = (0, len(table.texts) - 1)
     for slot, k in enumerate(TEXT_FIELDS):
         table.extend_array(k, texts[:, slot], codes)
-    lows, highs = numbers.min(axis=0).tolist(), numbers.max(axis=0).tolist()
     for slot, k in enumerate(NUMBER_FIELDS):
-        table.extend_array(k, numbers[:, slot], (lows[slot], highs[slot]))
+        low = min(s.bounds[slot][0] for s in present)
+        high = max(s.bounds[slot][1] for s in present)
+        table.extend_array(k, numbers[:, slot], (low, high))
     index = np.array([s.index for s in present], dtype=np.uint32)[local]
     table.shape.frombytes(index.astype(table.shape.typecode).data.cast("B"))
     return True
+
+
+def _array(ids: Sequence[int]) -> NDArray[np.integer]:
+    """Small non-negative ints as a numpy array (from bytes or an array: a list is slower)."""
+    try:
+        return np.frombuffer(bytes(ids), dtype=np.uint8)
+    except ValueError:
+        return np.frombuffer(array("I", ids), dtype=np.uint32)
 
 
 def _blank(

@@ -29,8 +29,8 @@ BLANK_REF = -1
 _CACHE_LINES = 1 << 16
 #: a line longer than this may hold a number too long to read: it is read on its own
 SHORT_LINE = MAX_DIGITS
-#: the most digits numpy reads exactly into an int64 (19 digits may pass 2**63 - 1)
-_NUMPY_DIGITS = 18
+#: the largest number numpy is trusted to read into an int64: 18 digits (19 may pass 2**63)
+_NUMPY_MOST = 10**18 - 1
 #: a run of new lines shorter than this is read in Python (numpy's per-call cost)
 NUMPY_RUN = 256
 #: new lines read in Python before numpy is worth its import (60-120 ms): about 4 MB of rows
@@ -56,7 +56,7 @@ class Reading(Protocol):
 class Shape:
     """A line shape that matches the grammar's row, and how its lines are read in bulk."""
 
-    __slots__ = ("blanks", "index", "numpy", "reads", "run", "texts", "width")
+    __slots__ = ("blanks", "bounds", "index", "numpy", "reads", "run", "texts", "width")
 
     def __init__(
         self,
@@ -65,7 +65,7 @@ class Shape:
         texts: tuple[int | None, ...],
         reads: tuple[tuple[int, int, int], ...],
         blanks: tuple[tuple[int, int], ...],
-        numpy: bool,
+        bounds: tuple[tuple[int, int], ...],
     ) -> None:
         #: its index among the table's shapes (token positions)
         self.index = index
@@ -78,10 +78,12 @@ class Shape:
         self.reads = reads
         #: byte ranges of the text tokens holding digits or signs: blanked to read the numbers
         self.blanks = blanks
+        #: the least and most each number field can hold (from its digits and sign)
+        self.bounds = bounds
         #: whether numpy reads its numbers exactly (none longer than 18 digits)
-        self.numpy = numpy
+        self.numpy = all(max(-low, high) <= _NUMPY_MOST for low, high in bounds)
         #: lines of shapes of the same run kind are read in bulk together
-        self.run = (width, numpy)
+        self.run = (width, self.numpy)
 
 
 class RowColumns:
@@ -231,14 +233,14 @@ class RowColumns:
                 reads.append((slot, *span))
             else:
                 texts.append(table.code(word))
-        longest = max(len((words[k] or "").lstrip("+-")) for k in NUMBER_FIELDS)
+        bounds = tuple(_bounds(words[k] or "") for k in NUMBER_FIELDS)
         return Shape(
             table.add_shape(columns),
             len(columns),
             tuple(texts),
             tuple(reads),
             tuple(blanks),
-            longest <= _NUMPY_DIGITS,
+            bounds,
         )
 
     def _append(self, joined: bytes, keys: list[bytes], ids: list[int], used: set[int]) -> range:
@@ -316,3 +318,9 @@ class RowColumns:
                 return list(map(numbers.__getitem__, column))  # type: ignore[arg-type]
         self.kinds[field] = "many"
         return list(map(int, column))
+
+
+def _bounds(token: str) -> tuple[int, int]:
+    """The least and most a number token of this shape can be (its digits are zeros)."""
+    most = 10 ** len(token.lstrip("+-")) - 1
+    return (-most, 0) if token.startswith("-") else (0, most)

@@ -8,10 +8,10 @@ equal `rows`. Identical rows share one serialised body, which keeps a million-ro
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any, TextIO
 
-from wkparse.ast import PHASES, TEXT_FIELDS, Header, RowFields, ValueTable
+from wkparse.ast import PHASES, TEXT_FIELDS, Header, RowFields, RowTable, ValueTable
 from wkparse.parse import ParseResult
 from wkparse.render.json_out import diagnostic_json
 from wkparse.render.json_out import span_fields as span_json
@@ -64,34 +64,74 @@ _BODY = (
     '"ig": {"compute": %d, "comm": %s, "size": %d}, '
     '"wg": {"compute": %d, "comm": %s, "size": %d}, "update_time": %d%s}'
 )
+#: a row's JSON: its line, then its value's
+_ROW = '{"line": %d, ' + _BODY
 
 
-def _bodies(values: ValueTable, rows: int) -> Callable[[int], str]:
-    """Each value's JSON, made from the columns with one `%` per value: the text fields'
-    JSON is made once per distinct text. A file of few values formats each once."""
+def _text_json(values: ValueTable) -> tuple[list[str], list[str]]:
+    """Each text code's JSON, and as the optional policy field (empty for None)."""
     texts = [json.dumps(t) for t in values.texts]
     policies = ["" if t is None else f', "policy": {json.dumps(t)}' for t in values.texts]
+    return texts, policies
+
+
+def _partial_body(values: ValueTable, index: int) -> str:
+    """A value with a missing field (null, which `%d` cannot write)."""
+    return json.dumps(row_body(RowFields(values, index)))[1:]
+
+
+def _bodies(values: ValueTable) -> Callable[[int], str]:
+    """Each value's JSON, made from the columns with one `%` per value, once per value."""
+    texts, policies = _text_json(values)
     columns = values.columns
-
-    def body(index: int) -> str:
-        if index in values.partial:  # a missing field is null, which `%d` cannot write
-            return json.dumps(row_body(RowFields(values, index)))[1:]
-        items: list[int | str] = [column[index] for column in columns]
-        for k in TEXT_FIELDS:
-            items[k] = (policies if k == 12 else texts)[items[k]]  # type: ignore[index]
-        return _BODY % tuple(items)
-
-    if len(values) * 2 > rows:
-        return body
     cache: dict[int, str] = {}
 
-    def cached(index: int) -> str:
+    def body(index: int) -> str:
         found = cache.get(index)
         if found is None:
-            found = cache[index] = body(index)
+            if index in values.partial:
+                found = _partial_body(values, index)
+            else:
+                items: list[int | str] = [column[index] for column in columns]
+                for k in TEXT_FIELDS:
+                    items[k] = (policies if k == 12 else texts)[items[k]]  # type: ignore[index]
+                found = _BODY % tuple(items)
+            cache[index] = found
         return found
 
-    return cached
+    return body
+
+
+def _rows_json(rows: RowTable) -> Iterator[str]:
+    """The rows' JSON objects, a chunk of rows (joined by ", ") at a time.
+
+    A file of few values formats each value once; a file whose rows differ formats every
+    row with one `%` over the columns, read item by item in C (no Python step per field).
+    """
+    values = rows.values
+    if len(values) * 2 <= len(rows):
+        bodies = _bodies(values)
+        for start in range(0, len(rows), _CHUNK):
+            lines, refs = rows.lines[start : start + _CHUNK], rows.refs[start : start + _CHUNK]
+            yield ", ".join(map('{{"line": {}, {}'.format, lines, map(bodies, refs)))
+        return
+    texts, policies = _text_json(values)
+    partial = values.partial
+    for start in range(0, len(rows), _CHUNK):
+        lines, refs = rows.lines[start : start + _CHUNK], rows.refs[start : start + _CHUNK]
+        fields: list[Iterator[int | str]] = []
+        for k, column in enumerate(values.columns):
+            items: Iterator[int] = map(column.__getitem__, refs)
+            if k in TEXT_FIELDS:
+                fields.append(map((policies if k == 12 else texts).__getitem__, items))
+            else:
+                fields.append(items)
+        out = list(map(_ROW.__mod__, zip(lines, *fields)))
+        if partial and not partial.keys().isdisjoint(refs):
+            for i, ref in enumerate(refs):
+                if ref in partial:
+                    out[i] = f'{{"line": {lines[i]}, {_partial_body(values, ref)}'
+        yield ", ".join(out)
 
 
 def write(result: ParseResult, out: TextIO, path: str) -> None:
@@ -104,11 +144,9 @@ def write(result: ParseResult, out: TextIO, path: str) -> None:
     out.write(json.dumps(head)[:-1])
     out.write(', "rows": [')
     rows, values = w.rows, w.rows.values
-    bodies = _bodies(values, len(rows))
-    for start in range(0, len(rows.refs), _CHUNK):
-        lines, refs = rows.lines[start : start + _CHUNK], rows.refs[start : start + _CHUNK]
-        out.write(", " if start else "")
-        out.write(", ".join(map('{{"line": {}, {}'.format, lines, map(bodies, refs))))
+    for i, text in enumerate(_rows_json(rows)):
+        out.write(", " if i else "")
+        out.write(text)
     out.write('], "positions": {')
     if w.header is not None:
         header_pos = {
