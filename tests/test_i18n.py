@@ -7,6 +7,7 @@ same placeholders, and the shipped `.mo` must be the compiled `.po`.
 
 from __future__ import annotations
 
+import json
 import re
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,11 +19,12 @@ from babel.messages.pofile import read_po
 from typer.testing import CliRunner
 
 from wkparse import i18n
-from wkparse.catalog import Example
+from wkparse.catalog import Example, extract_summaries
 from wkparse.cli import app
 from wkparse.diagnostics import Diagnostic
 from wkparse.engine import lint
 from wkparse.parse import parse_bytes, parse_file
+from wkparse.resources import rules_dir
 
 from .conftest import corpus_files
 from .test_catalog import ALL, LIMITS, PAGES
@@ -38,12 +40,16 @@ CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uff00-\uffef]")
 
 
 def code_messages() -> dict[str | tuple[str, str], str]:
-    """Every message the code wraps, with the file and line it is first wrapped at."""
+    """Every message the code wraps and every rule page's summary, with where it is first
+    found (as `pybabel extract -F wkparse/locale/babel.cfg` finds them)."""
     found: dict[str | tuple[str, str], str] = {}
-    for name, line, message, _comments, _context in extract_from_dir(
-        PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS
-    ):
-        found.setdefault(message, f"{name}:{line}")
+    for folder, method in ((PACKAGE, "python"), (rules_dir(), extract_summaries)):
+        for name, line, message, _comments, _context in extract_from_dir(
+            folder,
+            method_map=[("**.py" if method == "python" else "**.toml", method)],
+            keywords=KEYWORDS,
+        ):
+            found.setdefault(message, f"{name}:{line}")
     return found
 
 
@@ -385,3 +391,24 @@ def test_html_font_stacks_name_common_chinese_fonts() -> None:
         "svg text { font: 11px var(--sans)",
     ):
         assert rule in page
+
+
+def test_rules_lists_chinese_summaries_with_codes_and_names() -> None:
+    out = CliRunner().invoke(app, ["rules", "--lang", "zh", "--format", "json"]).output
+    listed = {r["code"]: r for r in json.loads(out)}
+    assert set(listed) == set(PAGES)
+    assert all(CJK.search(r["summary"]) for r in listed.values())
+    assert listed["WK105"]["name"] == "count-mismatch" and listed["WK105"]["severity"] == "error"
+    table = CliRunner().invoke(app, ["rules", "--lang", "zh"]).output
+    assert "第 2 行的行数与文件中的实际行数不同" in table and "count-mismatch" in table
+    english = CliRunner().invoke(app, ["rules"]).output
+    assert "The row count on line 2 differs" in english
+
+
+def test_sarif_rule_titles_follow_the_language(tmp_path: Path) -> None:
+    target = tmp_path / "w.txt"
+    target.write_text(NO_PP_COMM, encoding="utf-8")
+    args = ["lint", str(target), "--format", "sarif", "--lang", "zh"]
+    log = json.loads(CliRunner().invoke(app, args).output)
+    rules = log["runs"][0]["tool"]["driver"]["rules"]
+    assert rules and all(CJK.search(r["shortDescription"]["text"]) for r in rules)

@@ -161,3 +161,39 @@ def test_plain_output_only_where_the_colour_rule_gives_none(
         assert terminal.plain() is None
     finally:
         terminal.set_color("auto")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["lint", "x.txt"],
+        ["--color", "never", "fmt", "--check", "x.txt"],
+        ["-V", "rules"],
+        ["diff", "a", "b"],
+        ["rule", "WK105"],
+    ],
+)
+def test_a_named_command_is_built_alone_and_the_same(args: list[str]) -> None:
+    import typer.main
+    from typer.testing import CliRunner
+
+    from wkparse.cli import app, app_for
+
+    alone = app_for(args)
+    one, whole = typer.main.get_command(alone), typer.main.get_command(app)
+    name = next(a for a in args if a[0].isalpha() and a != "never")
+    assert list(one.commands) == [name]  # type: ignore[attr-defined]
+    mine, theirs = one.commands[name], whole.commands[name]  # type: ignore[attr-defined]
+    assert [p.opts for p in mine.params] == [p.opts for p in theirs.params]
+    assert [p.opts for p in one.params] == [p.opts for p in whole.params]
+    runner = CliRunner()
+    assert (
+        runner.invoke(alone, [name, "--help"]).output == runner.invoke(app, [name, "--help"]).output
+    )
+
+
+@pytest.mark.parametrize("args", [[], ["--help"], ["lnt"], ["--color", "lint"], ["never"]])
+def test_without_a_command_named_the_whole_app_runs(args: list[str]) -> None:
+    from wkparse.cli import app, app_for
+
+    assert app_for(args) is app

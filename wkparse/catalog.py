@@ -16,6 +16,7 @@ import functools
 import json
 import sys
 import zlib
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -123,17 +124,20 @@ def _page_files() -> list[Path]:
     return sorted(rules_dir().glob("WK*.toml"))
 
 
-@functools.cache
-def catalog() -> dict[str, RulePage]:
+def _toml_loads(text: str) -> dict[str, Any]:
     if sys.version_info >= (3, 11):
         import tomllib
     else:  # pragma: no cover
         import tomli as tomllib
+    data: dict[str, Any] = tomllib.loads(text)
+    return data
 
+
+@functools.cache
+def catalog() -> dict[str, RulePage]:
     pages: dict[str, RulePage] = {}
     for path in _page_files():
-        with path.open("rb") as f:
-            page = load_page(tomllib.load(f))
+        page = load_page(_toml_loads(path.read_text(encoding="utf-8")))
         if page.code != path.stem:
             raise ValueError(f"{path.name} describes {page.code}")
         pages[page.code] = page
@@ -208,3 +212,16 @@ def page_uri(code: str, base: str | None = None) -> str:
 
 def page(code: str) -> RulePage | None:
     return catalog().get(code.upper())
+
+
+def extract_summaries(
+    fileobj: Any, keywords: object, comment_tags: object, options: object
+) -> Iterator[tuple[int, None, str, list[str]]]:
+    """A `pybabel extract` method for the pages: each page's one-line summary is a message
+    (`wkparse rules` and SARIF show it in the language of the run; the page itself is English).
+    """
+    text = fileobj.read().decode("utf-8")
+    summary = _toml_loads(text).get("summary")
+    if isinstance(summary, str):
+        line = next((n for n, s in enumerate(text.splitlines(), 1) if s.startswith("summary")), 1)
+        yield line, None, summary, []

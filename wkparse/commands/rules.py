@@ -11,14 +11,43 @@ import difflib
 
 from wkparse import terminal
 from wkparse.catalog import Example, RulePage, catalog
+from wkparse.i18n import N_, _
+
+#: the table's column heads (translated where used); severities, names and codes stay as they
+#: are written in configurations
+HEADS = {
+    "code": N_("code"),
+    "name": N_("name"),
+    "severity": N_("severity"),
+    "fixable": N_("fixable"),
+    "summary": N_("summary"),
+    "name and summary": N_("name and summary"),
+}
 
 SEVERITY_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 #: terminal columns from which the rules table gives the summary a column of its own
 WIDE_TABLE = 120
 
 
+def list_catalog(as_json: bool, lang: str | None) -> int:
+    """The catalog, its summaries in `lang` (the option beats the configuration's `lang`)."""
+    from wkparse.config import ConfigError, Resolver
+    from wkparse.i18n import language, resolve
+
+    try:
+        spoken = resolve(lang if lang is not None else Resolver().for_path(None).lang)
+    except ValueError as exc:
+        terminal.console(stderr=True).print(f"[bold red]error:[/] {exc}", highlight=False)
+        return 2
+    except ConfigError:
+        spoken = "en"  # the catalog does not depend on the configuration otherwise
+    with language(spoken):
+        return list_json() if as_json else list_all()
+
+
 def list_all() -> int:
     from rich import box
+    from rich.cells import cell_len
     from rich.table import Table
 
     console = terminal.console()
@@ -28,17 +57,19 @@ def list_all() -> int:
     table = Table(box=box.SIMPLE_HEAD, title="wkparse rules")
     columns = ("code", "name", "severity", "fixable") if wide else ("code", "severity", "fixable")
     for column in columns:
-        table.add_column(column, no_wrap=True, min_width=len(column))
-    table.add_column("summary" if wide else "name and summary", overflow="fold")
+        head = _(HEADS[column])
+        table.add_column(head, no_wrap=True, min_width=cell_len(head))
+    table.add_column(_(HEADS["summary" if wide else "name and summary"]), overflow="fold")
     for page in sorted(catalog().values(), key=lambda p: p.code):
         severity = str(page.severity)
         styled = f"[{SEVERITY_STYLE[severity]}]{severity}[/]"
         if page.opt_in:
             styled += " [dim](opt-in)[/]"
+        summary = _(page.summary)
         if wide:
-            table.add_row(page.code, page.name, styled, page.fixable, page.summary)
+            table.add_row(page.code, page.name, styled, page.fixable, summary)
         else:
-            table.add_row(page.code, styled, page.fixable, f"[bold]{page.name}[/]\n{page.summary}")
+            table.add_row(page.code, styled, page.fixable, f"[bold]{page.name}[/]\n{summary}")
     console.print(table)
     return 0
 
@@ -56,7 +87,7 @@ def list_json() -> int:
             "area": p.area,
             "fixable": p.fixable,
             "default": not p.opt_in,
-            "summary": p.summary,
+            "summary": _(p.summary),
         }
         for p in pages
     ]

@@ -22,6 +22,7 @@ from urllib.parse import quote
 from wkparse.ast import Span
 from wkparse.catalog import RulePage, page_uri
 from wkparse.diagnostics import Diagnostic, Fix, Severity
+from wkparse.i18n import _
 from wkparse.render.base import FileReport, Summary
 
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
@@ -142,11 +143,18 @@ class SarifFormatter:
         return result
 
     def stop(self, summary: Summary) -> None:
+        # The titles in the run's language, as its messages (the pages' texts are English).
+        rules = [
+            {**r, "shortDescription": {"text": _(r["shortDescription"]["text"])}}
+            if "shortDescription" in r
+            else r
+            for r in self.rules
+        ]
         driver = {
             "name": "wkparse",
             "version": self.version,
             "semanticVersion": self.version,
-            "rules": self.rules,
+            "rules": rules,
         }
         invocation = {
             "executionSuccessful": not summary.problems,
