@@ -17,6 +17,7 @@ import pytest
 from tests.conftest import CORPUS, corpus_params
 from tests.test_columns import HEADER, distinct_text
 from wkparse import bulk, parse_bytes, row_reader
+from wkparse.ast import ValueTable
 from wkparse.parse import ParseResult
 
 #: a row whose fields are all plain, to edit one field at a time
@@ -187,6 +188,37 @@ def test_numbers_past_32_bits_widen_as_in_python(numpy_everywhere: list[bool]) -
         "Q",
         "list",
     ]
+
+
+def test_columns_widen_while_held_in_bulk(
+    numpy_everywhere: list[bool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Many blocks read in bulk in a row: a column widens after blocks of narrow values."""
+    monkeypatch.setattr("wkparse.parse._BLOCK", 2048)
+    rows = [_with(2, str(1000 + i)) for i in range(300)]
+    rows += [_with(4, str(2**33 + i)) for i in range(300)]
+    rows += [_with(1, str(-(2**35) - i)) for i in range(300)]
+    data = (HEADER.format(ga=1) + f"\n{len(rows)}\n" + "\n".join(rows) + "\n").encode()
+    assert_same(data, numpy_everywhere)
+    assert all(numpy_everywhere) and len(numpy_everywhere) > 20
+    values = parse_bytes(data).workload.rows.values
+    assert [getattr(values.columns[k], "typecode", "list") for k in (1, 2, 4)] == ["q", "I", "Q"]
+
+
+def test_held_columns_outgrow_their_room(monkeypatch: pytest.MonkeyPatch) -> None:
+    import numpy as np
+
+    monkeypatch.setattr(bulk, "ROOM", 4)
+    pending = bulk.Pending(4)
+    table = ValueTable()
+    blocks = [np.arange(start, start + 7) for start in (0, 7, 2**40, 5)]
+    for block in blocks:
+        pending.add(table, {2: (block, int(block.min()), int(block.max()))})
+    assert pending.room >= 28
+    pending.flush(table)
+    assert list(table.columns[2]) == [int(v) for block in blocks for v in block]
+    assert getattr(table.columns[2], "typecode", None) == "Q"
+    assert pending.size == 0 and not pending.buffers
 
 
 def test_numpy_never_warns_and_declines_what_it_cannot_read() -> None:

@@ -179,6 +179,15 @@ def _holds(typecode: str, low: int, high: int) -> bool:
     return least <= low and high <= most
 
 
+def narrowest(typecode: str, low: int, high: int) -> str | None:
+    """The typecode a column of `typecode` needs to hold every number from `low` to `high`:
+    its own, its wide one, or None (a list)."""
+    found: str | None = typecode
+    while found is not None and not _holds(found, low, high):
+        found = _WIDE.get(found)
+    return found
+
+
 IntColumn = Union["array[int]", list[int]]
 
 
@@ -265,16 +274,13 @@ class ValueTable:
             return
         if bounds is None or not _holds(column.typecode, *bounds):
             bounds = (int(values.min()), int(values.max()))
-        low, high = bounds
-        typecode: str | None = column.typecode
-        while typecode is not None and not _holds(typecode, low, high):
-            typecode = _WIDE.get(typecode)
+        typecode = narrowest(column.typecode, *bounds)
         if typecode is None:
             self.columns[index] = [*column, *values.tolist()]
             return
         if typecode != column.typecode:
             column = self.columns[index] = array(typecode, column)
-        column.frombytes(values.astype(typecode, order="C").data.cast("B"))
+        column.frombytes(values.astype(typecode, order="C", copy=False).data.cast("B"))
 
     def add_shape(self, columns: tuple[tuple[int, int], ...]) -> int:
         """The index of a line shape (its token positions), adding it on first sight."""

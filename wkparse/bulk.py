@@ -17,14 +17,91 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wkparse.ast import NUMBER_FIELDS, TEXT_FIELDS, ValueTable
-from wkparse.row_reader import NUMBERS_ONLY, Shape
+from wkparse.ast import NUMBER_FIELDS, TEXT_FIELDS, ValueTable, narrowest
+from wkparse.row_reader import Shape, numbers_only
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
 
+#: the fewest rows `Pending` makes room for
+ROOM = 1 << 12
+#: `Pending`'s key for the table's shape column
+SHAPE = -1
+#: a block of rows for `Pending`: column index -> (values, their least and most)
+Block = dict[int, tuple["NDArray[np.integer]", int, int]]
+
+
+class Pending:
+    """Columns read in bulk, held in numpy buffers until the table is next needed.
+
+    An `array.array` extended a block at a time grows by a sixteenth, copying itself each
+    time (on a million rows, most of the columns' cost); a buffer sized from the file's
+    length is filled in place instead (its untouched pages cost no memory) and moved into
+    the table's arrays once, by `flush`.
+    """
+
+    def __init__(self, expect: int) -> None:
+        #: rows held, and room for how many
+        self.size = 0
+        self.room = max(expect, ROOM)
+        #: column index (SHAPE for the shape column) -> buffer, and its values' bounds
+        self.buffers: dict[int, NDArray[np.integer]] = {}
+        self.bounds: dict[int, tuple[int, int]] = {}
+
+    def add(
+        self, table: ValueTable, columns: dict[int, tuple[NDArray[np.integer], int, int]]
+    ) -> None:
+        """Append one block: column index -> (values, least, most)."""
+        count = len(next(iter(columns.values()))[0])
+        if self.size + count > self.room:
+            self.room = max(2 * self.room, self.size + count)
+            for k, buffer in self.buffers.items():
+                grown = np.empty(self.room, dtype=buffer.dtype)
+                grown[: self.size] = buffer[: self.size]
+                self.buffers[k] = grown
+        for k, (values, low, high) in columns.items():
+            if k in self.bounds:
+                least, most = self.bounds[k]
+                low, high = min(low, least), max(high, most)
+            self.bounds[k] = (low, high)
+            dtype = _dtype(table, k, low, high)
+            if k not in self.buffers:
+                buffer = self.buffers[k] = np.empty(self.room, dtype=dtype)
+            elif (buffer := self.buffers[k]).dtype != dtype:
+                wide = np.empty(self.room, dtype=dtype)
+                wide[: self.size] = buffer[: self.size]
+                buffer = self.buffers[k] = wide
+            buffer[self.size : self.size + count] = values
+        self.size += count
+
+    def flush(self, table: ValueTable) -> None:
+        """Move the rows held into `table`, a column at a time."""
+        size = self.size
+        for k in list(self.buffers):
+            values = self.buffers.pop(k)[:size]
+            if k == SHAPE:
+                table.shape.frombytes(
+                    values.astype(table.shape.typecode, copy=False).data.cast("B")
+                )
+            else:
+                table.extend_array(k, values, self.bounds[k])
+            del values
+        self.bounds.clear()
+        self.size = 0
+
+
+def _dtype(table: ValueTable, k: int, low: int, high: int) -> str:
+    """The buffer type for column `k`: the narrowest typecode the column may take that holds
+    [low, high], else int64 (the table then decides from the values themselves)."""
+    if k == SHAPE:
+        return table.shape.typecode
+    column = table.columns[k]
+    return (not isinstance(column, list) and narrowest(column.typecode, low, high)) or "q"
+
+
 def append(
+    pending: Pending,
     table: ValueTable,
     joined: bytes,
     keys: Sequence[bytes],
@@ -33,7 +110,7 @@ def append(
     code: Callable[[bytes], int],
 ) -> bool:
     """Append the lines of `joined` (their shape keys, their shapes' ids in `shapes`) to
-    `table`; False, with nothing appended, when a number could not be read exactly."""
+    `pending`; False, with nothing appended, when a number could not be read exactly."""
     count = len(ids)
     used = sorted(set(ids))
     present: list[Shape] = [shapes[i] for i in used]  # type: ignore[misc]
@@ -41,10 +118,11 @@ def append(
     lookup[used] = np.arange(len(used))
     local = lookup[_array(ids)]
     texts = np.array([[c or 0 for c in s.texts] for s in present], dtype=np.uint32)[local]
-    buf = joined.translate(NUMBERS_ONLY)
     tokens: list[tuple[int, int, bytes]] = []
     if any(s.blanks for s in present):
-        buf = _blank(joined, buf, keys, present, local, tokens)
+        buf = numbers_only(_blank(joined, keys, present, local, tokens))
+    else:
+        buf = numbers_only(joined)
     numbers = _read(buf, count * len(NUMBER_FIELDS))
     if numbers is None:
         return False
@@ -52,15 +130,16 @@ def append(
         rows, slots, words = zip(*tokens)
         texts[list(rows), list(slots)] = list(map(code, words))
     numbers = numbers.reshape(count, len(NUMBER_FIELDS))
-    codes = (0, len(table.texts) - 1)
-    for slot, k in enumerate(TEXT_FIELDS):
-        table.extend_array(k, texts[:, slot], codes)
+    columns: Block = {
+        k: (texts[:, slot], 0, len(table.texts)) for slot, k in enumerate(TEXT_FIELDS)
+    }
     for slot, k in enumerate(NUMBER_FIELDS):
         low = min(s.bounds[slot][0] for s in present)
         high = max(s.bounds[slot][1] for s in present)
-        table.extend_array(k, numbers[:, slot], (low, high))
+        columns[k] = (numbers[:, slot], low, high)
     index = np.array([s.index for s in present], dtype=np.uint32)[local]
-    table.shape.frombytes(index.astype(table.shape.typecode).data.cast("B"))
+    columns[SHAPE] = (index, 0, len(table.shapes))
+    pending.add(table, columns)
     return True
 
 
@@ -74,27 +153,26 @@ def _array(ids: Sequence[int]) -> NDArray[np.integer]:
 
 def _blank(
     joined: bytes,
-    buf: bytes,
     keys: Sequence[bytes],
     present: list[Shape],
     local: NDArray[np.intp],
     tokens: list[tuple[int, int, bytes]],
-) -> bytes:
-    """`buf` with the text tokens that hold digits or signs blanked; the tokens whose text
-    each line gives are added to `tokens` as (row, text slot, bytes)."""
+) -> bytearray:
+    """The lines with the text tokens that hold digits or signs blanked; the tokens whose
+    text each line gives are added to `tokens` as (row, text slot, bytes)."""
     count = len(keys)
     lengths = np.fromiter(map(len, keys), dtype=np.intp, count=count) + 1
     starts = np.cumsum(lengths) - lengths
     marked = np.array([bool(s.blanks) for s in present])[local]
     rows = np.flatnonzero(marked)
-    edit = bytearray(buf)
+    edit = bytearray(joined)
     for row, start, s in zip(rows.tolist(), starts[rows].tolist(), local[rows].tolist()):
         shape = present[s]
         for a, b in shape.blanks:
             edit[start + a : start + b] = b" " * (b - a)
         for slot, a, b in shape.reads:
             tokens.append((row, slot, joined[start + a : start + b]))
-    return bytes(edit)
+    return edit
 
 
 def _read(buf: bytes, expected: int) -> NDArray[np.int64] | None:

@@ -427,7 +427,7 @@ class _Parser:
         if lf:
             endings.add(b"\n")
         numbers = range(3, 3 + len(refs)) if row_lines is None else row_lines
-        table = reader.table
+        table = reader.finish()
         if table.partial:
             bad = {i for i, p in table.partial.items() if p.errors}
             for line, ref in zip(numbers, refs):

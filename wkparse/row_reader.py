@@ -18,10 +18,13 @@ in a text token) stays on the Python path, which reads any run.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from wkparse.ast import MAX_DIGITS, NUMBER_FIELDS, TEXT_FIELDS, LineError, ValueTable
 from wkparse.grammar import row_matcher
+
+if TYPE_CHECKING:
+    from wkparse.bulk import Pending
 
 #: the value index a blank line gets
 BLANK_REF = -1
@@ -38,8 +41,9 @@ NUMPY_AFTER_LINES = 50_000
 #: a file at least this large reads its runs of new lines with numpy from the first one
 NUMPY_FILE_BYTES = 4 << 20
 _DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
-#: every byte but digits and signs to a space: what is left of a row is its numbers
-NUMBERS_ONLY = bytes(c if c in b"0123456789+-" else 32 for c in range(256))
+#: digits and signs kept, whitespace to a space, every other byte dropped (`numbers_only`)
+_SPACES = bytes(c if c in b"0123456789+-" else 32 for c in range(256))
+_DROPPED = bytes(c for c in range(256) if c not in b"0123456789+- \t\n\r\x0b\x0c")
 
 
 class Reading(Protocol):
@@ -116,6 +120,9 @@ class RowColumns:
         self.fresh = 0
         large = size is not None and size >= NUMPY_FILE_BYTES
         self.numpy_after = 0 if large else NUMPY_AFTER_LINES
+        self.size = size
+        #: rows read in bulk, not yet in the table (`wkparse.bulk.Pending`)
+        self.pending: Pending | None = None
 
     def block(self, body: bytes) -> Sequence[int]:
         """Each line's value index (`BLANK_REF` for a blank line), for the lines of `body`
@@ -147,7 +154,22 @@ class RowColumns:
         reading = self.read_one(raw)
         if reading is None:
             return BLANK_REF
+        self._flush()
         return self.table.add(reading.values, reading.columns, reading.errors)
+
+    def finish(self) -> ValueTable:
+        """The table, once every line is read."""
+        self._flush()
+        return self.table
+
+    def _flush(self) -> None:
+        """Move the rows read in bulk into the table (before it is appended to otherwise)."""
+        if self.pending is not None and self.pending.size:
+            self.pending.flush(self.table)
+
+    def _length(self) -> int:
+        """Values read so far."""
+        return len(self.table) + (self.pending.size if self.pending is not None else 0)
 
     def _new(self, joined: bytes, lines: list[bytes] | None = None) -> Sequence[int]:
         """Value indexes of the lines of `joined`, not seen before, in order (`lines`: the
@@ -245,15 +267,21 @@ class RowColumns:
 
     def _append(self, joined: bytes, keys: list[bytes], ids: list[int], used: set[int]) -> range:
         """Append lines whose shapes all match, of one run kind; their indexes."""
-        start = len(self.table)
+        start = self._length()
         self.fresh += len(ids)
         shape = self.shapes[ids[0]]
         assert shape is not None
         if shape.numpy and len(ids) >= NUMPY_RUN and self.fresh > self.numpy_after:
             from wkparse import bulk
 
-            if bulk.append(self.table, joined, keys, ids, self.shapes, self._code):
+            if self.pending is None:
+                # Room for the file's rows, if they are as long as these.
+                rows = len(ids) * (self.size or 0) // max(len(joined), 1)
+                self.pending = bulk.Pending(rows + rows // 8)
+            table, shapes = self.table, self.shapes
+            if bulk.append(self.pending, table, joined, keys, ids, shapes, self._code):
                 return range(start, start + len(ids))
+        self._flush()
         self._append_python(joined, ids, used)
         return range(start, start + len(ids))
 
@@ -274,7 +302,7 @@ class RowColumns:
         plain = all(not s.blanks for s in shapes.values())
         if plain:
             # No digit or sign in a text token: the numbers are all that is left.
-            numbers = joined.translate(NUMBERS_ONLY).split()
+            numbers = numbers_only(joined).split()
             stride = len(NUMBER_FIELDS)
             slots: Sequence[int] = range(stride)
         else:
@@ -324,3 +352,9 @@ def _bounds(token: str) -> tuple[int, int]:
     """The least and most a number token of this shape can be (its digits are zeros)."""
     most = 10 ** len(token.lstrip("+-")) - 1
     return (-most, 0) if token.startswith("-") else (0, most)
+
+
+def numbers_only(lines: bytes | bytearray) -> bytes:
+    """What is left of row lines whose text tokens hold no digit or sign: their numbers,
+    separated by spaces (the text tokens' bytes are dropped, not blanked: less to scan)."""
+    return bytes(lines).translate(_SPACES, _DROPPED)
