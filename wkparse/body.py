@@ -8,12 +8,15 @@ looks at the header: counted facts and declared facts stay apart.
 
 from __future__ import annotations
 
+from array import array
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice, pairwise
+from typing import Any
 
+from wkparse import columns
 from wkparse.ast import RowFields, Workload
 
 GROUP_START = "embedding_layer"
@@ -116,36 +119,69 @@ class Body:
 
     @cached_property
     def names(self) -> tuple[str | None, ...]:
+        """Every row's name. A million-row file's counts below read `name_codes` instead."""
         # Kept on the row table, so that every Body of one file (lint's, explain's) shares it.
         return self.workload.rows.names
 
     @cached_property
+    def name_codes(self) -> Sequence[int]:
+        """Each row's name as its code into the value table's `texts`: a numpy array on a
+        large file (found in C from the value column and the rows' value indexes)."""
+        rows = self.workload.rows
+        column = rows.values.column("name")
+        if len(rows) >= columns.NUMPY_FROM and not isinstance(column, list):
+            import numpy as np
+
+            refs = rows.refs
+            indexes = np.asarray(refs) if isinstance(refs, array) else np.fromiter(refs, np.intp)
+            return np.asarray(column)[indexes]  # type: ignore[no-any-return]
+        return [column[ref] for ref in rows.refs]
+
+    def names_between(self, start: int, end: int) -> tuple[str | None, ...]:
+        """The names of rows `start` to `end` (end excluded)."""
+        codes = self.name_codes[start:end]
+        texts = self.workload.rows.values.texts
+        return tuple(map(texts.__getitem__, codes.tolist() if hasattr(codes, "tolist") else codes))
+
+    @cached_property
     def epilogue_start(self) -> int:
-        names = self.names
-        start = len(names)
-        while start > 0 and (names[start - 1] or "").startswith(EPILOGUE_PREFIXES):
+        codes, texts = self.name_codes, self.workload.rows.values.texts
+        start = len(codes)
+        while start > 0 and (texts[codes[start - 1]] or "").startswith(EPILOGUE_PREFIXES):
             start -= 1
         return start
 
     @cached_property
     def group_starts(self) -> tuple[int, ...]:
-        # `tuple.index` scans in C: a million-row file holds only ~14k group starts.
-        names, end = self.names, self.epilogue_start
-        starts: list[int] = []
-        i = -1
-        try:
-            while True:
-                i = names.index(GROUP_START, i + 1, end)
-                starts.append(i)
-        except ValueError:
-            return tuple(starts)
+        texts, end = self.workload.rows.values.texts, self.epilogue_start
+        if GROUP_START not in texts:
+            return ()
+        code, codes = texts.index(GROUP_START), self.name_codes
+        if isinstance(codes, list):
+            return tuple(i for i in range(end) if codes[i] == code)
+        import numpy as np
+
+        large: Any = codes  # a numpy array
+        return tuple(np.flatnonzero(large[:end] == code).tolist())
 
     @cached_property
     def groups(self) -> tuple[Group, ...]:
-        """Micro-batch groups, delimited by `embedding_layer` rows; () when there is none."""
+        """Micro-batch groups, delimited by `embedding_layer` rows; () when there is none.
+
+        Groups with the same rows share one tuple of names (a million-row file holds ~14k
+        groups of a few shapes)."""
         starts = self.group_starts
-        bounds = [*starts, self.epilogue_start]
-        return tuple(Group(a, b, self.names[a:b]) for a, b in pairwise(bounds))
+        codes = self.name_codes
+        shared: dict[object, tuple[str | None, ...]] = {}
+        groups = []
+        for a, b in pairwise([*starts, self.epilogue_start]):
+            part = codes[a:b]
+            key = part.tobytes() if hasattr(part, "tobytes") else tuple(part)
+            names = shared.get(key)
+            if names is None:
+                names = shared[key] = self.names_between(a, b)
+            groups.append(Group(a, b, names))
+        return tuple(groups)
 
     @cached_property
     def prologue_end(self) -> int:
@@ -181,7 +217,7 @@ class Body:
             return ()
         found: list[OrphanList] = []
         layers = reference.names[1:]
-        prologue = self.names[: self.prologue_end]
+        prologue = self.names_between(0, self.prologue_end)
         if layers and len(prologue) >= len(layers) and prologue[-len(layers) :] == layers:
             start = self.prologue_end - len(layers)
             renamed = start > 0 and looks_like_group_start(prologue[start - 1])
@@ -197,7 +233,7 @@ class Body:
         """Transformer layers in the typical group; for a file without groups, in the body."""
         if self.reference is not None:
             return count_layers(self.reference.names)
-        layers = count_layers(self.names[: self.epilogue_start])
+        layers = count_layers(self.names_between(0, self.epilogue_start))
         return layers or None
 
     @cached_property

@@ -35,7 +35,6 @@ class Grouping:
         self.first = first
         #: each value's group (-1: not grouped); a numpy array or a list
         self._of = of
-        self._order: Any = None
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -66,39 +65,22 @@ class Grouping:
             return self._sums_in_python(column)
         np = _numpy()
         weights = owner.weights()
-        items = np.asarray(column) if column is not None else None
-        total_rows = len(owner.refs)
-        if items is not None and len(items):
-            largest = max(abs(int(items.min())), abs(int(items.max())))
-            if largest * max(total_rows, 1) >= 1 << 63:
-                return self._sums_in_python(column)
-        if items is None:
-            amounts = weights if weights is not None else np.ones(len(of), dtype=np.int64)
-        else:
-            amounts = items.astype(np.int64)
-            if weights is not None:
-                amounts = amounts * weights
-        order, starts = self._sorted()
-        if not len(order):
+        if column is None:
+            if weights is None:
+                return _exact_sums(of, None, 1, len(self.keys))
+            return _exact_sums(of, weights, int(weights.max()), len(self.keys))
+        items = np.asarray(column)
+        if not len(items):
             return [0] * len(self.keys)
-        totals = np.add.reduceat(amounts[order], starts)
-        return [int(t) for t in totals]
-
-    def _sorted(self) -> tuple[Any, Any]:
-        """The grouped values' indexes sorted by group, and where each group starts."""
-        if self._order is None:
-            np = _numpy()
-            of = self._of
-            kept = np.flatnonzero(of >= 0) if self._owner.values.partial else None
-            ids = of[kept] if kept is not None else of
-            # Few groups: 16-bit ids, which numpy's stable sort orders by radix.
-            narrow = ids.astype(np.uint16) if len(self.keys) <= 1 << 16 else ids
-            order = np.argsort(narrow, kind="stable")
-            if kept is not None:
-                order = kept[order]
-            starts = np.searchsorted(of[order], np.arange(len(self.keys)))
-            self._order = (order, starts)
-        return self._order  # type: ignore[no-any-return]
+        if int(items.min()) < 0:
+            return self._sums_in_python(column)
+        largest = int(items.max())
+        if weights is not None:
+            if largest * len(owner.refs) >= 1 << 63:
+                return self._sums_in_python(column)
+            items = items.astype(np.int64) * weights
+            largest *= int(weights.max())
+        return _exact_sums(of, items, largest, len(self.keys))
 
     def _sums_in_python(self, column: Sequence[int] | None) -> list[int]:
         of = self._of
@@ -115,8 +97,9 @@ class Grouping:
 class Columns:
     """The columns of one file's row values, grouped and summed as a whole.
 
-    Made once per file by lint's context (explain reads the same one), so that the codes of a
-    column are worked out once for every check that groups by it.
+    Lint's context makes one per file, so that a column's codes and a grouping are worked
+    out once for every check that reads them. Codes and group numbers are held in the
+    narrowest integers that fit (a million values cost a megabyte or two per column).
     """
 
     def __init__(self, values: ValueTable, refs: Sequence[int]):
@@ -171,19 +154,25 @@ class Columns:
         np = _numpy()
         values = self.values
         n = len(values)
-        key: Any = None
+        codes = [self._codes_of(k, k in nonzero) for k in fields]
         size = 1
-        for k in fields:
-            codes, count = self._codes_of(k, k in nonzero)
-            if key is None:
-                key = codes.copy()
-            else:
+        for _, count in codes:
+            size *= count
+        if size + 1 < 4 * n + (1 << 16):
+            # Few combinations: one key of the narrowest type, no sort (the usual case).
+            key = np.zeros(n, dtype=_narrowest(size + 1))
+            for items, count in codes:
+                key *= key.dtype.type(count)
+                key += items
+        else:
+            key = np.zeros(n, dtype=np.int64)
+            size = 1
+            for items, count in codes:
                 if size * count >= _KEY_LIMIT:
                     key, size = _renumber(key)
                 key *= count
-                key += codes
-            size *= count
-        if size > 4 * n + (1 << 16):
+                key += items
+                size *= count
             key, size = _renumber(key)
         if whole and values.partial:
             key[list(values.partial)] = size  # one more key, dropped below
@@ -194,9 +183,10 @@ class Columns:
         firsts = _first_indexes(key, present)
         rank = np.argsort(firsts, kind="stable")
         firsts, present = firsts[rank], present[rank]
-        group_of_key = np.full(size, -1, dtype=np.int64)
+        group_of_key = np.full(size, -1, dtype=_narrowest(len(present), signed=True))
         group_of_key[present] = np.arange(len(present))
         of = group_of_key[key]
+        del key
         first = firsts.tolist()
         columns = values.columns
         keys = [
@@ -215,21 +205,23 @@ class Columns:
         if isinstance(column, list):
             number: dict[int, int] = {}
             items = [number.setdefault(bool(v) if nonzero else v, len(number)) for v in column]
-            found = (np.array(items, dtype=np.int64), max(len(number), 1))
+            found = (np.array(items, dtype=_narrowest(len(number))), max(len(number), 1))
         elif nonzero:
-            found = ((np.asarray(column) != 0).astype(np.int64), 2)
+            found = ((np.asarray(column) != 0).view(np.uint8), 2)
         else:
             items = np.asarray(column)
             low = int(items.min()) if len(items) else 0
             high = int(items.max()) if len(items) else 0
             if high - low < _DENSE:
                 # A narrow span (text codes always): count each value's rank among those used.
-                shifted = (items - items.dtype.type(low)).astype(np.int64)
+                shifted = (items - items.dtype.type(low)).astype(np.intp)
                 used = np.bincount(shifted, minlength=1) > 0
-                rank = np.cumsum(used) - 1
-                found = (rank[shifted], int(used.sum()))
+                count = int(used.sum())
+                rank = (np.cumsum(used) - 1).astype(_narrowest(count))
+                found = (rank[shifted], count)
             else:
-                found = _renumber(items)
+                codes, count = _renumber(items)
+                found = (codes.astype(_narrowest(count)), count)
         self._codes[(field, nonzero)] = found
         return found
 
@@ -271,6 +263,38 @@ def _numpy() -> Any:
     import numpy
 
     return numpy
+
+
+def _exact_sums(of: Any, amounts: Any, largest: int, groups: int) -> list[int]:
+    """Per group, the sum of `amounts` (non-negative integers, none above `largest`; None:
+    one each) over the values in it, exact: numpy sums by group only in float64, whose
+    integers are exact below 2^53, so large amounts are summed in 22-bit slices."""
+    np = _numpy()
+    kept = of >= 0
+    if not kept.all():  # values left out of the grouping
+        of = of[kept]
+        amounts = amounts[kept] if amounts is not None else None
+    if amounts is None:
+        return [int(c) for c in np.bincount(of, minlength=groups)]
+    if largest * len(of) < 1 << 53:
+        return [int(s) for s in np.bincount(of, weights=amounts, minlength=groups)]
+    totals = [0] * groups
+    shift = 0
+    while largest >> shift:
+        piece = (amounts >> amounts.dtype.type(shift)) & amounts.dtype.type((1 << 22) - 1)
+        part = np.bincount(of, weights=piece, minlength=groups)
+        totals = [t + (int(p) << shift) for t, p in zip(totals, part)]
+        shift += 22
+    return totals
+
+
+def _narrowest(count: int, signed: bool = False) -> Any:
+    """The smallest numpy integer type that holds 0..count-1 (and -1 when `signed`)."""
+    np = _numpy()
+    for kind in (np.int8, np.int16, np.int32) if signed else (np.uint8, np.uint16, np.uint32):
+        if count <= np.iinfo(kind).max:
+            return kind
+    return np.int64
 
 
 def _renumber(key: Any) -> tuple[Any, int]:

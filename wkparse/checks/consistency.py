@@ -332,8 +332,8 @@ def groups_start_with_embedding(ctx: Context) -> Iterator[Diagnostic]:
     body = ctx.body
     if header is None or header.integer("ga") is None:
         return
-    names = body.names[: body.epilogue_start]
     if not body.has_groups:
+        names = body.names_between(0, body.epilogue_start)
         if count_layers(names) == 0:
             return
         yield _no_embedding_at_all(ctx, names)
@@ -341,7 +341,7 @@ def groups_start_with_embedding(ctx: Context) -> Iterator[Diagnostic]:
     for missing in body.orphan_lists:
         line = ctx.workload.rows.lines[missing.index]
         if missing.renamed:
-            name = body.names[missing.index]
+            name = body.names_between(missing.index, missing.index + 1)[0]
             yield Diagnostic(
                 "WK305",
                 _(
