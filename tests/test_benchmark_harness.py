@@ -202,3 +202,28 @@ def test_the_typer_floor_takes_the_options_wkparse_lint_takes() -> None:
         timeout=60,
     )
     assert done.stdout == "All checks passed (1 file).\n"
+
+
+def test_the_startup_run_times_only_the_start_up_contenders(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [
+            *(sys.executable, str(RUN), "--startup", "--repeat", "1"),
+            *("--out", str(tmp_path / "startup.json"), "--work", str(tmp_path / "work")),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode in (0, 1), done.stderr
+    doc = json.loads((tmp_path / "startup.json").read_text(encoding="utf-8"))
+    expected = {"lint@tiny", "typer-floor@tiny", "python@start-up"}
+    if importlib.util.find_spec("yamllint") is not None:
+        expected.add("yamllint@tiny")
+        assert done.stdout.startswith("Start-up: `wkparse lint` of a 85-row file ")
+        assert [t["name"] for t in doc["targets"]] == [
+            "start-up: lint of a tiny file / yamllint of a tiny YAML file"
+        ]
+    assert set(doc["runs"]) == expected
+    assert all(run["error"] is None and len(run["times_s"]) == 1 for run in doc["runs"].values())
+    assert not (tmp_path / "work" / "rows-1000000").exists()  # no large file was written

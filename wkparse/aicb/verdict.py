@@ -55,30 +55,18 @@ def from_name(path: str | None) -> str | None:
     name = parse_filename(path) if path else None
     if name is None:
         return None
+    shared = {"model": name.model, "world": name.world, "tp": name.tp, "pp": name.pp, "ep": name.ep}
     if name.inference_phase is not None:
         recorded = _(
             "model {model}, world size {world}, tp {tp}, pp {pp}, ep {ep}, batch {mbs}, "
             "sequence {seq}, phase {phase}"
-        ).format(
-            model=name.model,
-            world=name.world,
-            tp=name.tp,
-            pp=name.pp,
-            ep=name.ep,
-            mbs=name.mbs,
-            seq=name.seq,
-            phase=name.inference_phase,
-        )
+        ).format(**shared, mbs=name.mbs, seq=name.seq, phase=name.inference_phase)
     else:
         recorded = _(
             "model {model}, world size {world}, tp {tp}, pp {pp}, ep {ep}, global batch {gbs}, "
             "micro batch {mbs}, sequence {seq}, MoE {moe}"
         ).format(
-            model=name.model,
-            world=name.world,
-            tp=name.tp,
-            pp=name.pp,
-            ep=name.ep,
+            **shared,
             gbs=name.gbs,
             mbs=name.mbs,
             seq=name.seq,

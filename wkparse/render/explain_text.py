@@ -158,7 +158,9 @@ def finding_text(f: Finding) -> str:
         more = ", ..." if f.count > 6 else ""
         where = _("{count} lines: {lines}").format(count=f"{f.count:,}", lines=shown + more)
     severity = f.severity or _("finding")
-    return f"{f.code} {severity} ({where}): {f.message}"
+    return _("{code} {severity} ({where}): {message}").format(
+        code=f.code, severity=severity, where=where, message=f.message
+    )
 
 
 def layout_caption(e: Explanation) -> str:
