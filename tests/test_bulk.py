@@ -7,6 +7,8 @@ each column's storage, with the same file read with numpy switched off.
 
 from __future__ import annotations
 
+import io
+import json
 import subprocess
 import sys
 import warnings
@@ -19,6 +21,7 @@ from tests.test_columns import HEADER, distinct_text
 from wkparse import bulk, parse_bytes, row_reader
 from wkparse.ast import ValueTable
 from wkparse.parse import ParseResult
+from wkparse.render import ast_json
 
 #: a row whose fields are all plain, to edit one field at a time
 ROW = ["attention_layer", "-1", "1868007", "ALLREDUCE", "33554432", "1775423"]
@@ -253,3 +256,29 @@ def test_a_small_file_does_not_import_numpy() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code, str(small)], capture_output=True)
     assert done.returncode == 0, done.stderr.decode()
+
+
+@pytest.mark.parametrize("customized", [False, True])
+def test_json_dump_gathers_the_same_with_numpy(
+    customized: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`parse --format json` of rows that differ, gathered by numpy or item by item: one
+    text, partial rows and numbers past 64 bits included."""
+    lines = distinct_text(groups=6).splitlines()
+    lines[9] = _with(2, "x5")  # a partial row
+    lines[12] = _with(11, str(2**70))
+    if customized:
+        lines[0] = lines[0].replace("HYBRID_TRANSFORMER_FWD_IN_BCKWD", "HYBRID_CUSTOMIZED")
+        lines[2:] = [line + ("\tDATA" if i % 2 else "") for i, line in enumerate(lines[2:])]
+    result = parse_bytes(("\n".join(lines) + "\n").encode())
+    assert len(result.workload.rows.values) * 2 > len(result.workload.rows)
+    written = []
+    for rows in (0, 1 << 62):
+        monkeypatch.setattr(ast_json, "NUMPY_ROWS", rows)
+        out = io.StringIO()
+        ast_json.write(result, out, "distinct.txt")
+        written.append(out.getvalue())
+    assert written[0] == written[1]
+    doc = json.loads(written[0])
+    assert doc["rows"][7]["fwd"]["compute"] is None
+    assert doc["rows"][10]["update_time"] == 2**70

@@ -1,11 +1,12 @@
 """Runs of new row lines read with numpy: every number of a run in one `numpy.fromstring`.
 
-`wkparse.row_reader` imports this module only for a file large enough to repay numpy's import,
-and only for runs of lines whose shapes all match the grammar's row with no number longer
-than 18 digits. The text tokens holding digits or signs are blanked first, so what is left
-of the run is its numbers, 8 per line, each `[+-]?[0-9]{1,18}`. The count is checked, and
-numpy's warnings (numpy 1.x warns and stops at data it cannot read, where 2.x raises) never
-reach the user: on any doubt nothing is appended and the caller reads the run in Python.
+`wkparse.row_reader` imports this module only for a file large enough to repay numpy's
+import, and only for runs of lines whose shapes all match the grammar's row with no number
+longer than 18 digits. The text tokens holding digits or signs are blanked (their text is
+read from each line), the other text bytes dropped, so what is left of the run is its
+numbers, 8 per line, each `[+-]?[0-9]{1,18}`. The count is checked, and numpy's warnings
+(numpy 1.x warns and stops at data it cannot read, where 2.x raises) never reach the user:
+on any doubt nothing is appended and the caller reads the run in Python.
 """
 
 from __future__ import annotations
@@ -49,10 +50,8 @@ class Pending:
         self.buffers: dict[int, NDArray[np.integer]] = {}
         self.bounds: dict[int, tuple[int, int]] = {}
 
-    def add(
-        self, table: ValueTable, columns: dict[int, tuple[NDArray[np.integer], int, int]]
-    ) -> None:
-        """Append one block: column index -> (values, least, most)."""
+    def add(self, table: ValueTable, columns: Block) -> None:
+        """Append one block of rows."""
         count = len(next(iter(columns.values()))[0])
         if self.size + count > self.room:
             self.room = max(2 * self.room, self.size + count)

@@ -6,13 +6,14 @@ line with every digit replaced by 0 matches the grammar's row exactly when the l
 (every terminal treats all digits alike), and has the same token positions, so the few
 distinct shapes are matched once each. A run of new lines whose shapes all match is then
 appended column by column: the text fields come from the shapes (or, for a text token that
-holds digits, from the lines), the numbers from the lines with every other byte blanked. No
-object per field per row survives. Any other line is read on its own (`Parser._row`), by the
-grammar-derived matcher or by Lark.
+holds digits, from the lines), the numbers from the lines with every other token dropped.
+No object per field per row survives. Any other line is read on its own (`Parser._row`), by
+the grammar-derived matcher or by Lark.
 
 The numbers of a long run are read by numpy (`wkparse.bulk`), imported only for a file large
-enough to repay its import; everything numpy could misread (a number past 18 digits, a sign
-in a text token) stays on the Python path, which reads any run.
+enough to repay its import, and held in numpy buffers until the table is next needed; a
+number numpy could misread (past 18 digits) keeps its run on the Python path, which reads
+any run (and every short one).
 """
 
 from __future__ import annotations

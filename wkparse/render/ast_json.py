@@ -8,7 +8,7 @@ equal `rows`. Identical rows share one serialised body, which keeps a million-ro
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TextIO
 
 from wkparse.ast import PHASES, TEXT_FIELDS, Header, RowFields, RowTable, ValueTable
@@ -20,6 +20,9 @@ from wkparse.simai.tokens import reading
 
 #: rows written per call
 _CHUNK = 16384
+#: rows from which a file's columns are gathered by numpy (it costs more to import than it
+#: saves on fewer)
+NUMPY_ROWS = 50_000
 
 
 def header_json(header: Header | None) -> dict[str, Any] | None:
@@ -106,7 +109,7 @@ def _rows_json(rows: RowTable) -> Iterator[str]:
     """The rows' JSON objects, a chunk of rows (joined by ", ") at a time.
 
     A file of few values formats each value once; a file whose rows differ formats every
-    row with one `%` over the columns, read item by item in C (no Python step per field).
+    row with one `%` over the columns, gathered in C (no Python step per field).
     """
     values = rows.values
     if len(values) * 2 <= len(rows):
@@ -115,23 +118,47 @@ def _rows_json(rows: RowTable) -> Iterator[str]:
             lines, refs = rows.lines[start : start + _CHUNK], rows.refs[start : start + _CHUNK]
             yield ", ".join(map('{{"line": {}, {}'.format, lines, map(bodies, refs)))
         return
-    texts, policies = _text_json(values)
+    gather = _gather(values, len(rows) >= NUMPY_ROWS)
     partial = values.partial
     for start in range(0, len(rows), _CHUNK):
         lines, refs = rows.lines[start : start + _CHUNK], rows.refs[start : start + _CHUNK]
-        fields: list[Iterator[int | str]] = []
-        for k, column in enumerate(values.columns):
-            items: Iterator[int] = map(column.__getitem__, refs)
-            if k in TEXT_FIELDS:
-                fields.append(map((policies if k == 12 else texts).__getitem__, items))
-            else:
-                fields.append(items)
-        out = list(map(_ROW.__mod__, zip(lines, *fields)))
+        out = list(map(_ROW.__mod__, zip(lines, *gather(refs))))
         if partial and not partial.keys().isdisjoint(refs):
             for i, ref in enumerate(refs):
                 if ref in partial:
                     out[i] = f'{{"line": {lines[i]}, {_partial_body(values, ref)}'
         yield ", ".join(out)
+
+
+def _gather(values: ValueTable, numpy: bool) -> Callable[[Sequence[int]], list[Iterable[object]]]:
+    """A function from some value indexes to each field's items for them (the text fields'
+    as JSON), by numpy's indexing for many rows, item by item otherwise."""
+    texts, policies = _text_json(values)
+    tables = {k: policies if k == 12 else texts for k in TEXT_FIELDS}
+
+    def by_item(refs: Sequence[int], k: int) -> Iterable[object]:
+        items = map(values.columns[k].__getitem__, refs)
+        return map(tables[k].__getitem__, items) if k in tables else items
+
+    if not numpy:
+        return lambda refs: [by_item(refs, k) for k in range(len(values.columns))]
+    import numpy as np
+
+    columns = [None if isinstance(c, list) else np.asarray(c) for c in values.columns]
+    objects = {k: np.array(table, dtype=object) for k, table in tables.items()}
+
+    def by_index(refs: Sequence[int]) -> list[Iterable[object]]:
+        index = np.asarray(refs)
+        out: list[Iterable[object]] = []
+        for k, column in enumerate(columns):
+            if column is None:  # past 64 bits
+                out.append(by_item(refs, k))
+            else:
+                found = column[index]
+                out.append((objects[k][found] if k in objects else found).tolist())
+        return out
+
+    return by_index
 
 
 def write(result: ParseResult, out: TextIO, path: str) -> None:
