@@ -134,7 +134,8 @@ class Body:
 
             refs = rows.refs
             indexes = np.asarray(refs) if isinstance(refs, array) else np.fromiter(refs, np.intp)
-            return np.asarray(column)[indexes]  # type: ignore[no-any-return]
+            narrow = np.uint16 if len(rows.values.texts) <= 1 << 16 else np.uint32
+            return np.asarray(column).astype(narrow)[indexes]  # type: ignore[no-any-return]
         return [column[ref] for ref in rows.refs]
 
     def names_between(self, start: int, end: int) -> tuple[str | None, ...]:

@@ -12,7 +12,7 @@ order (tests/test_column_paths.py runs every check and explain through each).
 from __future__ import annotations
 
 from array import array
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
 from wkparse.ast import ValueTable
@@ -21,6 +21,8 @@ from wkparse.ast import ValueTable
 NUMPY_FROM = 4096
 #: a number column whose values span less than this is its own code (no sort)
 _DENSE = 1 << 20
+#: items per chunk of a pass over a column (see `_chunks`)
+_CHUNK = 1 << 16
 #: combined keys stay below this, so that products of codes never overflow int64
 _KEY_LIMIT = 1 << 62
 
@@ -29,12 +31,11 @@ class Grouping:
     """Values grouped by a combination of fields: group `g` holds the values whose fields read
     `keys[g]`, and `first[g]` is the first of them (groups are numbered in that order)."""
 
-    def __init__(self, owner: Columns, keys: list[tuple[int, ...]], first: list[int], of: Any):
-        self._owner = owner
+    def __init__(self, keys: list[tuple[int, ...]], first: list[int], of: Any):
         self.keys = keys
         self.first = first
         #: each value's group (-1: not grouped); a numpy array or a list
-        self._of = of
+        self.of = of
 
     def __len__(self) -> int:
         return len(self.keys)
@@ -43,55 +44,14 @@ class Grouping:
         """(value index, group) of every value in one of the `wanted` groups, by index."""
         if not wanted:
             return []
-        of = self._of
+        of = self.of
         if isinstance(of, list):
             return [(i, g) for i, g in enumerate(of) if g in wanted]
         np = _numpy()
         flag = np.zeros(len(self.keys) + 1, dtype=bool)  # the last slot is group -1
         flag[list(wanted)] = True
-        where = np.flatnonzero(flag[of])
+        where = np.concatenate([np.flatnonzero(flag[of[c]]) + c.start for c in _chunks(len(of))])
         return list(zip(where.tolist(), of[where].tolist()))
-
-    def rows(self) -> list[int]:
-        """How many rows carry each group's values."""
-        return self.sums(None)
-
-    def sums(self, field: int | None) -> list[int]:
-        """Each group's sum of column `field` over its rows (a value counts once per row that
-        carries it), exact whatever the numbers' size."""
-        owner, of = self._owner, self._of
-        column = owner.values.columns[field] if field is not None else None
-        if isinstance(of, list) or isinstance(column, list):
-            return self._sums_in_python(column)
-        np = _numpy()
-        weights = owner.weights()
-        if column is None:
-            if weights is None:
-                return _exact_sums(of, None, 1, len(self.keys))
-            return _exact_sums(of, weights, int(weights.max()), len(self.keys))
-        items = np.asarray(column)
-        if not len(items):
-            return [0] * len(self.keys)
-        if int(items.min()) < 0:
-            return self._sums_in_python(column)
-        largest = int(items.max())
-        if weights is not None:
-            if largest * len(owner.refs) >= 1 << 63:
-                return self._sums_in_python(column)
-            items = items.astype(np.int64) * weights
-            largest *= int(weights.max())
-        return _exact_sums(of, items, largest, len(self.keys))
-
-    def _sums_in_python(self, column: Sequence[int] | None) -> list[int]:
-        of = self._of
-        groups = of if isinstance(of, list) else of.tolist()
-        weights = self._owner.counts()
-        totals = [0] * len(self.keys)
-        for i, g in enumerate(groups):
-            if g >= 0:
-                w = weights[i] if weights is not None else 1
-                totals[g] += w if column is None else column[i] * w
-        return totals
 
 
 class Columns:
@@ -146,7 +106,7 @@ class Columns:
                 g = number[key] = len(first)
                 first.append(index)
             of.append(g)
-        return Grouping(self, list(number), first, of)
+        return Grouping(list(number), first, of)
 
     def _group_numpy(
         self, fields: Sequence[int], nonzero: Collection[int], whole: bool
@@ -177,7 +137,7 @@ class Columns:
         if whole and values.partial:
             key[list(values.partial)] = size  # one more key, dropped below
             size += 1
-        present = np.flatnonzero(np.bincount(key, minlength=size))
+        present = np.flatnonzero(_used(key, size))
         if whole and values.partial:
             present = present[present != size - 1]
         firsts = _first_indexes(key, present)
@@ -185,7 +145,9 @@ class Columns:
         firsts, present = firsts[rank], present[rank]
         group_of_key = np.full(size, -1, dtype=_narrowest(len(present), signed=True))
         group_of_key[present] = np.arange(len(present))
-        of = group_of_key[key]
+        of = np.empty(n, dtype=group_of_key.dtype)
+        for c in _chunks(n):
+            of[c] = group_of_key[key[c]]
         del key
         first = firsts.tolist()
         columns = values.columns
@@ -193,7 +155,7 @@ class Columns:
             tuple(bool(columns[k][i]) if k in nonzero else columns[k][i] for k in fields)
             for i in first
         ]
-        return Grouping(self, keys, first, of)
+        return Grouping(keys, first, of)
 
     def _codes_of(self, field: int, nonzero: bool) -> tuple[Any, int]:
         """A column as codes 0..count-1 (equal values, equal codes), and the count."""
@@ -214,11 +176,13 @@ class Columns:
             high = int(items.max()) if len(items) else 0
             if high - low < _DENSE:
                 # A narrow span (text codes always): count each value's rank among those used.
-                shifted = (items - items.dtype.type(low)).astype(np.intp)
-                used = np.bincount(shifted, minlength=1) > 0
+                used = _used(items, high - low + 1, low)
                 count = int(used.sum())
                 rank = (np.cumsum(used) - 1).astype(_narrowest(count))
-                found = (rank[shifted], count)
+                codes = np.empty(len(items), dtype=rank.dtype)
+                for c in _chunks(len(items)):
+                    codes[c] = rank[items[c].astype(np.intp) - low]
+                found = (codes, count)
             else:
                 codes, count = _renumber(items)
                 found = (codes.astype(_narrowest(count)), count)
@@ -234,6 +198,46 @@ class Columns:
         counts = self.counts()
         assert counts is not None
         return sum(map(counts.__getitem__, indexes))
+
+    def rows(self, grouping: Grouping) -> list[int]:
+        """How many rows carry each group's values."""
+        return self.sums(grouping, None)
+
+    def sums(self, grouping: Grouping, field: int | None) -> list[int]:
+        """Each group's sum of column `field` over its rows (a value counts once per row that
+        carries it; None: one), exact whatever the numbers' size."""
+        of, groups = grouping.of, len(grouping)
+        column = self.values.columns[field] if field is not None else None
+        if isinstance(of, list) or isinstance(column, list):
+            return self._sums_in_python(grouping, column)
+        np = _numpy()
+        weights = self.weights()
+        if column is None:
+            if weights is None:
+                return _exact_sums(of, None, 1, groups)
+            return _exact_sums(of, weights, int(weights.max()), groups)
+        items = np.asarray(column)
+        if not len(items):
+            return [0] * groups
+        if int(items.min()) < 0:
+            return self._sums_in_python(grouping, column)
+        largest = int(items.max())
+        if weights is not None:
+            if largest * len(self.refs) >= 1 << 63:
+                return self._sums_in_python(grouping, column)
+            items = items.astype(np.int64) * weights
+            largest *= int(weights.max())
+        return _exact_sums(of, items, largest, groups)
+
+    def _sums_in_python(self, grouping: Grouping, column: Sequence[int] | None) -> list[int]:
+        of = grouping.of
+        weights = self.counts()
+        totals = [0] * len(grouping)
+        for i, g in enumerate(of if isinstance(of, list) else of.tolist()):
+            if g >= 0:
+                w = weights[i] if weights is not None else 1
+                totals[g] += w if column is None else column[i] * w
+        return totals
 
     def weights(self) -> Any:
         """How many rows carry each value, as a numpy array; None when each value is on one
@@ -265,27 +269,50 @@ def _numpy() -> Any:
     return numpy
 
 
+def _chunks(n: int) -> Iterator[slice]:
+    """Slices of 64k items: a pass over a column a chunk at a time keeps numpy's temporary
+    arrays (indexes are widened to 8 bytes) small beside the column itself."""
+    return (slice(start, start + _CHUNK) for start in range(0, n, _CHUNK))
+
+
+def _used(items: Any, size: int, low: int = 0) -> Any:
+    """Which of `low`..`low + size - 1` occur among `items`, as a boolean array."""
+    np = _numpy()
+    used = np.zeros(size, dtype=bool)
+    for c in _chunks(len(items)) if size <= _CHUNK else (slice(None),):
+        used |= np.bincount(items[c].astype(np.intp) - low, minlength=size) > 0
+    return used
+
+
 def _exact_sums(of: Any, amounts: Any, largest: int, groups: int) -> list[int]:
     """Per group, the sum of `amounts` (non-negative integers, none above `largest`; None:
-    one each) over the values in it, exact: numpy sums by group only in float64, whose
-    integers are exact below 2^53, so large amounts are summed in 22-bit slices."""
+    one each) over the values in it (group -1: left out), exact. numpy sums by group only
+    in float64, exact below 2^53: a chunk's amounts are summed whole when that bound holds,
+    else in 22-bit slices; the chunks' sums add up in int64, or Python ints past 2^63."""
     np = _numpy()
-    kept = of >= 0
-    if not kept.all():  # values left out of the grouping
-        of = of[kept]
-        amounts = amounts[kept] if amounts is not None else None
-    if amounts is None:
-        return [int(c) for c in np.bincount(of, minlength=groups)]
-    if largest * len(of) < 1 << 53:
-        return [int(s) for s in np.bincount(of, weights=amounts, minlength=groups)]
-    totals = [0] * groups
-    shift = 0
-    while largest >> shift:
-        piece = (amounts >> amounts.dtype.type(shift)) & amounts.dtype.type((1 << 22) - 1)
-        part = np.bincount(of, weights=piece, minlength=groups)
-        totals = [t + (int(p) << shift) for t, p in zip(totals, part)]
-        shift += 22
-    return totals
+    wide = largest * len(of) >= 1 << 63
+    totals: Any = [0] * groups if wide else np.zeros(groups, dtype=np.int64)
+    whole = largest * _CHUNK < 1 << 53
+    for c in _chunks(len(of)):
+        ids, part = of[c], amounts[c] if amounts is not None else None
+        kept = ids >= 0
+        if not kept.all():
+            ids, part = ids[kept], part[kept] if part is not None else None
+        shift = 0
+        while True:
+            piece = part
+            if part is not None and not whole:
+                mask = part.dtype.type((1 << 22) - 1)
+                piece = (part >> part.dtype.type(shift)) & mask
+            found = np.bincount(ids, weights=piece, minlength=groups).astype(np.int64)
+            if wide:
+                totals = [t + (int(f) << shift) for t, f in zip(totals, found.tolist())]
+            else:
+                totals += found << shift
+            shift += 22
+            if whole or not largest >> shift:
+                break
+    return [int(t) for t in totals]
 
 
 def _narrowest(count: int, signed: bool = False) -> Any:
