@@ -145,3 +145,13 @@ def test_numbers_of_every_width_and_sign_are_counted() -> None:
             # rows repeating values weigh each value by its rows
             doubled = parse_bytes(header + str(2 * len(rows)).encode() + b"\n" + 2 * b"".join(rows))
             assert fmt.body_length(doubled.workload.rows) == 2 * python
+
+
+def test_columns_of_every_kind_become_arrays() -> None:
+    from array import array
+
+    assert fmt._array(array("Q", [2**64 - 1])).tolist() == [2**64 - 1]
+    assert fmt._array(range(3)).tolist() == [0, 1, 2]
+    assert fmt._array([5, -1]).dtype.kind == "i"
+    assert fmt._array([2**64]).tolist() == [2**64]
+    assert fmt._digits([2**64, -1, 0], None) == len("18446744073709551616-10")

@@ -412,3 +412,35 @@ def test_sarif_rule_titles_follow_the_language(tmp_path: Path) -> None:
     log = json.loads(CliRunner().invoke(app, args).output)
     rules = log["runs"][0]["tool"]["driver"]["rules"]
     assert rules and all(CJK.search(r["shortDescription"]["text"]) for r in rules)
+
+
+def test_english_runs_never_read_a_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Start-up stays cheap: the catalog is read only when a run speaks Chinese."""
+    import gettext
+
+    read: list[object] = []
+    real = gettext.translation
+    monkeypatch.setattr(gettext, "translation", lambda *a, **k: read.append(a) or real(*a, **k))
+    i18n.translations.cache_clear()
+    target = tmp_path / "w.txt"
+    target.write_text(NO_PP_COMM, encoding="utf-8")
+    for command in (["lint", str(target)], ["explain", str(target)], ["rules"]):
+        CliRunner().invoke(app, command)
+    assert read == []
+    CliRunner().invoke(app, ["lint", str(target), "--lang", "zh"])
+    assert len(read) == 1
+    i18n.translations.cache_clear()
+
+
+def test_aicb_run_notes_in_chinese() -> None:
+    command = (
+        "python -m workload_generator.SimAI_training_workload_generator --world_size 2 "
+        "--tensor_model_parallel_size 2 --num_layers 1 --global_batch 2 --hidden_size 8 "
+        "--seq_length 4 --num_attention_heads 1 --vocab_size 16 --model_name tiny "
+        "--epoch_num 2 --aiob_enable --comp_filepath workload/aiob_inputs/Example.txt"
+    )
+    args = ["explain", "--aicb-command", command, "--lang", "zh", "--format", "json"]
+    notes = json.loads(CliRunner().invoke(app, args).output)["notes"]
+    runs = [n for n in notes if n.startswith("AICB 运行：")]  # noqa: RUF001
+    assert len(runs) == 2 and all(CJK.search(n.split("：", 1)[1]) for n in runs)  # noqa: RUF001
+    assert any(n.startswith("AICB 运行：--epoch_num: ") for n in runs)  # noqa: RUF001

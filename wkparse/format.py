@@ -155,7 +155,8 @@ def _body_length_numpy(rows: RowTable) -> int:
 
 
 def _array(column: Sequence[int]) -> numpy.ndarray:
-    """A column as a numpy array: a view of an `array.array`'s buffer, else a copy."""
+    """A column as a numpy array: a view of an `array.array`'s buffer, else a copy (of
+    Python ints when one passes 64 bits)."""
     from array import array
 
     import numpy as np
@@ -163,7 +164,10 @@ def _array(column: Sequence[int]) -> numpy.ndarray:
     if isinstance(column, array):
         kind = "i" if column.typecode.islower() else "u"
         return np.frombuffer(column, dtype=f"{kind}{column.itemsize}")
-    return np.asarray(column, dtype=np.int64 if isinstance(column, range) else object)
+    try:
+        return np.fromiter(column, dtype=np.int64, count=len(column))
+    except OverflowError:
+        return np.array(list(column), dtype=object)
 
 
 def _digits(column: Sequence[int], weights: numpy.ndarray | None) -> int:

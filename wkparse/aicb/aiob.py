@@ -22,6 +22,7 @@ from collections.abc import Iterable
 from pathlib import Path, PurePosixPath
 
 from wkparse.aicb.errors import AicbError
+from wkparse.i18n import _
 
 SHIPPED = PurePosixPath("workload/aiob_inputs/Example.txt")
 
@@ -109,11 +110,15 @@ def load(path: str, recompute: bool) -> tuple[dict[str, int], str]:
             text = local.read_text(encoding="utf-8", errors="replace")
         except OSError as exc:
             raise AicbError(f"--comp_filepath {path}: {exc.strerror or exc}") from None
-        return compute_times([text], recompute), f"compute times read from {path}"
+        return compute_times([text], recompute), _("compute times read from {path}").format(
+            path=path
+        )
     if PurePosixPath(path.replace("\\", "/")).parts[-3:] == SHIPPED.parts:
         return (
             compute_times(_example_lines(), recompute),
-            f"compute times of AICB's shipped {SHIPPED} (not found here; built-in values used)",
+            _(
+                "compute times of AICB's shipped {file} (not found here; built-in values used)"
+            ).format(file=SHIPPED),
         )
     raise AicbError(
         f"--comp_filepath {path}: no such file here (only AICB's shipped {SHIPPED} is built in)"

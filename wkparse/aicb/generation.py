@@ -11,6 +11,7 @@ from wkparse.aicb.dump import Workload
 from wkparse.aicb.inference_args import InferenceArgs, inference_args
 from wkparse.aicb.names import inference_name, training_name
 from wkparse.aicb.training_args import TrainingArgs, training_args
+from wkparse.i18n import _
 
 
 @dataclass(slots=True)
@@ -41,10 +42,10 @@ def _training(run: Invocation) -> Generated:
         table, source = aiob.load(args.comp_filepath, args.recompute)
         notes.append(source)
     elif args.comp_filepath is not None:
-        notes.append("--comp_filepath: has no effect without --aiob_enable")
+        notes.append(_("--comp_filepath: has no effect without --aiob_enable"))
     work = training.workload(args, table)
     if args.ga < 1:
-        notes.append(f"AICB prints: {training.GA_WARNING}")
+        notes.append(_("AICB prints: {warning}").format(warning=training.GA_WARNING))
     name = training_name(
         gpu_type=args.gpu_type,
         model=args.model_name,
@@ -76,8 +77,10 @@ def _inference(run: Invocation) -> Generated:
     )
     notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
     notes += [
-        "compute times are AICB's default 1: without --aiob_enable AICB reads measured times "
-        "only from an earlier run's results/aiob_outputs/ file, assumed absent here"
+        _(
+            "compute times are AICB's default 1: without --aiob_enable AICB reads measured "
+            "times only from an earlier run's results/aiob_outputs/ file, assumed absent here"
+        )
     ]
     return Generated(run, inference.workload(args), name, args.result_dir, args, notes)
 

@@ -18,18 +18,21 @@ from types import MappingProxyType
 
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.options import Option, parse
+from wkparse.i18n import N_
 
 PHASES = ("decode", "prefill")
 
 OPTIONS: tuple[Option, ...] = (
     Option("--aiob_enable", "flag", False, note="refused: AICB measures compute times on a GPU"),
-    Option("--aiob_forward_loops", "int", 1, effect="used only when AICB measures times on a GPU"),
+    Option(
+        "--aiob_forward_loops", "int", 1, effect=N_("used only when AICB measures times on a GPU")
+    ),
     Option(
         "--moe_routing_strategy",
         "str",
         "RoundRobin",
         choices=("RoundRobin", "UniformRandom"),
-        effect="used only when AICB measures times on a GPU",
+        effect=N_("used only when AICB measures times on a GPU"),
     ),
     Option("--seq_length", "int", 1),
     Option("--micro_batch", "int", 1),
@@ -37,7 +40,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("--tensor_model_parallel_size", "int", 1),
     Option("--expert_model_parallel_size", "int", 1),
     Option("--pipeline_model_parallel", "int", 1),
-    Option("--moe_enable", "flag", flag_default=True, effect="always on: its default is True"),
+    Option("--moe_enable", "flag", flag_default=True, effect=N_("always on: its default is True")),
     Option("--result_dir", "str", "results/workload/", note="where AICB writes the file"),
     Option("--phase", "str", "decode", choices=PHASES),
 )

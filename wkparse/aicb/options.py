@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from wkparse.aicb.errors import AicbError
+from wkparse.i18n import _
 
 Kind = Literal["int", "str", "flag"]
 
@@ -70,7 +71,7 @@ class Parsed:
         """(dest, note) for every given option that does not change the file."""
         by_flag = {o.flag: o for o in options}
         given = {by_flag[f] for f in self.given if f in by_flag and by_flag[f].effect}
-        return sorted((o.dest, f"{o.flag}: {o.effect}") for o in given)
+        return sorted((o.dest, o.flag + ": " + _(o.effect)) for o in given)
 
 
 def _looks_like_option(token: str) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.presets import FALLBACK_PRESET, SCRIPT_PRESETS
+from wkparse.i18n import _
 
 TRAINING_SCRIPT = "scripts/megatron_workload_with_aiob.sh"
 INFERENCE_SCRIPT = "scripts/inference_workload_with_aiob.sh"
@@ -62,7 +63,11 @@ def _read_options(
             i += 1
             continue
         dropped = " ".join(words[i:])
-        return [f"{script} stops reading options at {word!r}; it ignores: {dropped}"]
+        return [
+            _("{script} stops reading options at {word}; it ignores: {dropped}").format(
+                script=script, word=repr(word), dropped=dropped
+            )
+        ]
     return []
 
 
@@ -155,7 +160,11 @@ def training_script(words: Sequence[str]) -> ScriptRun:
     size = values["model_size"]
     preset = SCRIPT_PRESETS.get(size)
     if preset is None:
-        notes.append(f"{TRAINING_SCRIPT}: unknown -m {size!r}; the script falls back to gpt_13B")
+        notes.append(
+            _("{script}: unknown -m {size}; the script falls back to gpt_13B").format(
+                script=TRAINING_SCRIPT, size=repr(size)
+            )
+        )
         preset = FALLBACK_PRESET
     values.update(preset.settings)
     argv: list[str] = []

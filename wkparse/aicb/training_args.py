@@ -14,10 +14,12 @@ from dataclasses import dataclass
 
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.options import Option, parse
+from wkparse.i18n import N_
 
-_NO_EFFECT = "accepted by AICB; it does not change the workload file"
-_DEEPSPEED = "a DeepSpeed setting; the SimAI training generator does not read it"
-_MICROTEST = "a collective-test setting; the SimAI training generator does not read it"
+#: what an option that leaves the file alone does (translated where shown: `Parsed.idle`)
+_NO_EFFECT = N_("accepted by AICB; it does not change the workload file")
+_DEEPSPEED = N_("a DeepSpeed setting; the SimAI training generator does not read it")
+_MICROTEST = N_("a collective-test setting; the SimAI training generator does not read it")
 
 FRAMES = ("Megatron", "DeepSpeed", "collective_test", "DeepSeek")
 
@@ -37,7 +39,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("--pp_rank", "int", -1, effect=_NO_EFFECT),
     Option("--global_batch", "int", 4),
     Option("--micro_batch", "int", 1),
-    Option("--epoch_num", "int", 1, effect="used only when AICB measures compute times on a GPU"),
+    Option(
+        "--epoch_num", "int", 1, effect=N_("used only when AICB measures compute times on a GPU")
+    ),
     Option("--computation_enable", "flag", False, effect=_NO_EFFECT),
     Option("--dtype", "str", "bfloat16", note="only AICB's checks read it (EP and grouped GEMM)"),
     Option("--ffn_hidden_size", "int", None),
