@@ -160,17 +160,21 @@ PHASE_FIELDS: dict[str, tuple[int, int, int]] = {
     "ig": (5, 6, 7),
     "wg": (8, 9, 10),
 }
-#: the smallest typecodes tried first: a column widens only when a value does not fit
-_NARROW = {1: "i", 2: "I", 4: "I", 5: "I", 7: "I", 8: "I", 10: "I", 11: "I"}
-_WIDE = {"i": "q", "I": "Q"}
+#: the typecodes a column starts with (signed for `reserved`, the one signed field; text
+#: codes and line shapes are unsigned), and the next wider one of each: a column widens only
+#: when a value does not fit, so a column of small numbers costs a byte a value
+_SIGNED = 1
+_WIDE = {"b": "h", "h": "i", "i": "q", "B": "H", "H": "I", "I": "Q"}
 #: the range of each typecode a column may have
 _RANGE = {
     code: (-(2 ** (8 * size - 1)), 2 ** (8 * size - 1) - 1)
     if code.islower()
     else (0, 2 ** (8 * size) - 1)
-    for code in "iIqQ"
+    for code in "bBhHiIqQ"
     for size in (array(code).itemsize,)
 }
+#: `ValueTable.extend_numbers`'s index for the table's shape column
+SHAPE = -1
 
 
 def _holds(typecode: str, low: int, high: int) -> bool:
@@ -181,7 +185,7 @@ def _holds(typecode: str, low: int, high: int) -> bool:
 
 def narrowest(typecode: str, low: int, high: int) -> str | None:
     """The typecode a column of `typecode` needs to hold every number from `low` to `high`:
-    its own, its wide one, or None (a list)."""
+    its own, the first wider one that does, or None (a list)."""
     found: str | None = typecode
     while found is not None and not _holds(found, low, high):
         found = _WIDE.get(found)
@@ -217,8 +221,10 @@ class ValueTable:
     def __init__(self) -> None:
         self.texts: list[str | None] = [None]
         self._codes: dict[str | None, int] = {None: 0}
-        self.columns: list[IntColumn] = [array(_NARROW.get(k, "I")) for k in range(len(ROW_FIELDS))]
-        self.shape: array[int] = array("I")
+        self.columns: list[IntColumn] = [
+            array("b" if k == _SIGNED else "B") for k in range(len(ROW_FIELDS))
+        ]
+        self.shape: array[int] = array("B")
         self.shapes: list[tuple[tuple[int, int], ...]] = []
         self._shape_codes: dict[tuple[tuple[int, int], ...], int] = {}
         self.partial: dict[int, _Partial] = {}
@@ -240,8 +246,9 @@ class ValueTable:
         return self.columns[index]
 
     def extend_numbers(self, index: int, values: Iterable[int]) -> None:
-        """Append numbers to column `index`, widening it when one does not fit."""
-        column = self.columns[index]
+        """Append numbers to column `index` (SHAPE: the shape column), widening it when one
+        does not fit."""
+        column = self._column(index)
         if isinstance(column, list):
             column.extend(values)
             return
@@ -251,22 +258,18 @@ class ValueTable:
             column.extend(values)
         except OverflowError:
             del column[size:]  # the items before the one that did not fit went in
-            wide = _WIDE.get(column.typecode)
-            grown: IntColumn = array(wide, column) if wide else list(column)
-            try:
-                grown.extend(values)
-            except OverflowError:
-                grown = [*column, *values]
-            self.columns[index] = grown
+            typecode = narrowest(column.typecode, min(values), max(values))
+            grown: IntColumn = list(column) if typecode is None else array(typecode, column)
+            grown.extend(values)
+            self._set(index, grown)
 
     def extend_array(
         self, index: int, values: NDArray[np.integer], bounds: tuple[int, int] | None = None
     ) -> None:
-        """Append a numpy array of integers to column `index`, widening it as
-        `extend_numbers` does: to the narrowest of its typecode, the wide one, a list.
-        `bounds`, when known, hold every value (the values are searched only when the
-        column's typecode does not hold the bounds)."""
-        column = self.columns[index]
+        """Append a numpy array of integers to column `index` (SHAPE: the shape column),
+        widening it as `extend_numbers` does. `bounds`, when known, hold every value (the
+        values are searched only when the column's typecode does not hold the bounds)."""
+        column = self._column(index)
         if not len(values):
             return
         if isinstance(column, list):
@@ -276,11 +279,22 @@ class ValueTable:
             bounds = (int(values.min()), int(values.max()))
         typecode = narrowest(column.typecode, *bounds)
         if typecode is None:
-            self.columns[index] = [*column, *values.tolist()]
+            self._set(index, [*column, *values.tolist()])
             return
         if typecode != column.typecode:
-            column = self.columns[index] = array(typecode, column)
+            column = array(typecode, column)
+            self._set(index, column)
         column.frombytes(values.astype(typecode, order="C", copy=False).data.cast("B"))
+
+    def _column(self, index: int) -> IntColumn:
+        return self.shape if index == SHAPE else self.columns[index]
+
+    def _set(self, index: int, column: IntColumn) -> None:
+        if index == SHAPE:
+            assert isinstance(column, array), "a table holds fewer than 2**64 line shapes"
+            self.shape = column
+        else:
+            self.columns[index] = column
 
     def add_shape(self, columns: tuple[tuple[int, int], ...]) -> int:
         """The index of a line shape (its token positions), adding it on first sight."""
@@ -303,11 +317,11 @@ class ValueTable:
         if errors or not complete:
             self.partial[index] = _Partial(tuple(values), columns, errors)
         for k in TEXT_FIELDS:
-            self.columns[k].append(self.code(values[k]))  # type: ignore[arg-type]
+            self.extend_numbers(k, (self.code(values[k]),))  # type: ignore[arg-type]
         for k in NUMBER_FIELDS:
             value = values[k]
             self.extend_numbers(k, (value if isinstance(value, int) else 0,))
-        self.shape.append(self.add_shape(columns) if shape is None else shape)
+        self.extend_numbers(SHAPE, (self.add_shape(columns) if shape is None else shape,))
         return index
 
     def values_of(self, index: int) -> tuple[int | str | None, ...]:

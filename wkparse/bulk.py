@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from wkparse.ast import NUMBER_FIELDS, TEXT_FIELDS, ValueTable, narrowest
+from wkparse.ast import NUMBER_FIELDS, SHAPE, TEXT_FIELDS, ValueTable, narrowest
 from wkparse.row_reader import Shape, numbers_only
 
 if TYPE_CHECKING:
@@ -27,8 +27,6 @@ if TYPE_CHECKING:
 
 #: the fewest rows `Pending` makes room for
 ROOM = 1 << 12
-#: `Pending`'s key for the table's shape column
-SHAPE = -1
 #: a block of rows for `Pending`: column index -> (values, their least and most)
 Block = dict[int, tuple["NDArray[np.integer]", int, int]]
 
@@ -79,12 +77,7 @@ class Pending:
         size = self.size
         for k in list(self.buffers):
             values = self.buffers.pop(k)[:size]
-            if k == SHAPE:
-                table.shape.frombytes(
-                    values.astype(table.shape.typecode, copy=False).data.cast("B")
-                )
-            else:
-                table.extend_array(k, values, self.bounds[k])
+            table.extend_array(k, values, self.bounds[k])
             del values
         self.bounds.clear()
         self.size = 0
@@ -93,9 +86,7 @@ class Pending:
 def _dtype(table: ValueTable, k: int, low: int, high: int) -> str:
     """The buffer type for column `k`: the narrowest typecode the column may take that holds
     [low, high], else int64 (the table then decides from the values themselves)."""
-    if k == SHAPE:
-        return table.shape.typecode
-    column = table.columns[k]
+    column = table.shape if k == SHAPE else table.columns[k]
     return (not isinstance(column, list) and narrowest(column.typecode, low, high)) or "q"
 
 

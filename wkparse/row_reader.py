@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
-from wkparse.ast import MAX_DIGITS, NUMBER_FIELDS, TEXT_FIELDS, LineError, ValueTable
+from wkparse.ast import MAX_DIGITS, NUMBER_FIELDS, SHAPE, TEXT_FIELDS, LineError, ValueTable
 from wkparse.grammar import row_matcher
 
 if TYPE_CHECKING:
@@ -314,15 +314,15 @@ class RowColumns:
             codes = {i: shape.texts[j] for i, shape in shapes.items()}
             same = set(codes.values())
             if None in same:  # a text token with digits: read from each line
-                table.columns[k].extend(map(self._code, numbers[k::width]))
+                table.extend_numbers(k, map(self._code, numbers[k::width]))
             elif len(same) == 1:
-                table.columns[k].extend([same.pop()] * count)  # type: ignore[list-item]
+                table.extend_numbers(k, [same.pop()] * count)  # type: ignore[list-item]
             else:
-                table.columns[k].extend(map(codes.__getitem__, ids))  # type: ignore[arg-type]
+                table.extend_numbers(k, map(codes.__getitem__, ids))  # type: ignore[arg-type]
         for slot, k in zip(slots, NUMBER_FIELDS):
             table.extend_numbers(k, self._numbers(k, numbers[slot::stride]))
         of_shape = {i: shape.index for i, shape in shapes.items()}
-        table.shape.extend(map(of_shape.__getitem__, ids))
+        table.extend_numbers(SHAPE, map(of_shape.__getitem__, ids))
 
     def _numbers(self, field: int, column: list[bytes]) -> list[int]:
         """The numbers of one column of tokens, converted as cheaply as the column allows.
