@@ -119,65 +119,77 @@ class Body:
 
     @cached_property
     def names(self) -> tuple[str | None, ...]:
-        """Every row's name. A million-row file's counts below read `name_codes` instead."""
+        """Every row's name (a file of many distinct values counts from `_codes` instead)."""
         # Kept on the row table, so that every Body of one file (lint's, explain's) shares it.
         return self.workload.rows.names
 
     @cached_property
-    def name_codes(self) -> Sequence[int]:
-        """Each row's name as its code into the value table's `texts`: a numpy array on a
-        large file (found in C from the value column and the rows' value indexes)."""
+    def _codes(self) -> Any:
+        """Each row's name as its code into the value table's `texts`, as a numpy array,
+        when the rows hold many values (then `names` would cost a tuple of a million
+        strings); None for a file of few values, whose `names` are cheap and shared."""
         rows = self.workload.rows
         column = rows.values.column("name")
-        if len(rows) >= columns.NUMPY_FROM and not isinstance(column, list):
-            import numpy as np
+        if len(rows.values) < columns.NUMPY_FROM or isinstance(column, list):
+            return None
+        import numpy as np
 
-            refs = rows.refs
-            indexes = np.asarray(refs) if isinstance(refs, array) else np.fromiter(refs, np.intp)
-            narrow = np.uint16 if len(rows.values.texts) <= 1 << 16 else np.uint32
-            return np.asarray(column).astype(narrow)[indexes]  # type: ignore[no-any-return]
-        return [column[ref] for ref in rows.refs]
+        refs = rows.refs
+        indexes = np.asarray(refs) if isinstance(refs, array) else np.fromiter(refs, np.intp)
+        narrow = np.uint16 if len(rows.values.texts) <= 1 << 16 else np.uint32
+        return np.asarray(column).astype(narrow)[indexes]
 
     def names_between(self, start: int, end: int) -> tuple[str | None, ...]:
         """The names of rows `start` to `end` (end excluded)."""
-        codes = self.name_codes[start:end]
-        texts = self.workload.rows.values.texts
-        return tuple(map(texts.__getitem__, codes.tolist() if hasattr(codes, "tolist") else codes))
+        codes = self._codes
+        if codes is None:
+            return self.names[start:end]
+        return tuple(map(self.workload.rows.values.texts.__getitem__, codes[start:end].tolist()))
 
     @cached_property
     def epilogue_start(self) -> int:
-        codes, texts = self.name_codes, self.workload.rows.values.texts
-        start = len(codes)
-        while start > 0 and (texts[codes[start - 1]] or "").startswith(EPILOGUE_PREFIXES):
+        start = len(self.workload.rows)
+        while start > 0 and (self.names_between(start - 1, start)[0] or "").startswith(
+            EPILOGUE_PREFIXES
+        ):
             start -= 1
         return start
 
     @cached_property
     def group_starts(self) -> tuple[int, ...]:
-        texts, end = self.workload.rows.values.texts, self.epilogue_start
-        if GROUP_START not in texts:
-            return ()
-        code, codes = texts.index(GROUP_START), self.name_codes
-        if isinstance(codes, list):
-            return tuple(i for i in range(end) if codes[i] == code)
-        import numpy as np
+        end, codes = self.epilogue_start, self._codes
+        if codes is not None:
+            import numpy as np
 
-        large: Any = codes  # a numpy array
-        return tuple(np.flatnonzero(large[:end] == code).tolist())
+            texts = self.workload.rows.values.texts
+            if GROUP_START not in texts:
+                return ()
+            return tuple(np.flatnonzero(codes[:end] == texts.index(GROUP_START)).tolist())
+        # `tuple.index` scans in C: a million-row file holds only ~14k group starts.
+        names = self.names
+        starts: list[int] = []
+        i = -1
+        try:
+            while True:
+                i = names.index(GROUP_START, i + 1, end)
+                starts.append(i)
+        except ValueError:
+            return tuple(starts)
 
     @cached_property
     def groups(self) -> tuple[Group, ...]:
         """Micro-batch groups, delimited by `embedding_layer` rows; () when there is none.
 
-        Groups with the same rows share one tuple of names (a million-row file holds ~14k
-        groups of a few shapes)."""
-        starts = self.group_starts
-        codes = self.name_codes
-        shared: dict[object, tuple[str | None, ...]] = {}
+        On a file of many values, groups with the same names share one tuple of them, found
+        by their codes (a million distinct rows make ~14k groups of a few shapes)."""
+        bounds = list(pairwise([*self.group_starts, self.epilogue_start]))
+        codes = self._codes
+        if codes is None:
+            return tuple(Group(a, b, self.names[a:b]) for a, b in bounds)
+        shared: dict[bytes, tuple[str | None, ...]] = {}
         groups = []
-        for a, b in pairwise([*starts, self.epilogue_start]):
-            part = codes[a:b]
-            key = part.tobytes() if hasattr(part, "tobytes") else tuple(part)
+        for a, b in bounds:
+            key = codes[a:b].tobytes()
             names = shared.get(key)
             if names is None:
                 names = shared[key] = self.names_between(a, b)

@@ -12,6 +12,7 @@ order (tests/test_column_paths.py runs every check and explain through each).
 from __future__ import annotations
 
 from array import array
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
@@ -247,7 +248,7 @@ class Columns:
         if self._weights is None:
             np = _numpy()
             refs = self.refs
-            items = np.asarray(refs) if isinstance(refs, array) else np.fromiter(refs, np.int64)
+            items = np.asarray(refs) if isinstance(refs, array) else np.fromiter(refs, np.intp)
             self._weights = np.bincount(items, minlength=len(self.values)).astype(np.int64)
         return self._weights
 
@@ -256,10 +257,8 @@ class Columns:
         if len(self.values) == len(self.refs):
             return None
         if self._counts is None:
-            counts = [0] * len(self.values)
-            for ref in self.refs:
-                counts[ref] += 1
-            self._counts = counts
+            found = Counter(self.refs)  # in C, without numpy
+            self._counts = [found[i] for i in range(len(self.values))]
         return self._counts
 
 

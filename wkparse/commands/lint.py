@@ -4,7 +4,7 @@ Exit 0 when no diagnostic is an error, 1 when one is (or a warning under --stric
 usage error (reported before anything runs) or a path that could not be read or configured
 (reported on stderr while every other path is still linted). Start-up is paid once per run:
 the grammar, the catalog and the checks load once, config lookups are cached per folder,
-and rich is only imported for coloured text output or a message on stderr.
+and rich is only imported to colour a finding or to print a message on stderr.
 """
 
 from __future__ import annotations
@@ -324,7 +324,11 @@ def _formatter(name: str, statistics: bool = False, help_base: str | None = None
     plain = terminal.plain()
     if plain is not None:
         return TextFormatter(None, names, out=plain)
-    return TextFormatter(terminal.console(highlight=False), names)
+    return TextFormatter(None, names, out=sys.stdout, colours=_text_console)
+
+
+def _text_console() -> Console:
+    return terminal.console(highlight=False)
 
 
 def _tolerate_unencodable(stream: object) -> None:

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import IO, TYPE_CHECKING, ClassVar
 
 from wkparse.diagnostics import Diagnostic, Severity
@@ -110,16 +110,29 @@ class TextFormatter:
     needs_source: ClassVar[bool] = True
 
     def __init__(
-        self, console: Console | None, names: Mapping[str, str], *, out: IO[str] | None = None
+        self,
+        console: Console | None,
+        names: Mapping[str, str],
+        *,
+        out: IO[str] | None = None,
+        colours: Callable[[], Console] | None = None,
     ) -> None:
-        """Print through `console` (its stream and colours), or without one as plain text to
-        `out` (see wkparse.terminal.plain)."""
+        """Print through `console` (its stream and colours), or without one to `out`: plain
+        text (see wkparse.terminal.plain), or in the colours of the console `colours` makes,
+        asked for at the first finding (a run that finds nothing never imports rich)."""
         stream = console.file if console is not None else out
         if stream is None:
             raise ValueError("TextFormatter needs a console or an output stream")
         self.out: IO[str] = stream
         self.names = names
-        self.paint = Paint(console)
+        self._colours = colours
+        self._paint = None if colours is not None and console is None else Paint(console)
+
+    @property
+    def paint(self) -> Paint:
+        if self._paint is None:
+            self._paint = Paint(self._colours() if self._colours is not None else None)
+        return self._paint
 
     def start(self) -> None:
         pass
