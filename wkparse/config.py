@@ -76,7 +76,7 @@ class Config:
     target: str = "simai"
     #: where SARIF's helpUri points: `<base>/<CODE>.toml` (default: the installed rule pages)
     help_base_url: str | None = None
-    #: the language explain speaks: en, zh, or auto (the environment's, when it is Chinese)
+    #: the language lint and explain speak: en, zh, or auto (the environment's, when Chinese)
     lang: str | None = None
     # Engine calls ask the same (code, path) questions once per diagnostic; answer them once.
     _memo: dict[object, object] = field(

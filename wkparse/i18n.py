@@ -1,10 +1,12 @@
-"""The language explain speaks: stdlib `gettext` over the catalogs in `wkparse/locale/`.
+"""The language lint, explain and rules speak: stdlib `gettext` over `wkparse/locale/`.
 
 Messages are written in English in the code, wrapped in `_()` (with `{name}` placeholders
-filled by `.format` after translation, so a translator can move them); `wkparse/locale/
-LANG/LC_MESSAGES/wkparse.po` holds the translations and `wkparse.mo` their compiled form
-(`pybabel compile -d wkparse/locale -D wkparse`; a test checks the two agree and that every
-wrapped message has a translation). Identifiers, keys and numbers stay as written.
+filled by `.format` after translation, so a translator can move them; `N_()` marks a table's
+labels, translated where they are used); the rule pages' one-line summaries are messages too.
+`wkparse/locale/LANG/LC_MESSAGES/wkparse.po` holds the translations and `wkparse.mo` their
+compiled form (the commands are at the top of the `.po`; a test checks the two agree and that
+every message has a translation). Identifiers, keys and numbers stay as written. A message is
+worded when it is made, so the parser and the checks run inside `language(...)`.
 
 English is the default. `auto` picks the language from the environment the way gettext
 does (the first non-empty of LC_ALL, LC_MESSAGES, LANG) and falls back to English for
@@ -26,7 +28,7 @@ if TYPE_CHECKING:
 
 DOMAIN = "wkparse"
 LOCALE_DIR = Path(__file__).parent / "locale"
-#: the languages explain speaks; English needs no catalog
+#: the languages wkparse speaks; English needs no catalog
 LANGUAGES = ("en", "zh")
 CHOICES = (*LANGUAGES, "auto")
 
