@@ -13,6 +13,7 @@ Spacing, line ends, a byte order mark and anything `wkparse fmt` normalises are 
 
 from __future__ import annotations
 
+from wkparse.body import Body
 from wkparse.diff.facts import fact_changes
 from wkparse.diff.header import header_changes
 from wkparse.diff.model import Difference, FactChange, HeaderChange, RowChange, RowsDiff
@@ -26,10 +27,14 @@ __all__ = ["Difference", "FactChange", "HeaderChange", "RowChange", "RowsDiff", 
 def diff(a: ParseResult, b: ParseResult, a_path: str = "a", b_path: str = "b") -> Difference:
     """Compare two cleanly parsed files (a file with syntax errors has no meaning to compare)."""
     wa, wb = a.workload, b.workload
+    # explain and the row alignment count each body once between them
+    ba, bb = Body(wa), Body(wb)
     return Difference(
         a_path,
         b_path,
         header_changes(wa.header, wb.header),
-        fact_changes(explain(a, a_path, findings=()), explain(b, b_path, findings=())),
-        row_changes(wa, wb),
+        fact_changes(
+            explain(a, a_path, findings=(), body=ba), explain(b, b_path, findings=(), body=bb)
+        ),
+        row_changes(wa, wb, (ba, bb)),
     )

@@ -66,7 +66,7 @@ class _Codes:
         self.by_value: dict[tuple[int | str | None, ...], int] = {}
         self.fields: list[RowFields] = []
 
-    def side(self, workload: Workload) -> _Side:
+    def side(self, workload: Workload, body: Body) -> _Side:
         rows = workload.rows
         # One code per value of the row table (rows.refs index them), equal values alike.
         of_value: list[int] = []
@@ -78,7 +78,6 @@ class _Codes:
                 self.fields.append(f)
             of_value.append(code)
         codes = list(map(of_value.__getitem__, rows.refs))
-        body = Body(workload)
         # group bounds from the starts alone: `Body.groups` would slice every group's names
         starts = body.group_starts
         groups = tuple(pairwise((*starts, body.epilogue_start))) if starts else ()
@@ -88,9 +87,12 @@ class _Codes:
         return self.fields[code].name
 
 
-def row_changes(a: Workload, b: Workload) -> RowsDiff:
+def row_changes(a: Workload, b: Workload, bodies: tuple[Body, Body] | None = None) -> RowsDiff:
+    """The rows of `a` and `b` aligned and their changes tallied; `bodies` are the files'
+    `Body`s when the caller has them (their group bounds are counted once)."""
     codes = _Codes()
-    side_a, side_b = codes.side(a), codes.side(b)
+    body_a, body_b = bodies if bodies is not None else (Body(a), Body(b))
+    side_a, side_b = codes.side(a, body_a), codes.side(b, body_b)
     tally = _Tally(codes, side_a, side_b)
     outside = "prologue" if side_a.groups or side_b.groups else "body"
     tally.section(side_a.head, side_b.head, [outside], (0, 0))

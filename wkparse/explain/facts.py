@@ -55,16 +55,20 @@ _MAX_REPS = 32
 
 
 def explain(
-    result: ParseResult, path: str | None = None, findings: Sequence[Diagnostic] | None = None
+    result: ParseResult,
+    path: str | None = None,
+    findings: Sequence[Diagnostic] | None = None,
+    body: Body | None = None,
 ) -> Explanation:
     """Explain a parsed file. `findings` defaults to lint's, opt-in rules included: explain
-    states every fact, lint only what is wrong."""
+    states every fact, lint only what is wrong. `body` is the file's `Body` when the caller
+    has counted it already (diff reads the same one)."""
     if findings is None:
         from wkparse.config import Config
         from wkparse.engine import lint
 
         findings = lint(result, path, Config(opt_in=True))
-    return _Explainer(result.workload, path, findings).run()
+    return _Explainer(result.workload, path, findings, body).run()
 
 
 @dataclass(slots=True)
@@ -77,11 +81,17 @@ class _Rep:
 
 
 class _Explainer:
-    def __init__(self, workload: Workload, path: str | None, findings: Sequence[Diagnostic]):
+    def __init__(
+        self,
+        workload: Workload,
+        path: str | None,
+        findings: Sequence[Diagnostic],
+        body: Body | None = None,
+    ):
         self.w = workload
         self.path = path
         self.diagnostics = findings
-        self.body = Body(workload)
+        self.body = body if body is not None else Body(workload)
         self.values = workload.rows.values
         self.reps = self._value_groups()
         self.names = set(self.body.distinct_names)
