@@ -12,6 +12,7 @@ import json
 import subprocess
 import sys
 import warnings
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,12 @@ ODD_LINES = [
     "\t".join(ROW).replace("attention_layer", "bad\udcffname"),  # not UTF-8
     "#" * 700,  # longer than a line read in bulk
 ]
+
+
+def _file(rows: Sequence[str | bytes], head: str = HEADER.format(ga=1)) -> bytes:
+    """A workload of these rows."""
+    body = [row if isinstance(row, bytes) else row.encode() for row in rows]
+    return f"{head}\n{len(rows)}\n".encode() + b"\n".join(body) + b"\n"
 
 
 @pytest.fixture
@@ -167,23 +174,21 @@ def test_each_odd_line_in_a_run_reads_the_same_with_numpy(
     raw = line.encode("utf-8", "surrogateescape")
     rows = [b"\t".join(x.encode() for x in ROW)] * 3 + [raw] * 3
     rows += [raw.replace(b"1868007", str(1868007 + i).encode()) for i in range(5)]
-    data = (HEADER.format(ga=1) + f"\n{len(rows)}\n").encode() + b"\n".join(rows) + b"\n"
-    assert_same(data, numpy_everywhere, asked=False)
+    assert_same(_file(rows), numpy_everywhere, asked=False)
 
 
 def test_customized_rows_read_the_same_with_numpy(numpy_everywhere: list[bool]) -> None:
     head = "HYBRID_CUSTOMIZED model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 all_gpus: 2"
     rows = [_with(2, str(100 + i)) + ("\tDATA" if i % 3 else "\tMODEL2") for i in range(40)]
     rows[7] = _with(2, "5")  # no policy: the 13th field is optional
-    data = f"{head}\n{len(rows)}\n" + "\n".join(rows) + "\n"
-    assert_same(data.encode(), numpy_everywhere)
+    assert_same(_file(rows, head), numpy_everywhere)
 
 
 def test_numbers_past_32_bits_widen_as_in_python(numpy_everywhere: list[bool]) -> None:
     rows = [_with(4, str(2**33 + i)) for i in range(10)]
     rows += [_with(1, str(-(2**40) - i)) for i in range(10)]
     rows += [_with(11, str(2**64 + i)) for i in range(10)]  # a list, on the Python path
-    data = (HEADER.format(ga=1) + f"\n{len(rows)}\n" + "\n".join(rows) + "\n").encode()
+    data = _file(rows)
     assert_same(data, numpy_everywhere)
     values = parse_bytes(data).workload.rows.values
     assert [getattr(values.columns[k], "typecode", "list") for k in (1, 4, 11)] == [
@@ -201,7 +206,7 @@ def test_columns_widen_while_held_in_bulk(
     rows = [_with(2, str(1000 + i)) for i in range(300)]
     rows += [_with(4, str(2**33 + i)) for i in range(300)]
     rows += [_with(1, str(-(2**35) - i)) for i in range(300)]
-    data = (HEADER.format(ga=1) + f"\n{len(rows)}\n" + "\n".join(rows) + "\n").encode()
+    data = _file(rows)
     assert_same(data, numpy_everywhere)
     assert all(numpy_everywhere) and len(numpy_everywhere) > 20
     values = parse_bytes(data).workload.rows.values

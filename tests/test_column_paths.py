@@ -151,3 +151,22 @@ def test_row_checks_say_what_each_row_says(
     found = by_columns(result)
     assert found == row_by_row(result)
     assert {c for c, *_ in found} >= {"WK401", "WK402", "WK403", "WK408", "WK409"}
+
+
+def test_distinct_rows_and_their_diff_read_the_same_through_both_paths(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Rows that never repeat, in more micro-batch groups than explain compares one by one:
+    explain keys them by their values, and diff against an edited copy reads them too."""
+    from tests.test_columns import distinct_text
+    from wkparse.diff import diff
+
+    text = distinct_text(groups=60)
+    other = edited(text, seed=7, count=30, ep_one=False)
+    seen = []
+    for threshold in (ALWAYS_NUMPY, NEVER_NUMPY):
+        monkeypatch.setattr(columns, "NUMPY_FROM", threshold)
+        a, b = parse_text(text), parse_text(other)
+        seen.append((reading(a, "a.txt"), reading(b, "b.txt"), repr(diff(a, b))))
+    assert seen[0] == seen[1]
+    assert explain(parse_text(text), "a.txt").groups == 60

@@ -97,7 +97,7 @@ def append(
     keys: Sequence[bytes],
     ids: Sequence[int],
     shapes: Sequence[Shape | None],
-    code: Callable[[bytes], int],
+    code: Callable[[list[bytes]], list[int]],
 ) -> bool:
     """Append the lines of `joined` (their shape keys, their shapes' ids in `shapes`) to
     `pending`; False, with nothing appended, when a number could not be read exactly."""
@@ -108,7 +108,7 @@ def append(
     lookup[used] = np.arange(len(used))
     local = lookup[_array(ids)]
     texts = np.array([[c or 0 for c in s.texts] for s in present], dtype=np.uint32)[local]
-    tokens: list[tuple[int, int, bytes]] = []
+    tokens: list[tuple[NDArray[np.intp], int, list[bytes]]] = []
     if any(s.blanks for s in present):
         buf = numbers_only(_blank(joined, keys, present, local, tokens))
     else:
@@ -116,9 +116,8 @@ def append(
     numbers = _read(buf, count * len(NUMBER_FIELDS))
     if numbers is None:
         return False
-    if tokens:
-        rows, slots, words = zip(*tokens)
-        texts[list(rows), list(slots)] = list(map(code, words))
+    for rows, slot, words in tokens:
+        texts[rows, slot] = code(words)
     numbers = numbers.reshape(count, len(NUMBER_FIELDS))
     columns: Block = {
         k: (texts[:, slot], 0, len(table.texts)) for slot, k in enumerate(TEXT_FIELDS)
@@ -146,23 +145,26 @@ def _blank(
     keys: Sequence[bytes],
     present: list[Shape],
     local: NDArray[np.intp],
-    tokens: list[tuple[int, int, bytes]],
-) -> bytearray:
-    """The lines with the text tokens that hold digits or signs blanked; the tokens whose
-    text each line gives are added to `tokens` as (row, text slot, bytes)."""
-    count = len(keys)
-    lengths = np.fromiter(map(len, keys), dtype=np.intp, count=count) + 1
+    tokens: list[tuple[NDArray[np.intp], int, list[bytes]]],
+) -> bytes:
+    """The lines with the text tokens that hold digits or signs blanked, shape by shape;
+    the tokens whose text each line gives are added to `tokens` as (rows, text slot, the
+    rows' tokens)."""
+    lengths = np.fromiter(map(len, keys), dtype=np.intp, count=len(keys)) + 1
     starts = np.cumsum(lengths) - lengths
-    marked = np.array([bool(s.blanks) for s in present])[local]
-    rows = np.flatnonzero(marked)
-    edit = bytearray(joined)
-    for row, start, s in zip(rows.tolist(), starts[rows].tolist(), local[rows].tolist()):
-        shape = present[s]
-        for a, b in shape.blanks:
-            edit[start + a : start + b] = b" " * (b - a)
+    order = np.argsort(local, kind="stable")  # the rows of each shape, together, in order
+    ends = np.searchsorted(local[order], np.arange(len(present) + 1))
+    edit = np.frombuffer(bytearray(joined), dtype=np.uint8)
+    for s, shape in enumerate(present):
+        if not shape.blanks:
+            continue
+        rows = order[ends[s] : ends[s + 1]]
+        at = starts[rows]
+        offsets = np.concatenate([np.arange(a, b) for a, b in shape.blanks])
+        edit[(at[:, None] + offsets).ravel()] = 32
         for slot, a, b in shape.reads:
-            tokens.append((row, slot, joined[start + a : start + b]))
-    return edit
+            tokens.append((rows, slot, [joined[x + a : x + b] for x in at.tolist()]))
+    return edit.tobytes()
 
 
 def _read(buf: bytes, expected: int) -> NDArray[np.int64] | None:

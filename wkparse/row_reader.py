@@ -280,11 +280,18 @@ class RowColumns:
                 rows = len(ids) * (self.size or 0) // max(len(joined), 1)
                 self.pending = bulk.Pending(rows + rows // 8)
             table, shapes = self.table, self.shapes
-            if bulk.append(self.pending, table, joined, keys, ids, shapes, self._code):
+            if bulk.append(self.pending, table, joined, keys, ids, shapes, self._codes):
                 return range(start, start + len(ids))
         self._flush()
         self._append_python(joined, ids, used)
         return range(start, start + len(ids))
+
+    def _codes(self, tokens: list[bytes]) -> list[int]:
+        """The codes of text tokens (the known ones found in C)."""
+        found = list(map(self.codes.get, tokens))
+        if None in found:
+            found = [self._code(t) if c is None else c for t, c in zip(tokens, found)]
+        return found  # type: ignore[return-value]
 
     def _code(self, token: bytes) -> int:
         """The code of a text token, as bytes."""
