@@ -444,3 +444,16 @@ def test_aicb_run_notes_in_chinese() -> None:
     runs = [n for n in notes if n.startswith("AICB 运行：")]  # noqa: RUF001
     assert len(runs) == 2 and all(CJK.search(n.split("：", 1)[1]) for n in runs)  # noqa: RUF001
     assert any(n.startswith("AICB 运行：--epoch_num: ") for n in runs)  # noqa: RUF001
+
+
+def test_lint_notes_on_stderr_in_chinese(tmp_path: Path) -> None:
+    (tmp_path / "w.txt").write_text(NO_PP_COMM, encoding="utf-8")
+    (tmp_path / "notes.txt").write_text("hello\n", encoding="utf-8")
+    args = ["lint", str(tmp_path), "--skip-non-workloads", "--lang", "zh"]
+    out = CliRunner().invoke(app, args).output
+    assert "跳过" in out and "不是负载文件" in out and "跳过了 1 个非负载文件" in out
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert (
+        "没有找到负载文件" in CliRunner().invoke(app, ["lint", str(empty), "--lang", "zh"]).output
+    )

@@ -17,11 +17,12 @@ from pathlib import Path
 
 from wkparse import encoding
 from wkparse.config import Config, ConfigError
+from wkparse.i18n import N_, _
 from wkparse.simai.tables import POLICIES
 
 STDIN = "-"
 #: the warning (exit 0) when the paths given hold no workload file at all
-NO_WORKLOADS = "no workload files found"
+NO_WORKLOADS = N_("no workload files found")
 BOM = encoding.UTF8_BOM
 #: how much of a file the workload sniff reads: line 1 and 2 of any real header fit
 SNIFF_BYTES = 4096
@@ -106,7 +107,7 @@ def walk(paths: Sequence[Path], settings: Callable[[Path], Config]) -> Iterator[
             yield from _walk_dir(path, text, settings, seen_dirs, seen_files)
         elif _is_device(info.st_mode):
             # /dev/zero never ends a line: reading it would never end either.
-            yield Unreadable(text, "not a regular file")
+            yield Unreadable(text, _("not a regular file"))
         elif _first_visit(info, seen_files):
             yield Target(path, text)  # a named pipe (`<(cmd)`) is read like a file
 
@@ -155,7 +156,7 @@ def _walk_dir(
         elif not config.included(name, rel):
             continue
         elif not stat.S_ISREG(info.st_mode):
-            yield Skipped(shown, "not a regular file")
+            yield Skipped(shown, _("not a regular file"))
         elif _first_visit(info, seen_files):
             yield sniff(Path(entry.path), shown)
 
@@ -193,7 +194,7 @@ def sniff(path: Path, display: str) -> Item:
         return Unreadable(display, _reason(exc))
     if looks_like_workload(head):
         return Target(path, display)
-    return Skipped(display, "not a workload: line 1 does not start with a policy word")
+    return Skipped(display, _("not a workload: line 1 does not start with a policy word"))
 
 
 def _first_visit(info: os.stat_result, seen: set[tuple[int, int]]) -> bool:
@@ -206,7 +207,7 @@ def _first_visit(info: os.stat_result, seen: set[tuple[int, int]]) -> bool:
 
 def _reason(exc: OSError, link: bool = False) -> str:
     if link and isinstance(exc, FileNotFoundError):
-        return "broken symbolic link"
+        return _("broken symbolic link")
     return (exc.strerror or str(exc)).lower()
 
 

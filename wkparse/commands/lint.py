@@ -22,7 +22,7 @@ from wkparse import discover, terminal
 from wkparse.catalog import catalog, summaries
 from wkparse.config import Config, ConfigError, Resolver, check_target, parse_selectors
 from wkparse.diagnostics import Diagnostic, Severity
-from wkparse.i18n import language, resolve
+from wkparse.i18n import _, language, ngettext, resolve
 from wkparse.render.base import FileReport, Formatter, PathProblem, Summary
 
 if TYPE_CHECKING:
@@ -183,13 +183,16 @@ class _Run:
                 item = discover.sniff(item.path, item.display) if item.path else item
             if isinstance(item, discover.Skipped):
                 self.skipped += 1
-                self.stderr.say("note", "cyan", f"skipped {item.display}: {item.reason}")
+                skipped = _("skipped {path}: {reason}")
+                self.stderr.say(
+                    "note", "cyan", skipped.format(path=item.display, reason=item.reason)
+                )
             elif isinstance(item, discover.Unreadable):
                 self._problem(item.display, item.reason)
             else:
                 self._lint(item)
         if self.files == 0 and not self.problems:
-            self.stderr.say("warning", "yellow", discover.NO_WORKLOADS)
+            self.stderr.say("warning", "yellow", _(discover.NO_WORKLOADS))
         summary = Summary(self.files, dict(self.counts), self.fixed, self.skipped, self.problems)
         self.formatter.stop(summary)
         if self.options.show_fixes and self.fixes_shown:
@@ -240,14 +243,15 @@ class _Run:
         fixed = 0
         if self.fixer is not None and any(d.fix is not None for d in diagnostics):
             if target.path is None:
-                self.stderr.say("note", "cyan", "--fix does not rewrite standard input")
+                self.stderr.say("note", "cyan", _("--fix does not rewrite standard input"))
             else:
                 try:
                     done = self.fixer(
                         target.path, diagnostics, self.options.unsafe_fixes, config=config
                     )
                 except OSError as exc:
-                    self._problem(target.display, f"cannot fix: {(exc.strerror or exc)}")
+                    reason = exc.strerror or str(exc)
+                    self._problem(target.display, _("cannot fix: {reason}").format(reason=reason))
                     return
                 after = {(d.code, d.span) for d in done.diagnostics}
                 self.fixes_shown += [
@@ -286,7 +290,8 @@ def _load_fixer() -> Fixer:
 
 def _print_fixes(fixes: list[tuple[str, str]]) -> None:
     """What --fix changed, by file and code, as ruff's --show-fixes lists it."""
-    print(f"Fixed {len(fixes):,} problem{'' if len(fixes) == 1 else 's'}:")
+    n = len(fixes)
+    print(ngettext("Fixed {n} problem:", "Fixed {n} problems:", n).format(n=f"{n:,}"))
     by_path: dict[str, Counter[str]] = {}
     for path, code in fixes:
         by_path.setdefault(path, Counter())[code] += 1
