@@ -10,6 +10,7 @@ from __future__ import annotations
 import csv
 import os
 import shlex
+import subprocess
 from collections.abc import Mapping
 from pathlib import Path
 
@@ -76,3 +77,23 @@ def corpus() -> Path:
     if not CORPUS.is_dir():
         pytest.skip("../shared/corpus is absent")
     return CORPUS
+
+
+def on_a_terminal(args: list[str], env: dict[str, str]) -> bytes:
+    """What a command writes to a pseudo-terminal (stdout and stderr), as a person sees it."""
+    import pty
+
+    leader, follower = pty.openpty()
+    subprocess.run(args, stdout=follower, stderr=follower, env=env, check=False, timeout=120)
+    os.close(follower)
+    chunks = []
+    while True:
+        try:
+            chunk = os.read(leader, 65536)
+        except OSError:  # Linux: the other side is closed and everything was read
+            break
+        if not chunk:
+            break
+        chunks.append(chunk)
+    os.close(leader)
+    return b"".join(chunks)

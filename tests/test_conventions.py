@@ -7,14 +7,13 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import SAMPLES
+from tests.conftest import SAMPLES, on_a_terminal
 from wkparse import __version__, terminal
 from wkparse.cli import app
 
@@ -81,24 +80,10 @@ def test_color_follows_no_color_and_force_color(monkeypatch: pytest.MonkeyPatch)
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_no_color_on_a_real_terminal() -> None:
     """The bug report: NO_COLOR was ignored by lint's text output on a terminal."""
-    import pty
 
     def run(env: dict[str, str]) -> bytes:
-        leader, follower = pty.openpty()
         args = [sys.executable, "-m", "wkparse", "lint", "--select", "WK4", str(SAMPLE)]
-        subprocess.run(args, stdout=follower, stderr=follower, env=env, check=False)
-        os.close(follower)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        os.close(leader)
-        return b"".join(chunks)
+        return on_a_terminal(args, env)
 
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     assert ESC.encode() in run(env)

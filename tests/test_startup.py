@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, on_a_terminal
 from wkparse import catalog, terminal
 from wkparse.diagnostics import Diagnostic, Fix, Severity
 from wkparse.render.base import FileReport, Summary
@@ -203,8 +203,6 @@ def test_without_a_command_named_the_whole_app_runs(args: list[str]) -> None:
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 @pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
 def test_on_a_terminal_rich_waits_for_the_first_finding(tmp_path: Path) -> None:
-    import pty
-
     code = (
         "import sys\n"
         "from wkparse.cli import main\n"
@@ -215,34 +213,14 @@ def test_on_a_terminal_rich_waits_for_the_first_finding(tmp_path: Path) -> None:
         "    print('rich loaded:', 'rich' in sys.modules)\n"
     )
 
-    def on_a_terminal(*args: str) -> str:
-        leader, follower = pty.openpty()
+    def lint(*args: str) -> str:
         env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-        subprocess.run(
-            [sys.executable, "-c", code, *args],
-            stdout=follower,
-            stderr=follower,
-            env=env,
-            check=False,
-            timeout=120,
-        )
-        os.close(follower)
-        chunks = []
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:
-                break
-            if not chunk:
-                break
-            chunks.append(chunk)
-        os.close(leader)
-        return b"".join(chunks).decode("utf-8", "replace")
+        return on_a_terminal([sys.executable, "-c", code, *args], env).decode("utf-8", "replace")
 
-    clean = on_a_terminal(str(SMALL))
+    clean = lint(str(SMALL))
     assert "All checks passed (1 file)." in clean and "rich loaded: False" in clean
     header, count, rows = SMALL.read_bytes().split(b"\n", 2)
     wrong = tmp_path / SMALL.name
     wrong.write_bytes(b"\n".join([header, str(int(count) + 1).encode(), rows]))
-    found = on_a_terminal(str(wrong))
+    found = lint(str(wrong))
     assert "WK105" in found and "\x1b[" in found and "rich loaded: True" in found
