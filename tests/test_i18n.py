@@ -420,7 +420,13 @@ def test_english_runs_never_read_a_catalog(tmp_path: Path, monkeypatch: pytest.M
 
     read: list[object] = []
     real = gettext.translation
-    monkeypatch.setattr(gettext, "translation", lambda *a, **k: read.append(a) or real(*a, **k))
+
+    def translation(*a: object, **k: object) -> object:
+        if (a[0] if a else k.get("domain")) == i18n.DOMAIN:  # not click's own "messages"
+            read.append(a)
+        return real(*a, **k)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(gettext, "translation", translation)
     i18n.translations.cache_clear()
     target = tmp_path / "w.txt"
     target.write_text(NO_PP_COMM, encoding="utf-8")
