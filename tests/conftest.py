@@ -8,11 +8,13 @@ there a missing corpus would silently skip two fifths of the suite.
 from __future__ import annotations
 
 import csv
+import json
 import os
 import shlex
 import subprocess
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
 SCHEMAS = ROOT.parent / "shared" / "schemas"
 SAMPLES = ROOT / "samples"
+#: runs of the real SimAI_analytical (cef83f9): per-layer values, totals, raw output
+SIMAI_ORACLE = ROOT.parent / "shared" / "simai-oracle"
+SIMAI_ORACLE_2 = ROOT.parent / "shared" / "simai-oracle-2"
 
 
 def missing_shared(env: Mapping[str, str], corpus: Path) -> str | None:
@@ -70,6 +75,22 @@ def corpus_params() -> list[object]:
     if not files:
         return [pytest.param(None, marks=pytest.mark.skip(reason="../shared/corpus is absent"))]
     return [pytest.param(p, id=str(p.relative_to(CORPUS))) for p in files]
+
+
+def oracle_results(folder: Path) -> list[dict[str, Any]]:
+    """An oracle folder's `results.json` (empty when ../shared is absent)."""
+    path = folder / "results.json"
+    if not path.is_file():
+        return []
+    return list(json.loads(path.read_text()))
+
+
+def oracle_params(folder: Path, cases: list[dict[str, Any]] | None = None) -> list[object]:
+    """An oracle's cases as pytest params (by case name), or one skipped param without it."""
+    cases = oracle_results(folder) if cases is None else cases
+    if not cases:
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"{folder} is absent"))]
+    return [pytest.param(c, id=str(c["case"])) for c in cases]
 
 
 @pytest.fixture

@@ -20,8 +20,11 @@ class Outcome:
     """The exit status of `SimAI_analytical` and what it says about it.
 
     `kind` is "ok" (finished, exit 0), "exit" (SimAI's own exit(1)), "exception" (an uncaught
-    C++ exception: abort, exit 134) or "signal" (SIGABRT from an assertion 134, SIGFPE 136,
-    SIGSEGV 139). `undefined` marks an ending that C++ leaves undefined (reading past a vector,
+    C++ exception: abort, exit 134), "signal" (SIGABRT from an assertion 134, SIGFPE 136,
+    SIGSEGV 139), "refused" (its option parser refused the command line: exit 255), "hang"
+    (it never ends; 124 is what `timeout` reports when it kills it), "empty" (exit 0 at once,
+    no report, an empty EndToEnd.csv) or "no_result" (exit 0, the report stops part way and
+    has no summary). `undefined` marks an ending that C++ leaves undefined (reading past a vector,
     garbage values): the code given is the one measured on real files, not a promise.
     """
 
@@ -57,3 +60,39 @@ def assertion(condition: str) -> Outcome:
 
 def unknown_policy() -> Outcome:
     return Outcome(1, "exit", UNKNOWN_POLICY)
+
+
+#: SimAI's stderr line when an exception escapes a scheduled event (the report's
+#: `Data size out of range`): `Sys::handleEvent` catches it and drops the callback
+CALLABLE_REMOVED = "warning! a callable is removed before call"
+
+
+def refused(stderr: str) -> Outcome:
+    return Outcome(255, "refused", stderr)
+
+
+def hang(index: int, phase: str, ns: int, as_int: int) -> Outcome:
+    return Outcome(
+        124,
+        "hang",
+        f"layer {index} {phase} compute {ns} ns is {as_int} as SimAI's int: the event lands "
+        "before the current tick and the run never ends",
+    )
+
+
+def empty(index: int, phase: str, ns: int, as_int: int) -> Outcome:
+    return Outcome(
+        0,
+        "empty",
+        f"layer {index} {phase} compute {ns} ns is {as_int} as SimAI's int: nothing is left "
+        "to run, SimAI exits 0 at once with an empty EndToEnd.csv",
+    )
+
+
+def no_result(index: int) -> Outcome:
+    return Outcome(
+        0,
+        "no_result",
+        f"layer {index}: a collective's size is past SimAI's ratio tables (Data size out of "
+        "range): the report stops there, with no totals",
+    )

@@ -1,0 +1,276 @@
+"""SimAI-Analytical's EndToEnd.csv, predicted: per layer, the compute, the exposed and total
+communication of each phase and its algbw/busbw; then the summary line (`Layer::report`).
+
+Per layer, in file order:
+- each phase's collective is timed (`comm.Network.time`: forward, weight-gradient, then
+  input-gradient); a size past the ratio tables throws, and SimAI's report stops there: the
+  layers before it are in the CSV, no summary is written, and the run still exits 0;
+- every layer but one named `embedding_layer` adds its forward and input-gradient comm and
+  its three compute times to the bubble base;
+- the exposed weight-gradient comm is the total x (1 - `-dp_o`), summed as DP (or DP_EP for a
+  `_DP_EP` collective); the exposed forward and input-gradient comm is the total x (1 -
+  `-tp_o`), or (1 - `-ep_o`) where the forward collective is in EP, summed as TP or EP. Each
+  product is taken in `float` and stored back in a 64-bit `Tick`.
+After the last layer:
+- `Expose_PP_comm` = 2 x vpp x ga x pp_comm / 2**30 / r x 1e9 / 1000 us, times (1 - r) with
+  r = `-pp_o` (r = 1 gives 0; r = 0 gives infinity, which a `Tick` holds as 0);
+- bubble = bubble base x (PP - 1) / (ga x vpp): a missing vpp (0) makes it infinite (or NaN
+  with PP 1), and the total `NaN or Inf`;
+- total = compute + exposed comm + bubble + PP comm; each summary value is printed with its
+  share of the total.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from wkparse.simai.comm import CommTime, Network, bandwidths
+from wkparse.simai.cpp import U64, c_div, scaled, wrap_int32
+from wkparse.simai.ieee import DEFAULT_NAN, div, f32, fixed, scale_tick, tick, whole
+from wkparse.simai.options import SimaiOptions
+from wkparse.simai.ratios import OutOfRange
+from wkparse.simai.rows import LayerRead
+from wkparse.simai.tables import ComType, GroupType, decode_comm
+
+FREQ = 1000.0
+GIB = 1073741824
+RUN_NAME = "Analytical_test"
+SUMMARY_KEYS = (
+    "File name, Expose DP comm, Expose DP_EP comm, Expose TP comm, Expose_EP_comm, "
+    "Expose_PP_comm, bubble time, total comp, total exposed comm, Total time"
+)
+LAYER_HEADER = (
+    "layer_name,{run},fwd compute,wg compute,ig compute,fwd exposed comm,wg exposed comm,"
+    "ig exposed comm,fwd total comm,algbw,busbw,wg total comm,algbw,busbw,ig total comm,"
+    "algbw,busbw"
+)
+TOTAL_KEYS = (
+    "expose_dp_comm_us",
+    "expose_dp_ep_comm_us",
+    "expose_tp_comm_us",
+    "expose_ep_comm_us",
+    "expose_pp_comm_us",
+    "bubble_time_us",
+    "total_comp_us",
+    "total_exposed_comm_us",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseResult:
+    compute_ns: int
+    exposed_ns: int
+    total: CommTime
+    algbw: float
+    busbw: float
+    com: ComType
+    group: GroupType
+    ranks: int
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class LayerResult:
+    """One layer's numbers; identical layers share one."""
+
+    name: str
+    fwd: PhaseResult
+    wg: PhaseResult
+    ig: PhaseResult
+    bubble_ns: int
+    row: str
+
+    def phase(self, name: str) -> PhaseResult:
+        return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
+
+
+@dataclass
+class Report:
+    """The report SimAI writes. `stop` is None when it wrote the summary, "out_of_range"
+    when a collective's size was past the ratio tables (no summary), and `stopped_at` the
+    layer where that happened."""
+
+    file_name: str
+    layers: list[LayerResult] = field(default_factory=list)
+    #: index into `layers` per reported layer (identical layers share one result)
+    order: list[int] = field(default_factory=list)
+    stop: str | None = None
+    stopped_at: int | None = None
+    totals: dict[str, float] = field(default_factory=dict)
+    summary: str | None = None
+
+    def rows(self) -> Iterator[tuple[int, LayerResult]]:
+        for i, k in enumerate(self.order):
+            yield i, self.layers[k]
+
+    def csv(self) -> str:
+        """EndToEnd.csv, byte for byte."""
+        return "".join(self.csv_chunks())
+
+    def csv_chunks(self) -> Iterator[str]:
+        if self.summary is not None:
+            yield SUMMARY_KEYS + "\n" + self.summary + "\n"
+        if not self.order:
+            return
+        yield LAYER_HEADER.format(run=RUN_NAME) + "\n"
+        rows = [layer.row for layer in self.layers]
+        chunk: list[str] = []
+        for k in self.order:
+            chunk.append(rows[k])
+            if len(chunk) >= 20000:
+                yield "\n".join(chunk) + "\n"
+                chunk = []
+        if chunk:
+            yield "\n".join(chunk) + "\n"
+
+
+def _us(ns: int) -> float:
+    return float(ns) / FREQ
+
+
+def _bw(x: float) -> str:
+    return fixed(x, 2)
+
+
+class Reporter:
+    """Builds the report of one run: the header values, DP from -g, and the options."""
+
+    def __init__(
+        self,
+        opts: SimaiOptions,
+        tp: int,
+        ep: int,
+        pp: int,
+        vpp: int,
+        ga: int,
+        pp_comm: int,
+        dp: int,
+        policy_raise: bool,
+    ) -> None:
+        self.opts = opts
+        self.tp, self.ep, self.pp, self.vpp, self.ga = tp, ep, pp, vpp, ga
+        self.pp_comm = pp_comm
+        self.dp = dp
+        self.raise_small = policy_raise
+        self.net = Network(opts, tp, ep)
+        self.keep_dp = f32(1 - opts.dp_overlap)
+        self.keep_tp = f32(1 - opts.tp_overlap)
+        self.keep_ep = f32(1 - opts.ep_overlap)
+
+    def ranks(self, phase: str, group: GroupType) -> int:
+        if phase == "wg":
+            return c_div(self.dp, self.ep) if group is GroupType.DP_EP else self.dp
+        return self.ep if group is GroupType.EP else self.tp
+
+    def _phase(self, phase: str, layer: LayerRead) -> PhaseResult:
+        read = layer.phase(phase)
+        assert read.size is not None and read.compute is not None
+        com, group = decode_comm(read.comm, phase)
+        size = scaled(read.size)
+        if phase == "fwd" and self.raise_small and 0 < size < 4096:
+            size = 4096
+        ranks = self.ranks(phase, group)
+        total = self.net.time(com, group, ranks, size)
+        algbw, busbw = bandwidths(com, ranks, size, total.ns)
+        return PhaseResult(
+            scaled(read.compute), total.ns, total, algbw, busbw, com, group, ranks, size
+        )
+
+    def layer(self, layer: LayerRead) -> LayerResult:
+        """Raises OutOfRange where SimAI's report stops."""
+        f = self._phase("fwd", layer)
+        w = self._phase("wg", layer)
+        i = self._phase("ig", layer)
+        bubble = (f.exposed_ns + f.compute_ns + w.compute_ns + i.compute_ns + i.exposed_ns) % U64
+        keep = self.keep_ep if f.group is GroupType.EP else self.keep_tp
+        ew = scale_tick(w.exposed_ns, self.keep_dp)
+        ef = scale_tick(f.exposed_ns, keep)
+        ei = scale_tick(i.exposed_ns, keep)
+        f = _exposed(f, ef)
+        w = _exposed(w, ew)
+        i = _exposed(i, ei)
+        cells = [layer.name, RUN_NAME]
+        cells += [whole(_us(p.compute_ns)) for p in (f, w, i)]
+        cells += [whole(_us(p.exposed_ns)) for p in (f, w, i)]
+        for p in (f, w, i):
+            cells += [whole(_us(p.total.ns)), _bw(p.algbw), _bw(p.busbw)]
+        return LayerResult(layer.name, f, w, i, bubble, ",".join(cells))
+
+    def report(self, layers: Iterator[LayerRead], file_name: str) -> Report:
+        rep = Report(file_name)
+        seen: dict[int, int] = {}
+        total_compute = total_exposed = bubble = 0.0
+        dp_comm = dp_ep_comm = tp_comm = ep_comm = 0.0
+        order = rep.order
+        for index, layer in enumerate(layers):
+            k = seen.get(id(layer))
+            if k is None:
+                try:
+                    result = self.layer(layer)
+                except OutOfRange:
+                    rep.stop, rep.stopped_at = "out_of_range", index
+                    return rep
+                k = seen[id(layer)] = len(rep.layers)
+                rep.layers.append(result)
+            r = rep.layers[k]
+            order.append(k)
+            if r.name != "embedding_layer":
+                bubble += float(r.bubble_ns) / FREQ
+            f, w, i = r.fwd, r.wg, r.ig
+            if w.group is GroupType.DP_EP:
+                dp_ep_comm += float(w.exposed_ns) / FREQ
+            else:
+                dp_comm += float(w.exposed_ns) / FREQ
+            pair = float((f.exposed_ns + i.exposed_ns) % U64) / FREQ
+            if f.group is GroupType.EP:
+                ep_comm += pair
+            else:
+                tp_comm += pair
+            total_compute += float(f.compute_ns) / FREQ
+            total_compute += float(w.compute_ns) / FREQ
+            total_compute += float(i.compute_ns) / FREQ
+            total_exposed += float(f.exposed_ns) / FREQ
+            total_exposed += float(w.exposed_ns) / FREQ
+            total_exposed += float(i.exposed_ns) / FREQ
+        if not order:
+            return rep
+        r_pp = self.opts.pp_overlap
+        ppx = float(self.pp_comm) * 1.0 / GIB
+        ppx = div(ppx, r_pp) * 1e9
+        # SimAI's Expose_PP_time is a Tick that holds microseconds
+        pp_tick = tick(div(wrap_int32(wrap_int32(2 * self.vpp) * self.ga) * ppx, FREQ))
+        pp_tick = scale_tick(pp_tick, f32(1 - r_pp))
+        bubble *= div(float(wrap_int32(self.pp - 1)), float(wrap_int32(self.ga * self.vpp)))
+        pp_us = float(pp_tick)
+        total_time = total_compute + total_exposed + bubble + pp_us
+        values = (
+            dp_comm,
+            dp_ep_comm,
+            tp_comm,
+            ep_comm,
+            pp_us,
+            bubble,
+            total_compute,
+            total_exposed,
+        )
+        rep.totals = dict(zip(TOTAL_KEYS, values))
+        rep.totals["total_time_us"] = total_time
+        parts = [file_name]
+        parts += [f"{whole(v)} ({_pct(v, total_time)})" for v in values]
+        parts.append(whole(total_time))
+        rep.summary = ", ".join(parts)
+        return rep
+
+
+def _pct(value: float, total: float) -> str:
+    return fixed(div(value, total) * 100, 2) + "%"
+
+
+def _exposed(p: PhaseResult, exposed: int) -> PhaseResult:
+    return PhaseResult(
+        p.compute_ns, exposed, p.total, p.algbw, p.busbw, p.com, p.group, p.ranks, p.size
+    )
+
+
+__all__ = ["DEFAULT_NAN", "LayerResult", "PhaseResult", "Report", "Reporter"]
