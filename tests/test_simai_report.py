@@ -136,8 +136,80 @@ def test_a_one_gpu_tp_group_costs_two_to_the_63_ns() -> None:
     from wkparse.simai.comm import Network
     from wkparse.simai.tables import ComType, GroupType
 
-    opts = parse(["-g", "16", "-g_p_s", "8", "-n_p_s", "8", "-nv", "360", "-nic", "48.5"])
+    opts = parse(["-g", "16", "-g_p_s", "8", "-n_p_s", "8", "-nv", "360", "-r", "x-"])
     assert not isinstance(opts, Refusal)
     got = Network(opts, 1, 1).time(ComType.ALLREDUCE, GroupType.TP, 1, 1 << 26)
     assert got.ns == 2**63 and got.retcode == 1
     assert not math.isfinite(0 * float("inf"))
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    from typer.testing import CliRunner
+
+    from wkparse.cli import app
+
+    result = CliRunner().invoke(app, ["simai", *args])
+    return result.exit_code, result.stdout
+
+
+def _case2(name: str) -> dict[str, Any]:
+    found = [c for c in oracle_results(SIMAI_ORACLE_2) if c["case"] == name]
+    if not found:
+        pytest.skip("../shared/simai-oracle-2 is absent")
+    return found[0]
+
+
+@pytest.mark.parametrize("name", ["micro__default", "seed7b__nps4", "gpt7b-tp1pp1__overlap"])
+def test_cli_csv_is_simais_csv_whether_pasted_or_after_dashes(name: str) -> None:
+    case = _case2(name)
+    path = str(SIMAI_ORACLE_2 / case["workload"])
+    options = [path if w == Path(case["workload"]).name else w for w in case["options"]]
+    want = gzip.decompress((SIMAI_ORACLE_2 / case["raw_csv"]).read_bytes()).decode()
+    code, out = _cli(path, "--format", "csv", "--", *options)
+    assert out == want
+    pasted = " ".join(["./bin/SimAI_analytical", *options])
+    assert _cli("--format", "csv", "--", pasted)[1] == want
+    assert _cli("--format", "csv", "--", "./bin/SimAI_analytical", *options)[1] == want
+    assert code == (1 if name.startswith("gpt7b-tp1pp1") else 0)
+
+
+def test_cli_refusal_is_simais_exit_code() -> None:
+    case = _case2("micro__busbw")
+    path = str(SIMAI_ORACLE_2 / case["workload"])
+    code, out = _cli(path, "-f", "csv", "--", "-g", "8", "-g_p_s", "8", "-busbw", "busbw.yaml")
+    assert (code, out) == (255, "")
+
+
+def test_cli_json_names_the_row_that_hangs() -> None:
+    import json
+
+    case = _case2("gpt22b__fwd_compute_2147483647")
+    code, out = _cli(str(SIMAI_ORACLE_2 / case["workload"]), "-f", "json")
+    doc = json.loads(out)
+    assert code == 1
+    assert doc["outcome"]["kind"] == "hang"
+    assert (doc["outcome"]["layer"], doc["outcome"]["line"]) == (30, 33)
+    assert doc["result"] is None
+
+
+def test_cli_json_total_is_null_when_simai_prints_nan_or_inf() -> None:
+    import json
+
+    found = [c for c in ORACLE_1_WITH_CSV if c["case"].startswith("aicb2410")]
+    if not found:
+        pytest.skip("../shared/simai-oracle is absent")
+    code, out = _cli(str(SIMAI_ORACLE / "cases" / found[0]["case"]), "-f", "json")
+    totals = json.loads(out)["result"]["totals"]
+    assert code == 1
+    assert totals["total_time_us"] is None and totals["bubble_time_us"] is None
+
+
+def test_cli_warns_where_options_and_file_do_not_fit() -> None:
+    case = _case2("gpt22b__g8")
+    path = str(SIMAI_ORACLE_2 / case["workload"])
+    code, out = _cli(path, "--", "-g", "8", "-g_p_s", "64", "-n_p_s", "4", "-r", "x-")
+    assert code == 1
+    assert "warning: -g 8 differs from all_gpus 32" in out
+    assert "DP is 0 and SimAI costs every DP collective 0" in out
+    assert "-n_p_s 4 is below TP 8" in out
+    assert "-g_p_s 64 exceeds -g 8" in out

@@ -250,17 +250,33 @@ def explain(
     raise typer.Exit(run(path, format.value, output, aicb_command, lang))
 
 
+class SimaiFormat(str, Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
 @app.command()
 def simai(
-    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    path: Path | None = typer.Argument(
+        None, help="Workload file ('-' reads stdin); or a pasted SimAI_analytical command line."
+    ),
+    simai_options: list[str] | None = typer.Argument(
+        None,
+        help="After --: SimAI_analytical's options as it spells them (-g 128 -g_p_s 8 ...).",
+        show_default=False,
+    ),
     gpus: int | None = typer.Option(None, "-g", "--gpus", help="SimAI's -g (default: all_gpus)."),
-    format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+    format: SimaiFormat = typer.Option(
+        SimaiFormat.text, "--format", "-f", help="text, json, or csv (SimAI's EndToEnd.csv)."
+    ),
     color: Color = COLOR,
 ) -> None:
-    """Say what the real SimAI-Analytical will read from a file and how its run ends."""
+    """Say what the real SimAI-Analytical will read from a file, how its run ends, and the
+    EndToEnd.csv it writes."""
     from wkparse.commands.simai import run
 
-    raise typer.Exit(run(path, gpus, format.value))
+    raise typer.Exit(run(path, gpus, format.value, simai_options))
 
 
 @app.command()

@@ -1,8 +1,14 @@
-"""`wkparse simai FILE [-g N]`: what the real SimAI-Analytical will read and do with a file.
+"""`wkparse simai FILE [--format text|json|csv] [-- SIMAI-OPTIONS]`: what the real
+SimAI-Analytical will read from a file, how its run ends, and the EndToEnd.csv it writes.
 
-Exit codes: 0 when SimAI would finish and every layer it simulates comes from the file; 1
-when it would stop, crash, warn, or simulate layers the file does not hold; 2 when the path
-cannot be read.
+SimAI's options follow `--` as `SimAI_analytical` spells them; a whole pasted command line
+(`./bin/SimAI_analytical -w FILE -g 128 ...`) works too. Without them wkparse states its own
+set: `-g` = all_gpus (or wkparse's `-g`), `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths.
+
+Exit codes: 0 when SimAI would finish with a usable result from the file as written; 1 when
+it would stop, crash, hang, warn, give no or an infinite result, or simulate layers the file
+does not hold, or when the options do not fit the file; 2 when the path cannot be read;
+SimAI's own code (255, 134, 136) when its option parser refuses the options.
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ from pathlib import Path
 from wkparse import terminal
 from wkparse.parse import Limits, read_stdin
 from wkparse.simai import SimaiRun, simulate
+from wkparse.simai.header import first_line, read_header
+from wkparse.simai.options import PROGRAM, Refusal, SimaiOptions, parse, split_command, stated
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "csv")
 
 
 def read_input(path: Path, limits: Limits) -> bytes:
@@ -35,12 +43,50 @@ def read_input(path: Path, limits: Limits) -> bytes:
 
 
 def verdict_code(run: SimaiRun) -> int:
-    clean = run.outcome.exit_code == 0 and run.first_undefined is None and not run.warnings
+    clean = (
+        run.outcome.exit_code == 0
+        and run.outcome.kind == "ok"
+        and run.first_undefined is None
+        and not run.warnings
+        and not run.option_warnings
+        and (run.report is None or not run.report.broken)
+    )
     return 0 if clean else 1
 
 
-def run(path: Path, gpus: int | None, format: str) -> int:
+def _workload(path: Path | None, words: list[str]) -> tuple[Path | None, list[str]]:
+    """The file to read and SimAI's option words: a pasted command line may stand in the
+    FILE place (its program path first, or all of it as one quoted string), and `-w` then
+    names the file."""
+    if path is not None:
+        first = str(path)
+        if " " in first and not words and PROGRAM.search(first.split()[0]):
+            path, words = None, [first]
+        elif PROGRAM.search(first):
+            path, words = None, [first, *words]
+    words = split_command(words[0] if len(words) == 1 and " " in words[0] else words)
+    if path is None and "-w" in words[:-1]:
+        path = Path(words[words.index("-w") + 1])
+    return path, words
 
+
+def options_for(
+    path: Path, data: bytes, gpus: int | None, words: list[str]
+) -> SimaiOptions | Refusal:
+    """The options the run uses: the user's (with -w and -g filled in when absent) or the
+    stated set."""
+    if not words:
+        if gpus is None:
+            gpus = read_header(first_line(data)).value("all_gpus") or 1
+        return stated(str(path), gpus)
+    if "-w" not in words and "--workload" not in words:
+        words = ["-w", str(path), *words]
+    return parse(words)
+
+
+def run(
+    path: Path | None, gpus: int | None, format: str, simai_args: list[str] | None = None
+) -> int:
     errors = terminal.console(stderr=True)
     if format not in FORMATS:
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
@@ -48,13 +94,35 @@ def run(path: Path, gpus: int | None, format: str) -> int:
     if gpus is not None and gpus < 1:
         errors.print("[bold red]error:[/] -g must be at least 1", highlight=False)
         return 2
+    path, words = _workload(path, list(simai_args or []))
+    if path is None:
+        errors.print("[bold red]error:[/] no workload file (give FILE or -w)", highlight=False)
+        return 2
     try:
         data = read_input(path, Limits())
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
-    result = simulate(data, gpus)
-    if format == "json":
+    options = options_for(path, data, gpus, words)
+    result = simulate(data, gpus, options)
+    if isinstance(options, Refusal):
+        # SimAI's own refusal, as it prints it, and its exit code
+        sys.stderr.write(options.stderr + "\n" if options.stderr else "")
+        if format == "csv":
+            sys.stdout.write(options.stdout)
+            return options.exit_code
+    if format == "csv":
+        report = result.report
+        if report is not None:
+            for chunk in report.csv_chunks():
+                sys.stdout.write(chunk)
+        elif result.outcome.kind not in ("hang", "empty"):
+            errors.print(
+                f"{path}: SimAI writes no EndToEnd.csv: {result.outcome.message.splitlines()[0]}",
+                highlight=False,
+                markup=False,
+            )
+    elif format == "json":
         from wkparse.render import simai_json
 
         simai_json.write(result, sys.stdout)
@@ -62,4 +130,6 @@ def run(path: Path, gpus: int | None, format: str) -> int:
         from wkparse.render import simai_text
 
         sys.stdout.write(simai_text.render(result, str(path)))
+    if isinstance(options, Refusal):
+        return options.exit_code
     return verdict_code(result)

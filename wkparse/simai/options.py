@@ -228,6 +228,10 @@ def parse(words: list[str] | str) -> SimaiOptions | Refusal:
             + ("0" if opts.gpus_per_server is not None else "absent (read as 0)")
             + ": SIGFPE in the option parser",
         )
+    if opts.result is None:
+        named = default_result(opts)
+        if isinstance(named, Refusal):
+            return named
     return opts
 
 
@@ -295,3 +299,19 @@ def result_name(opts: SimaiOptions) -> str | Refusal:
 
 def with_gpus(opts: SimaiOptions, gpus: int) -> SimaiOptions:
     return replace(opts, gpus=gpus)
+
+
+def stated(workload: str, gpus: int) -> SimaiOptions:
+    """wkparse's stated option set: `-g` (all_gpus unless told), 8 GPUs and 8 NICs per
+    server, SimAI's default bandwidths (no -nv/-nic/-g_type/-nic_t: A100 NVLink 240 GB/s,
+    CX7 NICs 48.5 GB/s), and `-r` named after the file so no name is derived."""
+    stem = PurePosixPath(workload).name.rsplit(".", 1)[0] or "workload"
+    words = ["-w", workload, "-g", str(gpus), *STATED, "-r", f"{stem}-"]
+    got = parse(words)
+    assert isinstance(got, SimaiOptions)
+    return got
+
+
+def command_line(opts: SimaiOptions) -> str:
+    """The options as a SimAI command line."""
+    return shlex.join(["SimAI_analytical", *opts.given])

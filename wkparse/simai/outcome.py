@@ -32,6 +32,8 @@ class Outcome:
     kind: str
     message: str
     undefined: bool = False
+    #: the layer that makes SimAI hang, stop early or give no result
+    layer: int | None = None
 
 
 OK = Outcome(0, "ok", "SimAI-Analytical finished.")
@@ -77,6 +79,7 @@ def hang(index: int, phase: str, ns: int, as_int: int) -> Outcome:
         "hang",
         f"layer {index} {phase} compute {ns} ns is {as_int} as SimAI's int: the event lands "
         "before the current tick and the run never ends",
+        layer=index,
     )
 
 
@@ -86,6 +89,7 @@ def empty(index: int, phase: str, ns: int, as_int: int) -> Outcome:
         "empty",
         f"layer {index} {phase} compute {ns} ns is {as_int} as SimAI's int: nothing is left "
         "to run, SimAI exits 0 at once with an empty EndToEnd.csv",
+        layer=index,
     )
 
 
@@ -95,4 +99,5 @@ def no_result(index: int) -> Outcome:
         "no_result",
         f"layer {index}: a collective's size is past SimAI's ratio tables (Data size out of "
         "range): the report stops there, with no totals",
+        layer=index,
     )

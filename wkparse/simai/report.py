@@ -22,12 +22,13 @@ After the last layer:
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from wkparse.simai.comm import CommTime, Network, bandwidths
 from wkparse.simai.cpp import U64, c_div, scaled, wrap_int32
-from wkparse.simai.ieee import DEFAULT_NAN, div, f32, fixed, scale_tick, tick, whole
+from wkparse.simai.ieee import DEFAULT_NAN, TWO_63, div, f32, fixed, scale_tick, tick, whole
 from wkparse.simai.options import SimaiOptions
 from wkparse.simai.ratios import OutOfRange
 from wkparse.simai.rows import LayerRead
@@ -99,6 +100,28 @@ class Report:
     stopped_at: int | None = None
     totals: dict[str, float] = field(default_factory=dict)
     summary: str | None = None
+    #: the first (layer, phase) whose group is one GPU: bandwidth 0, an infinite time
+    #: (2**63 ns as SimAI stores it)
+    first_infinite: tuple[int, str] | None = None
+    #: the first (layer, phase) whose bandwidth is -1 (0 NICs or an unknown type): a time
+    #: that wraps to nearly 2**64 ns, and an exposed share of 0
+    first_wrapped: tuple[int, str] | None = None
+
+    @property
+    def total_time_us(self) -> float | None:
+        return self.totals.get("total_time_us")
+
+    @property
+    def finite(self) -> bool:
+        """Whether SimAI's total is a number (not `NaN or Inf`)."""
+        t = self.total_time_us
+        return t is not None and math.isfinite(t)
+
+    @property
+    def broken(self) -> bool:
+        """Whether SimAI's result is no usable time: no summary, NaN/Inf, or an infinite
+        collective in it."""
+        return self.summary is None or not self.finite or self.first_infinite is not None
 
     def rows(self) -> Iterator[tuple[int, LayerResult]]:
         for i, k in enumerate(self.order):
@@ -213,6 +236,7 @@ class Reporter:
                     return rep
                 k = seen[id(layer)] = len(rep.layers)
                 rep.layers.append(result)
+                _note_broken(rep, index, result)
             r = rep.layers[k]
             order.append(k)
             if r.name != "embedding_layer":
@@ -261,6 +285,15 @@ class Reporter:
         parts.append(whole(total_time))
         rep.summary = ", ".join(parts)
         return rep
+
+
+def _note_broken(rep: Report, index: int, r: LayerResult) -> None:
+    for name in ("fwd", "wg", "ig"):
+        t = r.phase(name).total
+        if rep.first_infinite is None and t.retcode == 1 and t.ns >= TWO_63:
+            rep.first_infinite = (index, name)
+        if rep.first_wrapped is None and t.busbw is not None and t.busbw < 0 and t.ns > TWO_63:
+            rep.first_wrapped = (index, name)
 
 
 def _pct(value: float, total: float) -> str:

@@ -19,6 +19,7 @@ from wkparse.simai.analytical import (
     total_compute,
 )
 from wkparse.simai.cpp import Stoi, c_div, stoi, wrap_int32
+from wkparse.simai.fit import option_warnings
 from wkparse.simai.header import HeaderReading, first_line, read_header
 from wkparse.simai.options import Refusal, SimaiOptions, result_name
 from wkparse.simai.outcome import FORMAT_MISMATCH, Outcome
@@ -68,6 +69,8 @@ class SimaiRun:
     cut: Cut | None = None
     #: the EndToEnd.csv SimAI writes (None without options, or when it writes none)
     report: Report | None = None
+    #: where the options and the file do not fit, each with what SimAI then does
+    option_warnings: tuple[str, ...] = ()
     _plans: dict[int, LayerPlan] = field(default_factory=dict, repr=False)
 
     @property
@@ -99,7 +102,7 @@ class SimaiRun:
     @cached_property
     def total_compute_us(self) -> int | None:
         """SimAI's `total comp`, when it gets to print it."""
-        if self.outcome.exit_code != 0 or self.rows is None:
+        if self.outcome.exit_code != 0 or self.outcome.kind != "ok" or self.rows is None:
             return None
         triples: dict[int, Triple] = {}
         for layer in _distinct(self):
@@ -177,6 +180,13 @@ def simulate(
     if gpus is None:
         gpus = header.value("all_gpus")
     run = SimaiRun(header, gpus, options=options)
+    if options is not None and header.transformer and gpus is not None:
+        h = header
+        run.option_warnings = tuple(
+            option_warnings(
+                options, h.held("tp"), h.held("pp"), h.held("ep"), h.value("all_gpus"), gpus
+            )
+        )
     if header.stop is not None:
         run.outcome = header.stop
         return run
