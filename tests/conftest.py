@@ -25,6 +25,8 @@ SAMPLES = ROOT / "samples"
 #: runs of the real SimAI_analytical (cef83f9): per-layer values, totals, raw output
 SIMAI_ORACLE = ROOT.parent / "shared" / "simai-oracle"
 SIMAI_ORACLE_2 = ROOT.parent / "shared" / "simai-oracle-2"
+#: the recordings of SimAI-Simulation (the ns-3 backend): cases.json, results.json, cases/, raw/
+NS3_ORACLE = ROOT.parent / "shared" / "simai-ns3-oracle"
 
 
 def missing_shared(env: Mapping[str, str], corpus: Path) -> str | None:
@@ -38,6 +40,18 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     reason = missing_shared(os.environ, CORPUS)
     if reason is not None:
         pytest.exit(reason, returncode=3)
+
+
+def ns3_cases() -> list[object]:
+    """Each recorded ns-3 case joined with its results, as pytest params (one skipped param
+    when ../shared/simai-ns3-oracle is absent)."""
+    if not (NS3_ORACLE / "results.json").is_file():
+        return [pytest.param(None, marks=pytest.mark.skip(reason="no ../shared/simai-ns3-oracle"))]
+    import json
+
+    cases = json.loads((NS3_ORACLE / "cases.json").read_text())
+    results = {r["case"]: r for r in json.loads((NS3_ORACLE / "results.json").read_text())}
+    return [pytest.param({**c, **results[c["case"]]}, id=c["case"]) for c in cases]
 
 
 def corpus_files() -> list[Path]:

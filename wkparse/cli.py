@@ -270,13 +270,16 @@ def simai(
     format: SimaiFormat = typer.Option(
         SimaiFormat.text, "--format", "-f", help="text, json, or csv (SimAI's EndToEnd.csv)."
     ),
+    backend: str = typer.Option(
+        "analytical", "--backend", help="analytical (SimAI_analytical) or ns3 (SimAI_simulator)."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Say what the real SimAI-Analytical will read from a file, how its run ends, and the
     EndToEnd.csv it writes."""
     from wkparse.commands.simai import run
 
-    raise typer.Exit(run(path, gpus, format.value, simai_options))
+    raise typer.Exit(run(path, gpus, format.value, simai_options, backend))
 
 
 @app.command()

@@ -1,5 +1,6 @@
-"""`wkparse simai FILE [--format text|json|csv] [-- SIMAI-OPTIONS]`: what the real
-SimAI-Analytical will read from a file, how its run ends, and the EndToEnd.csv it writes.
+"""`wkparse simai FILE [--format text|json|csv] [--backend analytical|ns3] [-- SIMAI-OPTIONS]`:
+what the real SimAI-Analytical (or SimAI-Simulation, the ns-3 backend) will read from a file,
+how its run ends, and (analytical) the EndToEnd.csv it writes.
 
 SimAI's options follow `--` as `SimAI_analytical` spells them; a whole pasted command line
 (`./bin/SimAI_analytical -w FILE -g 128 ...`) works too. Without them wkparse states its own
@@ -25,6 +26,7 @@ from wkparse.simai.header import first_line, read_header
 from wkparse.simai.options import PROGRAM, Refusal, SimaiOptions, parse, split_command, stated
 
 FORMATS = ("text", "json", "csv")
+BACKENDS = ("analytical", "ns3")
 
 
 def read_input(path: Path, limits: Limits) -> bytes:
@@ -85,10 +87,17 @@ def options_for(
 
 
 def run(
-    path: Path | None, gpus: int | None, format: str, simai_args: list[str] | None = None
+    path: Path | None,
+    gpus: int | None,
+    format: str,
+    simai_args: list[str] | None = None,
+    backend: str = "analytical",
 ) -> int:
     errors = terminal.console(stderr=True)
-    if format not in FORMATS:
+    if backend not in BACKENDS:
+        errors.print(f"[bold red]error:[/] unknown backend {backend!r}", highlight=False)
+        return 2
+    if format not in FORMATS or (backend == "ns3" and format == "csv"):
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
         return 2
     if gpus is not None and gpus < 1:
@@ -103,6 +112,8 @@ def run(
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
+    if backend == "ns3":
+        return _ns3(data, gpus, format, str(path))
     options = options_for(path, data, gpus, words)
     result = simulate(data, gpus, options)
     if isinstance(options, Refusal):
@@ -116,7 +127,7 @@ def run(
         if report is not None:
             for chunk in report.csv_chunks():
                 sys.stdout.write(chunk)
-        elif result.outcome.kind not in ("hang", "empty"):
+        elif result.outcome.kind not in ("hang", "no-result"):
             errors.print(
                 f"{path}: SimAI writes no EndToEnd.csv: {result.outcome.message.splitlines()[0]}",
                 highlight=False,
@@ -133,3 +144,17 @@ def run(
     if isinstance(options, Refusal):
         return options.exit_code
     return verdict_code(result)
+
+
+def _ns3(data: bytes, gpus: int | None, format: str, path: str) -> int:
+    """SimAI-Simulation's run: 0 when it finishes cleanly and in reasonable time, else 1."""
+    from wkparse.render import simai_ns3
+    from wkparse.simai.ns3 import simulate_ns3
+
+    result = simulate_ns3(data, gpus)
+    if format == "json":
+        simai_ns3.write(result, sys.stdout)
+    else:
+        sys.stdout.write(simai_ns3.render(result, path))
+    clean = result.finishes and not result.warnings and not result.outcome.undefined
+    return 0 if clean else 1

@@ -26,6 +26,7 @@ from typing import Any, TextIO
 from wkparse.simai.analytical import PhasePlan
 from wkparse.simai.ieee import fixed, whole
 from wkparse.simai.options import command_line
+from wkparse.simai.outcome import Outcome
 from wkparse.simai.report import TOTAL_KEYS, LayerResult, PhaseResult, Report
 from wkparse.simai.rows import LayerRead
 from wkparse.simai.run import SimaiRun
@@ -45,6 +46,11 @@ def phase(p: PhasePlan) -> dict[str, Any]:
     }
 
 
+def outcome(o: Outcome) -> dict[str, Any]:
+    """How a run ends, in the one shape both backends' JSON use."""
+    return {"exit_code": o.exit_code, "kind": o.kind, "message": o.message}
+
+
 def head(run: SimaiRun) -> dict[str, Any]:
     """Everything but the layers."""
     h = run.header
@@ -54,18 +60,11 @@ def head(run: SimaiRun) -> dict[str, Any]:
     header["checkpoints"] = list(h.checkpoints)
     header["checkpoint_initiates"] = list(h.checkpoint_initiates)
     o = run.outcome
-    layer = o.layer
     line = None
-    if layer is not None and run.rows is not None:
-        line = run.rows.layers.line(layer)
+    if o.layer is not None and run.rows is not None:
+        line = run.rows.layers.line(o.layer)
     return {
-        "outcome": {
-            "exit_code": o.exit_code,
-            "kind": o.kind,
-            "message": o.message,
-            "layer": layer,
-            "line": line,
-        },
+        "outcome": outcome(o) | {"layer": o.layer, "line": line},
         "warnings": list(run.warnings),
         "header": header,
         "lines": run.lines,

@@ -23,9 +23,9 @@ def _ending(run: SimaiRun) -> str:
         o = replace(o, message=o.message.replace(f"layer {o.layer}", f"layer {o.layer}{where}", 1))
     if o.kind == "hang":
         return f"never finish: {o.message}"
-    if o.kind == "empty":
+    if o.kind == "no-result" and run.report is None:
         return f"exit 0 at once with no report: {o.message}"
-    if o.kind == "no_result":
+    if o.kind == "no-result":
         return f"finish (exit 0) with no result: {o.message}"
     if o.exit_code == 0:
         return "finish (exit 0)"

@@ -17,22 +17,23 @@ FORMAT_MISMATCH = (
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The exit status of `SimAI_analytical` and what it says about it.
+    """The exit status of a SimAI run (either backend) and what it says about it.
 
     `kind` is "ok" (finished, exit 0), "exit" (SimAI's own exit(1)), "exception" (an uncaught
     C++ exception: abort, exit 134), "signal" (SIGABRT from an assertion 134, SIGFPE 136,
     SIGSEGV 139), "refused" (its option parser refused the command line: exit 255), "hang"
-    (it never ends; 124 is what `timeout` reports when it kills it), "empty" (exit 0 at once,
-    no report, an empty EndToEnd.csv) or "no_result" (exit 0, the report stops part way and
-    has no summary). `undefined` marks an ending that C++ leaves undefined (reading past a vector,
-    garbage values): the code given is the one measured on real files, not a promise.
+    (it never ends; 124 is what `timeout` reports when it kills it) or "no-result" (exit 0
+    with no result: no pass finished and the results are empty, or the analytical report
+    stopped part way without its summary). `undefined` marks an ending that C++ leaves
+    undefined (reading past a vector, garbage values): the code given is the one measured on
+    real files, not a promise. `layer` is the index of the layer the run ends at, when a row
+    causes the ending.
     """
 
     exit_code: int
     kind: str
     message: str
     undefined: bool = False
-    #: the layer that makes SimAI hang, stop early or give no result
     layer: int | None = None
 
 
@@ -86,7 +87,7 @@ def hang(index: int, phase: str, ns: int, as_int: int) -> Outcome:
 def empty(index: int, phase: str, ns: int, as_int: int) -> Outcome:
     return Outcome(
         0,
-        "empty",
+        "no-result",
         f"layer {index} {phase} compute {ns} ns is {as_int} as SimAI's int: nothing is left "
         "to run, SimAI exits 0 at once with an empty EndToEnd.csv",
         layer=index,
@@ -96,7 +97,7 @@ def empty(index: int, phase: str, ns: int, as_int: int) -> Outcome:
 def no_result(index: int) -> Outcome:
     return Outcome(
         0,
-        "no_result",
+        "no-result",
         f"layer {index}: a collective's size is past SimAI's ratio tables (Data size out of "
         "range): the report stops there, with no totals",
         layer=index,
