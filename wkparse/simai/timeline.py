@@ -37,15 +37,19 @@ class Cut:
         return self.as_int < 0
 
 
-def _cut(layer: LayerRead, phase: str) -> tuple[int, int] | None:
-    value = layer.phase(phase).compute
-    if value is None:
-        return None
+def cut_int(value: int) -> tuple[int, int] | None:
+    """(ns, the int SimAI makes of it) for a compute time as written whose value SimAI's
+    `int` changes; None for one it keeps."""
     ns = scaled(value)
-    if ns <= 0 or ns < INT_LIMIT:
+    if ns < INT_LIMIT:
         return None
     as_int = wrap_int32(ns)
     return None if as_int == ns else (ns, as_int)
+
+
+def _cut(layer: LayerRead, phase: str) -> tuple[int, int] | None:
+    value = layer.phase(phase).compute
+    return None if value is None else cut_int(value)
 
 
 def first_cut(layers: LayerTable, distinct: Sequence[LayerRead]) -> Cut | None:
