@@ -258,8 +258,8 @@ class SimaiFormat(str, Enum):
 
 @app.command()
 def simai(
-    path: Path | None = typer.Argument(
-        None, help="Workload file ('-' reads stdin); or a pasted SimAI_analytical command line."
+    path: Path = typer.Argument(
+        ..., help="Workload file ('-' reads stdin); or a pasted SimAI_analytical command line."
     ),
     simai_options: list[str] | None = typer.Argument(
         None,
