@@ -223,9 +223,8 @@ class Reporter:
     def report(self, layers: Iterator[LayerRead], file_name: str) -> Report:
         rep = Report(file_name)
         seen: dict[int, int] = {}
-        total_compute = total_exposed = bubble = 0.0
-        dp_comm = dp_ep_comm = tp_comm = ep_comm = 0.0
         order = rep.order
+        append = order.append
         for index, layer in enumerate(layers):
             k = seen.get(id(layer))
             if k is None:
@@ -237,26 +236,10 @@ class Reporter:
                 k = seen[id(layer)] = len(rep.layers)
                 rep.layers.append(result)
                 _note_broken(rep, index, result)
-            r = rep.layers[k]
-            order.append(k)
-            if r.name != "embedding_layer":
-                bubble += float(r.bubble_ns) / FREQ
-            f, w, i = r.fwd, r.wg, r.ig
-            if w.group is GroupType.DP_EP:
-                dp_ep_comm += float(w.exposed_ns) / FREQ
-            else:
-                dp_comm += float(w.exposed_ns) / FREQ
-            pair = float((f.exposed_ns + i.exposed_ns) % U64) / FREQ
-            if f.group is GroupType.EP:
-                ep_comm += pair
-            else:
-                tp_comm += pair
-            total_compute += float(f.compute_ns) / FREQ
-            total_compute += float(w.compute_ns) / FREQ
-            total_compute += float(i.compute_ns) / FREQ
-            total_exposed += float(f.exposed_ns) / FREQ
-            total_exposed += float(w.exposed_ns) / FREQ
-            total_exposed += float(i.exposed_ns) / FREQ
+            append(k)
+        terms = [_terms(r) for r in rep.layers]
+        sums = _sums_numpy(terms, order) if len(order) >= NUMPY_ROWS else _sums(terms, order)
+        bubble, dp_comm, dp_ep_comm, tp_comm, ep_comm, total_compute, total_exposed = sums
         if not order:
             return rep
         r_pp = self.opts.pp_overlap
@@ -285,6 +268,71 @@ class Reporter:
         parts.append(whole(total_time))
         rep.summary = ", ".join(parts)
         return rep
+
+
+#: from this many rows on, the sums run in numpy (`cumsum` adds in order, as SimAI does)
+NUMPY_ROWS = 20000
+#: a layer's terms in SimAI's sums, in its order: bubble base, DP, DP_EP, TP, EP, then
+#: compute (fwd, wg, ig) and exposed comm (fwd, wg, ig); a term that does not apply is 0.0
+Terms = tuple[float, ...]
+
+
+def _terms(r: LayerResult) -> Terms:
+    f, w, i = r.fwd, r.wg, r.ig
+    bubble = float(r.bubble_ns) / FREQ if r.name != "embedding_layer" else 0.0
+    wg = float(w.exposed_ns) / FREQ
+    dp_ep = w.group is GroupType.DP_EP
+    pair = float((f.exposed_ns + i.exposed_ns) % U64) / FREQ
+    ep = f.group is GroupType.EP
+    return (
+        bubble,
+        0.0 if dp_ep else wg,
+        wg if dp_ep else 0.0,
+        0.0 if ep else pair,
+        pair if ep else 0.0,
+        float(f.compute_ns) / FREQ,
+        float(w.compute_ns) / FREQ,
+        float(i.compute_ns) / FREQ,
+        float(f.exposed_ns) / FREQ,
+        wg,
+        float(i.exposed_ns) / FREQ,
+    )
+
+
+def _sums(terms: list[Terms], order: list[int]) -> tuple[float, ...]:
+    """SimAI's running sums, added one layer at a time in file order (adding 0.0 for a term
+    that does not apply changes no sum)."""
+    bubble = dp = dp_ep = tp = ep = compute = exposed = 0.0
+    for k in order:
+        t = terms[k]
+        bubble += t[0]
+        dp += t[1]
+        dp_ep += t[2]
+        tp += t[3]
+        ep += t[4]
+        compute += t[5]
+        compute += t[6]
+        compute += t[7]
+        exposed += t[8]
+        exposed += t[9]
+        exposed += t[10]
+    return bubble, dp, dp_ep, tp, ep, compute, exposed
+
+
+def _sums_numpy(terms: list[Terms], order: list[int]) -> tuple[float, ...]:
+    """`_sums` for many rows: `numpy.cumsum` adds strictly in order, so its last element is
+    the same double as the loop's sum."""
+    import numpy as np
+
+    table = np.array(terms, dtype=np.float64)
+    rows = np.array(order, dtype=np.intp)
+
+    def run(columns: list[int]) -> float:
+        values = table[:, columns][rows].ravel()
+        return float(np.cumsum(values)[-1])
+
+    singles = [run([c]) for c in range(5)]
+    return (*singles, run([5, 6, 7]), run([8, 9, 10]))
 
 
 def _note_broken(rep: Report, index: int, r: LayerResult) -> None:
