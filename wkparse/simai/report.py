@@ -180,44 +180,66 @@ class Reporter:
         self.keep_dp = f32(1 - opts.dp_overlap)
         self.keep_tp = f32(1 - opts.tp_overlap)
         self.keep_ep = f32(1 - opts.ep_overlap)
+        self._comms: dict[tuple[str, str, int], PhaseResult] = {}
+        self._texts: dict[tuple[int, int, ComType], str] = {}
+        self._kept: dict[tuple[int, float], int] = {}
 
     def ranks(self, phase: str, group: GroupType) -> int:
         if phase == "wg":
             return c_div(self.dp, self.ep) if group is GroupType.DP_EP else self.dp
         return self.ep if group is GroupType.EP else self.tp
 
-    def _phase(self, phase: str, layer: LayerRead) -> PhaseResult:
-        read = layer.phase(phase)
-        assert read.size is not None and read.compute is not None
-        com, group = decode_comm(read.comm, phase)
-        size = scaled(read.size)
-        if phase == "fwd" and self.raise_small and 0 < size < 4096:
-            size = 4096
-        ranks = self.ranks(phase, group)
-        total = self.net.time(com, group, ranks, size)
-        algbw, busbw = bandwidths(com, ranks, size, total.ns)
-        return PhaseResult(
-            scaled(read.compute), total.ns, total, algbw, busbw, com, group, ranks, size
-        )
+    def _comm(self, phase: str, comm: str, raw_size: int) -> PhaseResult:
+        """A phase's collective, without its compute (memoised: AICB repeats a few)."""
+        key = (phase, comm, raw_size)
+        found = self._comms.get(key)
+        if found is None:
+            com, group = decode_comm(comm, phase)
+            size = scaled(raw_size)
+            if phase == "fwd" and self.raise_small and 0 < size < 4096:
+                size = 4096
+            ranks = self.ranks(phase, group)
+            total = self.net.time(com, group, ranks, size)
+            algbw, busbw = bandwidths(com, ranks, size, total.ns)
+            found = PhaseResult(0, total.ns, total, algbw, busbw, com, group, ranks, size)
+            self._comms[key] = found
+        return found
+
+    def _cells(self, p: PhaseResult) -> str:
+        """A phase's total comm, algbw and busbw cells (its collective's `CommTime` is shared
+        by every phase with the same collective and size)."""
+        key = (id(p.total), p.size, p.com)
+        found = self._texts.get(key)
+        if found is None:
+            found = f"{whole(_us(p.total.ns))},{_bw(p.algbw)},{_bw(p.busbw)}"
+            self._texts[key] = found
+        return found
+
+    def _exposed(self, ns: int, keep: float) -> int:
+        key = (ns, keep)
+        found = self._kept.get(key)
+        if found is None:
+            found = self._kept[key] = scale_tick(ns, keep)
+        return found
 
     def layer(self, layer: LayerRead) -> LayerResult:
         """Raises OutOfRange where SimAI's report stops."""
-        f = self._phase("fwd", layer)
-        w = self._phase("wg", layer)
-        i = self._phase("ig", layer)
+        phases = []
+        for name in ("fwd", "wg", "ig"):
+            read = layer.phase(name)
+            assert read.size is not None and read.compute is not None
+            p = self._comm(name, read.comm, read.size)
+            phases.append(_with(p, scaled(read.compute), p.exposed_ns))
+        f, w, i = phases
         bubble = (f.exposed_ns + f.compute_ns + w.compute_ns + i.compute_ns + i.exposed_ns) % U64
         keep = self.keep_ep if f.group is GroupType.EP else self.keep_tp
-        ew = scale_tick(w.exposed_ns, self.keep_dp)
-        ef = scale_tick(f.exposed_ns, keep)
-        ei = scale_tick(i.exposed_ns, keep)
-        f = _exposed(f, ef)
-        w = _exposed(w, ew)
-        i = _exposed(i, ei)
+        f = _with(f, f.compute_ns, self._exposed(f.exposed_ns, keep))
+        w = _with(w, w.compute_ns, self._exposed(w.exposed_ns, self.keep_dp))
+        i = _with(i, i.compute_ns, self._exposed(i.exposed_ns, keep))
         cells = [layer.name, RUN_NAME]
         cells += [whole(_us(p.compute_ns)) for p in (f, w, i)]
         cells += [whole(_us(p.exposed_ns)) for p in (f, w, i)]
-        for p in (f, w, i):
-            cells += [whole(_us(p.total.ns)), _bw(p.algbw), _bw(p.busbw)]
+        cells += [self._cells(p) for p in (f, w, i)]
         return LayerResult(layer.name, f, w, i, bubble, ",".join(cells))
 
     def report(self, layers: Iterator[LayerRead], file_name: str) -> Report:
@@ -348,10 +370,8 @@ def _pct(value: float, total: float) -> str:
     return fixed(div(value, total) * 100, 2) + "%"
 
 
-def _exposed(p: PhaseResult, exposed: int) -> PhaseResult:
-    return PhaseResult(
-        p.compute_ns, exposed, p.total, p.algbw, p.busbw, p.com, p.group, p.ranks, p.size
-    )
+def _with(p: PhaseResult, compute: int, exposed: int) -> PhaseResult:
+    return PhaseResult(compute, exposed, p.total, p.algbw, p.busbw, p.com, p.group, p.ranks, p.size)
 
 
 __all__ = ["DEFAULT_NAN", "LayerResult", "PhaseResult", "Report", "Reporter"]
