@@ -75,8 +75,12 @@ def _workload(path: Path | None, words: list[str]) -> tuple[Path | None, list[st
 def options_for(
     path: Path, data: bytes, gpus: int | None, words: list[str]
 ) -> SimaiOptions | Refusal:
-    """The options the run uses: the user's (with -w and -g filled in when absent) or the
-    stated set."""
+    """The options the run uses: the user's (with -w filled in when absent), or the stated
+    set when they give none or only -g."""
+    alone = [w for w in words if w not in ("-g", "--gpus")]
+    if len(words) == 2 and len(alone) == 1 and alone[0].isdigit() and int(alone[0]) > 0:
+        # only -g: wkparse's stated set with that -g, as `wkparse simai FILE -g N`
+        words, gpus = [], int(alone[0])
     if not words:
         if gpus is None:
             gpus = read_header(first_line(data)).value("all_gpus") or 1
