@@ -60,7 +60,7 @@ def explain(source: Source, *, config: Config | None = None) -> Explanation:
     from wkparse.explain.configured import explained
 
     result, name, config = _parse(source, config)
-    return explained(result, name, config)
+    return explained(result, name, config, data=_bytes(source))
 
 
 def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
@@ -72,7 +72,7 @@ def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
     or only `-g`, wkparse's stated set is used: `-g` (default: the header's all_gpus),
     `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths. Options SimAI's parser refuses give a run
     whose `outcome.kind` is "refused" with SimAI's exit code. A `-g` without a count of at
-    least 1 raises ValueError, as `wkparse simai -g` does.
+    least 1 raises ValueError, as the command-line -g does.
     """
     from wkparse.commands.simai import options_for, read_input
     from wkparse.simai import simulate
@@ -147,6 +147,15 @@ def _parse(source: Source, config: Config | None) -> tuple[ParseResult, str | No
     path = Path(source)
     config = config or Resolver().for_path(path)
     return parse_file(path, limits=config.limits), os.fspath(source), config
+
+
+def _bytes(source: Source) -> bytes:
+    """The file's bytes, for the SimAI-Analytical prediction explain includes."""
+    if isinstance(source, bytes):
+        return source
+    if isinstance(source, str) and _is_text(source):
+        return source.encode("utf-8", "surrogatepass")
+    return Path(source).read_bytes()
 
 
 def _check_gpus(words: list[str]) -> None:

@@ -242,12 +242,18 @@ def explain(
     lang: str | None = typer.Option(
         None, "--lang", help="Language: en, zh, or auto (Chinese when LC_ALL/LANG say zh)."
     ),
+    simai_options: str | None = typer.Option(
+        None,
+        "--simai-options",
+        help="SimAI_analytical's options for what it will report (default: -g all_gpus "
+        "-g_p_s 8 -n_p_s 8).",
+    ),
     color: Color = COLOR,
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output, aicb_command, lang))
+    raise typer.Exit(run(path, format.value, output, aicb_command, lang, simai_options))
 
 
 class SimaiFormat(str, Enum):

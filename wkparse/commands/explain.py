@@ -37,8 +37,10 @@ def run(
     output: Path | None = None,
     aicb_command: str | None = None,
     lang: str | None = None,
+    simai_options: str | None = None,
 ) -> int:
-    """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`."""
+    """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`;
+    `simai_options` are SimAI's own options for "What SimAI-Analytical will report"."""
 
     errors = terminal.console(stderr=True)
     if format not in FORMATS:
@@ -64,7 +66,9 @@ def run(
         return 2
     # The parser words its findings too: it reads the file in the language spoken.
     with language(spoken):
-        return _explain_file(path, stdin, config, aicb_command, format, output, errors)
+        return _explain_file(
+            path, stdin, config, aicb_command, format, output, errors, simai_options
+        )
 
 
 def _explain_file(
@@ -75,17 +79,20 @@ def _explain_file(
     format: str,
     output: Path | None,
     errors: Console,
+    simai_options: str | None = None,
 ) -> int:
     try:
         if stdin:
-            result: ParseResult = parse_bytes(read_stdin(config.limits), limits=config.limits)
+            data = read_stdin(config.limits)
+            result: ParseResult = parse_bytes(data, limits=config.limits)
         else:
             result = parse_file(path, limits=config.limits)
+            data = path.read_bytes()
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
     shown = STDIN if stdin else str(path)
-    e = explained(result, shown, config, aicb_command)
+    e = explained(result, shown, config, aicb_command, data, simai_options)
     return _render(e, format, output, errors)
 
 

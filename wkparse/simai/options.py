@@ -107,6 +107,8 @@ class SimaiOptions:
     lang: str = "en"
     #: the options as given, for printing
     given: tuple[str, ...] = field(default=())
+    #: wkparse's stated set (`stated`), not the user's
+    stated: bool = False
 
     @property
     def gpu_type_value(self) -> int:
@@ -309,7 +311,7 @@ def stated(workload: str, gpus: int) -> SimaiOptions:
     words = ["-w", workload, "-g", str(gpus), *STATED, "-r", f"{stem}-"]
     got = parse(words)
     assert isinstance(got, SimaiOptions)
-    return got
+    return replace(got, stated=True)
 
 
 def command_line(opts: SimaiOptions) -> str:

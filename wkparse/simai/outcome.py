@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wkparse.i18n import _
+
 #: SimAI's stderr line when line 1's first token is no policy it knows (then exit(1))
 UNKNOWN_POLICY = (
     "######### Exiting because unable to decode the workload parallelization strategy #########"
@@ -78,8 +80,10 @@ def hang(index: int, phase: str, ns: int, as_int: int) -> Outcome:
     return Outcome(
         124,
         "hang",
-        f"layer {index} {phase} compute {ns} ns is {as_int} as SimAI's int: the event lands "
-        "before the current tick and the run never ends",
+        _(
+            "layer {index} {phase} compute {ns} ns is {cut} as SimAI's int: the event lands "
+            "before the current tick and the run never ends"
+        ).format(index=index, phase=phase, ns=ns, cut=as_int),
         layer=index,
     )
 
@@ -88,8 +92,10 @@ def empty(index: int, phase: str, ns: int, as_int: int) -> Outcome:
     return Outcome(
         0,
         "no-result",
-        f"layer {index} {phase} compute {ns} ns is {as_int} as SimAI's int: nothing is left "
-        "to run, SimAI exits 0 at once with an empty EndToEnd.csv",
+        _(
+            "layer {index} {phase} compute {ns} ns is {cut} as SimAI's int: nothing is left "
+            "to run, SimAI exits 0 at once with an empty EndToEnd.csv"
+        ).format(index=index, phase=phase, ns=ns, cut=as_int),
         layer=index,
     )
 
@@ -98,7 +104,9 @@ def no_result(index: int) -> Outcome:
     return Outcome(
         0,
         "no-result",
-        f"layer {index}: a collective's size is past SimAI's ratio tables (Data size out of "
-        "range): the report stops there, with no totals",
+        _(
+            "layer {index}: a collective's size is past SimAI's ratio tables (Data size out of "
+            "range): the report stops there, with no totals"
+        ).format(index=index),
         layer=index,
     )
