@@ -99,22 +99,22 @@ def run(
 ) -> int:
     errors = terminal.console(stderr=True)
     if backend not in BACKENDS:
-        errors.print(f"[bold red]error:[/] unknown backend {backend!r}", highlight=False)
+        terminal.error(errors, f"unknown backend {backend!r}")
         return 2
     if format not in FORMATS or (backend == "ns3" and format == "csv"):
-        errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
+        terminal.error(errors, f"unknown format {format!r}")
         return 2
     if gpus is not None and gpus < 1:
-        errors.print("[bold red]error:[/] -g must be at least 1", highlight=False)
+        terminal.error(errors, "-g must be at least 1")
         return 2
     path, words = _workload(path, list(simai_args or []))
     if path is None:
-        errors.print("[bold red]error:[/] no workload file (give FILE or -w)", highlight=False)
+        terminal.error(errors, "no workload file (give FILE or -w)")
         return 2
     try:
         data = read_input(path, Limits())
     except OSError as exc:
-        errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
+        terminal.error(errors, f"{path}: {exc.strerror or exc}")
         return 2
     if backend == "ns3":
         return _ns3(data, gpus, format, str(path))
@@ -132,10 +132,11 @@ def run(
             for chunk in report.csv_chunks():
                 sys.stdout.write(chunk)
         elif result.outcome.kind not in ("hang", "no-result"):
-            errors.print(
+            terminal.say(
+                errors,
+                "note",
                 f"{path}: SimAI writes no EndToEnd.csv: {result.outcome.message.splitlines()[0]}",
-                highlight=False,
-                markup=False,
+                "yellow",
             )
     elif format == "json":
         from wkparse.render import simai_json

@@ -28,7 +28,7 @@ def explained(
 
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
     findings = lint(result, path, config)
-    e = explain(result, path, findings=findings)
+    e = explain(result, path, findings=findings, aicb_command=aicb_command)
     if data is not None:
         from wkparse.explain.simai_report import simai_report
 
