@@ -60,7 +60,7 @@ def explain(source: Source, *, config: Config | None = None) -> Explanation:
     from wkparse.explain.configured import explained
 
     result, name, config = _parse(source, config)
-    return explained(result, name, config, data=_bytes(source))
+    return explained(result, name, config, data=_bytes(source, config))
 
 
 def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
@@ -149,13 +149,19 @@ def _parse(source: Source, config: Config | None) -> tuple[ParseResult, str | No
     return parse_file(path, limits=config.limits), os.fspath(source), config
 
 
-def _bytes(source: Source) -> bytes:
-    """The file's bytes, for the SimAI-Analytical prediction explain includes."""
+def _bytes(source: Source, config: Config) -> bytes | None:
+    """The file's bytes, for the SimAI-Analytical prediction explain includes (None over the
+    read limits)."""
     if isinstance(source, bytes):
         return source
     if isinstance(source, str) and _is_text(source):
         return source.encode("utf-8", "surrogatepass")
-    return Path(source).read_bytes()
+    from wkparse.commands.simai import read_input
+
+    try:
+        return read_input(Path(source), config.limits)
+    except OSError:
+        return None
 
 
 def _check_gpus(words: list[str]) -> None:

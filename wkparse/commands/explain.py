@@ -83,11 +83,12 @@ def _explain_file(
 ) -> int:
     try:
         if stdin:
-            data = read_stdin(config.limits)
-            result: ParseResult = parse_bytes(data, limits=config.limits)
+            raw = read_stdin(config.limits)
+            result: ParseResult = parse_bytes(raw, limits=config.limits)
+            data: bytes | None = raw
         else:
             result = parse_file(path, limits=config.limits)
-            data = path.read_bytes()
+            data = _simai_bytes(path, config)
     except OSError as exc:
         terminal.error(errors, f"{path}: {exc.strerror or exc}")
         return 2
@@ -162,3 +163,14 @@ def _write(page: str, output: Path | None, errors: Console) -> int:
         terminal.error(errors, f"{output}: {exc.strerror or exc}")
         return 2
     return 0
+
+
+def _simai_bytes(path: Path, config: Config) -> bytes | None:
+    """The file's bytes for "What SimAI-Analytical will report", within the read limits
+    (None over them: the section is left out, as the parser reports the size)."""
+    from wkparse.commands.simai import read_input
+
+    try:
+        return read_input(path, config.limits)
+    except OSError:
+        return None

@@ -45,7 +45,7 @@ def _cost(layer: LayerResult) -> float:
 
 def costliest(report: Report) -> list[tuple[int, LayerResult]]:
     """The layers with the most compute plus exposed comm (first occurrence of equals)."""
-    return heapq.nlargest(TOP, report.rows(), key=lambda item: (_cost(item[1]), -item[0]))
+    return heapq.nlargest(TOP, report.distinct(), key=lambda item: (_cost(item[1]), -item[0]))
 
 
 def why(run: SimaiRun, report: Report) -> str | None:
@@ -87,7 +87,7 @@ def result_lines(run: SimaiRun) -> list[str]:
     if report is None:
         return out
     if report.summary is None:
-        out.append(f"EndToEnd.csv: {len(report.order)} layer rows, no summary")
+        out.append(f"EndToEnd.csv: {report.row_count} layer rows, no summary")
         return out
     t = report.totals
     total = t["total_time_us"]
@@ -112,7 +112,7 @@ def result_lines(run: SimaiRun) -> list[str]:
     )
     top = costliest(report)
     if top:
-        out.append("  layers that cost most (compute + exposed comm, us):")
+        out.append("  layers that cost most (compute + exposed comm, us; first of identical rows):")
         for i, layer in top:
             phases = "  ".join(
                 f"{n} {whole(layer.phase(n).compute_ns / 1000.0)}"

@@ -106,6 +106,17 @@ class Report:
     #: the first (layer, phase) whose bandwidth is -1 (0 NICs or an unknown type): a time
     #: that wraps to nearly 2**64 ns, and an exposed share of 0
     first_wrapped: tuple[int, str] | None = None
+    #: the identical layers SimAI makes after its reading failed: `tail_count` copies of
+    #: `layers[tail]` after those in `order` (never one entry per copy: a count line may
+    #: declare a billion)
+    tail: int | None = None
+    tail_count: int = 0
+    #: the first layer index of each entry of `layers`
+    first_index: list[int] = field(default_factory=list)
+
+    @property
+    def row_count(self) -> int:
+        return len(self.order) + self.tail_count
 
     @property
     def total_time_us(self) -> float | None:
@@ -126,6 +137,14 @@ class Report:
     def rows(self) -> Iterator[tuple[int, LayerResult]]:
         for i, k in enumerate(self.order):
             yield i, self.layers[k]
+        if self.tail is not None:
+            layer = self.layers[self.tail]
+            for i in range(len(self.order), self.row_count):
+                yield i, layer
+
+    def distinct(self) -> Iterator[tuple[int, LayerResult]]:
+        """Each distinct layer once, with the index of its first row."""
+        return zip(self.first_index, self.layers)
 
     def csv(self) -> str:
         """EndToEnd.csv, byte for byte."""
@@ -134,7 +153,7 @@ class Report:
     def csv_chunks(self) -> Iterator[str]:
         if self.summary is not None:
             yield SUMMARY_KEYS + "\n" + self.summary + "\n"
-        if not self.order:
+        if not self.row_count:
             return
         yield LAYER_HEADER.format(run=RUN_NAME) + "\n"
         rows = [layer.row for layer in self.layers]
@@ -146,6 +165,12 @@ class Report:
                 chunk = []
         if chunk:
             yield "\n".join(chunk) + "\n"
+        if self.tail is not None:
+            block = (rows[self.tail] + "\n") * 20000
+            whole_blocks, rest = divmod(self.tail_count, 20000)
+            for _ in range(whole_blocks):
+                yield block
+            yield (rows[self.tail] + "\n") * rest
 
 
 def _us(ns: int) -> float:
@@ -242,27 +267,45 @@ class Reporter:
         cells += [self._cells(p) for p in (f, w, i)]
         return LayerResult(layer.name, f, w, i, bubble, ",".join(cells))
 
-    def report(self, layers: Iterator[LayerRead], file_name: str) -> Report:
+    def report(
+        self, layers: list[LayerRead], file_name: str, tail: LayerRead | None = None, times: int = 0
+    ) -> Report:
+        """The report over `layers`, then `times` copies of `tail`."""
         rep = Report(file_name)
         seen: dict[int, int] = {}
         order = rep.order
         append = order.append
-        for index, layer in enumerate(layers):
+
+        def result_of(index: int, layer: LayerRead) -> int | None:
             k = seen.get(id(layer))
             if k is None:
                 try:
                     result = self.layer(layer)
                 except OutOfRange:
                     rep.stop, rep.stopped_at = "out_of_range", index
-                    return rep
+                    return None
                 k = seen[id(layer)] = len(rep.layers)
                 rep.layers.append(result)
+                rep.first_index.append(index)
                 _note_broken(rep, index, result)
+            return k
+
+        for index, layer in enumerate(layers):
+            k = result_of(index, layer)
+            if k is None:
+                return rep
             append(k)
+        if tail is not None and times:
+            k = result_of(len(order), tail)
+            if k is None:
+                return rep
+            rep.tail, rep.tail_count = k, times
         terms = [_terms(r) for r in rep.layers]
         sums = _sums_numpy(terms, order) if len(order) >= NUMPY_ROWS else _sums(terms, order)
+        if rep.tail is not None:
+            sums = _sums_repeated(sums, terms[rep.tail], rep.tail_count)
         bubble, dp_comm, dp_ep_comm, tp_comm, ep_comm, total_compute, total_exposed = sums
-        if not order:
+        if not rep.row_count:
             return rep
         r_pp = self.opts.pp_overlap
         ppx = float(self.pp_comm) * 1.0 / GIB
@@ -327,6 +370,41 @@ def _sums(terms: list[Terms], order: list[int]) -> tuple[float, ...]:
     bubble = dp = dp_ep = tp = ep = compute = exposed = 0.0
     for k in order:
         t = terms[k]
+        bubble += t[0]
+        dp += t[1]
+        dp_ep += t[2]
+        tp += t[3]
+        ep += t[4]
+        compute += t[5]
+        compute += t[6]
+        compute += t[7]
+        exposed += t[8]
+        exposed += t[9]
+        exposed += t[10]
+    return bubble, dp, dp_ep, tp, ep, compute, exposed
+
+
+#: past this many identical trailing layers the sums are multiplied out, not added up (as
+#: `wkparse.simai.analytical.total_compute` does for `total comp`)
+EXACT_REPEATS = 1_000_000
+
+
+def _sums_repeated(sums: tuple[float, ...], t: Terms, times: int) -> tuple[float, ...]:
+    """`sums` after `times` more layers of terms `t`: added one by one up to EXACT_REPEATS,
+    multiplied out past it (SimAI adds them one by one; a count line of a billion layers
+    would take minutes)."""
+    bubble, dp, dp_ep, tp, ep, compute, exposed = sums
+    if times > EXACT_REPEATS:
+        return (
+            bubble + times * t[0],
+            dp + times * t[1],
+            dp_ep + times * t[2],
+            tp + times * t[3],
+            ep + times * t[4],
+            compute + times * (t[5] + t[6] + t[7]),
+            exposed + times * (t[8] + t[9] + t[10]),
+        )
+    for _ in range(times):
         bubble += t[0]
         dp += t[1]
         dp_ep += t[2]

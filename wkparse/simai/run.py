@@ -236,7 +236,8 @@ def _report(run: SimaiRun, options: SimaiOptions) -> None:
         run.dp,
         h.policy == FWD_IN_BCKWD,
     )
-    run.report = reporter.report(iter(run.rows.layers), name)
+    table = run.rows.layers
+    run.report = reporter.report(table.layers, name, table.tail, table.tail_count)
     if run.report.stop is not None:
         assert run.report.stopped_at is not None
         run.outcome = outcome.no_result(run.report.stopped_at)

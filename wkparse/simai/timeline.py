@@ -56,14 +56,23 @@ def first_cut(layers: LayerTable, distinct: Sequence[LayerRead]) -> Cut | None:
     """The first compute time in SimAI's order that its `int` changes, or None."""
     if not any(_cut(x, p) for x in distinct for p in ("fwd", "ig", "wg")):
         return None
-    n = len(layers)
-    for i in range(n):
-        got = _cut(layers[i], "fwd")
+    read = layers.layers
+    tail = layers.tail if layers.tail_count else None
+    for i, layer in enumerate(read):
+        got = _cut(layer, "fwd")
         if got:
             return Cut(i, "fwd", *got)
-    for i in range(n - 1, -1, -1):
+    if tail is not None:
+        got = _cut(tail, "fwd")
+        if got:
+            return Cut(len(read), "fwd", *got)
         for phase in ("ig", "wg"):
-            got = _cut(layers[i], phase)
+            got = _cut(tail, phase)
+            if got:
+                return Cut(len(layers) - 1, phase, *got)
+    for i in range(len(read) - 1, -1, -1):
+        for phase in ("ig", "wg"):
+            got = _cut(read[i], phase)
             if got:
                 return Cut(i, phase, *got)
     return None
