@@ -41,19 +41,23 @@ def _cases(kind: str) -> list[object]:
     ]
 
 
-def _config(example: Example) -> Config:
-    return ALL.with_aicb_command(example.aicb_command)
+def config_for(code: str, example: Example) -> Config:
+    """Every rule, for the page's target: SimAI unless the rule speaks only for others."""
+    targets = PAGES[code].targets
+    target = "simai" if "simai" in targets else targets[0]
+    return ALL.with_aicb_command(example.aicb_command).with_target(target)
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("fail"))
 def test_fail_example_triggers_exactly_its_rule(code: str, example: Example) -> None:
-    codes = {d.code for d in lint(_parse(code, example), example.filename, _config(example))}
+    result = _parse(code, example)
+    codes = {d.code for d in lint(result, example.filename, config_for(code, example))}
     assert codes == {code}, f"{code} fail example gave {sorted(codes)}"
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("pass"))
 def test_pass_example_triggers_nothing(code: str, example: Example) -> None:
-    found = lint(_parse(code, example), example.filename, _config(example))
+    found = lint(_parse(code, example), example.filename, config_for(code, example))
     assert not found, f"{code} pass example gave {[(d.code, d.message) for d in found]}"
 
 

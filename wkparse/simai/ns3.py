@@ -46,6 +46,8 @@ from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType
 GPUS_PER_SERVER = 8
 #: a scaled compute time at or above this is cut to a different `int` when scheduled
 STOP_COMPUTE_NS = 2**31
+#: the least compute that scales to STOP_COMPUTE_NS: the 32-bit float tie rounds up to even
+STOP_FROM = STOP_COMPUTE_NS - 64
 #: the run time of the recordings (`timeout 300`): a run estimated past it gets a warning
 BUDGET_S = 300.0
 #: Packets simulated per wall second, as bytes on the wire (the sum over GPUs of what each
@@ -181,11 +183,15 @@ def _wire_bytes(com: ComType, size: int, ranks: int, gpus: int, channels: int) -
     return per_rank * gpus
 
 
+def stops(compute: int | None) -> bool:
+    """Whether a compute time (ns, as read) stalls the run: 2^31 or more once scaled."""
+    return compute is not None and compute >= STOP_FROM and scaled(compute) >= STOP_COMPUTE_NS
+
+
 def plan_step(
     name: str, plan: PhasePlan, read_size: int | None, groups: Ns3Groups, policy: str
 ) -> Step:
     compute = plan.compute_ns
-    stops = compute is not None and scaled(compute) >= STOP_COMPUTE_NS
     size = plan.size
     raised = (
         name == "fwd"
@@ -209,7 +215,7 @@ def plan_step(
         # one ring per rank the group has inside a server (TP groups are consecutive ranks)
         channels = min(ranks, GPUS_PER_SERVER) if group is GroupType.TP else 1
         wire = _wire_bytes(com, size, ranks, groups.gpus, channels)
-    return Step(name, compute, stops, com, group, size, runs, crashes, wire, raised)
+    return Step(name, compute, stops(compute), com, group, size, runs, crashes, wire, raised)
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,18 +233,38 @@ class LayerSteps:
         return "stop" if step.stops else "crash" if step.crashes else None
 
 
-def layer_steps(
-    fwd: PhaseRead, ig: PhaseRead, wg: PhaseRead, policy: str, groups: Ns3Groups
-) -> LayerSteps:
-    """One layer's phases as SimAI-Simulation runs them, from the values SimAI read."""
-    plans = Groups(groups.tp, groups.ep, groups.dp)
-    reads = {"fwd": fwd, "ig": ig, "wg": wg}
-    return LayerSteps(
-        *(
-            plan_step(n, plan_phase(n, r, policy, plans), r.size, groups, policy)
-            for n, r in reads.items()
-        )
-    )
+#: what decides a phase's step: the comm word, the size, and the compute only when it stops
+PhaseKey = tuple[str, "int | None", "int | None"]
+LayerKey = tuple[PhaseKey, PhaseKey, PhaseKey]
+
+
+def phase_key(comm: str, size: int | None, compute: int | None) -> PhaseKey:
+    return (comm, size, compute if stops(compute) else None)
+
+
+class Steps:
+    """Layers' steps for one run, made once per distinct `LayerKey`: a million rows that
+    differ only in their compute times share a handful."""
+
+    def __init__(self, policy: str, groups: Ns3Groups) -> None:
+        self.policy = policy
+        self.groups = groups
+        self._plans = Groups(groups.tp, groups.ep, groups.dp)
+        self._made: dict[LayerKey, LayerSteps] = {}
+
+    def key(self, fwd: PhaseRead, ig: PhaseRead, wg: PhaseRead) -> LayerKey:
+        return tuple(phase_key(r.comm, r.size, r.compute) for r in (fwd, ig, wg))  # type: ignore[return-value]
+
+    def of(self, key: LayerKey) -> LayerSteps:
+        found = self._made.get(key)
+        if found is None:
+            steps = []
+            for name, (comm, size, compute) in zip(("fwd", "ig", "wg"), key):
+                read = PhaseRead(compute, comm, size)
+                plan = plan_phase(name, read, self.policy, self._plans)
+                steps.append(plan_step(name, plan, size, self.groups, self.policy))
+            found = self._made[key] = LayerSteps(*steps)
+        return found
 
 
 @dataclass(frozen=True)
@@ -360,7 +386,8 @@ class Ns3Run:
     raised: tuple[int, int | None] = (0, None)
     #: collectives skipped for want of a dimension (TP 1 or DP 1): they cost nothing
     skipped: int = 0
-    _steps: dict[int, LayerSteps] = field(default_factory=dict, repr=False)
+    _keys: dict[int, LayerKey] = field(default_factory=dict, repr=False)
+    _steps: Steps | None = field(default=None, repr=False)
 
     @property
     def finishes(self) -> bool:
@@ -375,14 +402,19 @@ class Ns3Run:
     def too_long(self) -> bool:
         return self.estimated_s > BUDGET_S
 
-    def steps(self, layer: LayerRead) -> LayerSteps:
-        found = self._steps.get(id(layer))
+    def key(self, layer: LayerRead) -> LayerKey:
+        found = self._keys.get(id(layer))
         if found is None:
-            assert self.groups is not None
-            policy = self.reading.header.policy or ""
-            found = layer_steps(layer.fwd, layer.ig, layer.wg, policy, self.groups)
-            self._steps[id(layer)] = found
+            if self._steps is None:
+                assert self.groups is not None
+                self._steps = Steps(self.reading.header.policy or "", self.groups)
+            found = self._keys[id(layer)] = self._steps.key(layer.fwd, layer.ig, layer.wg)
         return found
+
+    def steps(self, layer: LayerRead) -> LayerSteps:
+        self.key(layer)
+        assert self._steps is not None
+        return self._steps.of(self._keys[id(layer)])
 
     def outputs(self, killed: bool = False) -> list[Output]:
         """The files the run leaves, and which are empty; `killed`: stopped by a timeout."""
@@ -411,14 +443,13 @@ class Ns3Run:
 def _walk(run: Ns3Run) -> None:
     assert run.reading.rows is not None
     table = run.reading.rows.layers
-    keys = [id(x) for x in table.layers]
-    by_id = {id(x): x for x in table.layers}
+    keys = [run.key(x) for x in table.layers]
     tail = table.tail_count if table.tail is not None else 0
     if table.tail is not None:
-        keys.append(id(table.tail))
-        by_id[id(table.tail)] = table.tail
+        keys.append(run.key(table.tail))
         tail -= 1
-    done = walk(keys, lambda k: run.steps(by_id[k]), tail)
+    assert run._steps is not None
+    done = walk(keys, run._steps.of, tail)
     run.halt, run.wire_bytes, run.skipped = done.halt, done.wire_bytes, done.skipped
     run.raised = (done.raised, done.first_raised)
     run.traffic_before_end = done.wire_bytes > 0
