@@ -38,42 +38,30 @@ def _cases(kind: str) -> list[object]:
     ]
 
 
-<<<<<<< HEAD
-def config_for(code: str, example: Example) -> Config:
-    """Every rule, for the page's target: SimAI unless the rule speaks only for others."""
-    targets = PAGES[code].targets
-    target = "simai" if "simai" in targets else targets[0]
-    return ALL.with_aicb_command(example.aicb_command).with_target(target)
-=======
 #: WK9xx read AICB's own, correct output against the training it describes, and most other
 #: pages' examples are AICB's output: those run without WK9xx (their own pages show them)
 _WITHOUT_GENERATOR_DEFECTS = replace(ALL, forced_ignore=("WK9",))
 
 
-def _config(example: Example, code: str = "") -> Config:
+def config_for(code: str, example: Example) -> Config:
+    """Every rule, for the page's target (SimAI unless the rule speaks only for others), and
+    without WK9xx except on their own pages."""
     base = ALL if code.startswith("WK9") else _WITHOUT_GENERATOR_DEFECTS
-    return base.with_aicb_command(example.aicb_command)
->>>>>>> main
+    targets = PAGES[code].targets
+    target = "simai" if "simai" in targets else targets[0]
+    return base.with_aicb_command(example.aicb_command).with_target(target)
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("fail"))
 def test_fail_example_triggers_exactly_its_rule(code: str, example: Example) -> None:
-<<<<<<< HEAD
     result = _parse(code, example)
     codes = {d.code for d in lint(result, example.filename, config_for(code, example))}
-=======
-    codes = {d.code for d in lint(_parse(code, example), example.filename, _config(example, code))}
->>>>>>> main
     assert codes == {code}, f"{code} fail example gave {sorted(codes)}"
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("pass"))
 def test_pass_example_triggers_nothing(code: str, example: Example) -> None:
-<<<<<<< HEAD
     found = lint(_parse(code, example), example.filename, config_for(code, example))
-=======
-    found = lint(_parse(code, example), example.filename, _config(example, code))
->>>>>>> main
     assert not found, f"{code} pass example gave {[(d.code, d.message) for d in found]}"
 
 
