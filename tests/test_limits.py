@@ -242,7 +242,7 @@ _NEAR_NUMBERS = {
 @pytest.mark.parametrize("where", ["header value", "count", "row field"])
 @pytest.mark.parametrize("fast", [True, False])
 def test_a_long_near_number_parses_without_backtracking(token: str, where: str, fast: bool) -> None:
-    from tests.fuzzing import watchdog
+    from benchmarks.fuzzing import watchdog
 
     if where == "header value":
         text = workload(_set(HEADER, "ga", token))
@@ -281,7 +281,7 @@ def _with_long_word(where: str, word: str) -> str:
 @pytest.mark.parametrize("word", list(_LONG_WORDS.values()), ids=list(_LONG_WORDS))
 @pytest.mark.parametrize("where", ["policy", "header key", "comm type", "row name"])
 def test_a_long_word_is_rendered_in_bounded_time(tmp_path: Path, word: str, where: str) -> None:
-    from tests.fuzzing import watchdog
+    from benchmarks.fuzzing import watchdog
 
     path = tmp_path / "w.txt"
     path.write_text(_with_long_word(where, word))

@@ -15,6 +15,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Union, overload
 
+from wkparse.cpp import stoi
+
 if TYPE_CHECKING:
     import numpy as np
     from numpy.typing import NDArray
@@ -65,8 +67,6 @@ class Value:
     @property
     def integer(self) -> int | None:
         """The value when it is a plain integer that `std::stoi` reads whole, else None."""
-        from wkparse.simai.cpp import stoi
-
         result = stoi(self.text)
         return result.value if result.whole else None
 

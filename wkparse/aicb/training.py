@@ -13,6 +13,7 @@ from __future__ import annotations
 from wkparse.aicb import aiob
 from wkparse.aicb.dump import NONE, Row, Workload, comm_row
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.formulas import pp_comm
 from wkparse.aicb.layers import Layer, layers, parameter_totals
 from wkparse.aicb.training_args import TrainingArgs
 
@@ -26,14 +27,11 @@ GA_WARNING = "[WARN]: ga num < 1, please confirm global_batch num and micro_batc
 
 
 def header(a: TrainingArgs) -> str:
-    pp_comm: int | float = a.tp_comm_size
-    if a.sequence_parallel:
-        pp_comm /= a.tp
-    shown = f"pp_comm: {pp_comm}" if a.pp != 1 else "pp_comm: 0"
+    written = pp_comm(a.tp_comm_size, a.tp, sequence_parallel=a.sequence_parallel, pp=a.pp)
     return (
         f"{POLICY} model_parallel_NPU_group: {a.tp} ep: {a.ep} pp: {a.pp} "
         f"vpp: {a.num_layers} ga: {a.ga} all_gpus: {a.world_size} "
-        f"checkpoints: 0 checkpoint_initiates: 0 {shown}"
+        f"checkpoints: 0 checkpoint_initiates: 0 pp_comm: {written}"
     )
 
 

@@ -44,7 +44,6 @@ from wkparse.explain.routing import (
 )
 from wkparse.explain.sentences import answers, notes, path_label, represents
 from wkparse.explain.units import human_bytes, human_ns, percent
-from wkparse.explain.values import simai_int
 
 __all__ = [
     "BODY_ROWS_SHOWN",
@@ -76,5 +75,4 @@ __all__ = [
     "percent",
     "represents",
     "route",
-    "simai_int",
 ]

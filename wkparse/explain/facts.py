@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from wkparse.aicb import PRESETS, parse_filename
+from wkparse.aicb.formulas import activation_of, ga, hidden_of
 from wkparse.ast import PHASE_FIELDS, PHASES, RowFields, Workload
 from wkparse.body import GROUP_START, MOE_NAMES, Body, count_layers
 from wkparse.columns import Columns
@@ -42,10 +43,12 @@ from wkparse.explain.patterns import compress
 from wkparse.explain.routing import GROUPS, TRANSFORMER_DIALECTS, dialect_of, layer_kind, route
 from wkparse.explain.sentences import answers, notes, represents
 from wkparse.explain.units import human_ns
-from wkparse.explain.values import fraction, scaled, simai_int, written_number
+from wkparse.explain.values import fraction, scaled, written_number
 from wkparse.i18n import _
 from wkparse.parse import ParseResult
+from wkparse.simai.parallel import data_parallel, left_out
 from wkparse.simai.tables import GroupType, decode_comm
+from wkparse.simai.tokens import header_value
 
 #: rows shown for a body without micro-batch groups (the JSON and the text stay bounded)
 BODY_ROWS_SHOWN = 60
@@ -113,7 +116,8 @@ class _Explainer:
         self.dp: int | None = None
         self.dp_remainder: int | None = None
         if self.all_gpus is not None and self.tp and self.pp:
-            self.dp, self.dp_remainder = divmod(self.all_gpus, self.tp * self.pp)
+            self.dp = data_parallel(self.all_gpus, self.tp, self.pp)
+            self.dp_remainder = left_out(self.all_gpus, self.tp, self.pp)
         self.dp_ep = self.dp // self.ep if self.dp is not None and self.ep else None
         self.sizes: dict[str, int | None] = {
             "TP": self.tp,
@@ -173,8 +177,7 @@ class _Explainer:
         return self.body.placeholder_compute
 
     def _int(self, key: str) -> int | None:
-        f = self.header.read(key) if self.header is not None else None
-        return simai_int(f.value.text) if f is not None and f.value is not None else None
+        return header_value(self.header, key)
 
     def _route(self, policy: str | None, phase: str, comm: str | None) -> str | None:
         key = (policy, phase, comm)
@@ -316,7 +319,7 @@ class _Explainer:
 
     def pp_bytes(self) -> int:
         """PP traffic as SimAI counts it: pp_comm bytes 2 x vpp x ga times per iteration."""
-        simai = simai_int(self.pp_comm_text)
+        simai = header_value(self.header, "pp_comm")
         if not simai or not self.pp or self.pp <= 1 or not self.vpp or not self.ga:
             return 0
         return 2 * self.vpp * self.ga * simai
@@ -414,10 +417,10 @@ class _Explainer:
         act = self.body.activation_bytes
         if act is not None:
             return act, "rows"
-        pp_comm = simai_int(self.pp_comm_text)
+        pp_comm = header_value(self.header, "pp_comm")
         if self.pp is not None and self.pp > 1 and pp_comm and pp_comm > 0:
-            tp = self.tp if self.body.sequence_parallel and self.tp and self.tp > 0 else 1
-            return pp_comm * tp, "pp_comm"
+            sp = self.body.sequence_parallel
+            return activation_of(pp_comm, self.tp or 0, sequence_parallel=sp), "pp_comm"
         return None, None
 
     def generation(self) -> Generation:
@@ -426,9 +429,9 @@ class _Explainer:
         act = self.activation()[0]
         hidden, hidden_how = None, None
         if name is not None and act:
-            tokens = name.mbs * (1 if name.inference_phase == "decode" else name.seq)
-            if tokens and act % (2 * tokens) == 0:
-                hidden = act // (2 * tokens)
+            tokens = 1 if name.inference_phase == "decode" else name.seq
+            hidden = hidden_of(act, name.mbs, tokens)
+            if hidden is not None:
                 what = (
                     _("batch {mbs} (decode: one token each)").format(mbs=name.mbs)
                     if name.inference_phase == "decode"
@@ -462,7 +465,7 @@ class _Explainer:
             compute = "placeholder" if self.placeholder() else "measured"
         expected_ga = None
         if name is not None and name.gbs is not None and self.dp:
-            expected_ga = name.gbs // (name.mbs * self.dp)
+            expected_ga = ga(name.gbs, name.mbs, self.dp)
         if name is not None and self.policy in TRANSFORMER_DIALECTS:
             for key, said, header in (
                 ("tp", name.tp, self.tp),
@@ -744,7 +747,7 @@ class _Explainer:
             all_gpus=self.all_gpus,
             pp_comm=written_number(self.pp_comm_text),
             pp_comm_text=self.pp_comm_text,
-            pp_comm_simai=simai_int(self.pp_comm_text),
+            pp_comm_simai=header_value(self.header, "pp_comm"),
             declared_rows=self.w.count.value if self.w.count is not None else None,
             dp=self.dp,
             dp_remainder=self.dp_remainder,

@@ -7,6 +7,7 @@ into the kinds the totals are grouped by.
 
 from __future__ import annotations
 
+from wkparse.aicb.formulas import is_inference
 from wkparse.ast import Workload
 from wkparse.body import MOE_NAMES
 from wkparse.i18n import N_
@@ -45,10 +46,7 @@ def dialect_of(workload: Workload, names: set[str | None]) -> str:
     if policy == "MICRO" or (names and names <= {"micro_test"}):
         return "micro"
     if policy in TRANSFORMER_DIALECTS:
-        mode = header.read("mode")
-        if policy == "DISTRIBUTED_INFERENCE" or (
-            mode is not None and mode.value is not None and mode.value.text == "1"
-        ):
+        if policy == "DISTRIBUTED_INFERENCE" or is_inference(header):
             return "inference"
         return "transformer"
     return {
