@@ -14,7 +14,7 @@ from wkparse.ast import PHASE_FIELDS, PHASES, Workload
 from wkparse.body import GROUP_START, Body
 from wkparse.columns import Columns
 from wkparse.diagnostics import Diagnostic
-from wkparse.explain.routing import TRANSFORMER_DIALECTS, dialect_of, route
+from wkparse.explain.routing import TRANSFORMER_DIALECTS, dialect_of, group_sizes, route
 from wkparse.simai.parallel import data_parallel, left_out
 from wkparse.simai.tokens import header_value
 
@@ -58,16 +58,8 @@ class Context:
         if self.all_gpus is not None and self.tp and self.pp:
             self.dp = data_parallel(self.all_gpus, self.tp, self.pp)
             self.dp_remainder = left_out(self.all_gpus, self.tp, self.pp)
-        self.dp_ep = self.dp // self.ep if self.dp is not None and self.ep else None
-        self.sizes: dict[str, int | None] = {
-            "TP": self.tp,
-            "DP": self.dp,
-            "EP": self.ep,
-            "DP_EP": self.dp_ep,
-            "PP": self.pp,
-            "MP": None,
-            "ALL": self.all_gpus,
-        }
+        self.sizes = group_sizes(self.tp, self.dp, self.ep, self.pp, self.all_gpus)
+        self.dp_ep = self.sizes["DP_EP"]
         self._routes: dict[tuple[str | None, str, str | None], str | None] = {}
         self.aicb_rows = bool(self.names & {GROUP_START, "attention_layer", "attention_column"})
 

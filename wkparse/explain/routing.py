@@ -35,6 +35,17 @@ GROUP_LABELS = {
     "MP": N_("model-parallel"),
     "ALL": N_("all GPUs"),
 }
+
+
+def group_sizes(
+    tp: int | None, dp: int | None, ep: int | None, pp: int | None, gpus: int | None
+) -> dict[str, int | None]:
+    """The ranks in each group of `GROUPS`: DP_EP is DP / EP (ASTRA-sim 1.0's MP has none a
+    header gives)."""
+    dp_ep = dp // ep if dp is not None and ep else None
+    return {"TP": tp, "DP": dp, "EP": ep, "DP_EP": dp_ep, "PP": pp, "MP": None, "ALL": gpus}
+
+
 PHASE_LABELS = {"fwd": "forward", "ig": "input-grad", "wg": "weight-grad"}
 
 
