@@ -18,6 +18,7 @@ from wkparse.diff import Difference, diff
 from wkparse.diff.words import row_pieces, sentence
 from wkparse.format import format_result
 from wkparse.parse import parse_bytes, parse_file, parse_text
+from wkparse.simai import header_value
 
 GENERATED = CORPUS / "aicb-generated"
 #: the seed report's own file: gpt_7B, world 128, TP 4, PP 4, ga 64 (1,230 rows)
@@ -198,7 +199,7 @@ def _drop_group(text: str, group: int, adjust: bool = True) -> str:
     kept = rows[: g.start] + rows[g.end :]
     header, count = lines[0], lines[1]
     if adjust:
-        ga = result.workload.header.integer("ga")  # type: ignore[union-attr]
+        ga = header_value(result.workload.header, "ga")
         header = header.replace(f"ga: {ga} ", f"ga: {ga - 1} ")
         count = f"{len(kept)}\n"
     return header + count + "".join(kept)

@@ -108,17 +108,9 @@ def test_every_command_reads_a_spelt_header_as_simai_does(
     diff = json.loads(out("diff", "--format", "json", str(plain), str(spelt)))
     assert diff["header"] == [] and diff["facts"] == [] and diff["equal"]
 
-
-@pytest.mark.xfail(reason="the WK3xx checks still read strictly (until the rules split lands)")
-@pytest.mark.parametrize("values", VALUES, ids=str)
-@pytest.mark.parametrize("spelling", SPELLINGS)
-def test_lint_reads_a_spelt_header_as_simai_does(folder: Path, values: str, spelling: str) -> None:
-    plain = write(folder, f"plain-{values}.txt", header(VALUES[values]))
-    spelt = write(folder, f"{spelling}-{values}.txt", header(VALUES[values], SPELLINGS[spelling]))
     assert lint(plain) == lint(spelt)
 
 
-@pytest.mark.xfail(reason="the WK3xx checks still read strictly (until the rules split lands)")
 @pytest.mark.parametrize("key", [k for k in KEYS if not k.startswith("checkpoint")])
 @pytest.mark.parametrize("spelling", SPELLINGS)
 def test_lint_reads_each_key_as_simai_does(folder: Path, key: str, spelling: str) -> None:
@@ -131,7 +123,6 @@ def test_lint_reads_each_key_as_simai_does(folder: Path, key: str, spelling: str
     assert lint(plain), "a wrong value gets a finding"
 
 
-@pytest.mark.xfail(reason="the WK3xx checks still read strictly (until the rules split lands)")
 def test_vpp_written_as_a_float_gets_the_vpp_finding(folder: Path) -> None:
     """The case issue 22 found: `vpp: 4.0` over 16 layers a group got no finding at all."""
     line = header({**KEYS, "vpp": 4}, lambda n: f"{n}.0")

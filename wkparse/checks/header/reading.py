@@ -12,6 +12,7 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+from wkparse.aicb.formulas import pp_comm_bytes
 from wkparse.ast import HeaderField, Span
 from wkparse.checks import Context, FileCheck, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
@@ -227,14 +228,14 @@ def short_effect(key: str, value: int = 0) -> str:
 
 
 def pp_comm_from_body(ctx: Context, r: Reading) -> int | None:
-    """Current AICB's pp_comm for this file: the activation size, divided by TP under SP."""
+    """Current AICB's pp_comm for this file (`aicb.formulas.pp_comm_bytes`); None where the
+    rows carry no activation, or, under SP, one TP does not divide."""
     activation = ctx.body.activation_bytes
     tp = r.value(TP)
-    if activation is None:
+    sp = ctx.body.sequence_parallel
+    if activation is None or (sp and not (tp and tp > 0 and activation % tp == 0)):
         return None
-    if ctx.body.sequence_parallel:
-        return activation // tp if tp and tp > 0 and activation % tp == 0 else None
-    return activation
+    return pp_comm_bytes(activation, tp or 0, sequence_parallel=sp)
 
 
 def repeats(r: Reading) -> Iterator[tuple[str, tuple[Occurrence, ...]]]:
