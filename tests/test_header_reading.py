@@ -128,3 +128,11 @@ def test_vpp_written_as_a_float_gets_the_vpp_finding(folder: Path) -> None:
     line = header({**KEYS, "vpp": 4}, lambda n: f"{n}.0")
     codes = [code for code, _, _ in lint(write(folder, "vpp-float.txt", line))]
     assert "WK301" in codes
+
+
+def test_a_key_repeated_with_the_same_number_spelt_twice_is_a_repetition(folder: Path) -> None:
+    """`ga: 16 ... ga: 16.0`: SimAI reads 16 both times, so the values are the same (WK206),
+    not different (WK205)."""
+    line = f"{header(KEYS)} ga: {KEYS['ga']}.0"
+    codes = [code for code, _, _ in lint(write(folder, "ga-twice.txt", line))]
+    assert "WK206" in codes and "WK205" not in codes

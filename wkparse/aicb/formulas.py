@@ -7,6 +7,8 @@ by these, and lint, explain and the file-name checks compare files against them.
   `pp_comm_bytes`, the same as SimAI reads it back (`activation_of` goes the other way);
 - `data_parallel`: DP = world / (TP x PP), which AICB asserts is whole, and `ga`, the
   micro-batch groups global batch / (micro-batch x DP);
+- `moe_dispatch` and `moe_routing`: the bytes of a MoE layer's expert all-to-all and of its
+  router all-gather (`topk_of` and `experts_of` go back to top-k and the expert count);
 - `is_inference`: whether a header is marked as AICB's inference generator marks it.
 
 SimAI's own DP (a C division of its `-g`) is `wkparse.simai.parallel`'s, not this one.
@@ -68,6 +70,27 @@ def ga(global_batch: int, micro_batch: int, dp: int) -> int | None:
     None where the divisor is 0 (AICB stops on a ZeroDivisionError)."""
     step = micro_batch * dp
     return global_batch // step if step else None
+
+
+def moe_dispatch(act: int, topk: int, tp: int) -> int:
+    """Bytes of a MoE layer's expert all-to-all: activation x top-k / TP."""
+    return act * topk // tp
+
+
+def topk_of(dispatch: int, act: int, tp: int) -> int | None:
+    """The top-k an all-to-all of `dispatch` bytes was written with (`moe_dispatch` undone)."""
+    return dispatch * tp // act if act and (dispatch * tp) % act == 0 else None
+
+
+def moe_routing(ep: int, experts: int, tp: int) -> int:
+    """Bytes of a MoE layer's router all-gather: 2 x EP x experts x TP."""
+    return 2 * ep * experts * tp
+
+
+def experts_of(gather: int, ep: int, tp: int) -> int | None:
+    """The expert count a router all-gather of `gather` bytes was written with."""
+    per_expert = moe_routing(ep, 1, tp)
+    return gather // per_expert if per_expert and gather % per_expert == 0 else None
 
 
 def is_inference(header: Header | None) -> bool:

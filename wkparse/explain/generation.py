@@ -5,7 +5,7 @@ placeholder, the ga the name implies, and which generator era wrote it (`provena
 from __future__ import annotations
 
 from wkparse.aicb import PRESETS, parse_filename
-from wkparse.aicb.formulas import activation_of, ga, hidden_of
+from wkparse.aicb.formulas import activation_of, experts_of, ga, hidden_of, topk_of
 from wkparse.body import MOE_NAMES
 from wkparse.explain.context import Context
 from wkparse.explain.model import Generation
@@ -126,8 +126,8 @@ def _moe_shape(ctx: Context) -> tuple[int | None, int | None, str | None]:
     )
     topk = None
     how = []
-    if dispatch and (dispatch * ctx.tp) % act == 0:
-        topk = dispatch * ctx.tp // act
+    topk = topk_of(dispatch, act, ctx.tp) if dispatch else None
+    if topk is not None:
         how.append(
             _("top-k = EP all-to-all {bytes} B x TP {tp} / activation").format(
                 bytes=f"{dispatch:,}", tp=ctx.tp
@@ -140,8 +140,9 @@ def _moe_shape(ctx: Context) -> tuple[int | None, int | None, str | None]:
         ref = ctx.body.reference
         first = next(f for f in ctx.w.rows.fields[ref.start : ref.end] if f.name == "mlp_moelayer")
         gather = first.fwd.size or 0
-        if first.fwd.comm == "ALLGATHER" and gather % (2 * ctx.ep * ctx.tp) == 0:
-            experts = gather // (2 * ctx.ep * ctx.tp)
+        if first.fwd.comm == "ALLGATHER":
+            experts = experts_of(gather, ctx.ep, ctx.tp)
+        if experts is not None:
             how.append(
                 _("experts = router all-gather {bytes} B / (2 x EP x TP)").format(
                     bytes=f"{gather:,}"

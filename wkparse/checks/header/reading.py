@@ -238,11 +238,17 @@ def pp_comm_from_body(ctx: Context, r: Reading) -> int | None:
     return pp_comm_bytes(activation, tp or 0, sequence_parallel=sp)
 
 
-def repeats(r: Reading) -> Iterator[tuple[str, tuple[Occurrence, ...]]]:
-    """Keys read more than once where the last read wins (checkpoint lists accumulate)."""
+def repeats(r: Reading) -> Iterator[tuple[str, tuple[Occurrence, ...], bool]]:
+    """Keys read more than once where the last read wins (checkpoint lists accumulate), and
+    whether every read gives SimAI the same number (`ga: 8` and `ga: 8.0` do; a value stoi
+    throws on compares by its text)."""
     for key, occurrences in r.reads.items():
         if key not in CHECKPOINT_KEYS and len(occurrences) > 1:
-            yield key, occurrences
+            read = {
+                o.result.value if o.result is not None and o.result.value is not None else shown(o)
+                for o in occurrences
+            }
+            yield key, occurrences, len(read) == 1
 
 
 def shown(o: Occurrence) -> str:
