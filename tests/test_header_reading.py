@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES
+from wkparse.catalog import summaries
 from wkparse.cli import app
 
 runner = CliRunner()
@@ -31,6 +32,8 @@ SPELLINGS: dict[str, Callable[[int], str]] = {
     "zeros": lambda n: f"00{n}",
     "junk": lambda n: f"{n}abc",
 }
+#: every rule, the opt-in ones too
+ALL_RULES = ",".join(sorted(summaries()))
 #: findings about how a value is spelt, which only the spelt file can get
 SPELLING_CODES = {"WK216", "WK217"}
 #: where each command reports the number it took from a key (None: it does not report it)
@@ -59,7 +62,7 @@ def out(*args: str) -> str:
 
 
 def lint(path: Path) -> list[tuple[str, int, str]]:
-    found = json.loads(out("lint", "--output-format", "json", str(path)))
+    found = json.loads(out("lint", "--select", ALL_RULES, "--output-format", "json", str(path)))
     return sorted(
         (d["code"], d["line"], d["message"]) for d in found if d["code"] not in SPELLING_CODES
     )
@@ -120,7 +123,8 @@ def test_lint_reads_each_key_as_simai_does(folder: Path, key: str, spelling: str
     plain = write(folder, f"{key}-plain.txt", header(values))
     spelt = write(folder, f"{key}-{spelling}.txt", header(values, SPELLINGS[spelling], key))
     assert lint(plain) == lint(spelt)
-    assert lint(plain), "a wrong value gets a finding"
+    # ep 9 does not divide DP 8, but no row of this file runs in `_DP_EP` (WK211 stays quiet)
+    assert lint(plain) or key == "ep", "a wrong value gets a finding"
 
 
 def test_vpp_written_as_a_float_gets_the_vpp_finding(folder: Path) -> None:
