@@ -174,3 +174,58 @@ def test_cli_extend_select_turns_it_on() -> None:
         app, ["lint", "--extend-select", "WK9", "--stdin-filename", SEED, "-"], input=data
     )
     assert loud.output.count("WK901") == 2 and "aliyun/SimAI#292" in loud.output
+
+
+def _explained(*args: str) -> dict[str, object]:
+    import json
+
+    result = CliRunner().invoke(app, ["explain", *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)["missing_traffic"]
+    assert isinstance(found, dict)
+    return found
+
+
+def test_explain_says_which_traffic_is_missing_by_phase_and_group_with_bytes() -> None:
+    """The same command with and without AIOB: explain names what the AIOB file lacks."""
+    aiob = _explained("--aicb-command", f"{DENSE} {EXAMPLE}")
+    assert aiob["basis"] == "command"
+    rows = aiob["collectives"]
+    assert isinstance(rows, list)
+    assert [(m["block"], m["phase"], m["group"], m["collective"]) for m in rows] == [
+        ("attention", "ig", "TP", "ALLREDUCE"),
+        ("mlp", "ig", "TP", "ALLREDUCE"),
+    ]
+    first = rows[0]
+    assert (first["bytes_each"], first["missing_bytes_per_group"]) == (ACTIVATION, 4 * ACTIVATION)
+    assert first["missing_bytes_per_iteration"] == 8 * ACTIVATION  # ga 2
+    assert first["issue"] == "aliyun/SimAI#292, #251"
+    assert "RowParallelLinear" in str(rows) or "layers.py" in str(first["source"])
+    plain = _explained("--aicb-command", DENSE)
+    assert [(m["block"], m["group"]) for m in plain["collectives"]] == [  # type: ignore[union-attr]
+        ("gradients", "DP")
+    ]
+
+
+def test_explain_text_has_the_section_only_for_files_that_lack_traffic() -> None:
+    runner = CliRunner()
+    aiob = runner.invoke(app, ["explain", "--aicb-command", f"{DENSE} {EXAMPLE}"])
+    assert "What AICB leaves out" in aiob.stdout
+    assert "missing in 4 of 4 attention blocks" in " ".join(aiob.stdout.split())
+    moe = _explained("--aicb-command", f"{MOE} {EXAMPLE}")
+    assert all(m["block"] != "moe" for m in moe["collectives"])  # type: ignore[union-attr,index]
+    micro = runner.invoke(
+        app,
+        ["explain", "-"],
+        input="MICRO\n1\nmicro_test\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n",
+    )
+    assert micro.exit_code == 0 and "What AICB leaves out" not in micro.stdout
+
+
+def test_explain_of_the_seed_file_alone_reads_it_from_its_own_rows() -> None:
+    _seed()
+    found = _explained(str(CORPUS / SEED))
+    assert found["basis"] == "file"
+    assert {m["missing_bytes_per_iteration"] for m in found["collectives"]} == {  # type: ignore[union-attr,index]
+        9 * 33554432 * 64
+    }

@@ -111,7 +111,9 @@ def _from_command(command: str, format: str, output: Path | None, errors: Consol
         return 2
     result = parse_bytes(made.text().encode("utf-8"))
     config = Config(opt_in=True).with_aicb_command(command)
-    e = explain(result, made.filename, findings=lint(result, made.filename, config))
+    e = explain(
+        result, made.filename, findings=lint(result, made.filename, config), aicb_command=command
+    )
     return _render(_noted(e, verdict.about_command(made, command)), format, output, errors)
 
 
