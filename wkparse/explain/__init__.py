@@ -17,7 +17,7 @@ This module re-exports what the renderers, the command and the tests use.
 
 from __future__ import annotations
 
-from wkparse.explain.facts import BODY_ROWS_SHOWN, explain
+from wkparse.explain.facts import BODY_ROWS_SHOWN, explain, row_note
 from wkparse.explain.model import (
     CollectiveTotal,
     Era,
@@ -76,5 +76,6 @@ __all__ = [
     "percent",
     "represents",
     "route",
+    "row_note",
     "simai_int",
 ]

@@ -16,7 +16,7 @@ from __future__ import annotations
 from array import array
 from bisect import bisect_right
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -191,20 +191,7 @@ class _Explainer:
     # ---- rows ---------------------------------------------------------------------------
 
     def note(self, line: int, f: RowFields) -> RowNote:
-        policy = self._row_policy(f)
-        phases = []
-        for name in PHASES:
-            ph = f.phase(name)
-            group = self._route(policy, name, ph.comm)
-            size = self.sizes.get(group) if group else None
-            share = ph.size // size if ph.size is not None and size else None
-            why = None
-            known = ph.comm is not None and decode_comm(ph.comm, name)[1] is not GroupType.NONE
-            if group is None and known:
-                # lint has nothing to say here: the policy itself runs the type in no group
-                why = _("no group under policy {policy}").format(policy=policy)
-            phases.append(PhaseNote(name, ph.compute, ph.comm, group, size, ph.size, share, why))
-        return RowNote(line, f.name, tuple(phases), f.update_time, f.policy if f.policy else None)
+        return _note(line, f, self._row_policy(f), self.sizes, self._route)
 
     def notes_for(self, start: int, end: int) -> tuple[RowNote, ...]:
         rows = self.w.rows
@@ -778,6 +765,35 @@ class _Explainer:
         return _replace(
             e, represents=represents(e), notes=tuple(notes(e)), answers=tuple(answers(e))
         )
+
+
+def row_note(e: Explanation, line: int, f: RowFields) -> RowNote:
+    """Any row annotated as explain annotates the rows it shows (the editor's hover asks for
+    rows explain does not list): the group each collective runs in, its size, bytes per rank."""
+    policy = f.policy if e.policy == "HYBRID_CUSTOMIZED" else e.policy
+    return _note(line, f, policy, e.group_sizes, route)
+
+
+def _note(
+    line: int,
+    f: RowFields,
+    policy: str | None,
+    sizes: Mapping[str, int | None],
+    router: Callable[[str | None, str, str | None], str | None],
+) -> RowNote:
+    phases = []
+    for name in PHASES:
+        ph = f.phase(name)
+        group = router(policy, name, ph.comm)
+        size = sizes.get(group) if group else None
+        share = ph.size // size if ph.size is not None and size else None
+        why = None
+        known = ph.comm is not None and decode_comm(ph.comm, name)[1] is not GroupType.NONE
+        if group is None and known:
+            # lint has nothing to say here: the policy itself runs the type in no group
+            why = _("no group under policy {policy}").format(policy=policy)
+        phases.append(PhaseNote(name, ph.compute, ph.comm, group, size, ph.size, share, why))
+    return RowNote(line, f.name, tuple(phases), f.update_time, f.policy if f.policy else None)
 
 
 def _replace(e: Explanation, **changes: object) -> Explanation:
