@@ -3,10 +3,10 @@
 `Analysis` parses and lints the text exactly as `wkparse lint` does a file (the file's own
 configuration, its language, its path for the file-name rules and per-file ignores), and
 answers the editor's questions from wkparse's own modules: where a row stands (`body`), what
-its collectives are (`explain.row_note`), what SimAI makes of it (`simai.simulate`), what a
-header key means (`simai.header`). Nothing here says a fact of its own; it only words them
-for a hover. Positions in and out are 1-based lines and columns as the parser counts them;
-`wkparse.lsp.server` turns them into LSP's.
+its collectives are (`explain.structure.row_note`), what SimAI makes of it
+(`simai.simulate`), what a header key means (`simai.header`). Nothing here says a fact of its
+own; it only words them for a hover. Positions in and out are 1-based lines and columns as
+the parser counts them; `wkparse.lsp.server` turns them into LSP's.
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from wkparse.parse import ParseResult, parse_bytes
 if TYPE_CHECKING:
     from wkparse.body import Body
     from wkparse.explain import Explanation, RowNote
+    from wkparse.explain.context import Context as ExplainContext
     from wkparse.simai import SimaiRun
     from wkparse.simai.analytical import LayerPlan
     from wkparse.simai.rows import LayerRead
@@ -133,7 +134,7 @@ class Analysis:
         import wkparse.simai.run  # noqa: F401  (loaded before the first hover needs it)
 
         with self._lock:
-            _ = self.body, self.explanation, self.line_offsets
+            _ = self.body, self.explanation, self.context, self.line_offsets
 
     @cached_property
     def body(self) -> Body:
@@ -149,6 +150,14 @@ class Analysis:
         assert self.result is not None
         with language(self.lang):
             return explain(self.result, self.display, self.diagnostics, self.body)
+
+    @cached_property
+    def context(self) -> ExplainContext:
+        """What explain's sections read (group sizes, routes), for rows explain does not show."""
+        from wkparse.explain.context import Context
+
+        assert self.result is not None
+        return Context(self.result.workload, self.display, self.diagnostics, self.body)
 
     @cached_property
     def simai(self) -> SimaiRun:
@@ -353,12 +362,13 @@ class Analysis:
         return "\n\n".join(parts), count.span
 
     def _row_hover(self, index: int) -> tuple[str, Span]:
-        from wkparse.explain import row_note
+        from wkparse.explain.structure import row_note
 
         assert self.result is not None
         rows = self.result.workload.rows
         row = rows[index]
-        note = row_note(self.explanation, row.line, row.fields)
+        with language(self.lang):
+            note = row_note(self.context, row.line, row.fields)
         title = f"**line {row.line:,}: `{row.name}`** ({self._where(index)})"
         parts = [title]
         parts.append("\n".join(self._phase_lines(row.line, index, note)))
