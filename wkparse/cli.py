@@ -360,7 +360,7 @@ def show_rule(
 
 
 @app.command("server")
-def server_command() -> None:
+def server_command(color: Color = COLOR) -> None:
     """Run the language server over stdin and stdout (editors start it; needs the lsp extra).
 
     Diagnostics, hovers, quick fixes, formatting and the outline for workload files.

@@ -456,10 +456,13 @@ class Analysis:
     def fixes_between(self, first: int, last: int) -> list[tuple[Diagnostic, Fix]]:
         """The diagnostics on lines first..last that carry a fix made of edits."""
         found = []
-        for line in range(first, last + 1):
-            for d in self.by_line.get(line, []):
-                if d.fix is not None and d.fix.edits:
-                    found.append((d, d.fix))
+        by_line = self.by_line
+        lines = range(first, last + 1) if last - first < len(by_line) else sorted(by_line)
+        for line in lines:
+            if first <= line <= last:
+                for d in by_line.get(line, []):
+                    if d.fix is not None and d.fix.edits:
+                        found.append((d, d.fix))
         return found
 
     def fix_all(self) -> str | None:

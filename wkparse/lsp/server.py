@@ -15,17 +15,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import logging
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
-from urllib.parse import unquote, urlparse
+from typing import Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.uris import to_fs_path
 
 from wkparse import __version__
 from wkparse.ast import Span
@@ -38,6 +37,9 @@ from wkparse.lsp.text import Text, to_units
 DEBOUNCE = 0.05
 #: how long a hover waits for the lint of the text on screen before it answers without it
 HOVER_WAIT = 0.3
+#: quick fixes offered for one range at most (a selection of a million rows with a fix each
+#: would be a million actions; "fix every safe problem" still fixes them all)
+MAX_QUICK_FIXES = 1000
 EXPLAIN_HTML = "wkparse.explainHtml"
 FIX_ALL = "source.fixAll.wkparse"
 _SEVERITY = {
@@ -47,12 +49,12 @@ _SEVERITY = {
 }
 _LINT = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wkparse-lint")
 _FACTS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wkparse-facts")
-_T = TypeVar("_T")
-log = logging.getLogger(__name__)
 
 
 @dataclass
 class Document:
+    """An open document: its text as edited, and what wkparse last made of it."""
+
     uri: str
     text: Text
     version: int
@@ -61,8 +63,8 @@ class Document:
     analysis: Analysis | None = None
     #: the lint of the newest version, while it is waited for or running
     linting: asyncio.Task[None] | None = None
+    #: whether the client holds diagnostics of ours for it (cleared when it stops attaching)
     published: bool = False
-    waiters: list[asyncio.Future[None]] = field(default_factory=list)
 
     def current(self) -> Analysis | None:
         a = self.analysis
@@ -70,10 +72,9 @@ class Document:
 
 
 def path_of(uri: str) -> Path | None:
-    parsed = urlparse(uri)
-    if parsed.scheme != "file":
-        return None
-    return Path(unquote(parsed.path))
+    """The file a `file:` URI names (None for an unsaved buffer's `untitled:` and the like)."""
+    path = to_fs_path(uri)
+    return Path(path) if path and uri.startswith("file:") else None
 
 
 class Protocol(LanguageServerProtocol):
@@ -166,19 +167,21 @@ class WorkloadServer(LanguageServer):
             await asyncio.sleep(delay)
         source, version = doc.text.source, doc.version
 
-        def work() -> Analysis | None:
+        def work() -> tuple[Analysis, list[types.Diagnostic]] | None:
             # Skipped when the text moved on while this waited for the thread.
             if doc.text.source is not source or self.documents.get(doc.uri) is not doc:
                 return None
-            return Analysis(source, doc.path, version)
+            analysis = Analysis(source, doc.path, version)
+            return analysis, self.diagnostics(analysis) if analysis.attached else []
 
         loop = asyncio.get_running_loop()
-        analysis = await loop.run_in_executor(_LINT, work)
-        if analysis is None or doc.text.source is not source:
+        done = await loop.run_in_executor(_LINT, work)
+        if done is None or doc.text.source is not source:
             return
+        analysis, items = done
         doc.analysis = analysis
         if analysis.attached or doc.published:
-            self.publish(doc, analysis)
+            self.publish(doc, analysis, items)
         if analysis.result is None:
             return
 
@@ -193,8 +196,7 @@ class WorkloadServer(LanguageServer):
 
         await loop.run_in_executor(_FACTS, prepare)
 
-    def publish(self, doc: Document, analysis: Analysis) -> None:
-        items = self.diagnostics(analysis) if analysis.attached else []
+    def publish(self, doc: Document, analysis: Analysis, items: list[types.Diagnostic]) -> None:
         if analysis.config_error is not None and analysis.attached:
             items = [
                 types.Diagnostic(
@@ -343,7 +345,8 @@ async def code_action(
         return None
     first, last = params.range.start.line + 1, params.range.end.line + 1
     actions: list[types.CodeAction] = []
-    for d, fix in analysis.fixes_between(first, last):
+    fixes = await ls.in_thread(analysis.fixes_between, first, last)
+    for d, fix in fixes[:MAX_QUICK_FIXES]:
         title = fix.description if fix.safe else f"{fix.description} (unsafe: changes the meaning)"
         actions.append(
             types.CodeAction(
