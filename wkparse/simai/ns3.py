@@ -34,9 +34,9 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from wkparse.cpp import scaled
 from wkparse.simai import outcome
 from wkparse.simai.analytical import FORWARD_MINIMUM, Groups, PhasePlan, plan_phase
-from wkparse.simai.cpp import scaled
 from wkparse.simai.outcome import Outcome
 from wkparse.simai.rows import LayerRead, PhaseRead
 from wkparse.simai.run import SimaiRun, simulate

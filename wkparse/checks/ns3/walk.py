@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from wkparse.ast import PHASE_FIELDS, Phase, Row, RowFields, Span, ValueTable
 from wkparse.checks import Context
-from wkparse.simai.cpp import U64
+from wkparse.cpp import U64
 from wkparse.simai.ns3 import (
     LayerKey,
     Ns3Groups,
