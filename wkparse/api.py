@@ -74,9 +74,9 @@ def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
     whose `outcome.kind` is "refused" with SimAI's exit code. A `-g` without a count of at
     least 1 raises ValueError, as the command-line -g does.
     """
-    from wkparse.commands.simai import options_for, read_input
+    from wkparse.commands.simai import read_input
     from wkparse.simai import simulate
-    from wkparse.simai.options import split_command
+    from wkparse.simai.options import options_for, split_command
 
     words = split_command(options if isinstance(options, str) else list(options))
     _check_gpus(words)

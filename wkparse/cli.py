@@ -171,7 +171,9 @@ def lint(
         None, "--stdin-filename", help="The file name standard input stands for."
     ),
     target: str | None = typer.Option(
-        None, "--target", help="The reader: simai (default) or astra-sim-1.0."
+        None,
+        "--target",
+        help="What runs the files: simai (default), simai-ns3 (its ns-3 backend) or astra-sim-1.0.",
     ),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too."),
     config: Path | None = typer.Option(None, "--config", help="Config file to use."),
@@ -242,6 +244,11 @@ def explain(
     lang: str | None = typer.Option(
         None, "--lang", help="Language: en, zh, or auto (Chinese when LC_ALL/LANG say zh)."
     ),
+    target: str | None = typer.Option(
+        None,
+        "--target",
+        help="What runs the file: simai (default), simai-ns3 (its ns-3 backend) or astra-sim-1.0.",
+    ),
     simai_options: str | None = typer.Option(
         None,
         "--simai-options",
@@ -253,7 +260,7 @@ def explain(
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output, aicb_command, lang, simai_options))
+    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target, simai_options))
 
 
 class SimaiFormat(str, Enum):
@@ -379,6 +386,17 @@ def show_rule(
     from wkparse.commands.rules import show
 
     raise typer.Exit(show(code))
+
+
+@app.command("server")
+def server_command(color: Color = COLOR) -> None:
+    """Run the language server over stdin and stdout (editors start it; needs the lsp extra).
+
+    Diagnostics, hovers, quick fixes, formatting and the outline for workload files.
+    """
+    from wkparse.commands.server import run
+
+    raise typer.Exit(run())
 
 
 def main() -> None:

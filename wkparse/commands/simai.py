@@ -22,8 +22,7 @@ from pathlib import Path
 from wkparse import terminal
 from wkparse.parse import Limits, read_stdin
 from wkparse.simai import SimaiRun, simulate
-from wkparse.simai.header import first_line, read_header
-from wkparse.simai.options import PROGRAM, Refusal, SimaiOptions, parse, split_command, stated
+from wkparse.simai.options import PROGRAM, Refusal, options_for, split_command
 
 FORMATS = ("text", "json", "csv")
 BACKENDS = ("analytical", "ns3")
@@ -81,24 +80,6 @@ def _workload(path: Path | None, words: list[str]) -> tuple[Path | None, list[st
     if path is None and "-w" in words[:-1]:
         path = Path(words[words.index("-w") + 1])
     return path, words
-
-
-def options_for(
-    path: Path, data: bytes, gpus: int | None, words: list[str]
-) -> SimaiOptions | Refusal:
-    """The options the run uses: the user's (with -w filled in when absent), or the stated
-    set when they give none or only -g."""
-    alone = [w for w in words if w not in ("-g", "--gpus")]
-    if len(words) == 2 and len(alone) == 1 and alone[0].isdigit() and int(alone[0]) > 0:
-        # only -g: wkparse's stated set with that -g, as `wkparse simai FILE -g N`
-        words, gpus = [], int(alone[0])
-    if not words:
-        if gpus is None:
-            gpus = read_header(first_line(data)).value("all_gpus") or 1
-        return stated(str(path), gpus)
-    if "-w" not in words and "--workload" not in words:
-        words = ["-w", str(path), *words]
-    return parse(words)
 
 
 def run(

@@ -13,10 +13,9 @@ from wkparse.explain.model import SimaiReport
 def simai_report(data: bytes, path: str | None, options: str | None = None) -> SimaiReport:
     """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
     or None for the stated set)."""
-    from wkparse.commands.simai import options_for
-    from wkparse.render.simai_result import why
     from wkparse.simai import simulate
-    from wkparse.simai.options import Refusal, split_command
+    from wkparse.simai.options import Refusal, options_for, split_command
+    from wkparse.simai.reasons import why
 
     words = split_command(options or "")
     name = Path(path if path and path != "-" else "workload.txt")

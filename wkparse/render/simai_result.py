@@ -7,10 +7,11 @@ from __future__ import annotations
 import heapq
 import math
 
-from wkparse.i18n import N_, _
+from wkparse.i18n import N_
 from wkparse.simai.busbw import nic_of, nvlink_of
 from wkparse.simai.ieee import fixed, whole
 from wkparse.simai.options import SimaiOptions, command_line, gpu_type_name
+from wkparse.simai.reasons import why
 from wkparse.simai.report import LayerResult, Report
 from wkparse.simai.run import SimaiRun
 
@@ -46,34 +47,6 @@ def _cost(layer: LayerResult) -> float:
 def costliest(report: Report) -> list[tuple[int, LayerResult]]:
     """The layers with the most compute plus exposed comm (first occurrence of equals)."""
     return heapq.nlargest(TOP, report.distinct(), key=lambda item: (_cost(item[1]), -item[0]))
-
-
-def why(run: SimaiRun, report: Report) -> str | None:
-    """One sentence on why SimAI's total is NaN/Inf, infinite, or leaves comm out."""
-    h = run.header
-    if report.first_infinite is not None:
-        i, phase = report.first_infinite
-        return _(
-            "layer {i}'s {phase} collective runs in a group of one GPU (TP {tp}): SimAI's "
-            "bandwidth model gives 0, its time is infinite (stored as 2^63 ns, "
-            "9223372036854776 us), so the total is absurd"
-        ).format(i=i, phase=_(PHASE_WORDS[phase]), tp=h.held("tp"))
-    if report.summary is not None and not report.finite:
-        vpp, ga = h.held("vpp"), h.held("ga")
-        if vpp * ga == 0:
-            return _(
-                "the bubble is base x (PP - 1) / (ga x vpp) with ga {ga} and vpp {vpp}: it "
-                "divides by zero, so bubble and Total time print as NaN or Inf"
-            ).format(ga=ga, vpp=vpp)
-        return _("a value in the sum is not finite, so Total time prints as NaN or Inf")
-    if report.first_wrapped is not None:
-        i, phase = report.first_wrapped
-        return _(
-            "layer {i}'s {phase} collective gets a bandwidth of -1 (0 NICs or an unknown "
-            "GPU/NIC type): its time wraps to about 1.8e16 us and its exposed share to 0, so "
-            "that comm drops out of the total"
-        ).format(i=i, phase=_(PHASE_WORDS[phase]))
-    return None
 
 
 def result_lines(run: SimaiRun) -> list[str]:

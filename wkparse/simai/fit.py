@@ -8,8 +8,8 @@ Each warning here names the mismatch and SimAI's answer to it.
 from __future__ import annotations
 
 from wkparse.i18n import _
-from wkparse.simai.cpp import c_div
 from wkparse.simai.options import SimaiOptions
+from wkparse.simai.parallel import data_parallel
 
 
 def option_warnings(
@@ -36,7 +36,7 @@ def option_warnings(
             ).format(gpus=gpus, all_gpus=all_gpus)
         )
     if tp_pp > 0:
-        dp = c_div(gpus, tp_pp)
+        dp = data_parallel(gpus, tp, pp) or 0
         if dp == 0:
             out.append(
                 _(

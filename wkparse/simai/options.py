@@ -17,9 +17,10 @@ import math
 import re
 import shlex
 from dataclasses import dataclass, field, replace
-from pathlib import PurePosixPath
+from pathlib import PurePath, PurePosixPath
 
-from wkparse.simai.cpp import stoi
+from wkparse.cpp import stoi
+from wkparse.simai.header import first_line, read_header
 from wkparse.simai.ieee import f32, stof
 
 #: SimAI's stderr line when its parser refuses the command line (then exit 255)
@@ -317,3 +318,21 @@ def stated(workload: str, gpus: int) -> SimaiOptions:
 def command_line(opts: SimaiOptions) -> str:
     """The options as a SimAI command line."""
     return shlex.join(["SimAI_analytical", *opts.given])
+
+
+def options_for(
+    path: PurePath | str, data: bytes, gpus: int | None, words: list[str]
+) -> SimaiOptions | Refusal:
+    """The options the run uses: the user's (with -w filled in when absent), or the stated
+    set when they give none or only -g."""
+    alone = [w for w in words if w not in ("-g", "--gpus")]
+    if len(words) == 2 and len(alone) == 1 and alone[0].isdigit() and int(alone[0]) > 0:
+        # only -g: wkparse's stated set with that -g, as `wkparse simai FILE -g N`
+        words, gpus = [], int(alone[0])
+    if not words:
+        if gpus is None:
+            gpus = read_header(first_line(data)).value("all_gpus") or 1
+        return stated(str(path), gpus)
+    if "-w" not in words and "--workload" not in words:
+        words = ["-w", str(path), *words]
+    return parse(words)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from wkparse.simai.cpp import wrap_int32
+from wkparse.cpp import wrap_int32
 from wkparse.simai.tables import ComType, GroupType
 
 U32 = 2**32

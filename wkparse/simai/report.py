@@ -26,8 +26,8 @@ import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from wkparse.cpp import U64, c_div, scaled, wrap_int32
 from wkparse.simai.comm import CommTime, Network, bandwidths
-from wkparse.simai.cpp import U64, c_div, scaled, wrap_int32
 from wkparse.simai.ieee import DEFAULT_NAN, TWO_63, div, f32, fixed, scale_tick, tick, whole
 from wkparse.simai.options import SimaiOptions
 from wkparse.simai.ratios import OutOfRange

@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wkparse.simai.cpp import scaled, wrap_int32
+from wkparse.cpp import scaled, wrap_int32
 from wkparse.simai.rows import LayerRead, LayerTable
 
 INT_LIMIT = 2**31

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 
 from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_reading
+from wkparse.cpp import c_div, scaled
 from wkparse.i18n import N_
 from wkparse.simai.comm import Network
-from wkparse.simai.cpp import c_div, scaled
 from wkparse.simai.options import stated
+from wkparse.simai.parallel import data_parallel
 from wkparse.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
 
 #: phase names as messages give them
@@ -42,7 +43,11 @@ def facts(ctx: Context) -> Facts | None:
         if tp > 0 and pp > 0:
             opts = stated("workload.txt", max(gpus, 1))
             got = Facts(
-                tp, ep, c_div(gpus, tp * pp), r.header.policy == FWD_IN_BCKWD, Network(opts, tp, ep)
+                tp,
+                ep,
+                data_parallel(gpus, tp, pp) or 0,
+                r.header.policy == FWD_IN_BCKWD,
+                Network(opts, tp, ep),
             )
     ctx.__dict__["_analytical_facts"] = got
     return got
