@@ -279,7 +279,9 @@ def simai(
         help="After --: SimAI_analytical's options as it spells them (-g 128 -g_p_s 8 ...).",
         show_default=False,
     ),
-    gpus: int | None = typer.Option(None, "-g", "--gpus", help="SimAI's -g (default: all_gpus)."),
+    gpus: int | None = typer.Option(
+        None, "-g", "--gpus", help="SimAI's -g, or the topology's GPUs for ns3 (default: all_gpus)."
+    ),
     format: SimaiFormat = typer.Option(
         SimaiFormat.text, "--format", "-f", help="text, json, or csv (SimAI's EndToEnd.csv)."
     ),
@@ -288,8 +290,8 @@ def simai(
     ),
     color: Color = COLOR,
 ) -> None:
-    """Say what the real SimAI-Analytical will read from a file, how its run ends, and the
-    EndToEnd.csv it writes."""
+    """Say what SimAI-Analytical (--backend ns3: SimAI-Simulation) reads, how its run ends, and
+    the EndToEnd.csv SimAI-Analytical writes."""
     from wkparse.commands.simai import run
 
     raise typer.Exit(run(path, gpus, format.value, simai_options, backend))
