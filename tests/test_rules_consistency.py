@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, generator_arguments, manifest
+from tests.conftest import CORPUS, GENERATED, SEED, generator_arguments, manifest
 from wkparse.aicb import parse_filename
 from wkparse.body import Body
 from wkparse.checks.consistency import read_number
@@ -20,8 +20,6 @@ from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_file, parse_text
 
-GENERATED = CORPUS / "aicb-generated"
-SEED = next(iter(sorted((GENERATED / "seed").glob("*.txt"))), GENERATED / "seed" / "absent.txt")
 CURRENT = sorted((GENERATED / "aicb-2025-12").glob("*.txt"))
 MINE = ("WK3",)
 

@@ -11,16 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, GENERATED, SEED
 from wkparse.aicb import parse_filename
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_text
 
-GENERATED = CORPUS / "aicb-generated"
 EDGE = GENERATED / "aicb-2025-12-edge"
-SEED = next(iter(sorted((GENERATED / "seed").glob("*.txt"))), GENERATED / "seed" / "absent.txt")
 TAIL = "-MOE-False-GEMM-False-flash_attn-True.txt"
 SEED_NAME = "None-gpt_7B-world_size128-tp4-pp4-ep1-gbs512-mbs1-seq4096" + TAIL
 
