@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, GENERATED, SEED, generator_arguments, manifest
+from tests.conftest import CORPUS, GENERATED, SEED, absent, generator_arguments, manifest
 from wkparse.aicb import parse_filename
 from wkparse.body import Body
 from wkparse.checks.consistency import read_number
@@ -253,7 +253,7 @@ def test_files_without_training_groups_get_no_consistency_noise(path: Path) -> N
 def _manifest_params() -> list[object]:
     rows = [r for r in manifest() if (GENERATED / r["file"]).is_file()]
     if not rows:
-        return [pytest.param(None, marks=pytest.mark.skip(reason="no MANIFEST entries"))]
+        return [pytest.param(None, marks=pytest.mark.skip(reason=absent(GENERATED)))]
     return [pytest.param(r, id=r["file"][:70]) for r in rows]
 
 
