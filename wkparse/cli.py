@@ -88,7 +88,7 @@ def typed(ctx: typer.Context, name: str) -> bool:
 def fail_usage(message: str) -> typer.Exit:
     """Report a usage problem (bad path, bad option value) and give exit code 2."""
 
-    terminal.console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    terminal.error(terminal.console(stderr=True), message)
     return typer.Exit(2)
 
 
