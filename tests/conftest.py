@@ -198,3 +198,26 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.write_sep("=", f"{len(reasons)} skipped, by what they need")
     for reason, count in skip_counts(reasons):
         terminalreporter.write_line(f"{count:6,} {reason}")
+
+
+#: the seed: a user's report (a note, not a workload) and the AICB file it asks about
+SEED_REPORTS = ROOT.parent / "shared" / "seed"
+SEED_WORKLOAD = (
+    CORPUS / "aicb-generated" / "seed" / "None-gpt_7B-world_size128-tp4-pp4-ep1-gbs512-mbs1-"
+    "seq4096-MOE-False-GEMM-False-flash_attn-True.txt"
+)
+
+
+@pytest.fixture
+def seed_workload() -> Path:
+    if not SEED_WORKLOAD.is_file():
+        pytest.skip("../shared/corpus is absent")
+    return SEED_WORKLOAD
+
+
+@pytest.fixture
+def seed_report() -> Path:
+    reports = sorted(SEED_REPORTS.glob("*.txt")) if SEED_REPORTS.is_dir() else []
+    if not reports:
+        pytest.skip("../shared/seed is absent")
+    return reports[0]
