@@ -90,11 +90,11 @@ def _explain_file(
     errors: Console,
     simai_options: str | None = None,
 ) -> int:
+    data: bytes | None = None
     try:
         if stdin:
-            raw = read_stdin(config.limits)
-            result: ParseResult = parse_bytes(raw, limits=config.limits)
-            data: bytes | None = raw
+            data = read_stdin(config.limits)
+            result: ParseResult = parse_bytes(data, limits=config.limits)
         else:
             result = parse_file(path, limits=config.limits)
             data = _simai_bytes(path, config)
@@ -102,7 +102,14 @@ def _explain_file(
         terminal.error(errors, f"{path}: {exc.strerror or exc}")
         return 2
     shown = STDIN if stdin else str(path)
-    e = explained(result, shown, config, aicb_command, data, simai_options)
+    ns3 = config.target == "simai-ns3"
+    # SimAI-Analytical's report is for the simai target; the ns-3 backend gets its verdict
+    e = explained(result, shown, config, aicb_command, None if ns3 else data, simai_options)
+    if ns3 and data is not None:
+        from wkparse.render.simai_ns3 import verdict
+        from wkparse.simai.ns3 import simulate_ns3
+
+        e = _noted(e, [verdict(simulate_ns3(data))])
     return _render(e, format, output, errors)
 
 
