@@ -21,8 +21,9 @@ from wkparse.cli import app
 from wkparse.config import Config
 from wkparse.engine import lint
 from wkparse.parse import parse_bytes
+from wkparse.simai import header_value
 
-from .test_aicb_generate import CORPUS, EXAMPLE, TRAINING
+from .test_aicb_generate import CORPUS, EXAMPLE, TRAINING, WRITTEN
 from .test_aicb_lint import SEED
 
 DENSE = (
@@ -229,3 +230,39 @@ def test_explain_of_the_seed_file_alone_reads_it_from_its_own_rows() -> None:
     assert {m["missing_bytes_per_iteration"] for m in found["collectives"]} == {  # type: ignore[union-attr,index]
         9 * 33554432 * 64
     }
+
+
+TRAINING_FILES = [(f, a) for f, e, a in WRITTEN if "inference" not in e]
+
+
+@pytest.mark.skipif(not TRAINING_FILES, reason="corpus not present")
+@pytest.mark.parametrize(("file", "args"), TRAINING_FILES, ids=[f for f, _ in TRAINING_FILES])
+def test_every_current_corpus_file_departs_as_its_path_does(file: str, args: str) -> None:
+    """Real AICB output (2025-12), read from the file alone: which path made it decides what
+    is missing, and reading it with its command gives the same departures."""
+    w = parse_bytes((CORPUS / file).read_bytes()).workload
+    r = read(w, Body(w))
+    if r is None:  # ga 0: no micro-batch group to read
+        assert header_value(w.header, "ga") == 0
+        return
+    words = args.split()
+    tp = int(words[words.index("--tensor_model_parallel_size") + 1])
+    aiob, sp = "--aiob_enable" in words, "--enable_sequence_parallel" in words
+    tp_missing = {
+        (d.expected.phase, d.expected.kind, d.zero)
+        for d in r.departures
+        if d.block in ("attention", "mlp")
+    }
+    if tp == 1:
+        assert tp_missing == set()
+    elif aiob and not sp:
+        assert tp_missing == {("ig", "ALLREDUCE", False)}
+    elif aiob:
+        assert tp_missing == {("ig", "REDUCESCATTER", True)}
+    elif sp:
+        assert tp_missing == {("ig", "REDUCESCATTER", False), ("ig", "ALLGATHER", False)}
+    else:
+        assert tp_missing == set()
+    assert not [d for d in r.departures if d.block == "moe"]
+    told = _read(f"{TRAINING} {args}")
+    assert _keys(told) == _keys(r)

@@ -359,6 +359,17 @@ def show_rule(
     raise typer.Exit(show(code))
 
 
+@app.command("server")
+def server_command(color: Color = COLOR) -> None:
+    """Run the language server over stdin and stdout (editors start it; needs the lsp extra).
+
+    Diagnostics, hovers, quick fixes, formatting and the outline for workload files.
+    """
+    from wkparse.commands.server import run
+
+    raise typer.Exit(run())
+
+
 def main() -> None:
     # A run allocates millions of small, long-lived objects (row values, line numbers) and
     # frees them all at exit; the cyclic collector's repeated full passes over them cost

@@ -13,6 +13,7 @@ from __future__ import annotations
 from wkparse.aicb import aiob
 from wkparse.aicb.dump import NONE, Row, Workload, comm_row
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.formulas import moe_dispatch, moe_routing, pp_comm
 from wkparse.aicb.layers import Layer, layers, parameter_totals
 from wkparse.aicb.training_args import TrainingArgs
 
@@ -26,14 +27,11 @@ GA_WARNING = "[WARN]: ga num < 1, please confirm global_batch num and micro_batc
 
 
 def header(a: TrainingArgs) -> str:
-    pp_comm: int | float = a.tp_comm_size
-    if a.sequence_parallel:
-        pp_comm /= a.tp
-    shown = f"pp_comm: {pp_comm}" if a.pp != 1 else "pp_comm: 0"
+    written = pp_comm(a.tp_comm_size, a.tp, sequence_parallel=a.sequence_parallel, pp=a.pp)
     return (
         f"{POLICY} model_parallel_NPU_group: {a.tp} ep: {a.ep} pp: {a.pp} "
         f"vpp: {a.num_layers} ga: {a.ga} all_gpus: {a.world_size} "
-        f"checkpoints: 0 checkpoint_initiates: 0 {shown}"
+        f"checkpoints: 0 checkpoint_initiates: 0 pp_comm: {written}"
     )
 
 
@@ -48,10 +46,10 @@ def _moe_rows(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool
                 first = NONE
             gather = scatter = NONE
     act = a.tp_comm_size
-    dispatch = act * a.topk // a.tp
+    dispatch = moe_dispatch(act, a.topk, a.tp)
     fwd_dispatch = int(dispatch * FP8_FACTOR) if a.deepseek else dispatch
     tp_size = act * a.topk
-    routing = 2 * a.ep * a.num_experts * a.tp
+    routing = moe_routing(a.ep, a.num_experts, a.tp)
     return [
         Row(name, fwd, first, routing, bwd, NONE, 0, 1, NONE, 0),
         Row(name, 1, a2a, fwd_dispatch, 1, a2a, dispatch, 1, NONE, 0),
