@@ -38,9 +38,15 @@ def run(a: Path, b: Path, format: str) -> int:
         sides = [_read(path, resolver, errors) for path in (a, b)]
     except _Unusable:
         return 2
-    from wkparse.diff import diff
+    from dataclasses import replace
 
-    d = diff(sides[0], sides[1], str(a), str(b))
+    from wkparse.diff import diff
+    from wkparse.diff.simai import simai_change
+
+    (ra, da), (rb, db) = sides
+    d = diff(ra, rb, str(a), str(b))
+    if not d.equal:
+        d = replace(d, simai=simai_change(da, str(a), db, str(b)))
     if format == "json":
         from wkparse.render import diff_json
 
@@ -61,7 +67,8 @@ def _usage(errors: Console, message: str) -> int:
     return 2
 
 
-def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:
+def _read(path: Path, resolver: Resolver, errors: Console) -> tuple[ParseResult, bytes]:
+    """The parsed side and its bytes (SimAI-Analytical's prediction reads the bytes)."""
     stdin = str(path) == "-"
     try:
         config = resolver.for_path(None if stdin else path)
@@ -75,6 +82,8 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:
             result = parse_bytes(data, limits=config.limits)
         else:
             result = parse_file(path, limits=config.limits)
+            if not result.diagnostics:
+                data = path.read_bytes()
     except OSError as exc:
         reason = (exc.strerror or str(exc)).lower()
         terminal.error(errors, f"{path}: {reason}")
@@ -82,7 +91,7 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:
     if result.diagnostics:
         _report_syntax(path, data, result, config, errors)
         raise _Unusable
-    return result
+    return result, data
 
 
 def _report_syntax(

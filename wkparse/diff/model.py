@@ -85,7 +85,65 @@ class Difference:
     header: tuple[HeaderChange, ...]
     facts: tuple[FactChange, ...]
     rows: RowsDiff
+    #: the predicted SimAI-Analytical Total time change (None where not asked for)
+    simai: SimaiChange | None = None
 
     @property
     def equal(self) -> bool:
         return not self.header and not self.facts and self.rows.equal
+
+
+@dataclass(frozen=True, slots=True)
+class SimaiSide:
+    """One file's predicted SimAI-Analytical run: `total_us` is its Total time, None where
+    there is none (`why` then says so: a hang, no result, NaN/Inf, a refusal); a total that
+    is a number but no real time (an infinite collective) has `why` too."""
+
+    total_us: float | None
+    kind: str
+    why: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class LayerCostChange:
+    """A layer (the same position in both files) whose predicted cost changed: its compute
+    plus exposed comm in us, as SimAI-Analytical reports them. Names and lines are None
+    where the side has no such layer."""
+
+    index: int
+    name_a: str | None
+    line_a: int | None
+    name_b: str | None
+    line_b: int | None
+    a_us: float
+    b_us: float
+
+    @property
+    def delta_us(self) -> float:
+        return self.b_us - self.a_us
+
+
+@dataclass(frozen=True, slots=True)
+class SimaiChange:
+    """The predicted Total time of each side under explain's stated option set (as SimAI
+    spells it: `-g` is each file's own all_gpus), and the layers whose cost changed most,
+    biggest first."""
+
+    options_a: str
+    options_b: str
+    a: SimaiSide
+    b: SimaiSide
+    layers: tuple[LayerCostChange, ...]
+
+    @property
+    def delta_us(self) -> float | None:
+        if self.a.total_us is None or self.b.total_us is None:
+            return None
+        return self.b.total_us - self.a.total_us
+
+    @property
+    def percent(self) -> float | None:
+        d = self.delta_us
+        if d is None or not self.a.total_us:
+            return None
+        return 100.0 * d / self.a.total_us

@@ -6,7 +6,14 @@ Shared by the three renderers so that text, Markdown and JSON say each change th
 
 from __future__ import annotations
 
-from wkparse.diff.model import FactChange, HeaderChange, RowChange
+from wkparse.diff.model import (
+    FactChange,
+    HeaderChange,
+    LayerCostChange,
+    RowChange,
+    SimaiChange,
+    SimaiSide,
+)
 from wkparse.explain import human_bytes, human_ns, percent
 
 #: a piece of a sentence and its role: "" (plain), "old" (side a) or "new" (side b)
@@ -145,3 +152,63 @@ def sentence(pieces: list[Piece]) -> str:
         out.append(text)
         previous = role
     return "".join(out)
+
+
+def us(value: float) -> str:
+    return f"{value:,.2f} µs"
+
+
+def _signed(value: float, unit: str) -> str:
+    return f"{value:+,.2f}{unit}"
+
+
+def simai_title(change: SimaiChange) -> str:
+    a, b = change.options_a, change.options_b
+    given = f"{a}, " if a == b else f"a: {a or 'refused'}; b: {b or 'refused'}; "
+    return f"SimAI-Analytical Total time ({given}SimAI's default bandwidths)"
+
+
+def _total(side: SimaiSide) -> str:
+    return us(side.total_us) if side.total_us is not None else (side.why or "no total")
+
+
+def simai_pieces(change: SimaiChange) -> list[Piece]:
+    """Total time a -> b and by how much; a side without a total says why instead."""
+    out: list[Piece] = [(_total(change.a), "old"), (_total(change.b), "new")]
+    d, pct = change.delta_us, change.percent
+    if d is not None:
+        share = f", {_signed(pct, '%')}" if pct is not None else ""
+        out.append((f" ({_signed(d, ' µs')}{share})", ""))
+    elif change.a.total_us is None and change.b.total_us is None:
+        out.append((" (no total on either side)", ""))
+    else:
+        out.append((" (no change in µs: one side has no total)", ""))
+    return out
+
+
+def layer_place(name: str | None, line: int | None) -> str:
+    if name is None:
+        return "(absent)"
+    return f"{short(name)} (line {line})" if line else short(name)
+
+
+def layer_pieces(change: LayerCostChange) -> list[Piece]:
+    """A layer's compute plus exposed comm a -> b, named as each file names it."""
+    a = layer_place(change.name_a, change.line_a)
+    b = layer_place(change.name_b, change.line_b)
+    where = a if a == b else f"{a} / {b}"
+    return [
+        (f"layer {change.index + 1:,} {where}: ", ""),
+        (us(change.a_us), "old"),
+        (us(change.b_us), "new"),
+        (f" ({_signed(change.delta_us, ' µs')})", ""),
+    ]
+
+
+def simai_notes(change: SimaiChange) -> list[str]:
+    """Why a side's total, printed as a number, is no real time."""
+    return [
+        f"{name}: {side.why}"
+        for name, side in (("a", change.a), ("b", change.b))
+        if side.total_us is not None and side.why
+    ]

@@ -6,21 +6,38 @@ time, where the time goes, and why a total is NaN/Inf or absurd."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wkparse.explain.model import SimaiReport
+
+if TYPE_CHECKING:
+    from wkparse.simai.options import Refusal, SimaiOptions
+    from wkparse.simai.run import SimaiRun
+
+
+def simai_run(
+    data: bytes, path: str | None, options: str | None = None
+) -> tuple[SimaiRun, SimaiOptions | Refusal]:
+    """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
+    or None for the stated set), and the options it ran with. `wkparse diff` reuses it, so
+    both commands predict under the same stated set."""
+    from wkparse.simai import simulate
+    from wkparse.simai.options import options_for, split_command
+
+    words = split_command(options or "")
+    name = Path(path if path and path != "-" else "workload.txt")
+    opts = options_for(name, data, None, words)
+    return simulate(data, None, opts), opts
 
 
 def simai_report(data: bytes, path: str | None, options: str | None = None) -> SimaiReport:
     """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
     or None for the stated set)."""
-    from wkparse.simai import simulate
-    from wkparse.simai.options import Refusal, options_for, split_command
+    from wkparse.simai.options import Refusal, split_command
     from wkparse.simai.reasons import why
 
     words = split_command(options or "")
-    name = Path(path if path and path != "-" else "workload.txt")
-    opts = options_for(name, data, None, words)
-    run = simulate(data, None, opts)
+    run, opts = simai_run(data, path, options)
     o = run.outcome
     line = None
     if o.layer is not None and run.rows is not None:

@@ -4,12 +4,20 @@
      "header": [{"key", "a", "b", "note"}],
      "facts": [{"name", "label", "a", "b", "ratio", "unit"}],
      "rows": {"a", "b", "changed", "added", "removed", "moved",
-              "changes": [{"kind", "summary", "where", "rows", "line_a", "line_b", ...}]}}
+              "changes": [{"kind", "summary", "where", "rows", "line_a", "line_b", ...}]},
+     "simai_total_time": null | {"options": {"a", "b"},
+              "a": {"total_time_us", "kind", "why"}, "b": {...},
+              "change_us", "change_percent",
+              "layers": [{"index", "name_a", "line_a", "name_b", "line_b", "a_us", "b_us",
+                          "change_us"}]}}
 
 Header values are as written (null where the side lacks the key); fact values are numbers
 (null where explain has none; `unit` is count, bytes, ns, fraction or flag); each row change
 carries its sentence as `summary` and the line of its first place in each file (null where
-that file lacks it).
+that file lacks it). `simai_total_time` is SimAI-Analytical's predicted Total time of each
+side under explain's stated option set (`total_time_us` null, and `why` saying so, where a run
+hangs, has no result or its total is NaN/Inf), and the layers whose compute plus exposed comm
+changed most, biggest first; it is null when the files are equal.
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
-from wkparse.diff.model import Difference, RowChange
+from wkparse.diff.model import Difference, RowChange, SimaiChange
 from wkparse.diff.words import row_pieces, sentence
 
 
@@ -41,6 +49,30 @@ def document(d: Difference) -> dict[str, Any]:
             "moved": r.moved,
             "changes": [_change(c) for c in r.changes],
         },
+        "simai_total_time": None if d.simai is None else _simai(d.simai),
+    }
+
+
+def _simai(s: SimaiChange) -> dict[str, Any]:
+    return {
+        "options": {"a": s.options_a, "b": s.options_b},
+        "a": {"total_time_us": s.a.total_us, "kind": s.a.kind, "why": s.a.why},
+        "b": {"total_time_us": s.b.total_us, "kind": s.b.kind, "why": s.b.why},
+        "change_us": s.delta_us,
+        "change_percent": s.percent,
+        "layers": [
+            {
+                "index": c.index,
+                "name_a": c.name_a,
+                "line_a": c.line_a,
+                "name_b": c.name_b,
+                "line_b": c.line_b,
+                "a_us": c.a_us,
+                "b_us": c.b_us,
+                "change_us": c.delta_us,
+            }
+            for c in s.layers
+        ],
     }
 
 

@@ -8,7 +8,19 @@ after `FOLDED` more (`--format json` has them all).
 from __future__ import annotations
 
 from wkparse.diff.model import Difference
-from wkparse.diff.words import fact_value, plural, ratio, row_pieces, sentence, short
+from wkparse.diff.words import (
+    fact_value,
+    layer_place,
+    plural,
+    ratio,
+    row_pieces,
+    sentence,
+    short,
+    simai_notes,
+    simai_pieces,
+    simai_title,
+    us,
+)
 
 SHOWN = 30
 #: further lines folded into a `<details>` block; past them only a count
@@ -47,6 +59,18 @@ def render(d: Difference) -> str:
         "",
     ]
     out += _folded([], [f"- {_cell(sentence(row_pieces(c)))}" for c in r.changes])
+    if d.simai is not None:
+        out += ["", f"#### {simai_title(d.simai)}", "", sentence(simai_pieces(d.simai)), ""]
+        out += [f"- {_cell(note)}" for note in simai_notes(d.simai)]
+        if d.simai.layers:
+            out += ["| layer (a / b) | a | b | b - a |", "| --- | --- | --- | --- |"]
+            for c in d.simai.layers:
+                a, b = layer_place(c.name_a, c.line_a), layer_place(c.name_b, c.line_b)
+                where = _cell(a if a == b else f"{a} / {b}")
+                out.append(
+                    f"| {c.index + 1:,}: {where} | {us(c.a_us)} | {us(c.b_us)} "
+                    f"| {c.delta_us:+,.2f} µs |"
+                )
     out += ["", "<sub>Written by `wkparse diff --format markdown`.</sub>", ""]
     return "\n".join(out)
 

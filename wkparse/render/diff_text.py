@@ -12,7 +12,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from wkparse.diff.model import Difference
-from wkparse.diff.words import Piece, fact_pieces, header_pieces, plural, row_pieces
+from wkparse.diff.words import (
+    Piece,
+    fact_pieces,
+    header_pieces,
+    layer_pieces,
+    plural,
+    row_pieces,
+    simai_notes,
+    simai_pieces,
+    simai_title,
+)
 from wkparse.render.text import clean
 
 if TYPE_CHECKING:
@@ -44,6 +54,13 @@ def render(d: Difference) -> Text:
     title = f"rows: {r.a:,} -> {r.b:,}; {r.changed:,} changed, {r.added:,} added, "
     title += f"{r.removed:,} removed" + (f", {r.moved:,} moved" if r.moved else "")
     _layer(out, title, map(row_pieces, r.changes))
+    if d.simai is not None:
+        _layer(out, simai_title(d.simai), [simai_pieces(d.simai)])
+        for note in simai_notes(d.simai):
+            _line(out, [(note, "")])
+        out.append("  biggest layer changes (compute + exposed comm):\n" if d.simai.layers else "")
+        for change in d.simai.layers:
+            _line(out, [("  ", ""), *layer_pieces(change)])
     return out
 
 
@@ -51,15 +68,19 @@ def _layer(out: Text, title: str, lines: Iterable[list[Piece]]) -> None:
     out.append("\n" + title + "\n", style=STYLES["title"])
     all_lines = list(lines)
     for pieces in all_lines[:SHOWN]:
-        out.append("  ")
-        for text, role in pieces:
-            shown = clean(text)
-            if role == "old":
-                shown = f"[-{shown}-]"
-            elif role == "new":
-                shown = f"{{+{shown}+}}"
-            out.append(shown, style=STYLES[role])
-        out.append("\n")
+        _line(out, pieces)
     hidden = len(all_lines) - SHOWN
     if hidden > 0:
         out.append(f"  ... and {hidden:,} more (--format json lists them all)\n", STYLES["more"])
+
+
+def _line(out: Text, pieces: list[Piece]) -> None:
+    out.append("  ")
+    for text, role in pieces:
+        shown = clean(text)
+        if role == "old":
+            shown = f"[-{shown}-]"
+        elif role == "new":
+            shown = f"{{+{shown}+}}"
+        out.append(shown, style=STYLES[role])
+    out.append("\n")
