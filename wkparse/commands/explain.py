@@ -50,7 +50,7 @@ def run(
         try:
             check_target(target)
         except ConfigError as exc:
-            errors.print(f"error: --target: {exc}", highlight=False, markup=False)
+            terminal.error(errors, f"--target: {exc}")
             return 2
     if path is None:
         if aicb_command is None:
