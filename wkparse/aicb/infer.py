@@ -1,0 +1,286 @@
+"""The AICB command and revisions behind a file: `wkparse aicb --infer FILE`.
+
+A file's header, row names, sizes and (when it has one) AICB-style name give the run's
+settings; a few settings the file cannot show (SwiGLU, the vocabulary, recompute) are tried
+both ways. Each candidate command is generated at every modelled revision (`revisions`) and
+compared with the file, chunk by chunk, stopping at the first difference, so a wrong guess
+costs a few rows. The result is the command and the revision range that reproduce the file
+exactly, or else the candidate that agrees longest and the first line where the file departs.
+`wkparse aicb --at <at[0]> -- <command>` regenerates an exact file.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from wkparse.aicb.errors import AicbError
+from wkparse.aicb.inference_args import BUILT_IN_CONFIGS, FAMILIES
+from wkparse.aicb.names import parse_filename
+from wkparse.aicb.presets import SCRIPT_PRESETS
+from wkparse.aicb.revisions import LATEST, MODELLED, Revision
+
+_EXAMPLE = "workload/aiob_inputs/Example.txt"
+_FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
+_KEY = re.compile(r"(\w+):\s*(\S+)")
+_VOCABS = (50257, 32000)
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    line: int
+    expected: str | None
+    found: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Inferred:
+    """What --infer reports (see `as_json`)."""
+
+    exact: bool
+    command: str
+    at: tuple[str, str] | None
+    first_difference: Difference | None
+
+    def as_json(self) -> dict[str, object]:
+        diff = self.first_difference
+        return {
+            "exact": self.exact,
+            "command": self.command,
+            "at": list(self.at) if self.at else None,
+            "first_difference": None
+            if diff is None
+            else {"line": diff.line, "expected": diff.expected, "found": diff.found},
+        }
+
+
+def _agreement(expected: Iterator[str], text: str) -> int:
+    """How many leading characters of `text` the generated chunks reproduce (len+1: all)."""
+    pos = 0
+    for chunk in expected:
+        if text.startswith(chunk, pos):
+            pos += len(chunk)
+            continue
+        part = text[pos : pos + len(chunk)]
+        low, high = 0, min(len(chunk), len(part))
+        while low < high:  # longest common prefix of chunk and part, by halving
+            mid = (low + high + 1) // 2
+            if chunk[:mid] == part[:mid]:
+                low = mid
+            else:
+                high = mid - 1
+        return pos + low
+    return len(text) + 1 if pos == len(text) else pos
+
+
+def _settings(text: str) -> tuple[str, dict[str, str], list[str]]:
+    head, _, rest = text.partition("\n")
+    keys = dict(_KEY.findall(head))
+    names: list[str] = []
+    for line in rest.split("\n", 400)[1:400]:
+        word = line.split(None, 1)
+        if word:
+            names.append(word[0])
+    return head, keys, names
+
+
+def _int(keys: dict[str, str], key: str, default: int) -> int:
+    try:
+        return int(float(keys[key]))
+    except (KeyError, ValueError):
+        return default
+
+
+def _row_fields(text: str, name: str) -> list[str] | None:
+    at = text.find(f"\n{name}\t")
+    if at < 0:
+        return None
+    return text[at + 1 : text.find("\n", at + 1)].split("\t")
+
+
+def _preset_of(model: str) -> dict[str, str]:
+    for preset in SCRIPT_PRESETS.values():
+        settings = dict(preset.settings)
+        name = settings.get("model_name", "")
+        if model in (name, name.replace("*", "x")):
+            return settings
+    return {}
+
+
+def _training_candidates(path: str, text: str) -> Iterator[str]:
+    _head, keys, names = _settings(text)
+    tp, ep, pp = _int(keys, "model_parallel_NPU_group", 1), _int(keys, "ep", 1), _int(keys, "pp", 1)
+    ga, world = _int(keys, "ga", 1), _int(keys, "all_gpus", tp * pp)
+    dp = max(world // max(tp * pp, 1), 1)
+    sp = "attention_column" in names
+    moe = "mlp_moelayer" in names
+    aiob = "grad_gather" in names
+    name = parse_filename(PurePath(path).name)
+    flags = _FLAGS.search(PurePath(path).name)
+    gemm, flash = (flags[1] == "True", flags[2] == "True") if flags else (moe, True)
+    mbs = name.mbs if name else 1
+    seq = name.seq if name else 4096
+    gbs = name.gbs if name and name.gbs is not None else ga * mbs * dp
+    model = name.model if name else "None"
+    preset = _preset_of(model)
+    act = 0
+    for row in ("embedding_layer", "attention_layer", "attention_column", "mlp_layer"):
+        fields = _row_fields(text, row)
+        if fields and len(fields) > 4 and fields[4].isdigit() and int(fields[4]):
+            act = int(fields[4])
+            break
+    hidden = int(preset.get("hidden_size", 0)) or (act // (2 * mbs * seq) if act else 4096)
+    layers_per_group = 0
+    if "embedding_layer" in names:
+        group = names[names.index("embedding_layer") + 1 :]
+        stop = group.index("embedding_layer") if "embedding_layer" in group else len(group)
+        group = group[:stop]
+        per_layer = 2 if not sp else 4
+        blocks = [n for n in group if n in ("attention_layer", "attention_column")]
+        layers_per_group = len(blocks) or len(group) // per_layer
+    stage = _int(keys, "vpp", layers_per_group)
+    layers = int(preset.get("num_layers", 0)) or stage * pp
+    if preset and int(preset["num_layers"]) // pp != stage:
+        layers = stage * pp
+    heads = int(preset.get("num_attention_heads", 0)) or max(hidden // 128, 1)
+    gpu = name.gpu_type if name else None
+    base = ["--frame", "Megatron", "--model_name", model]
+    if gpu not in (None, "None"):
+        base = ["--gpu_type", str(gpu), *base]
+    base += [
+        "--num_layers", str(layers), "--hidden_size", str(hidden),
+        "--num_attention_heads", str(heads), "--world_size", str(world),
+        "--tensor_model_parallel_size", str(tp), "--pipeline_model_parallel", str(pp),
+        "--global_batch", str(gbs), "--micro_batch", str(mbs), "--seq_length", str(seq),
+    ]  # fmt: skip
+    ffns: list[str | None] = [preset["ffn_hidden_size"]] if "ffn_hidden_size" in preset else []
+    ffns.append(None)
+    tail: list[str] = []
+    if moe:
+        experts, topk = _moe_shape(text, act, tp, ep, mbs, seq)
+        tail += ["--moe_enable"] + (["--moe_grouped_gemm"] if gemm else [])
+        tail += ["--num_experts", str(experts), "--moe_router_topk", str(topk)]
+        tail += ["--expert_model_parallel_size", str(ep)]
+    if sp:
+        tail.append("--enable_sequence_parallel")
+    if aiob:
+        tail += ["--aiob_enable", "--comp_filepath", _EXAMPLE]
+    for ffn in ffns:
+        for swiglu in (True, False):
+            for vocab in _VOCABS:
+                for recompute in (False, True):
+                    words = [*base]
+                    words += ["--swiglu"] if swiglu else []
+                    words += ["--use_flash_attn"] if flash else []
+                    words += ["--vocab_size", str(vocab)]
+                    words += ["--ffn_hidden_size", ffn] if ffn else []
+                    words += [*tail]
+                    words += ["--recompute_activations"] if recompute else []
+                    yield " ".join(words)
+
+
+def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tuple[int, int]:
+    """(experts, top-k) from a MoE block's first rows (its routing and dispatch sizes)."""
+    at = text.find("\nmlp_moelayer\t")
+    rows = text[at + 1 :].split("\n", 3)[:3] if at >= 0 else []
+    fields = [r.split("\t") for r in rows]
+    experts, topk = 8, 2
+    try:
+        first = int(fields[0][4])
+        if len(fields) > 2 and fields[1][3].startswith("ALLTOALL_EP") and act:
+            experts = first // (2 * ep * tp) if ep * tp else experts  # Megatron-Core 0.13
+            topk = int(fields[1][4]) * tp // act or topk
+        elif act:
+            experts = first // (2 * mbs * seq) or experts  # the seven-row block
+            topk = int(fields[2][4]) * tp // act or topk
+    except (IndexError, ValueError):
+        pass
+    return max(experts, 1), max(topk, 1)
+
+
+def _inference_candidates(path: str, text: str) -> Iterator[str]:
+    name = parse_filename(PurePath(path).name)
+    if name is None or name.inference_phase is None:
+        return
+    for family, _model, _frame in FAMILIES:
+        if family not in name.model:
+            continue
+        for config in BUILT_IN_CONFIGS:
+            if family.lower().replace("-", "_") not in config.replace("-", "_"):
+                continue
+            yield (
+                f"{name.model} {config} --phase {name.inference_phase} "
+                f"--seq_length {name.seq} --micro_batch {name.mbs} --world_size {name.world} "
+                f"--tensor_model_parallel_size {name.tp} --expert_model_parallel_size "
+                f"{name.ep} --pipeline_model_parallel {name.pp}"
+            )
+
+
+def _command(args: str, rev: Revision, inference: bool) -> str:
+    module = "SimAI_inference_workload_generator" if inference else rev.era.module
+    return f"python -m workload_generator.{module} {args}"
+
+
+def infer(path: str, text: str) -> Inferred:
+    """The command and revision range that reproduce `text` (the file at `path`)."""
+    from wkparse.aicb.generation import generate
+
+    head = text.split("\n", 1)[0]
+    inference = "mode: 1" in head
+    candidates = (
+        _inference_candidates(path, text) if inference else _training_candidates(path, text)
+    )
+    best: tuple[int, str, list[Revision]] = (-1, "", [])
+    for args in candidates:
+        scores: dict[Revision, int] = {}
+        for rev in MODELLED:
+            if inference and not rev.era.inference:
+                continue
+            try:
+                made = generate(_command(args, rev, inference), at=rev)
+            except AicbError:
+                continue
+            scores[rev] = _agreement(made.workload.chunks(), text)
+        if not scores:
+            continue
+        top = max(scores.values())
+        revs = [r for r in MODELLED if scores.get(r) == top]
+        if top > best[0]:
+            best = (top, args, revs)
+        if top > len(text):
+            break
+    score, args, revs = best
+    if score < 0:
+        return Inferred(False, "", None, Difference(1, None, head))
+    run = _latest_run(revs)
+    command = _command(args, run[0], inference)
+    at = (run[0].short, run[-1].short)
+    if score > len(text):
+        return Inferred(True, command, at, None)
+    made = generate(command, at=run[0])
+    return Inferred(False, command, at, _first_difference(made.text(), text))
+
+
+def _latest_run(revs: list[Revision]) -> list[Revision]:
+    """The last unbroken run of modelled revisions in `revs`."""
+    order = list(MODELLED)
+    run = [revs[-1]]
+    for rev in reversed(revs[:-1]):
+        if order.index(rev) + 1 != order.index(run[0]):
+            break
+        run.insert(0, rev)
+    return run
+
+
+def _first_difference(expected: str, found: str) -> Difference:
+    a, b = expected.split("\n"), found.split("\n")
+    for i, (x, y) in enumerate(zip(a, b, strict=False)):
+        if x != y:
+            return Difference(i + 1, x, y)
+    i = min(len(a), len(b))
+    return Difference(i + 1, a[i] if i < len(a) else None, b[i] if i < len(b) else None)
+
+
+__all__ = ["LATEST", "Difference", "Inferred", "infer"]
