@@ -29,7 +29,7 @@ from wkparse.explain import (
 )
 from wkparse.parse import parse_file, parse_text
 from wkparse.render import explain_json, explain_markdown, explain_text
-from wkparse.render.explain_text import bar, grid_lines
+from wkparse.render.explain_cells import bar, grid_lines
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SEED = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"

@@ -5,7 +5,9 @@ body holds counted from its rows, the parallel layout, annotated rows, totals pe
 how the file was generated, one summary sentence and the lint findings. The modules:
 
 - `model`: the frozen dataclasses of the facts;
-- `facts`: computes them from a ParseResult;
+- `facts`: assembles them from a ParseResult (and says how a section is added);
+- `context`: what every section reads: header values as SimAI reads them, group sizes;
+- `totals`, `structure`, `generation`, `provenance`, `findings`: one pure section each;
 - `sentences`: the summary, the answered questions and the notes, from the facts;
 - `routing`: SimAI's group rules, the file's dialect and the kinds of layer;
 - `patterns`: run-length pictures of row-name sequences;

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from wkparse.explain import Explanation, Finding, RowNote, path_label
 from wkparse.i18n import _, current
 from wkparse.render import explain_pictures as pictures
-from wkparse.render.explain_text import (
+from wkparse.render.explain_cells import (
     COMM_HEADERS,
     LAYOUT_HEADERS,
     OVERVIEW_HEADERS,
@@ -24,9 +24,9 @@ from wkparse.render.explain_text import (
     compute_totals,
     difference_lines,
     finding_text,
-    generation_items,
     group_totals,
     headers,
+    item_sections,
     layout_numbers,
     row_cells,
     row_sections,
@@ -120,7 +120,7 @@ def render(e: Explanation) -> str:
         *_schedule(e),
         *_totals(e, flagged),
         *_structure(e),
-        *_generation(e),
+        *_items(e),
         *_other_findings(e),
         "<footer>",
         esc(
@@ -365,12 +365,13 @@ def _structure(e: Explanation) -> list[str]:
     return out
 
 
-def _generation(e: Explanation) -> list[str]:
-    items = generation_items(e)
-    if not items:
-        return []
-    table = _table((_("what"), _("value")), items, set())
-    return [_fold(_("How it was generated"), table)]
+def _items(e: Explanation) -> list[str]:
+    """The item sections ("How it was generated", ...): each a folded two-column table."""
+    return [
+        _fold(title, _table((_("what"), _("value")), items, set()))
+        for title, items in item_sections(e)
+        if items
+    ]
 
 
 def _other_findings(e: Explanation) -> list[str]:

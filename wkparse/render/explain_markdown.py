@@ -14,7 +14,7 @@ from rich.cells import cell_len
 
 from wkparse.explain import Explanation, Finding, RowNote, path_label
 from wkparse.i18n import _
-from wkparse.render.explain_text import (
+from wkparse.render.explain_cells import (
     COMM_HEADERS,
     KINDS_HEADERS,
     LAYOUT_HEADERS,
@@ -28,11 +28,11 @@ from wkparse.render.explain_text import (
     difference_lines,
     finding_text,
     fit,
-    generation_items,
     grid_lines,
     group_totals,
     headers,
     hidden_phases,
+    item_sections,
     kind_label,
     layout_caption,
     layout_numbers,
@@ -57,9 +57,10 @@ def render(e: Explanation) -> str:
     out += _layout(e)
     out += _schedule(e)
     out += _structure(e)
-    out += ["#### " + _("How it was generated"), ""]
-    out += [f"- **{key}**: {prose(value)}" for key, value in generation_items(e)]
-    out.append("")
+    for heading, items in item_sections(e):
+        out += ["#### " + heading, ""]
+        out += [f"- **{key}**: {prose(value)}" for key, value in items]
+        out.append("")
     out += _totals(e)
     leftover = [f for f in e.findings if f.section == "file"]
     if leftover:

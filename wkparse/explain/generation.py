@@ -1,0 +1,150 @@
+"""How the file was generated, as far as its name and rows tell: the activation size and the
+hidden size it implies, the AICB preset, MoE's experts and top-k, compute measured or
+placeholder, the ga the name implies, and which generator era wrote it (`provenance`)."""
+
+from __future__ import annotations
+
+from wkparse.aicb import PRESETS, parse_filename
+from wkparse.body import MOE_NAMES
+from wkparse.explain.context import Context
+from wkparse.explain.model import Generation
+from wkparse.explain.provenance import era, moe_rows_per_layer
+from wkparse.explain.routing import TRANSFORMER_DIALECTS
+from wkparse.explain.values import simai_int
+from wkparse.i18n import _
+
+
+def activation(ctx: Context) -> tuple[int | None, str | None]:
+    """The activation size (2 x mbs x seq x hidden) and where it is read: a TP collective
+    of the first group's rows, or, when no row carries it (TP 1) and PP > 1, pp_comm,
+    which AICB writes as the activation (divided by TP with sequence parallelism)."""
+    act = ctx.body.activation_bytes
+    if act is not None:
+        return act, "rows"
+    pp_comm = simai_int(ctx.pp_comm_text)
+    if ctx.pp is not None and ctx.pp > 1 and pp_comm and pp_comm > 0:
+        tp = ctx.tp if ctx.body.sequence_parallel and ctx.tp and ctx.tp > 0 else 1
+        return pp_comm * tp, "pp_comm"
+    return None, None
+
+
+def generation(ctx: Context) -> Generation:
+    body = ctx.body
+    name = parse_filename(ctx.path) if ctx.path else None
+    act = activation(ctx)[0]
+    hidden, hidden_how = None, None
+    if name is not None and act:
+        tokens = name.mbs * (1 if name.inference_phase == "decode" else name.seq)
+        if tokens and act % (2 * tokens) == 0:
+            hidden = act // (2 * tokens)
+            what = (
+                _("batch {mbs} (decode: one token each)").format(mbs=name.mbs)
+                if name.inference_phase == "decode"
+                else f"mbs {name.mbs} x seq {name.seq}"
+            )
+            hidden_how = _("activation {bytes} B = 2 x {what} x hidden").format(
+                bytes=f"{act:,}", what=what
+            )
+    preset = name.preset if name is not None else None
+    if name is not None and preset is None:
+        preset = PRESETS.get(name.model.replace("*", "x"))
+    notes: list[str] = []
+    if hidden is not None and preset is not None and hidden != preset.hidden:
+        notes.append(
+            _("hidden {hidden} differs from the {model} preset's {preset}").format(
+                hidden=f"{hidden:,}",
+                model=name.model if name else "",
+                preset=f"{preset.hidden:,}",
+            )
+        )
+    if name is not None and name.model.startswith("DeepSeek"):
+        notes.append(
+            _(
+                "AICB's DeepSeek presets pass the FFN size as hidden_size, which inflates "
+                "activation sizes and pp_comm (the file stays consistent with itself)"
+            )
+        )
+    experts, topk, moe_how = _moe_shape(ctx)
+    compute = "none"
+    if len(ctx.w.rows):
+        compute = "placeholder" if ctx.placeholder() else "measured"
+    expected_ga = None
+    if name is not None and name.gbs is not None and ctx.dp:
+        expected_ga = name.gbs // (name.mbs * ctx.dp)
+    if name is not None and ctx.policy in TRANSFORMER_DIALECTS:
+        for key, said, header in (
+            ("tp", name.tp, ctx.tp),
+            ("pp", name.pp, ctx.pp),
+            ("ep", name.ep, ctx.ep),
+            ("world_size", name.world, ctx.all_gpus),
+        ):
+            if header is not None and said != header:
+                notes.append(
+                    _("the file name says {key} {said} but the header says {header}").format(
+                        key=key, said=said, header=header
+                    )
+                )
+    return Generation(
+        name=name,
+        hidden=hidden,
+        hidden_how=hidden_how,
+        preset_layers=preset.layers if preset else None,
+        preset_hidden=preset.hidden if preset else None,
+        sequence_parallel=body.sequence_parallel,
+        moe=body.moe,
+        experts=experts,
+        topk=topk,
+        moe_how=moe_how,
+        compute=compute,
+        era=era(ctx, compute),
+        expected_ga=expected_ga,
+        notes=tuple(notes),
+    )
+
+
+def _moe_shape(ctx: Context) -> tuple[int | None, int | None, str | None]:
+    """Experts and top-k from AICB's MoE row sizes, when the rows allow it.
+
+    The EP all-to-all carries activation x top-k / TP bytes; in the 5-row layer of AICB
+    2025-09+ the first row's all-gather carries 2 x EP x experts x TP bytes.
+    """
+    act = ctx.body.activation_bytes
+    if not ctx.body.moe or not act or not ctx.tp:
+        return None, None, None
+    values = ctx.values
+    texts = values.texts
+    name_codes, comms, sizes = (values.column(k) for k in ("name", "fwd_comm", "fwd_size"))
+    moe = {i for i, text in enumerate(texts) if text in MOE_NAMES}
+    dispatch_code = texts.index("ALLTOALL_EP") if "ALLTOALL_EP" in texts else None
+    dispatch = max(
+        (
+            size
+            for name, comm, size in zip(name_codes, comms, sizes)
+            if comm == dispatch_code and name in moe
+        ),
+        default=0,
+    )
+    topk = None
+    how = []
+    if dispatch and (dispatch * ctx.tp) % act == 0:
+        topk = dispatch * ctx.tp // act
+        how.append(
+            _("top-k = EP all-to-all {bytes} B x TP {tp} / activation").format(
+                bytes=f"{dispatch:,}", tp=ctx.tp
+            )
+        )
+    experts = None
+    names = ctx.body.reference.names if ctx.body.reference is not None else ()
+    per_layer = moe_rows_per_layer(names)
+    if per_layer == 5 and ctx.ep and ctx.body.reference is not None:
+        ref = ctx.body.reference
+        first = next(f for f in ctx.w.rows.fields[ref.start : ref.end] if f.name == "mlp_moelayer")
+        gather = first.fwd.size or 0
+        if first.fwd.comm == "ALLGATHER" and gather % (2 * ctx.ep * ctx.tp) == 0:
+            experts = gather // (2 * ctx.ep * ctx.tp)
+            how.append(
+                _("experts = router all-gather {bytes} B / (2 x EP x TP)").format(
+                    bytes=f"{gather:,}"
+                )
+            )
+    return experts, topk, "; ".join(how) or None
