@@ -20,6 +20,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
 SCHEMAS = ROOT.parent / "shared" / "schemas"
 SAMPLES = ROOT / "samples"
+#: the recordings of SimAI-Simulation (the ns-3 backend): cases.json, results.json, cases/, raw/
+NS3_ORACLE = ROOT.parent / "shared" / "simai-ns3-oracle"
 
 
 def missing_shared(env: Mapping[str, str], corpus: Path) -> str | None:
@@ -33,6 +35,18 @@ def pytest_sessionstart(session: pytest.Session) -> None:
     reason = missing_shared(os.environ, CORPUS)
     if reason is not None:
         pytest.exit(reason, returncode=3)
+
+
+def ns3_cases() -> list[object]:
+    """Each recorded ns-3 case joined with its results, as pytest params (one skipped param
+    when ../shared/simai-ns3-oracle is absent)."""
+    if not (NS3_ORACLE / "results.json").is_file():
+        return [pytest.param(None, marks=pytest.mark.skip(reason="no ../shared/simai-ns3-oracle"))]
+    import json
+
+    cases = json.loads((NS3_ORACLE / "cases.json").read_text())
+    results = {r["case"]: r for r in json.loads((NS3_ORACLE / "results.json").read_text())}
+    return [pytest.param({**c, **results[c["case"]]}, id=c["case"]) for c in cases]
 
 
 def corpus_files() -> list[Path]:

@@ -121,6 +121,64 @@ def test_command_forms() -> None:
     ).argv == ["--world_size", "8"]
     with pytest.raises(AicbError, match="not an AICB generator command"):
         invocation("python train.py")
+    with pytest.raises(AicbError, match="not an AICB generator command"):
+        invocation("uv run -m other.module --world_size 8")
+
+
+MODULE = "workload_generator.SimAI_training_workload_generator"
+SCRIPT_PATH = "scripts/megatron_workload_with_aiob.sh"
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"uv run -m {MODULE} --world_size 8",
+        f"uv run --module {MODULE} --world_size 8",
+        f"uv run python -m {MODULE} --world_size 8",
+        f"uv run --with numpy -- python3 -u -m {MODULE} --world_size 8",
+        "uv run workload_generator/SimAI_training_workload_generator.py --world_size 8",
+        f"python -m {MODULE} --world_size 8",
+        f"python3 -m {MODULE} --world_size 8",
+        f"/usr/bin/python3.10 -X dev -m {MODULE} --world_size 8",
+        f"cd aicb && python3 -m {MODULE} --world_size 8",
+    ],
+)
+def test_every_python_command_form_runs_the_training_generator(command: str) -> None:
+    run = invocation(command)
+    assert (run.generator, run.via_script, run.argv) == ("training", False, ["--world_size", "8"])
+    assert generate(command).text() == generate(f"{PY} --world_size 8").text()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        f"sh {SCRIPT_PATH} -m 7",
+        f"bash {SCRIPT_PATH} -m 7",
+        f"bash -x ./{SCRIPT_PATH} -m 7",
+        f"./{SCRIPT_PATH} -m 7",
+        f"{SCRIPT_PATH} -m 7",
+        f"uv run sh {SCRIPT_PATH} -m 7",
+        f"uv run bash ./{SCRIPT_PATH} -m 7",
+        f"env AICB=1 sh {SCRIPT_PATH} -m 7",
+    ],
+)
+def test_every_script_command_form_runs_the_script(command: str) -> None:
+    run = invocation(command)
+    assert run.via_script and run.generator == "training"
+    assert generate(command).text() == generate(f"{SCRIPT} -m 7").text()
+
+
+def test_uv_run_inference_forms() -> None:
+    module = "workload_generator.SimAI_inference_workload_generator"
+    for command in (f"uv run -m {module} x y", f"python3 -m {module} x y"):
+        assert invocation(command).generator == "inference"
+    assert invocation("uv run sh scripts/inference_workload_with_aiob.sh").via_script
+
+
+def test_cli_accepts_uv_run_as_users_post_it() -> None:
+    result = CliRunner().invoke(app, ["aicb", "--", "uv", "run", "-m", MODULE, "--world_size", "8"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == generate(f"{PY} --world_size 8").text()
 
 
 def test_cli_prints_the_file_and_writes_it_under_aicbs_name(tmp_path: Path) -> None:
@@ -187,3 +245,40 @@ def test_other_frames_build_megatrons_model_and_deepseek_preset_uses_defaults() 
     )
     assert made.filename.startswith("None-DeepSeek-world_size32-tp8-pp1-")  # the script's tp 8
     assert "attention_linear_q_lora" in made.text()
+
+
+def test_preset_overrides_are_named() -> None:
+    """`-m 7` forces tp 4; the note names the user's dropped option as typed."""
+    made = generate(f"{SCRIPT} -m 7 --tensor_model_parallel_size 8 --world_size 32")
+    assert "`-m 7` sets tp 4: your `--tensor_model_parallel_size 8` was dropped" in made.notes
+    assert made.invocation.via_script and "-tp4-" in made.filename
+
+
+def test_deepseek_presets_force_tp_1_and_name_each_dropped_option() -> None:
+    made = generate(
+        f"{SCRIPT} -m deepseek16 --tp 4 --frame Megatron --sp --world_size 64 --ep 8 "
+        "--aiob --comp_filepath workload/aiob_inputs/Example.txt"
+    )
+    assert "`-m deepseek16` sets tp 1: your `--tp 4` was dropped" in made.notes
+    assert "`-m deepseek16` sets frame DeepSeek: your `--frame Megatron` was dropped" in made.notes
+    assert "-tp1-" in made.filename
+
+
+def test_default_preset_and_same_values_and_python_entry_point() -> None:
+    made = generate(f"{SCRIPT} --num_layers 24 --hidden_size 5120")
+    assert made.notes == [
+        "`-m 13` (the script's default preset) sets num_layers 40: your `--num_layers 24` was "
+        "dropped"
+    ]  # --hidden_size 5120 is the preset's own value: nothing dropped
+    assert not any("dropped" in n for n in generate(f"{SCRIPT} -m 7 --tp 4").notes)
+    assert not any(
+        "dropped" in n
+        for n in generate(f"{PY} --world_size 8 --tensor_model_parallel_size 8").notes
+    )
+
+
+def test_cli_names_the_override_on_stderr() -> None:
+    result = CliRunner().invoke(app, ["aicb", "--", *f"{SCRIPT} -m 7 --tp 8".split()])
+    assert result.exit_code == 0
+    assert "note: `-m 7` sets tp 4: your `--tp 8` was dropped" in result.stderr
+    assert "dropped" not in result.stdout

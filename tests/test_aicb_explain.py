@@ -66,3 +66,9 @@ def test_no_file_and_no_command_or_a_refused_command() -> None:
     assert _explain()[0] == 2
     code, output = _explain("--aicb-command", "python -m x")
     assert code == 2 and "not an AICB generator command" in str(output)
+
+
+def test_explain_names_the_options_a_preset_replaced() -> None:
+    code, e = _explain("--aicb-command", "sh scripts/megatron_workload_with_aiob.sh -m 7 --tp 8")
+    assert code == 0 and isinstance(e, dict)
+    assert "AICB run: `-m 7` sets tp 4: your `--tp 8` was dropped" in e["notes"]  # type: ignore[operator]

@@ -147,3 +147,15 @@ def test_a_file_of_another_kind_gets_few_findings_not_one_per_field() -> None:
         "writes 1) and 9 more fields",
     ) in found  # fmt: skip
     assert len(found) == 4
+
+
+def test_uv_run_command_is_accepted_by_lint_and_explain() -> None:
+    """`uv run -m ...` as users post it compares like the `python -m` form (no WK601)."""
+    text = "".join(_seed())
+    words = SEED_COMMAND.split()
+    assert _aicb_findings(text, f"uv run {' '.join(words[1:])}") == []
+    assert _aicb_findings(text, f"uv run bash ./{' '.join(words[1:])}") == []
+    result = CliRunner().invoke(
+        app, ["explain", "--aicb-command", f"uv run {' '.join(words[1:])}", "--format", "json"]
+    )
+    assert result.exit_code == 0 and "not an AICB generator command" not in result.output

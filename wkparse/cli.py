@@ -255,12 +255,15 @@ def simai(
     path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
     gpus: int | None = typer.Option(None, "-g", "--gpus", help="SimAI's -g (default: all_gpus)."),
     format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+    backend: str = typer.Option(
+        "analytical", "--backend", help="analytical (SimAI_analytical) or ns3 (SimAI_simulator)."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Say what the real SimAI-Analytical will read from a file and how its run ends."""
     from wkparse.commands.simai import run
 
-    raise typer.Exit(run(path, gpus, format.value))
+    raise typer.Exit(run(path, gpus, format.value, backend))
 
 
 @app.command()

@@ -1,11 +1,16 @@
 """A command line as a user typed it -> which AICB generator runs, with which arguments.
 
-Accepted forms (leading `VAR=value` assignments are skipped):
-- `sh|bash [path/]scripts/megatron_workload_with_aiob.sh ...` (or the script run directly);
-- `sh|bash [path/]scripts/inference_workload_with_aiob.sh ...`;
-- `python|python3 -m workload_generator.SimAI_training_workload_generator ...`, or the module
-  run by path (`python workload_generator/SimAI_training_workload_generator.py ...`);
-- the same two forms for `SimAI_inference_workload_generator`.
+Accepted forms, as users post them (leading `VAR=value` assignments, `env`, and everything up
+to a last `&&` or `;`, such as `cd aicb &&`, are skipped):
+- `sh|bash|dash [shell options] [path/]scripts/megatron_workload_with_aiob.sh ...`, or the
+  script run directly (`./scripts/...sh`, `scripts/...sh`);
+- the same for `scripts/inference_workload_with_aiob.sh`;
+- `python|python3|python3.X [interpreter options] -m
+  workload_generator.SimAI_training_workload_generator ...`, or the module run by path
+  (`python workload_generator/SimAI_training_workload_generator.py ...`);
+- each of these after `uv run [uv options]`, and uv's own module form `uv run -m MODULE ...`
+  (`--module`), or its script form `uv run workload_generator/....py ...`;
+- the same forms for `SimAI_inference_workload_generator`.
 """
 
 from __future__ import annotations
@@ -21,11 +26,11 @@ from wkparse.aicb.scripts import inference_script, training_script
 
 Generator = Literal["training", "inference"]
 
-_MODULES = {
+_MODULES: dict[str, Generator] = {
     "SimAI_training_workload_generator": "training",
     "SimAI_inference_workload_generator": "inference",
 }
-_SCRIPTS = {
+_SCRIPTS: dict[str, Generator] = {
     "megatron_workload_with_aiob.sh": "training",
     "inference_workload_with_aiob.sh": "inference",
 }
@@ -62,37 +67,110 @@ def _is_python(word: str) -> bool:
     return name.startswith("python") and (name[6:].replace(".", "").isdigit() or name == "python")
 
 
+#: options of `uv run` that take a value (the rest of its options are flags)
+_UV_VALUED = frozenset(
+    (
+        "--with", "--with-editable", "--with-requirements", "--python", "-p", "--directory",
+        "--project", "--package", "--extra", "--group", "--only-group", "--no-group",
+        "--env-file", "--index", "--index-url", "--extra-index-url", "--find-links", "-f",
+        "--cache-dir", "--config-file", "--color", "--python-platform", "-C", "--config-setting",
+        "--index-strategy", "--keyring-provider", "--resolution", "--prerelease", "--link-mode",
+        "--exclude-newer", "--refresh-package", "--reinstall-package", "--upgrade-package", "-P",
+        "--no-binary-package", "--no-build-package", "--allow-insecure-host",
+    )
+)  # fmt: skip
+#: interpreter options that take a value (`python -X dev -m ...`)
+_PYTHON_VALUED = frozenset(("-X", "-W", "--check-hash-based-pycs"))
+_SHELLS = ("sh", "bash", "dash")
+
+
+def _last_command(words: list[str]) -> list[str]:
+    """The words after a last `&&`, `||` or `;` (`cd aicb && sh scripts/...`), without leading
+    `VAR=value` assignments or `env`."""
+    for i in range(len(words) - 1, -1, -1):
+        if words[i] in ("&&", "||", ";") or words[i].endswith(";"):
+            words = words[i + 1 :]
+            break
+    while words and (("=" in words[0] and not words[0].startswith("-")) or words[0] == "env"):
+        words = words[1:]
+    return words
+
+
+def _after_uv_run(words: list[str]) -> tuple[list[str], bool]:
+    """`uv run [options] REST` -> (REST, whether uv's own `-m`/`--module` was given)."""
+    i, module = 0, False
+    while i < len(words):
+        word = words[i]
+        if word == "--":
+            return words[i + 1 :], module
+        if word in ("-m", "--module"):
+            return words[i + 1 :], True
+        if not word.startswith("-"):
+            return words[i:], module
+        i += 2 if word in _UV_VALUED else 1
+    return [], module
+
+
+def _python_target(words: list[str]) -> tuple[str, list[str]] | None:
+    """`[interpreter options] -m MODULE ARGS` or `[options] path.py ARGS` -> (module, ARGS)."""
+    i = 0
+    while i < len(words):
+        word = words[i]
+        if word == "-m" and i + 1 < len(words):
+            return words[i + 1].rsplit(".", 1)[-1], words[i + 2 :]
+        if word.startswith("-m") and len(word) > 2:  # python -mpackage.module
+            return word[2:].rsplit(".", 1)[-1], words[i + 1 :]
+        if word in ("-c", "-"):
+            return None
+        if not word.startswith("-"):
+            return PurePosixPath(word).stem, words[i + 1 :]
+        i += 2 if word in _PYTHON_VALUED else 1
+    return None
+
+
+def _script(words: list[str]) -> tuple[Generator, list[str]] | None:
+    """A shell running one of AICB's scripts (options skipped), or a script run directly."""
+    if words and PurePosixPath(words[0]).name in _SHELLS:
+        words = words[1:]
+        while words and words[0].startswith(("-", "+")) and words[0] not in ("-c",):
+            words = words[1:]
+    if words and PurePosixPath(words[0]).name in _SCRIPTS:
+        return _SCRIPTS[PurePosixPath(words[0]).name], words[1:]
+    return None
+
+
+def _generator(words: list[str]) -> Invocation | None:
+    """The invocation of one command (no `uv run` in front); None when it is none of AICB's."""
+    found = _script(words)
+    if found is not None:
+        which, rest = found
+        run = training_script(rest) if which == "training" else inference_script(rest)
+        return Invocation(which, run.argv, True, run.notes, run.typed)
+    if words and _is_python(words[0]):
+        target = _python_target(words[1:])
+        if target is not None and target[0] in _MODULES:
+            return Invocation(_MODULES[target[0]], target[1])
+    return None
+
+
 def invocation(command: str | Sequence[str]) -> Invocation:
     """Recognise the generator a command runs; AicbError when it is none of AICB's."""
-    words = split(command)
-    while words and "=" in words[0] and not words[0].startswith("-"):
-        words = words[1:]
+    words = _last_command(split(command))
     if not words:
         raise AicbError("no command given")
-    head, *rest = words
-    if PurePosixPath(head).name in ("sh", "bash", "dash") and rest:
-        head, *rest = rest
-    script = _SCRIPTS.get(PurePosixPath(head).name)
-    if script == "training":
-        run = training_script(rest)
-        return Invocation("training", run.argv, True, run.notes, run.typed)
-    if script == "inference":
-        run = inference_script(rest)
-        return Invocation("inference", run.argv, True, run.notes, run.typed)
-    if _is_python(head) and rest:
-        target, *argv = rest
-        if target == "-m" and argv:
-            target, *argv = argv
-            module = target.rsplit(".", 1)[-1]
-        else:
-            module = PurePosixPath(target).stem
-        generator = _MODULES.get(module)
-        if generator == "training":
-            return Invocation("training", argv)
-        if generator == "inference":
-            return Invocation("inference", argv)
+    if PurePosixPath(words[0]).name == "uv" and words[1:2] == ["run"]:
+        rest, module = _after_uv_run(words[2:])
+        if module:
+            rest = ["python", "-m", *rest]
+        elif rest and PurePosixPath(rest[0]).suffix == ".py":
+            rest = ["python", *rest]
+        words = rest
+    found = _generator(words)
+    if found is not None:
+        return found
     raise AicbError(
         "not an AICB generator command: expected 'sh scripts/megatron_workload_with_aiob.sh "
-        "...', 'sh scripts/inference_workload_with_aiob.sh ...' or 'python -m "
-        "workload_generator.SimAI_training_workload_generator ...'"
+        "...', 'sh scripts/inference_workload_with_aiob.sh ...', 'python -m "
+        "workload_generator.SimAI_training_workload_generator ...', or one of them after "
+        "'uv run' ('uv run -m workload_generator....')"
     )

@@ -31,6 +31,44 @@ class ScriptRun:
     notes: list[str] = field(default_factory=list)
     #: the script variables the user's words set (the rest are the script's own choices)
     typed: set[str] = field(default_factory=set)
+    #: the user's options a `-m` preset replaced, in the order the preset assigns them
+    overrides: list[Override] = field(default_factory=list)
+
+
+#: how a note names a script variable a preset assigns (the generator's short names)
+_SHORT = {
+    "tensor_model_parallel_size": "tp",
+    "num_attention_heads": "heads",
+    "ffn_hidden_size": "ffn_hidden_size",
+    "num_experts": "num_experts",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Override:
+    """One option the user gave that the script's `-m` preset replaced."""
+
+    #: the `-m` words as the user gave them (`-m 7`), or the script's default (`-m 13`)
+    preset: str
+    #: whether the user typed `-m` at all (else the script's default preset applied)
+    chosen: bool
+    variable: str
+    #: the preset's value, and the user's option word and value
+    value: str
+    option: str
+    given: str
+
+    def note(self) -> str:
+        """`-m 7` sets tp 4: your `--tensor_model_parallel_size 8` was dropped."""
+        what = f"{_SHORT.get(self.variable, self.variable)} {self.value}".strip()
+        yours = f"{self.option} {self.given}".strip()
+        if self.chosen:
+            text = _("`{preset}` sets {what}: your `{yours}` was dropped")
+        else:
+            text = _(
+                "`{preset}` (the script's default preset) sets {what}: your `{yours}` was dropped"
+            )
+        return text.format(preset=self.preset, what=what, yours=yours)
 
 
 def _read_options(
@@ -40,8 +78,10 @@ def _read_options(
     flags: Mapping[str, tuple[str, str]],
     values: dict[str, str],
     typed: set[str],
+    spelled: dict[str, tuple[str, str]] | None = None,
 ) -> list[str]:
-    """Run a script's option loop over `words`, updating `values` and `typed`; return notes."""
+    """Run a script's option loop over `words`, updating `values` and `typed` (and `spelled`:
+    variable -> the user's last option word and value); return notes."""
     i = 0
     while i < len(words):
         word = words[i]
@@ -54,12 +94,16 @@ def _read_options(
                 )
             values[valued[word]] = words[i + 1]
             typed.add(valued[word])
+            if spelled is not None:
+                spelled[valued[word]] = (word, words[i + 1])
             i += 2
             continue
         if word in flags:
             variable, value = flags[word]
             values[variable] = value
             typed.add(variable)
+            if spelled is not None:
+                spelled[variable] = (word, "")
             i += 1
             continue
         dropped = " ".join(words[i:])
@@ -156,7 +200,10 @@ _FLAG_VALUED = {"moe_enable", "grouped_gemm"}
 def training_script(words: Sequence[str]) -> ScriptRun:
     """`sh scripts/megatron_workload_with_aiob.sh WORDS...` -> the generator's arguments."""
     values, typed = dict(_TRAINING_DEFAULTS), set[str]()
-    notes = _read_options(TRAINING_SCRIPT, words, TRAINING_VALUED, TRAINING_FLAGS, values, typed)
+    spelled: dict[str, tuple[str, str]] = {}
+    notes = _read_options(
+        TRAINING_SCRIPT, words, TRAINING_VALUED, TRAINING_FLAGS, values, typed, spelled
+    )
     size = values["model_size"]
     preset = SCRIPT_PRESETS.get(size)
     if preset is None:
@@ -166,6 +213,8 @@ def training_script(words: Sequence[str]) -> ScriptRun:
             )
         )
         preset = FALLBACK_PRESET
+    overrides = _overrides(size, spelled, preset.settings, values)
+    notes += [o.note() for o in overrides]
     values.update(preset.settings)
     argv: list[str] = []
     for name in _TRAINING_PASSED:
@@ -178,7 +227,25 @@ def training_script(words: Sequence[str]) -> ScriptRun:
         if not value:
             continue
         argv += _split(value if name in _FLAG_VALUED else f"--{name}={value}")
-    return ScriptRun(argv, notes, typed)
+    return ScriptRun(argv, notes, typed, overrides)
+
+
+def _overrides(
+    size: str,
+    spelled: Mapping[str, tuple[str, str]],
+    settings: Mapping[str, str],
+    values: Mapping[str, str],
+) -> list[Override]:
+    """The options the user gave that the preset's assignments replace with another value."""
+    chosen = "model_size" in spelled
+    preset = f"{spelled['model_size'][0]} {size}" if chosen else f"-m {size}"
+    out = []
+    for variable, value in settings.items():
+        if variable not in spelled or values.get(variable) == value:
+            continue
+        option, given = spelled[variable]
+        out.append(Override(preset, chosen, variable, value, option, given))
+    return out
 
 
 INFERENCE_VALUED = {

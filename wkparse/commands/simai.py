@@ -1,4 +1,5 @@
-"""`wkparse simai FILE [-g N]`: what the real SimAI-Analytical will read and do with a file.
+"""`wkparse simai FILE [-g N] [--backend analytical|ns3]`: what the real SimAI-Analytical (or
+SimAI-Simulation, the ns-3 backend) will read and do with a file.
 
 Exit codes: 0 when SimAI would finish and every layer it simulates comes from the file; 1
 when it would stop, crash, warn, or simulate layers the file does not hold; 2 when the path
@@ -17,6 +18,7 @@ from wkparse.parse import Limits, read_stdin
 from wkparse.simai import SimaiRun, simulate
 
 FORMATS = ("text", "json")
+BACKENDS = ("analytical", "ns3")
 
 
 def read_input(path: Path, limits: Limits) -> bytes:
@@ -39,9 +41,12 @@ def verdict_code(run: SimaiRun) -> int:
     return 0 if clean else 1
 
 
-def run(path: Path, gpus: int | None, format: str) -> int:
+def run(path: Path, gpus: int | None, format: str, backend: str = "analytical") -> int:
 
     errors = terminal.console(stderr=True)
+    if backend not in BACKENDS:
+        errors.print(f"[bold red]error:[/] unknown backend {backend!r}", highlight=False)
+        return 2
     if format not in FORMATS:
         errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
         return 2
@@ -53,6 +58,8 @@ def run(path: Path, gpus: int | None, format: str) -> int:
     except OSError as exc:
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
+    if backend == "ns3":
+        return _ns3(data, gpus, format, str(path))
     result = simulate(data, gpus)
     if format == "json":
         from wkparse.render import simai_json
@@ -63,3 +70,17 @@ def run(path: Path, gpus: int | None, format: str) -> int:
 
         sys.stdout.write(simai_text.render(result, str(path)))
     return verdict_code(result)
+
+
+def _ns3(data: bytes, gpus: int | None, format: str, path: str) -> int:
+    """SimAI-Simulation's run: 0 when it finishes cleanly and in reasonable time, else 1."""
+    from wkparse.render import simai_ns3
+    from wkparse.simai.ns3 import simulate_ns3
+
+    result = simulate_ns3(data, gpus)
+    if format == "json":
+        simai_ns3.write(result, sys.stdout)
+    else:
+        sys.stdout.write(simai_ns3.render(result, path))
+    clean = result.finishes and not result.warnings and not result.outcome.undefined
+    return 0 if clean else 1

@@ -15,6 +15,7 @@ import json
 from typing import Any, TextIO
 
 from wkparse.simai.analytical import PhasePlan
+from wkparse.simai.outcome import Outcome
 from wkparse.simai.rows import LayerRead
 from wkparse.simai.run import SimaiRun
 
@@ -33,6 +34,11 @@ def phase(p: PhasePlan) -> dict[str, Any]:
     }
 
 
+def outcome(o: Outcome) -> dict[str, Any]:
+    """How a run ends, in the one shape both backends' JSON use."""
+    return {"exit_code": o.exit_code, "kind": o.kind, "message": o.message}
+
+
 def head(run: SimaiRun) -> dict[str, Any]:
     """Everything but the layers."""
     h = run.header
@@ -41,9 +47,8 @@ def head(run: SimaiRun) -> dict[str, Any]:
     header["pp_comm"] = h.value("pp_comm") if h.stop is not None else h.held("pp_comm")
     header["checkpoints"] = list(h.checkpoints)
     header["checkpoint_initiates"] = list(h.checkpoint_initiates)
-    o = run.outcome
     return {
-        "outcome": {"exit_code": o.exit_code, "kind": o.kind, "message": o.message},
+        "outcome": outcome(run.outcome),
         "warnings": list(run.warnings),
         "header": header,
         "lines": run.lines,

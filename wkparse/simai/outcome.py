@@ -17,18 +17,21 @@ FORMAT_MISMATCH = (
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """The exit status of `SimAI_analytical` and what it says about it.
+    """The exit status of a SimAI run (either backend) and what it says about it.
 
     `kind` is "ok" (finished, exit 0), "exit" (SimAI's own exit(1)), "exception" (an uncaught
-    C++ exception: abort, exit 134) or "signal" (SIGABRT from an assertion 134, SIGFPE 136,
-    SIGSEGV 139). `undefined` marks an ending that C++ leaves undefined (reading past a vector,
-    garbage values): the code given is the one measured on real files, not a promise.
+    C++ exception: abort, exit 134), "signal" (SIGABRT from an assertion 134, SIGFPE 136,
+    SIGSEGV 139) or "no-result" (exit 0 without finishing a pass: empty results). `undefined`
+    marks an ending that C++ leaves undefined (reading past a vector, garbage values): the
+    code given is the one measured on real files, not a promise. `layer` is the index of the
+    layer the run ends at, when a row causes the ending.
     """
 
     exit_code: int
     kind: str
     message: str
     undefined: bool = False
+    layer: int | None = None
 
 
 OK = Outcome(0, "ok", "SimAI-Analytical finished.")

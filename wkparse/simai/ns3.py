@@ -1,0 +1,443 @@
+"""What SimAI-Simulation, the ns-3 backend (`SimAI_simulator -w FILE -n TOPO -c CONF`), does
+with a file, checked against runs of the real program (aliyun/SimAI cef83f9, recorded in
+`../shared/simai-ns3-oracle/`).
+
+It reads the file with the same code as SimAI-Analytical (`Workload.cc`), so the reading is
+`wkparse.simai.run.simulate`'s. What differs comes after the reading:
+
+- **Groups.** The GPU count is the topology's (`-g` here, default `all_gpus`). The mock NCCL
+  layer builds TP groups of `tp` ranks, DP groups of GPUs / TP (pipeline stages ignored), EP
+  groups of `ep` and DP_EP groups of DP / EP, each only when it has more than one rank; EP and
+  DP_EP groups are carved out of the TP groups, so with `tp` 1 none is built and every node
+  logs "No corresponding group information" once per such group type.
+- **Which collectives move bytes.** Forward and input-gradient collectives run in the
+  model-parallel dimensions, weight-gradient ones in the data-parallel ones. With `tp` 1 there
+  is no model-parallel dimension: every forward and input-gradient collective is skipped
+  ("all dims disabled") and costs nothing; with `tp` = GPUs there is no data-parallel one.
+- **The crash.** A collective that does move bytes in a group that was never built (the EP
+  group of `ep: 1`) dereferences a missing communicator: SIGSEGV, exit 139, at the first such
+  row. Measured on `ALLTOALL_EP` rows; other missing groups are left out (not recorded).
+- **The silent stop.** A compute time that is 2^31 ns or more once scaled through a 32-bit
+  float is cut to an `int` when its event is scheduled, while the event is filed under the
+  uncut time: the event never fires, the workload stalls, ns-3 runs out of events and the
+  program exits 0 with no pass finished and no results.
+- **Outputs.** The EndToEnd CSV is created empty at the start and written only at the end;
+  the detailed CSV and `send.txt` stay empty; the dimension-utilization CSV exists only after a
+  finished run. A missing `vpp:` makes only the bubble time NaN (the total stays a number).
+- **Run time is bytes.** Every collective becomes packets; see `RATE_BYTES_PER_S`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from wkparse.simai import outcome
+from wkparse.simai.analytical import FORWARD_MINIMUM, LayerPlan, PhasePlan
+from wkparse.simai.cpp import scaled
+from wkparse.simai.outcome import Outcome
+from wkparse.simai.rows import LayerRead
+from wkparse.simai.run import SimaiRun, simulate
+from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType
+
+#: SimAI's topology generator puts 8 GPUs (and one NVSwitch) in a server unless told otherwise
+GPUS_PER_SERVER = 8
+#: a scaled compute time at or above this is cut to a different `int` when scheduled
+STOP_COMPUTE_NS = 2**31
+#: the run time of the recordings (`timeout 300`): a run estimated past it gets a warning
+BUDGET_S = 300.0
+#: Packets simulated per wall second, as bytes on the wire (the sum over GPUs of what each
+#: sends, SimAI's `All data sent from node` lines, which `wire_bytes` reproduces exactly on
+#: every finished recording): the fastest rate any recording reached, rounded up.
+#: `mixtral_ep1` run2 moved 60.2 GB (row 0's 4.9 GB TP all-gather, then rows 1-4) before it
+#: crashed at 87.3 s: 0.69 GB/s, on a 2-core machine in a debug build. The finished runs
+#: were slower (0.03-0.15 GB/s: `micro` 1.17 GB in 7.8-9.0 s, `small__big_colls_div1024`
+#: 0.57 GB in 5.1 s, `mixtral_ep2__div1024` 2.64 GB in 87.9 s: many small flows cost more
+#: per byte). So bytes / this rate is a lower bound on the wall time, not a forecast.
+RATE_BYTES_PER_S = 700e6
+#: the run-folder outputs, `{nodes}` being GPUs + NVSwitches
+END_TO_END = "ncclFlowModel_EndToEnd.csv"
+DETAILED = "ncclFlowModel_detailed_{nodes}.csv"
+UTILIZATION = "ncclFlowModel_test1_dimension_utilization_0.csv"
+SEND = "send.txt"
+#: SimAI's fixed paths (SimAI.conf and MockNcclLog)
+FCT = "/etc/astra-sim/simulation/llama_hpn7_fct.txt"
+PFC = "/etc/astra-sim/simulation/llama_hpn7_pfc.txt"
+TRACE = "/etc/astra-sim/simulation/llama_hpn7_mix.tr"
+LOG = "/etc/astra-sim/SimAI.log"
+NO_GROUP = (
+    "No corresponding group information is generated, and there is an error in creating the "
+    "ring channel."
+)
+BACKEND = "SimAI-Simulation"
+
+
+@dataclass(frozen=True, slots=True)
+class Ns3Groups:
+    """The communicators SimAI-Simulation's mock NCCL layer makes for one run."""
+
+    gpus: int
+    #: GPUs + NVSwitches: the systems SimAI creates (`total nodes:`)
+    nodes: int
+    tp: int
+    dp: int
+    ep: int
+    dp_ep: int
+
+    def size(self, group: GroupType) -> int:
+        return {
+            GroupType.TP: self.tp,
+            GroupType.DP: self.dp,
+            GroupType.EP: self.ep,
+            GroupType.DP_EP: self.dp_ep,
+        }.get(group, 0)
+
+    def communicator(self, group: GroupType) -> bool:
+        """Whether each rank holds a communicator for the group (made for sizes above 1)."""
+        return self.size(group) > 1
+
+    def built(self, group: GroupType) -> bool:
+        """Whether the group's ranks were laid out (EP and DP_EP are made of TP groups)."""
+        if not self.communicator(group):
+            return False
+        return group in (GroupType.TP, GroupType.DP) or self.tp > 1
+
+    @property
+    def missing_group_logs(self) -> int:
+        """SimAI.log's "No corresponding group information" ERROR lines: one per node for
+        each communicator whose group was never laid out."""
+        types = (GroupType.TP, GroupType.DP, GroupType.EP, GroupType.DP_EP)
+        return self.nodes * sum(self.communicator(g) and not self.built(g) for g in types)
+
+    @property
+    def model_dims(self) -> bool:
+        """Whether forward and input-gradient collectives have a dimension to run in."""
+        return self.tp > 1
+
+    @property
+    def data_dims(self) -> bool:
+        """Whether weight-gradient collectives have one: what is left of the nodes after TP."""
+        return (
+            self.nodes > 1 if self.tp <= 1 else self.tp < self.nodes and self.nodes // self.tp > 1
+        )
+
+    def moves(self, phase: str) -> bool:
+        return self.data_dims if phase == "wg" else self.model_dims
+
+    @property
+    def unrecorded(self) -> str | None:
+        """Why the group layout is one no recording covers (the prediction may not hold)."""
+        if self.ep <= 0:
+            return "ep is 0: SimAI-Simulation divides DP by it"
+        if self.tp <= 0 or self.gpus % self.tp or self.dp % self.ep:
+            return f"TP {self.tp} and EP {self.ep} do not divide {self.gpus} GPUs into groups"
+        return None
+
+
+def make_groups(run: SimaiRun, gpus: int) -> Ns3Groups:
+    h = run.header
+    nodes = gpus + -(-gpus // GPUS_PER_SERVER)
+    tp = h.held("tp") or nodes
+    ep = h.held("ep")
+    dp = gpus // tp if tp > 0 else 0
+    dp_ep = dp // ep if ep > 0 else 0
+    return Ns3Groups(gpus, nodes, tp, dp, ep, dp_ep)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One phase of one layer as SimAI-Simulation runs it."""
+
+    phase: str
+    compute_ns: int | None
+    #: the compute is cut to an int that never fires: the run stops silently here
+    stops: bool
+    type: ComType
+    group: GroupType
+    #: bytes after SimAI's scaling and the forward raise to 4096
+    size: int | None
+    #: the collective runs (its dimensions exist and it has bytes)
+    runs: bool
+    #: it runs in a group never built: the simulator crashes generating it
+    crashes: bool
+    #: bytes all GPUs together put on the wire for it
+    wire_bytes: int
+    #: the forward size was below 4096 and raised to it
+    raised: bool
+
+
+PHASE_WORDS = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"}
+
+
+def _wire_bytes(com: ComType, size: int, ranks: int, gpus: int, channels: int) -> int:
+    """Bytes one collective puts on the wire over all GPUs: a ring of `ranks` steps, each
+    rank sending its 1/ranks share split over `channels` rings (rounded down per ring)."""
+    if ranks <= 1 or size <= 0:
+        return 0
+    share = size // ranks // channels * channels * (ranks - 1)
+    per_rank = 2 * share if com is ComType.ALLREDUCE else share
+    return per_rank * gpus
+
+
+def plan_step(
+    name: str, plan: PhasePlan, read_size: int | None, groups: Ns3Groups, policy: str
+) -> Step:
+    compute = plan.compute_ns
+    stops = compute is not None and scaled(compute) >= STOP_COMPUTE_NS
+    size = plan.size
+    raised = (
+        name == "fwd"
+        and policy == FWD_IN_BCKWD
+        and size == FORWARD_MINIMUM
+        and read_size is not None
+        and read_size < FORWARD_MINIMUM
+    )
+    com, group = plan.type, plan.group
+    runs = (
+        com is not ComType.NONE
+        and group is not GroupType.NONE
+        and size is not None
+        and size > 0
+        and groups.moves(name)
+    )
+    crashes = runs and group is GroupType.EP and not groups.communicator(group)
+    wire = 0
+    if runs and not crashes and size is not None:
+        ranks = groups.size(group)
+        # one ring per rank the group has inside a server (TP groups are consecutive ranks)
+        channels = min(ranks, GPUS_PER_SERVER) if group is GroupType.TP else 1
+        wire = _wire_bytes(com, size, ranks, groups.gpus, channels)
+    return Step(name, compute, stops, com, group, size, runs, crashes, wire, raised)
+
+
+@dataclass(frozen=True, slots=True)
+class LayerSteps:
+    fwd: Step
+    ig: Step
+    wg: Step
+
+
+@dataclass(frozen=True, slots=True)
+class Output:
+    """One file the run writes: where, and whether it holds anything."""
+
+    name: str
+    empty: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Halt:
+    """Where the run ends early: the layer index and the phase (`fwd`, `ig`, `wg`)."""
+
+    index: int
+    phase: str
+    #: "crash" or "stop"
+    how: str
+
+
+@dataclass
+class Ns3Run:
+    """What `SimAI_simulator` does with one file on a topology of `gpus` GPUs."""
+
+    reading: SimaiRun
+    gpus: int | None
+    outcome: Outcome = outcome.OK
+    groups: Ns3Groups | None = None
+    halt: Halt | None = None
+    warnings: tuple[str, ...] = ()
+    #: facts about this backend's results for the file (NaN bubble, raised sizes, ...)
+    notes: tuple[str, ...] = ()
+    #: bytes on the wire up to where the run ends (all of them when it finishes)
+    wire_bytes: int = 0
+    #: whether any collective moved bytes before the run ended
+    traffic_before_end: bool = False
+    #: layers whose forward size was raised to 4096 B
+    raised: tuple[int, ...] = ()
+    #: collectives skipped for want of a dimension (TP 1 or DP 1): they cost nothing
+    skipped: int = 0
+    _steps: dict[int, LayerSteps] = field(default_factory=dict, repr=False)
+
+    @property
+    def finishes(self) -> bool:
+        return self.outcome.exit_code == 0 and self.halt is None and self.groups is not None
+
+    @property
+    def estimated_s(self) -> float:
+        """The least wall time the packet-level run needs for its traffic (`RATE_BYTES_PER_S`)."""
+        return self.wire_bytes / RATE_BYTES_PER_S
+
+    @property
+    def too_long(self) -> bool:
+        return self.estimated_s > BUDGET_S
+
+    def steps(self, layer: LayerRead) -> LayerSteps:
+        found = self._steps.get(id(layer))
+        if found is None:
+            assert self.groups is not None
+            plan: LayerPlan = self.reading.plan(layer)
+            policy = self.reading.header.policy or ""
+            found = LayerSteps(
+                *(
+                    plan_step(n, plan.phase(n), layer.phase(n).size, self.groups, policy)
+                    for n in ("fwd", "ig", "wg")
+                )
+            )
+            self._steps[id(layer)] = found
+        return found
+
+    def outputs(self, killed: bool = False) -> list[Output]:
+        """The files the run leaves, and which are empty; `killed`: stopped by a timeout."""
+        if self.groups is None:
+            return []
+        done = self.finishes and not killed
+        out = [
+            Output(END_TO_END, not done),
+            Output(DETAILED.format(nodes=self.groups.nodes), True),
+        ]
+        if done:
+            out.append(Output(UTILIZATION, False))
+        out += [
+            Output(SEND, True),
+            Output(FCT, not self.traffic_before_end),
+            Output(PFC, True),
+            Output(TRACE, False),
+            Output(LOG, False),
+        ]
+        return out
+
+    def empty_outputs(self, killed: bool = False) -> list[str]:
+        return [o.name for o in self.outputs(killed) if o.empty]
+
+
+def _order(count: int) -> Iterator[tuple[int, str]]:
+    """The phases in the order SimAI-Simulation reaches them: every forward pass from the
+    first layer, then from the last layer back, input gradient before weight gradient."""
+    for i in range(count):
+        yield i, "fwd"
+    for i in range(count - 1, -1, -1):
+        yield i, "ig"
+        yield i, "wg"
+
+
+def _walk(run: Ns3Run) -> None:
+    """Go through the layers as the simulator does, up to where it crashes or stalls."""
+    assert run.reading.rows is not None
+    table = run.reading.rows.layers
+    raised: list[int] = []
+    wire = skipped = 0
+    for i, phase in _order(len(table)):
+        step = getattr(run.steps(table[i]), phase)
+        if step.stops:
+            run.halt = Halt(i, phase, "stop")
+            break
+        if step.crashes:
+            run.halt = Halt(i, phase, "crash")
+            break
+        wire += step.wire_bytes
+        if step.raised:
+            raised.append(i)
+        if step.type is not ComType.NONE and not step.runs and (step.size or 0) > 0:
+            skipped += 1
+    run.wire_bytes, run.raised, run.skipped = wire, tuple(raised), skipped
+    run.traffic_before_end = wire > 0
+
+
+def _name(run: Ns3Run, index: int) -> str:
+    assert run.reading.rows is not None
+    return run.reading.rows.layers[index].name or "(empty)"
+
+
+def crash_message(run: Ns3Run, halt: Halt) -> str:
+    assert run.reading.rows is not None
+    step = getattr(run.steps(run.reading.rows.layers[halt.index]), halt.phase)
+    return (
+        f"Segmentation fault (SIGSEGV): {step.type.value}_{step.group.value} in the "
+        f"{PHASE_WORDS[halt.phase]} pass of layer {halt.index} ({_name(run, halt.index)}) runs "
+        f"in an EP group of {run.groups.ep if run.groups else 0} rank, which has no communicator"
+    )
+
+
+def stop_message(run: Ns3Run, halt: Halt) -> str:
+    assert run.reading.rows is not None
+    step = getattr(run.steps(run.reading.rows.layers[halt.index]), halt.phase)
+    return (
+        f"{PHASE_WORDS[halt.phase]} compute {step.compute_ns} ns of layer {halt.index} "
+        f"({_name(run, halt.index)}) is 2^31 ns or more as a 32-bit float: its event never "
+        "fires, the run ends with exit 0, no pass finished and empty results"
+    )
+
+
+def simulate_ns3(data: bytes, gpus: int | None = None) -> Ns3Run:
+    """Predict `SimAI_simulator -w FILE` on a topology of `gpus` GPUs (default: all_gpus)."""
+    reading = simulate(data, gpus)
+    if gpus is None:
+        gpus = reading.header.value("all_gpus")
+    run = Ns3Run(reading, gpus, warnings=reading.warnings)
+    if reading.rows is None:
+        # the reader stopped: the same code, the same ending
+        run.outcome = reading.outcome
+        return run
+    if reading.layer_count == 0 or not reading.header.transformer:
+        run.outcome = (
+            reading.outcome
+            if reading.layer_count == 0
+            else Outcome(
+                0, "ok", f"{reading.header.policy} runs are not modelled for {BACKEND}", True
+            )
+        )
+        return run
+    if not gpus:
+        run.outcome = Outcome(
+            0, "ok", "no GPU count: give the topology's with -g (all_gpus is unset)", True
+        )
+        return run
+    run.groups = make_groups(reading, gpus)
+    _walk(run)
+    warnings = list(run.warnings)
+    unrecorded = run.groups.unrecorded
+    if unrecorded is not None:
+        warnings.append(f"{unrecorded}; no recording covers this, the prediction may not hold")
+    if run.halt is None:
+        run.outcome = Outcome(0, "ok", f"{BACKEND} finished.")
+    elif run.halt.how == "crash":
+        run.outcome = Outcome(139, "signal", crash_message(run, run.halt), layer=run.halt.index)
+    else:
+        run.outcome = Outcome(0, "no-result", stop_message(run, run.halt), layer=run.halt.index)
+    if reading.first_undefined is not None:
+        run.outcome = Outcome(
+            run.outcome.exit_code,
+            run.outcome.kind,
+            run.outcome.message,
+            undefined=True,
+            layer=run.outcome.layer,
+        )
+    if run.too_long:
+        what = "its traffic" if run.halt is None else "its traffic before it ends"
+        warnings.append(
+            f"{what} is {run.wire_bytes / 1e9:,.1f} GB on the wire: at least "
+            f"{run.estimated_s:,.0f} s of packet-level simulation, and nothing is written "
+            "until the end"
+        )
+    run.warnings = tuple(warnings)
+    run.notes = tuple(_notes(run))
+    return run
+
+
+def _notes(run: Ns3Run) -> Iterator[str]:
+    h = run.reading.header
+    g = run.groups
+    assert g is not None
+    if run.finishes and h.value("vpp") is None:
+        yield (
+            "no `vpp:`: the EndToEnd summary's bubble time is NaN or Inf; Total time stays a number"
+        )
+    if run.raised:
+        n = len(run.raised)
+        sizes = "size below 4096 B is" if n == 1 else "sizes below 4096 B are"
+        yield f"{n} forward {sizes} raised to 4096 B (first: layer {run.raised[0]})"
+    if run.skipped:
+        why = "TP is 1" if not g.model_dims else "no data-parallel dimension is left"
+        what = "collective moves" if run.skipped == 1 else "collectives move"
+        yield f"{run.skipped} {what} no bytes and cost nothing ({why})"
+    if g.missing_group_logs:
+        yield f"SimAI.log gets {g.missing_group_logs} ERROR lines: {NO_GROUP}"
