@@ -34,6 +34,8 @@ class Adapted:
 
 def _module_word(word: str) -> str | None:
     """Which training module name a word names (as `-m` target or script path), if any."""
+    if "_workload_generator" not in word:
+        return None
     for name in _NAMES:
         if PurePosixPath(word.replace(".", "/")).name == name or PurePosixPath(word).stem == name:
             return name
@@ -49,7 +51,10 @@ def adapt(command: str | Sequence[str], rev: Revision) -> Adapted:
             f"AICB at {rev.label} is the v1.0 generator (--tp_num/--pp_num, TP-only header): "
             "not modelled; --at 2024-09-11 or later"
         )
-    if any(PurePosixPath(w).name in _INFERENCE or w.endswith(_INFERENCE[0]) for w in words):
+    if any(
+        "inference" in w and (PurePosixPath(w).name in _INFERENCE or w.endswith(_INFERENCE[0]))
+        for w in words
+    ):
         if not era.inference:
             raise AicbError(
                 f"AICB's inference generator is modelled at {LATEST.label} only, not at {rev.label}"
