@@ -33,6 +33,7 @@ GPT7 = (
     "--pipeline_model_parallel 1 --micro_batch 1 --seq_length 4096 --swiglu --use_flash_attn "
     "--vocab_size 50257"
 )
+SP = "--enable_sequence_parallel"
 AIOB = "--aiob_enable --comp_filepath workload/aiob_inputs/Example.txt"
 OLD = "python -m workload_generator.AIOB_simAI_workload_generator"
 NEW = "python -m workload_generator.SimAI_training_workload_generator"
@@ -46,7 +47,7 @@ MIXTRAL = (
 #: (label, revision, command); global batches chosen for just under 100k rows
 CASES = (
     ("gpt7b-plain-2025-12", "23eec3c", f"{NEW} {GPT7} --global_batch 1360"),
-    ("gpt7b-aiob-sp-2025-12", "23eec3c", f"{NEW} {GPT7} --global_batch 680 --enable_sequence_parallel {AIOB}"),
+    ("gpt7b-aiob-sp-2025-12", "23eec3c", f"{NEW} {GPT7} --global_batch 680 {SP} {AIOB}"),
     ("gpt7b-aiob-2024-10", "6a03ecd", f"{OLD} {GPT7} --global_batch 1350 {AIOB}"),
     ("mixtral-aiob-2025-12", "23eec3c", f"{NEW} {MIXTRAL} --global_batch 256 {AIOB}"),
 )  # fmt: skip
