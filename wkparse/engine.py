@@ -20,8 +20,10 @@ def lint(
     import wkparse.checks.all  # noqa: F401  (registers the checks)
 
     config = config or Config()
-    ctx = Context(result.workload, path, config.aicb_command_for(path))
-    found: list[Diagnostic] = list(result.diagnostics)
+    # The parser's findings reach the output through their rules (wkparse.checks.structure),
+    # so a parser code is selected, ignored and counted like every other.
+    ctx = Context(result.workload, path, config.aicb_command_for(path), result.diagnostics)
+    found: list[Diagnostic] = []
     # Without per-file ignores the answer is the same for every path, and asking with None
     # lets the config's memo serve every file of a run instead of starting over for each.
     where = path if config.per_file_ignores else None
@@ -73,12 +75,9 @@ def worst(diagnostics: list[Diagnostic]) -> Severity | None:
 
 
 def known_codes() -> frozenset[str]:
-    """Every code a run can report: the checks', the parser's and the catalog's."""
+    """Every code a run can report: the registered rules' (the parser's among them) and the
+    catalog's."""
     import wkparse.checks.all  # noqa: F401  (registers the checks)
-    from wkparse import syntax
 
-    parser_codes = {
-        v for k, v in vars(syntax).items() if k.isupper() and isinstance(v, str) and v[:2] == "WK"
-    }
     registered = set().union(*(r.codes for r in checks.REGISTRY))
-    return frozenset(registered | parser_codes | set(summaries()))
+    return frozenset(registered | set(summaries()))

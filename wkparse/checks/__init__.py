@@ -1,7 +1,15 @@
 """Lint checks: small functions that read the AST and yield problems. Nothing here prints.
 
-Two kinds, registered with a decorator naming the codes they can report:
-- `@file_check(codes)`: `fn(ctx) -> Iterable[Diagnostic]`, once per file.
+Every rule lives in its own module `wkparse/checks/<area>/<name>.py` with one function
+`<name>`, both named after its catalog page (`rules/WK105.toml`, area `structure`, name
+`count-mismatch`: `wkparse/checks/structure/count_mismatch.py`, function `count_mismatch`);
+what several rules of an area share sits in a helper module of that area, named for what it
+holds. tests/test_rule_layout.py holds every registered rule to this.
+
+Two kinds, registered with a decorator naming the code they report:
+- `@file_check(codes)`: `fn(ctx) -> Iterable[Diagnostic]`, once per file. The parser's codes
+  (WK100-WK104, WK110-WK121) are file checks too: the parser finds them as it reads, and each
+  rule's function hands on what it found (`Context.parsed`).
 - `@row_check(codes, reads=fields)`: `fn(ctx, fields) -> Iterable[RowProblem]`, once per
   distinct combination of the fields it `reads` (names from wkparse.ast.ROW_FIELDS), found
   from the columns in C (`wkparse.columns`); the engine reports each problem on every row
@@ -14,7 +22,7 @@ Importing `wkparse.checks.all` registers every check module.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -40,12 +48,28 @@ class Context:
     """What a check may read: the file's AST, its name and the facts derived from it."""
 
     def __init__(
-        self, workload: Workload, path: str | None = None, aicb_command: str | None = None
+        self,
+        workload: Workload,
+        path: str | None = None,
+        aicb_command: str | None = None,
+        parsed: Sequence[Diagnostic] = (),
     ) -> None:
         self.workload = workload
         self.path = path
         #: the AICB command line that made the file, when lint was told (the WK6xx checks)
         self.aicb_command = aicb_command
+        self._parsed = parsed
+
+    @cached_property
+    def _parsed_by_code(self) -> dict[str, list[Diagnostic]]:
+        by_code: dict[str, list[Diagnostic]] = {}
+        for d in self._parsed:
+            by_code.setdefault(d.code, []).append(d)
+        return by_code
+
+    def parsed(self, code: str) -> list[Diagnostic]:
+        """The parser's diagnostics of `code` for this file (the parser rules hand them on)."""
+        return self._parsed_by_code.get(code, [])
 
     @cached_property
     def body(self) -> Body:

@@ -1,4 +1,4 @@
-"""Import every check module so that each registers itself."""
+"""Import every rule area so that each rule registers itself."""
 
 from wkparse.checks import (  # noqa: F401
     aicb,

@@ -1,10 +1,6 @@
-"""AICB checks (WK6xx): where a file departs from what AICB writes for the command that made it.
-
-They run only when lint is told the command (`--aicb-command`, or `aicb-command` in the
-configuration, per file by glob). `wkparse.aicb` regenerates the file AICB writes for it; the
-checks compare header, count line and rows with it, value by value, and report each departure
-at its first line. A row departure that repeats across micro-batch groups is one finding that
-says in how many groups it occurs. An original AICB file gives no finding at all.
+"""What the AICB rules (WK6xx) share: the file AICB writes for a command, made once per run,
+and the walk that compares a file's rows with it, done once per file for the value and the row
+rules.
 """
 
 from __future__ import annotations
@@ -14,10 +10,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from wkparse.ast import ROW_FIELDS, Header, RowTable, Span, Workload
-from wkparse.checks import Context, file_check
+from wkparse.ast import Header, RowTable, Span, Workload
+from wkparse.checks import Context
 from wkparse.diagnostics import Diagnostic
-from wkparse.i18n import N_, _, ngettext
+from wkparse.i18n import N_, _
 from wkparse.parse import parse_bytes
 
 if TYPE_CHECKING:  # the AICB model is imported only when a file has an AICB command
@@ -31,11 +27,11 @@ VALUE = "WK603"
 ROWS = "WK604"
 NAME = "WK605"
 
-_START = Span.on_line(1, 1, 1)
+START = Span.on_line(1, 1, 1)
 
 
 @functools.lru_cache(maxsize=16)
-def _generated(command: str) -> Generated | AicbError:
+def generated(command: str) -> Generated | AicbError:
     """What AICB writes for a command, once per run however many files share it."""
     from wkparse.aicb import AicbError, generate
 
@@ -51,26 +47,11 @@ def expected(ctx: Context) -> Generated | None:
         return None
     from wkparse.aicb import Generated
 
-    made = _generated(ctx.aicb_command)
+    made = generated(ctx.aicb_command)
     return made if isinstance(made, Generated) else None
 
 
-@file_check(UNUSABLE)
-def aicb_command_unusable(ctx: Context) -> Iterator[Diagnostic]:
-    if ctx.aicb_command is None:
-        return
-    from wkparse.aicb import AicbError
-
-    made = _generated(ctx.aicb_command)
-    if isinstance(made, AicbError):
-        message = _("the AICB command cannot be reproduced: {error}").format(error=made)
-        yield Diagnostic(UNUSABLE, message, _START)
-
-
-# ---- header and count ----------------------------------------------------------------------
-
-
-def _expected_header(text: str) -> Header:
+def expected_header(text: str) -> Header:
     header = parse_bytes(f"{text}\n0\n".encode()).workload.header
     assert header is not None
     return header
@@ -85,30 +66,7 @@ def _same(here: str, there: str) -> bool:
         return False
 
 
-@file_check(HEADER)
-def aicb_header_differs(ctx: Context) -> Iterator[Diagnostic]:
-    made = expected(ctx)
-    if made is None:
-        return
-    have = ctx.workload.header
-    if have is None:
-        message = _("no header; AICB writes {header}").format(header=repr(made.workload.header))
-        yield Diagnostic(HEADER, message, _START)
-    else:
-        yield from _header_departures(have, _expected_header(made.workload.header))
-    count, rows = ctx.workload.count, made.workload.row_count
-    if count is None:
-        yield Diagnostic(
-            HEADER, _("no row count line; AICB writes {rows}").format(rows=rows), _START
-        )
-    elif count.value != rows:
-        message = _("row count {count} here, AICB writes {rows}").format(
-            count=count.text, rows=rows
-        )
-        yield Diagnostic(HEADER, message, count.span)
-
-
-def _header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
+def header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
     if have.policy != want.policy:
         yield Diagnostic(
             HEADER,
@@ -138,9 +96,6 @@ def _header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
         if extra.key not in keys:
             message = _("header key {key} is not one AICB writes here").format(key=repr(extra.key))
             yield Diagnostic(HEADER, message, extra.span)
-
-
-# ---- rows ----------------------------------------------------------------------------------
 
 
 #: the sections of a file outside its micro-batch groups, as messages name them
@@ -214,7 +169,7 @@ def _count(
         seen.groups.add(place.group)
 
 
-def _show(value: object) -> str:
+def show(value: object) -> str:
     return _("nothing") if value is None else str(value)
 
 
@@ -250,7 +205,7 @@ def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
                 message = _(
                     "row {here} here, AICB writes {there} ({where}); the rows are out of step "
                     "from here on"
-                ).format(here=_show(got[0]), there=want[0], where=where)
+                ).format(here=show(got[0]), there=want[0], where=where)
                 out.structure.append(Diagnostic(ROWS, message, rows[i].span(0)))
                 return out
             _count(out.order, (place.section, got[0], want[0]), rows, i, 0, place)
@@ -274,7 +229,7 @@ def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
     elif len(rows) > made.row_count:
         extra = rows[made.row_count]
         message = _("{n} more rows than the {rows} AICB writes, from {name}").format(
-            n=len(rows) - made.row_count, rows=made.row_count, name=_show(extra.name)
+            n=len(rows) - made.row_count, rows=made.row_count, name=show(extra.name)
         )
         out.structure.append(Diagnostic(ROWS, message, extra.span(0)))
     return out
@@ -284,7 +239,8 @@ def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:
 _LAST: list[tuple[Workload, Generated, _RowComparison]] = []
 
 
-def _comparison(workload: Workload, made: Generated) -> _RowComparison:
+def comparison(workload: Workload, made: Generated) -> _RowComparison:
+    """The file's rows beside AICB's, compared once for the value and the row rules."""
     if _LAST and _LAST[0][0] is workload and _LAST[0][1] is made:
         return _LAST[0][2]
     result = _compare_rows(workload, made.workload)
@@ -292,7 +248,7 @@ def _comparison(workload: Workload, made: Generated) -> _RowComparison:
     return result
 
 
-def _where(section: str, seen: _Repeated, groups: int) -> str:
+def where(section: str, seen: _Repeated, groups: int) -> str:
     """`in group 2 of 64`, `in 64 groups (576 rows, first at line 11)`, or the section."""
     rows = seen.rows
     if section != "group" or len(seen.groups) == 1:
@@ -307,93 +263,3 @@ def _where(section: str, seen: _Repeated, groups: int) -> str:
             share=share, rows=rows, line=seen.span.line
         )
     return _("in {share} groups (first at line {line})").format(share=share, line=seen.span.line)
-
-
-@file_check(VALUE)
-def aicb_value_differs(ctx: Context) -> Iterator[Diagnostic]:
-    made = expected(ctx)
-    if made is None:
-        return
-    groups = len(made.workload.groups)
-    for key, seen in _comparison(ctx.workload, made).values.items():
-        section, name, index, here, there = key
-        where = _where(section, seen, groups)
-        if index >= 0:
-            message = _(
-                "{field} of {name} differs {where}: {here} here, AICB writes {there}"
-            ).format(
-                field=ROW_FIELDS[index].replace("_", " "),
-                name=name,
-                where=where,
-                here=_show(here),
-                there=_show(there),
-            )
-        else:
-            message = _("{name} differs {where} in {fields}").format(
-                name=name, where=where, fields=_fields(here, there)
-            )
-        yield Diagnostic(VALUE, message, seen.span)
-
-
-def _fields(here: Any, there: Any) -> str:
-    """`fwd compute (1 here, AICB writes 2) and 3 more fields`: a row's several departures."""
-    differ = [k for k in range(1, len(there)) if here[k] != there[k]]
-    first = differ[0]
-    more = len(differ) - 1
-    return ngettext(
-        "{field} ({here} here, AICB writes {there}) and {n} more field",
-        "{field} ({here} here, AICB writes {there}) and {n} more fields",
-        more,
-    ).format(
-        field=ROW_FIELDS[first].replace("_", " "),
-        here=_show(here[first]),
-        there=_show(there[first]),
-        n=more,
-    )
-
-
-@file_check(ROWS)
-def aicb_rows_differ(ctx: Context) -> Iterator[Diagnostic]:
-    made = expected(ctx)
-    if made is None:
-        return
-    found = _comparison(ctx.workload, made)
-    groups = len(made.workload.groups)
-    for (section, here, there), seen in found.order.items():
-        where = _where(section, seen, groups)
-        message = _("row {here} stands where AICB writes {there} {where}").format(
-            here=_show(here), there=_show(there), where=where
-        )
-        yield Diagnostic(ROWS, message, seen.span)
-    yield from found.structure
-
-
-# ---- the file name -------------------------------------------------------------------------
-
-_NAME_FIELDS = ("model", "world", "tp", "pp", "ep", "gbs", "mbs", "seq", "moe", "inference_phase")
-
-
-@file_check(NAME)
-def aicb_name_differs(ctx: Context) -> Iterator[Diagnostic]:
-    made = expected(ctx)
-    if made is None or ctx.path is None:
-        return
-    from wkparse.aicb import parse_filename
-
-    have, want = parse_filename(ctx.path), parse_filename(made.filename)
-    if have is None or want is None:
-        return
-    differ = [
-        f"{name} {getattr(have, name)} (AICB: {getattr(want, name)})"
-        for name in _NAME_FIELDS
-        if getattr(have, name) != getattr(want, name)
-        and not (name == "model" and have.model.replace("x", "*") == want.model.replace("x", "*"))
-    ]
-    if differ:
-        yield Diagnostic(
-            NAME,
-            _("the file name records another run: {fields}; AICB names it {name}").format(
-                fields=", ".join(differ), name=made.filename
-            ),
-            _START,
-        )

@@ -1,0 +1,19 @@
+"""AICB rules (WK6xx): where a file departs from what AICB writes for the command that made it.
+
+They run only when lint is told the command (`--aicb-command`, or `aicb-command` in the
+configuration, per file by glob). `wkparse.aicb` regenerates the file AICB writes for it; the
+rules compare header, count line and rows with it, value by value, and report each departure
+at its first line. A row departure that repeats across micro-batch groups is one finding that
+says in how many groups it occurs. An original AICB file gives no finding at all.
+
+Each rule is one module named after its catalog page; `expected` holds what they share.
+Importing this package registers them all.
+"""
+
+from wkparse.checks.aicb import (  # noqa: F401
+    aicb_command_unusable,
+    aicb_header_differs,
+    aicb_name_differs,
+    aicb_rows_differ,
+    aicb_value_differs,
+)

@@ -1,0 +1,49 @@
+"""WK303 pp-comm-mismatch: the header's pp_comm differs from the activation size the rows
+carry; why and examples in rules/WK303.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.checks import Context, file_check
+from wkparse.checks.consistency.declared import fix_value, pipelined_value
+from wkparse.checks.training import TP_KEY, read_number
+from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
+
+
+@file_check("WK303")
+def pp_comm_mismatch(ctx: Context) -> Iterator[Diagnostic]:
+    found = pipelined_value(ctx, "pp_comm", read_number)
+    if found is None:
+        return
+    header, declared, span = found
+    tp = header.integer(TP_KEY)
+    body = ctx.body
+    activation, row = body.activation_bytes, body.activation_row
+    if not tp or activation is None or row is None:
+        return
+    sp = body.sequence_parallel and tp > 1
+    expected = activation // tp if sp else activation
+    if declared == expected:
+        return
+    line = ctx.workload.rows.lines[row]
+    if sp:
+        message = _(
+            "pp_comm is {declared}, not activation {activation} (line {line}) / TP {tp} = "
+            "{expected}: SimAI's pipeline traffic is off"
+        )
+    else:
+        message = _(
+            "pp_comm is {declared}, not the activation size on line {line}, {expected}: "
+            "SimAI's pipeline traffic is off"
+        )
+    yield Diagnostic(
+        "WK303",
+        message.format(
+            declared=declared, activation=activation, line=line, tp=tp, expected=expected
+        ),
+        span,
+        fix=fix_value(header, "pp_comm", expected),
+    )

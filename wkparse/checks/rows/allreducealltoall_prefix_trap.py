@@ -1,0 +1,19 @@
+"""WK403 allreducealltoall-prefix-trap: ALLREDUCEALLTOALL: a collective SimAI names but never
+reads; why and examples in rules/WK403.toml.
+
+`wkparse.checks.rows.classify` tells the four ways a comm type goes wrong apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import RowFields
+from wkparse.checks import Context, RowProblem, row_check
+from wkparse.checks.rows.classify import comm_problems
+from wkparse.checks.rows.fields import COMM_FIELDS
+
+
+@row_check("WK403", reads=COMM_FIELDS)
+def allreducealltoall_prefix_trap(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+    return comm_problems(fields, "WK403")

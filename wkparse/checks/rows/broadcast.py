@@ -1,0 +1,18 @@
+"""WK404 broadcast: BROADCAST is not a SimAI collective; why and examples in rules/WK404.toml.
+
+`wkparse.checks.rows.classify` tells the four ways a comm type goes wrong apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import RowFields
+from wkparse.checks import Context, RowProblem, row_check
+from wkparse.checks.rows.classify import comm_problems
+from wkparse.checks.rows.fields import COMM_FIELDS
+
+
+@row_check("WK404", reads=COMM_FIELDS)
+def broadcast(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+    return comm_problems(fields, "WK404")

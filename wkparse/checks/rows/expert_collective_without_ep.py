@@ -1,0 +1,51 @@
+"""WK407 expert-collective-without-ep: an expert-group collective in a file with ep: 1; why and
+examples in rules/WK407.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import PHASES, Phase, RowFields
+from wkparse.checks import Context, RowProblem, diagnostics_on_rows, file_check
+from wkparse.checks.rows.fields import COLUMN, COMM_FIELD
+from wkparse.checks.rows.patterns import values_where
+from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
+from wkparse.simai.tables import COLLECTIVES, TRANSFORMER_POLICIES
+
+
+def _expert_parallel(ctx: Context) -> int | None:
+    header = ctx.workload.header
+    if header is None or header.policy not in TRANSFORMER_POLICIES:
+        return None
+    return header.integer("ep")
+
+
+@file_check("WK407")
+def expert_collective_without_ep(ctx: Context) -> Iterator[Diagnostic]:
+    if _expert_parallel(ctx) != 1:
+        return
+
+    def expert_only(p: Phase) -> bool | None:
+        # _DP_EP with ep 1 is the whole DP group, which is what such a row means then
+        if p.comm is None or not p.comm.endswith("_EP") or p.comm.endswith("_DP_EP"):
+            return None
+        return True if p.comm in COLLECTIVES and p.size else None
+
+    values = ctx.workload.rows.values
+    problems: dict[int, list[RowProblem]] = {}
+    for phase in PHASES:
+        for index in values_where(ctx, phase, expert_only).get(True, ()):
+            p = RowFields(values, index).phase(phase)
+            problems.setdefault(index, []).append(
+                RowProblem(
+                    "WK407",
+                    COMM_FIELD[phase],
+                    _(
+                        "`{comm}` of {size} bytes {column} with ep: 1: SimAI's one-rank expert "
+                        "group moves nothing"
+                    ).format(comm=p.comm, size=p.size, column=_(COLUMN[phase])),
+                )
+            )
+    yield from diagnostics_on_rows(ctx, problems)

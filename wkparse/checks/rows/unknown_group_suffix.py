@@ -1,0 +1,19 @@
+"""WK402 unknown-group-suffix: a collective with a group suffix other than _EP or _DP_EP; why
+and examples in rules/WK402.toml.
+
+`wkparse.checks.rows.classify` tells the four ways a comm type goes wrong apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import RowFields
+from wkparse.checks import Context, RowProblem, row_check
+from wkparse.checks.rows.classify import comm_problems
+from wkparse.checks.rows.fields import COMM_FIELDS
+
+
+@row_check("WK402", reads=COMM_FIELDS)
+def unknown_group_suffix(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+    return comm_problems(fields, "WK402")

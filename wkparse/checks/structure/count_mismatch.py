@@ -1,0 +1,47 @@
+"""WK105 count-mismatch: the row count on line 2 differs from the rows in the file; why and
+examples in rules/WK105.toml.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import CountLine, Span
+from wkparse.checks import Context, file_check
+from wkparse.diagnostics import Diagnostic, Edit, Fix
+from wkparse.i18n import _
+from wkparse.simai.cpp import stoi
+
+
+def declared_rows(count: CountLine) -> int | None:
+    """The row count SimAI reads from line 2: its `std::stoi` also takes the leading integer
+    of `1291abc` or `1291.0` (WK104), so those are compared with the rows too. None when
+    stoi throws or the count is negative (SimAI then makes no layers at all)."""
+    if count.value is not None:
+        return count.value
+    value = stoi(count.text).value
+    return value if value is not None and value >= 0 else None
+
+
+@file_check("WK105")
+def count_mismatch(ctx: Context) -> Iterator[Diagnostic]:
+    count = ctx.workload.count
+    declared = declared_rows(count) if count is not None else None
+    if count is None or declared is None:
+        return
+    present = len(ctx.workload.rows)
+    if declared == present:
+        return
+    if declared > present:
+        effect = _("SimAI adds {n} phantom layers").format(n=f"{declared - present:,}")
+    else:
+        effect = _("SimAI ignores the last {n} rows").format(n=f"{present - declared:,}")
+    fix = Fix(_("set the count to {n}").format(n=present), (Edit(count.span, str(present)),))
+    yield Diagnostic(
+        "WK105",
+        _("line 2 declares {declared} rows but the file has {present}: {effect}").format(
+            declared=f"{declared:,}", present=f"{present:,}", effect=effect
+        ),
+        Span(count.span.line, count.span.column, count.span.end_line, count.span.end_column),
+        fix=fix,
+    )
