@@ -393,3 +393,21 @@ def version_lines() -> list[str]:
         lines.append(f"{r.short}  {r.date}{mark}")
         lines += [f"  - {change}" for change in r.changes]
     return lines
+
+
+#: the dated changes a file itself shows, by the revision that made them (explain dates a file
+#: by them, lint says since when AICB writes a key)
+_SHOWN = {
+    "header_ep_pp_ga": "b9d142e",
+    "vpp": "e0dab52",
+    "pp_comm": "cf516c0",
+    "pp_comm_zero_at_pp_1": "f16eafb",
+    "pp_comm_divided_under_sp": "a076fdb",
+    "none_sizes_zeroed": "475f32b",
+    "moe_five_rows": "92a99f8",
+}
+
+
+def introduced(change: str) -> Revision:
+    """The revision that made `change` (a key of `_SHOWN`: "vpp", "pp_comm", ...)."""
+    return _BY_SHORT[_SHOWN[change]]
