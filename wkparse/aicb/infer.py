@@ -86,11 +86,16 @@ def _settings(text: str) -> tuple[str, dict[str, str], list[str]]:
     return head, keys, names
 
 
+#: header values above this are no run AICB makes (and would cost memory to generate)
+_MOST = 10**7
+
+
 def _int(keys: dict[str, str], key: str, default: int) -> int:
     try:
-        return int(float(keys[key]))
-    except (KeyError, ValueError):
+        value = int(float(keys[key]))
+    except (KeyError, ValueError, OverflowError):
         return default
+    return value if 0 <= value <= _MOST else default
 
 
 def _row_fields(text: str, name: str) -> list[str] | None:
@@ -114,6 +119,9 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
     tp, ep, pp = _int(keys, "model_parallel_NPU_group", 1), _int(keys, "ep", 1), _int(keys, "pp", 1)
     groups = text.count("\nembedding_layer\t")  # a group starts with it
     ga, world = _int(keys, "ga", groups or 1), _int(keys, "all_gpus", tp * pp)
+    lines = text.count("\n") + 1
+    if ga > lines or _int(keys, "vpp", 0) > lines or not tp or not pp:
+        return  # no AICB run writes more groups or layers than the file has lines
     dp = max(world // max(tp * pp, 1), 1)
     sp = "attention_column" in names
     moe = "mlp_moelayer" in names
@@ -124,6 +132,8 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
     mbs = name.mbs if name else 1
     seq = name.seq if name else 4096
     gbs = name.gbs if name and name.gbs is not None else ga * mbs * dp
+    if gbs // max(mbs * dp, 1) > lines or max(mbs, seq) > _MOST:
+        return  # the name asks for more micro-batches than the file has lines
     model = name.model if name else "None"
     preset = _preset_of(model)
     act = 0
@@ -251,7 +261,7 @@ def _scores(args: str, text: str, revs: list[Revision], inference: bool) -> dict
             argv = ["python", "-m", f"workload_generator.{module}", *words]
             try:
                 made = generate(argv, at=rev)
-            except AicbError:
+            except (AicbError, ArithmeticError, ValueError):
                 done[key] = None
             else:
                 done[key] = _agreement(made.workload.chunks(), text)

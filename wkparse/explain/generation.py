@@ -118,6 +118,10 @@ def _num_layers(command: str | None) -> int | None:
     return None
 
 
+#: explain asks `aicb.infer` about files up to this size (the benchmark's 100k rows are 8 MB)
+_INFER_MOST_BYTES = 64 * 1024 * 1024
+
+
 def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str | None, bool]:
     """(era, AICB command, whether AICB may be named), from `aicb.infer` when the file can be
     read again: a command that writes the file exactly gives its revisions; none gives no
@@ -126,6 +130,8 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
     if not ctx.path or ctx.path == "-" or ctx.policy not in TRANSFORMER_DIALECTS:
         return guessed, None, True
     try:
+        if Path(ctx.path).stat().st_size > _INFER_MOST_BYTES:
+            return guessed, None, True
         text = Path(ctx.path).read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return guessed, None, True
