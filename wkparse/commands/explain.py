@@ -21,6 +21,7 @@ from wkparse.config import Config, ConfigError, Resolver
 from wkparse.discover import STDIN
 from wkparse.engine import lint
 from wkparse.explain import Explanation, explain
+from wkparse.explain.configured import explained
 from wkparse.i18n import language, resolve
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
 
@@ -84,13 +85,7 @@ def _explain_file(
         errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
         return 2
     shown = STDIN if stdin else str(path)
-    config = replace(config, opt_in=True).with_aicb_command(aicb_command)
-    findings = lint(result, shown, config)
-    e = explain(result, shown, findings=findings)
-    if aicb_command is not None:
-        e = _noted(e, [verdict.against_command(findings, aicb_command)])
-    elif (named := verdict.from_name(shown)) is not None:
-        e = _noted(e, [named])
+    e = explained(result, shown, config, aicb_command)
     return _render(e, format, output, errors)
 
 

@@ -1,0 +1,151 @@
+"""The Python API (`wkparse.lint`, `explain`, `simai`, `aicb`, `diff`): the README's example
+runs and passes `mypy --strict`, and each function returns what its command's JSON renders,
+from a path, the text or the bytes alike. Reads only the bundled samples."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import subprocess
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import wkparse
+from tests.conftest import ROOT, SAMPLES
+from wkparse.aicb import AicbError
+from wkparse.cli import app
+from wkparse.render import explain_json, json_out, simai_json
+
+SAMPLE = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
+runner = CliRunner()
+
+
+def readme_example() -> str:
+    """The first Python block after the README's `## Python API` heading."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("\n## Python API\n", 1)[1]
+    found = re.search(r"```python\n(.*?)```", section, re.DOTALL)
+    assert found is not None, "the README's Python API section has no python block"
+    return found.group(1)
+
+
+def test_the_readme_example_runs_and_passes_mypy_strict(tmp_path: Path) -> None:
+    example = tmp_path / "example.py"
+    example.write_text(readme_example(), encoding="utf-8")
+    ran = subprocess.run(
+        [sys.executable, str(example)], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert "One GPU's view of one representative pipeline stage" in ran.stdout
+    checked = subprocess.run(
+        [sys.executable, "-m", "mypy", "--strict", str(example)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+
+
+def test_a_path_its_text_and_its_bytes_give_the_same_findings(tmp_path: Path) -> None:
+    broken = tmp_path / "w.txt"
+    broken.write_text("HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2\n3\nx\n")
+    by_path = wkparse.lint(broken)
+    assert by_path and by_path == wkparse.lint(str(broken))
+    text = broken.read_text()
+    unnamed = [replace(d, path=None) for d in by_path]  # text and bytes have no file name
+    assert wkparse.lint(text) == unnamed == wkparse.lint(text.encode())
+
+
+def test_lint_is_what_the_json_of_wkparse_lint_renders(tmp_path: Path) -> None:
+    edited = tmp_path / SAMPLE.name
+    edited.write_text(SAMPLE.read_text().replace("ga: 64", "ga: 32", 1))
+    done = runner.invoke(app, ["lint", "--format", "json", str(edited)])
+    rendered = [
+        {k: v for k, v in json_out.diagnostic_json(d, str(edited), None).items() if k != "name"}
+        for d in wkparse.lint(edited)
+    ]
+    shown = [
+        {k: v for k, v in d.items() if k not in ("name", "url")} for d in json.loads(done.stdout)
+    ]
+    assert rendered and shown == rendered
+
+
+def test_explain_is_what_the_json_of_wkparse_explain_renders() -> None:
+    path = str(SAMPLE)
+    done = runner.invoke(app, ["explain", "--format", "json", path])
+    assert done.exit_code == 0
+    assert json.loads(done.stdout) == explain_json.to_dict(wkparse.explain(path))
+    # the text and the bytes are explained alike, under no file name
+    from_text = explain_json.to_dict(wkparse.explain(SAMPLE.read_text()))
+    assert from_text == explain_json.to_dict(wkparse.explain(SAMPLE.read_bytes()))
+    assert from_text["dp"] == 8 and from_text["path"] is None
+
+
+def test_simai_is_what_the_json_of_wkparse_simai_renders() -> None:
+    done = runner.invoke(app, ["simai", "--format", "json", "-g", "64", str(SAMPLE)])
+    out = io.StringIO()
+    simai_json.write(wkparse.simai(SAMPLE, ["-g", "64"]), out)
+    assert json.loads(done.stdout) == json.loads(out.getvalue())
+    assert wkparse.simai(SAMPLE.read_bytes(), "-g 64").dp == json.loads(out.getvalue())["dp"]
+    assert wkparse.simai(SAMPLE).gpus == 128  # without -g: the header's all_gpus
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [(["-g_p_s", "8"], "'-g_p_s' is not modelled yet"), (["-g"], "-g needs"), ("-g 0", "-g")],
+)
+def test_simai_refuses_options_it_cannot_model(options: list[str] | str, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        wkparse.simai(SAMPLE, options)
+
+
+def test_aicb_is_the_generator_and_refuses_a_revision() -> None:
+    command = "sh scripts/megatron_workload_with_aiob.sh -m 7 --world_size 16"
+    made = wkparse.aicb(command)
+    done = runner.invoke(app, ["aicb", "--", command])
+    assert done.stdout == made.text()
+    with pytest.raises(ValueError, match="not modelled yet"):
+        wkparse.aicb(command, at="2024-12-02")
+    with pytest.raises(AicbError):
+        wkparse.aicb("sh scripts/unknown.sh")
+
+
+def test_diff_compares_and_refuses_a_file_that_does_not_parse() -> None:
+    text = SAMPLE.read_text()
+    same = wkparse.diff(SAMPLE, text.encode())
+    assert same.equal and same.a_path == str(SAMPLE) and same.b_path == "b"
+    other = wkparse.diff(text, text.replace("ga: 64", "ga: 32", 1))
+    assert not other.equal and "ga" in {f.name for f in other.facts}
+    with pytest.raises(wkparse.WorkloadSyntaxError, match="b: 1 syntax error"):
+        wkparse.diff(text, "HYBRID_TRANSFORMER\nnot a count\n")
+
+
+def test_the_functions_stay_functions_after_their_packages_are_imported() -> None:
+    import wkparse.aicb.generation
+    import wkparse.diff.model
+    import wkparse.explain.facts
+    import wkparse.simai.run
+
+    for name in ("lint", "explain", "simai", "aicb", "diff"):
+        assert callable(getattr(wkparse, name)), name
+        assert getattr(wkparse, name).__module__ == "wkparse.api"
+
+
+def test_import_wkparse_loads_only_the_parser() -> None:
+    code = (
+        "import sys\n"
+        "import wkparse\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith(('wkparse', 'lark', "
+        "'numpy', 'rich')))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    loaded = done.stdout.split()
+    heavy = ("lark", "numpy", "rich", "wkparse.engine", "wkparse.checks", "wkparse.explain")
+    assert [m for m in loaded if m.startswith(heavy)] == []
+    assert [m for m in loaded if m.startswith(("wkparse.aicb", "wkparse.diff"))] == []

@@ -1,0 +1,159 @@
+"""The Python API: `lint`, `explain`, `simai`, `aicb` and `diff`, re-exported by `wkparse`.
+
+Each returns the object the command's JSON renders, so a script sees what `--format json`
+shows: lint's `Diagnostic`s, explain's `Explanation`, SimAI's `SimaiRun`, AICB's `Generated`
+and diff's `Difference`. A `source` is a file's path (`str` or `os.PathLike`), its text
+(`str` holding a line break: a workload has at least two lines) or its bytes. Nothing here
+prints; what cannot be read raises `OSError`, a broken configuration `ConfigError`.
+
+Every import happens in the function that needs it, so `import wkparse` stays cheap.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Union
+
+if TYPE_CHECKING:
+    from wkparse.aicb import Generated
+    from wkparse.config import Config
+    from wkparse.diagnostics import Diagnostic
+    from wkparse.diff.model import Difference
+    from wkparse.explain import Explanation
+    from wkparse.parse import ParseResult
+    from wkparse.simai import SimaiRun
+
+#: a file's path, its text (a `str` with a line break) or its bytes
+Source = Union[str, "os.PathLike[str]", bytes]
+
+__all__ = ["Source", "WorkloadSyntaxError", "aicb", "diff", "explain", "lint", "simai"]
+
+
+class WorkloadSyntaxError(ValueError):
+    """A file `diff` cannot compare: it does not parse (`lint` lists its diagnostics)."""
+
+    def __init__(self, name: str, diagnostics: Sequence[Diagnostic]) -> None:
+        first = diagnostics[0]
+        super().__init__(
+            f"{name}: {len(diagnostics):,} syntax error(s), the first at line {first.span.line} "
+            f"column {first.span.column}: {first.code} {first.message}"
+        )
+        self.diagnostics = tuple(diagnostics)
+
+
+def lint(source: Source, *, config: Config | None = None) -> list[Diagnostic]:
+    """The findings `wkparse lint` reports for one file, in order.
+
+    `config` defaults to what `wkparse lint` would use: for a path the nearest
+    `.wkparse.toml` or `pyproject.toml`, for text and bytes the default settings.
+    """
+    from wkparse.engine import lint as run_lint
+
+    result, name, config = _parse(source, config)
+    return run_lint(result, name, config)
+
+
+def explain(source: Source, *, config: Config | None = None) -> Explanation:
+    """The facts `wkparse explain` shows for one file (`config` as for `lint`)."""
+    from wkparse.explain.configured import explained
+
+    result, name, config = _parse(source, config)
+    return explained(result, name, config)
+
+
+def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
+    """What the real `SimAI_analytical -w FILE OPTIONS` reads and does with one file.
+
+    `options` are SimAI's own command-line words (`["-g", "128"]`, or one string as typed);
+    without `-g`, SimAI's GPU count is the header's `all_gpus`. An option the model does not
+    know yet raises ValueError naming it.
+    """
+    import shlex
+
+    from wkparse.simai import simulate
+
+    gpus = _simai_gpus(shlex.split(options) if isinstance(options, str) else list(options))
+    if isinstance(source, bytes):
+        data = source
+    elif isinstance(source, str) and _is_text(source):
+        data = source.encode("utf-8", "surrogatepass")
+    else:
+        from wkparse.commands.simai import read_input
+        from wkparse.parse import Limits
+
+        data = read_input(Path(source), Limits())
+    return simulate(data, gpus)
+
+
+def aicb(command: str | Sequence[str], at: str | None = None) -> Generated:
+    """The file AICB writes for `command` (a command line as typed, or its words), with its
+    name and notes; `generated.text()` is the file. Raises `AicbError` when AICB writes no
+    file for it or wkparse cannot reproduce the run.
+
+    `at` (an AICB revision: a commit or a date) is refused until revisions are modelled;
+    today's model is AICB 2025-12 (commit 23eec3c).
+    """
+    from wkparse.aicb import generate
+
+    if at is not None:
+        raise ValueError(
+            f"at={at!r}: AICB revisions are not modelled yet; leave `at` out for AICB 2025-12"
+        )
+    return generate(command)
+
+
+def diff(a: Source, b: Source) -> Difference:
+    """What really differs between two files, as `wkparse diff` compares them.
+
+    Each side is read with its own configuration's limits, as for `lint`. Raises
+    `WorkloadSyntaxError` for a side that does not parse.
+    """
+    from wkparse.diff import diff as compare
+
+    sides = []
+    for source, side in ((a, "a"), (b, "b")):
+        result, name, _config = _parse(source, None)
+        if result.diagnostics:
+            raise WorkloadSyntaxError(name or side, result.diagnostics)
+        sides.append((result, name or side))
+    (ra, na), (rb, nb) = sides
+    return compare(ra, rb, na, nb)
+
+
+def _is_text(source: str) -> bool:
+    """A `str` is a file's text when it holds a line break: a path does not, a workload
+    (its header line, then its row count) always does."""
+    return "\n" in source or "\r" in source
+
+
+def _parse(source: Source, config: Config | None) -> tuple[ParseResult, str | None, Config]:
+    """The source parsed with the limits of `config` (resolved as lint resolves it), the
+    name lint reports it under (None for text and bytes) and that configuration."""
+    from wkparse.config import Config, Resolver
+    from wkparse.parse import parse_bytes, parse_file, parse_text
+
+    if isinstance(source, bytes):
+        config = config or Config()
+        return parse_bytes(source, limits=config.limits), None, config
+    if isinstance(source, str) and _is_text(source):
+        config = config or Config()
+        return parse_text(source, limits=config.limits), None, config
+    path = Path(source)
+    config = config or Resolver().for_path(path)
+    return parse_file(path, limits=config.limits), os.fspath(source), config
+
+
+def _simai_gpus(words: list[str]) -> int | None:
+    """`-g N` of SimAI's options (its only option modelled so far)."""
+    gpus = None
+    rest = iter(words)
+    for word in rest:
+        if word != "-g":
+            raise ValueError(f"SimAI option {word!r} is not modelled yet; give only -g N")
+        value = next(rest, None)
+        if value is None or not value.isdigit() or int(value) < 1:
+            raise ValueError(f"-g needs a GPU count of at least 1, not {value!r}")
+        gpus = int(value)
+    return gpus

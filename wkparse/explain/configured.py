@@ -1,0 +1,31 @@
+"""The Explanation `wkparse explain` shows for a parsed file, shared by the command and the
+Python API (`wkparse.explain`): lint's findings under the file's configuration with every
+opt-in rule, and what AICB's command or the file's name says about it as the first note."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wkparse.config import Config
+from wkparse.explain.facts import explain
+from wkparse.explain.model import Explanation
+from wkparse.parse import ParseResult
+
+
+def explained(
+    result: ParseResult, path: str | None, config: Config, aicb_command: str | None = None
+) -> Explanation:
+    """Explain `result` (shown as `path`) under `config`, against `aicb_command` if given."""
+    from wkparse.aicb import verdict
+    from wkparse.engine import lint
+
+    config = replace(config, opt_in=True).with_aicb_command(aicb_command)
+    findings = lint(result, path, config)
+    e = explain(result, path, findings=findings)
+    if aicb_command is not None:
+        first: str | None = verdict.against_command(findings, aicb_command)
+    else:
+        first = verdict.from_name(path)
+    if first is None:
+        return e
+    return replace(e, notes=(first, *e.notes))
