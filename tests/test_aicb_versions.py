@@ -274,3 +274,25 @@ def test_cli_infer_text_for_a_generated_file(corpus: object) -> None:
     result = runner.invoke(app, ["aicb", "--infer", str(path)])
     assert result.exit_code == 0
     assert "exact: AICB b9d142e .. d9b4f5c" in result.output
+
+
+def test_other_aiob_measurement_is_named_not_exact(tmp_path: object) -> None:
+    """A real AIOB run measures its own times: the command is found, the times are not."""
+    from pathlib import Path
+
+    from wkparse.aicb import aiob
+    from wkparse.explain import explain
+    from wkparse.parse import parse_file
+
+    assert isinstance(tmp_path, Path)
+    measured = "".join(aiob._example_lines()).replace("time_gpu_avg: 889", "time_gpu_avg: 950")
+    (tmp_path / "mine.txt").write_text(measured)
+    made = generate(f"{NEW} {GPT7} --aiob_enable --comp_filepath {tmp_path / 'mine.txt'}")
+    path = tmp_path / made.filename
+    path.write_text(made.text())
+    found = infer(str(path), made.text())
+    assert not found.exact and found.other_compute_times and found.at == ("cf516c0", "23eec3c")
+    assert found.first_difference is not None and found.first_difference.line > 2
+    g = explain(parse_file(path), str(path)).generation
+    assert g.aicb and g.era is not None and g.aicb_command is not None
+    assert "another AIOB measurement" in g.aicb_command

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
+from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.inference_args import BUILT_IN_CONFIGS, FAMILIES
 from wkparse.aicb.names import parse_filename
@@ -43,6 +44,9 @@ class Inferred:
     command: str
     at: tuple[str, str] | None
     first_difference: Difference | None
+    #: not exact, but the command's file but for its compute times: a run of AICB with
+    #: another AIOB measurement (`--comp_filepath`) than the shipped Example.txt
+    other_compute_times: bool = False
 
     def as_json(self) -> dict[str, object]:
         diff = self.first_difference
@@ -247,8 +251,42 @@ def _output_key(rev: Revision) -> object:
     )
 
 
-def _scores(args: str, text: str, revs: list[Revision], inference: bool) -> dict[Revision, int]:
-    """How far the file agrees with each revision's output for `args` (absent: AICB fails)."""
+def _masked_line(r: Row) -> str:
+    return (
+        f"{r.name}\t-1\t-\t{r.fwd_comm}\t{r.fwd_size}\t-\t{r.ig_comm}\t{r.ig_size}\t-\t"
+        f"{r.wg_comm}\t{r.wg_size}\t100\n"
+    )
+
+
+def _masked_chunks(work: Workload) -> Iterator[str]:
+    """The file's text with every compute time written as `-` (groups cached, as `chunks`)."""
+    yield f"{work.header}\n{work.row_count}\n"
+    yield "".join(map(_masked_line, work.prologue))
+    cache: dict[int, str] = {}
+    for group in work.groups:
+        text = cache.get(id(group))
+        if text is None:
+            text = cache[id(group)] = "".join(map(_masked_line, group))
+        yield text
+    yield "".join(map(_masked_line, work.epilogue))
+
+
+def _masked(text: str) -> str:
+    """A file's text with the compute times of its 12-field rows written as `-`."""
+    lines = text.split("\n")
+    for i in range(2, len(lines)):
+        fields = lines[i].split("\t")
+        if len(fields) == 12:
+            fields[2] = fields[5] = fields[8] = "-"
+            lines[i] = "\t".join(fields)
+    return "\n".join(lines)
+
+
+def _scores(
+    args: str, text: str, revs: list[Revision], inference: bool, masked: bool = False
+) -> dict[Revision, int]:
+    """How far the file agrees with each revision's output for `args` (absent: AICB fails);
+    `masked`: `text` is `_masked` and compute times are not compared."""
     from wkparse.aicb.generation import generate
 
     words = args.split()
@@ -264,7 +302,8 @@ def _scores(args: str, text: str, revs: list[Revision], inference: bool) -> dict
             except (AicbError, ArithmeticError, ValueError):
                 done[key] = None
             else:
-                done[key] = _agreement(made.workload.chunks(), text)
+                chunks = _masked_chunks(made.workload) if masked else made.workload.chunks()
+                done[key] = _agreement(chunks, text)
         score = done[key]
         if score is not None:
             scores[rev] = score
@@ -277,27 +316,11 @@ def infer(path: str, text: str) -> Inferred:
 
     head = text.split("\n", 1)[0]
     inference = "mode: 1" in head
-    candidates = (
+    candidates = list(
         _inference_candidates(path, text) if inference else _training_candidates(path, text)
     )
-    best: tuple[int, str, list[Revision]] = (-1, "", [])
-    revs = [r for r in MODELLED if r.era.inference or not inference]
-    first_line = len(head) + 1
-    for args in candidates:
-        scores = _scores(args, text, revs, inference)
-        if not scores:
-            continue
-        # the header does not depend on the settings tried below: later candidates are
-        # generated only where this one's header already agrees
-        agreed = [r for r in revs if scores.get(r, -1) >= first_line]
-        revs = agreed or revs
-        top = max(scores.values())
-        revs = [r for r in MODELLED if scores.get(r) == top]
-        if top > best[0]:
-            best = (top, args, revs)
-        if top > len(text):
-            break
-    score, args, revs = best
+    everywhere = [r for r in MODELLED if r.era.inference or not inference]
+    score, args, revs = _search(candidates, text, everywhere, inference)
     if score < 0:
         return Inferred(False, "", None, Difference(1, None, head))
     run = _latest_run(revs)
@@ -306,7 +329,43 @@ def infer(path: str, text: str) -> Inferred:
     if score > len(text):
         return Inferred(True, command, at, None)
     made = generate(command, at=run[0])
-    return Inferred(False, command, at, _first_difference(made.text(), text, score))
+    difference = _first_difference(made.text(), text, score)
+    if "\ngrad_gather\t" in text and not inference:  # measured times: maybe another AIOB file
+        masked = _masked(text)
+        other, args2, revs2 = _search(candidates, masked, everywhere, inference, masked=True)
+        if other > len(masked):
+            run = _latest_run(revs2)
+            command = _command(args2, run[0], inference)
+            made = generate(command, at=run[0])
+            score = _agreement(made.workload.chunks(), text)
+            difference = _first_difference(made.text(), text, score)
+            return Inferred(False, command, (run[0].short, run[-1].short), difference, True)
+    return Inferred(False, command, at, difference)
+
+
+def _search(
+    candidates: list[str],
+    text: str,
+    revs: list[Revision],
+    inference: bool,
+    masked: bool = False,
+) -> tuple[int, str, list[Revision]]:
+    """(agreement, arguments, revisions) of the candidate that agrees with `text` longest."""
+    best: tuple[int, str, list[Revision]] = (-1, "", [])
+    first_line = text.find("\n") + 1
+    for args in candidates:
+        scores = _scores(args, text, revs, inference, masked)
+        if not scores:
+            continue
+        # the header does not depend on the settings tried below: later candidates are
+        # generated only where this one's header already agrees
+        revs = [r for r in revs if scores.get(r, -1) >= first_line] or revs
+        top = max(scores.values())
+        if top > best[0]:
+            best = (top, args, [r for r in MODELLED if scores.get(r) == top])
+        if top > len(text):
+            break
+    return best
 
 
 def _latest_run(revs: list[Revision]) -> list[Revision]:

@@ -118,8 +118,9 @@ def _num_layers(command: str | None) -> int | None:
     return None
 
 
-#: explain asks `aicb.infer` about files up to this size (the benchmark's 100k rows are 8 MB)
-_INFER_MOST_BYTES = 64 * 1024 * 1024
+#: explain asks `aicb.infer` about files up to this size (100k rows are about 8 MB); bigger
+#: files keep the era their header shows, so explain stays linear on a million rows
+_INFER_MOST_BYTES = 16 * 1024 * 1024
 
 
 def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str | None, bool]:
@@ -142,14 +143,20 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
     if found.exact and ctx.dialect == "inference":
         # inference revisions before the latest are not modelled: the header's era says more
         return guessed, found.command, True
-    if found.exact and found.at is not None:
+    command = found.command
+    if found.other_compute_times:
+        command = _(
+            "{command} (with compute times of another AIOB measurement than the shipped "
+            "Example.txt)"
+        ).format(command=command)
+    if (found.exact or found.other_compute_times) and found.at is not None:
         first, last = resolve(found.at[0]), resolve(found.at[1])
         nxt = after(last)
         if last is LATEST or nxt is None:
             label = _("AICB {earliest} or later").format(earliest=first.label)
         else:
             label = _("AICB {earliest} to {latest}").format(earliest=first.label, latest=last.label)
-        return Era(label, first.date, nxt.date if nxt else None, ()), found.command, True
+        return Era(label, first.date, nxt.date if nxt else None, ()), command, True
     if guessed is not None and guessed.earliest is None and guessed.latest is None:
         return guessed, None, True
     return None, None, False
