@@ -102,6 +102,11 @@ def _int(keys: dict[str, str], key: str, default: int) -> int:
     return value if 0 <= value <= _MOST else default
 
 
+def _number(text: str) -> int:
+    """A row's size as AICB writes it (digits, at most 18 of them), else 0."""
+    return int(text) if text.isdigit() and len(text) <= 18 else 0
+
+
 def _row_fields(text: str, name: str) -> list[str] | None:
     at = text.find(f"\n{name}\t")
     if at < 0:
@@ -143,8 +148,8 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
     act = 0
     for row in ("embedding_layer", "attention_layer", "attention_column", "mlp_layer"):
         fields = _row_fields(text, row)
-        if fields and len(fields) > 4 and fields[4].isdigit() and int(fields[4]):
-            act = int(fields[4])
+        if fields and len(fields) > 4 and _number(fields[4]):
+            act = _number(fields[4])
             break
     hidden = int(preset.get("hidden_size", 0)) or (act // (2 * mbs * seq) if act else 4096)
     layers_per_group = 0
@@ -203,13 +208,13 @@ def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tup
     fields = [r.split("\t") for r in rows]
     experts, topk = 8, 2
     try:
-        first = int(fields[0][4])
+        first = _number(fields[0][4])
         if len(fields) > 2 and fields[1][3].startswith("ALLTOALL_EP") and act:
             experts = first // (2 * ep * tp) if ep * tp else experts  # Megatron-Core 0.13
-            topk = int(fields[1][4]) * tp // act or topk
+            topk = _number(fields[1][4]) * tp // act or topk
         elif act:
             experts = first // (2 * mbs * seq) or experts  # the seven-row block
-            topk = int(fields[2][4]) * tp // act or topk
+            topk = _number(fields[2][4]) * tp // act or topk
     except (IndexError, ValueError):
         pass
     return max(experts, 1), max(topk, 1)

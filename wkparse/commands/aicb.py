@@ -40,7 +40,11 @@ def _infer(path: Path, as_json: bool) -> int:
     except OSError as exc:
         errors.print(f"error: {path}: {exc.strerror or exc}", markup=False)
         return 2
-    found = infer(str(path), data.decode("utf-8", errors="replace"))
+    try:
+        found = infer(str(path), data.decode("utf-8", errors="replace"))
+    except (AicbError, ArithmeticError, ValueError) as exc:  # a hostile file
+        errors.print(f"error: {path}: no AICB command inferred ({exc})", markup=False)
+        return 2
     if as_json:
         sys.stdout.write(json.dumps(found.as_json(), indent=2) + "\n")
         return 0 if found.exact else 1

@@ -136,10 +136,14 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
         text = Path(ctx.path).read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return guessed, None, True
+    from wkparse.aicb.errors import AicbError
     from wkparse.aicb.infer import infer
     from wkparse.aicb.revisions import LATEST, after, resolve
 
-    found = infer(ctx.path, text)
+    try:
+        found = infer(ctx.path, text)
+    except (AicbError, ArithmeticError, ValueError):  # a hostile file: keep the header's era
+        return guessed, None, True
     if found.exact and ctx.dialect == "inference":
         # inference revisions before the latest are not modelled: the header's era says more
         return guessed, found.command, True
