@@ -7,6 +7,8 @@ catalog pages must match one to one.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 import wkparse.checks.all  # noqa: F401  (registers every check)
@@ -36,19 +38,25 @@ def _cases(kind: str) -> list[object]:
     ]
 
 
-def _config(example: Example) -> Config:
-    return ALL.with_aicb_command(example.aicb_command)
+#: WK9xx read AICB's own, correct output against the training it describes, and most other
+#: pages' examples are AICB's output: those run without WK9xx (their own pages show them)
+_WITHOUT_GENERATOR_DEFECTS = replace(ALL, forced_ignore=("WK9",))
+
+
+def _config(example: Example, code: str = "") -> Config:
+    base = ALL if code.startswith("WK9") else _WITHOUT_GENERATOR_DEFECTS
+    return base.with_aicb_command(example.aicb_command)
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("fail"))
 def test_fail_example_triggers_exactly_its_rule(code: str, example: Example) -> None:
-    codes = {d.code for d in lint(_parse(code, example), example.filename, _config(example))}
+    codes = {d.code for d in lint(_parse(code, example), example.filename, _config(example, code))}
     assert codes == {code}, f"{code} fail example gave {sorted(codes)}"
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("pass"))
 def test_pass_example_triggers_nothing(code: str, example: Example) -> None:
-    found = lint(_parse(code, example), example.filename, _config(example))
+    found = lint(_parse(code, example), example.filename, _config(example, code))
     assert not found, f"{code} pass example gave {[(d.code, d.message) for d in found]}"
 
 

@@ -170,12 +170,18 @@ def test_ga_zero_edge_file() -> None:
 def test_inference_file_mode_and_ep_beyond_dp() -> None:
     data = _need(QWEN)
     found = _lint(data)
+    # ep 8 does not divide DP 4, but no row of AICB's inference file runs in a `_DP_EP` group
+    assert {(d.code, d.span.column) for d in found} == {("WK220", _col(data, "mode: 1"))}
+    edited = data.replace(b"\tALLTOALL_EP\t", b"\tALLTOALL_DP_EP\t", 1)
+    found = _lint(edited)
     assert {(d.code, d.span.column) for d in found} == {
         ("WK220", _col(data, "mode: 1")),
         ("WK211", _col(data, "ep: 8", len("ep: "))),
     }
     [ep] = _codes(found, "WK211")
     assert "16 / (2 x 2) = 4" in ep.message
+    # both are opt-in: the real SimAI runs this file normally (simai-oracle-2 qwen3moe-prefill)
+    assert lint(parse_bytes(edited), "edited.txt") == []
 
 
 def test_dlrm_bare_number_in_astra_sim_and_its_fix() -> None:

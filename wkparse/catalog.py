@@ -64,6 +64,9 @@ class RulePage:
     targets: tuple[str, ...] = TARGETS
     fail: tuple[Example, ...] = ()
     passing: tuple[Example, ...] = field(default=())
+    #: the runs of the real SimAI that show what the rule says (an oracle-backed rule may fire
+    #: on unedited generator output)
+    oracle: tuple[str, ...] = ()
 
 
 def _examples(raw: list[dict[str, Any]]) -> tuple[Example, ...]:
@@ -106,6 +109,7 @@ def load_page(data: dict[str, Any]) -> RulePage:
         targets=_targets(data),
         fail=_examples(data.get("fail", [])),
         passing=_examples(data.get("pass", [])),
+        oracle=tuple(data.get("oracle", ())),
     )
 
 

@@ -1,6 +1,7 @@
-"""AICB rules (WK6xx): where a file departs from what AICB writes for the command that made it.
+"""AICB rules. WK6xx: where a file departs from what AICB writes for the command that made it;
+WK901 (opt-in): where what AICB writes departs from what the training it describes runs.
 
-They run only when lint is told the command (`--aicb-command`, or `aicb-command` in the
+The WK6xx rules run only when lint is told the command (`--aicb-command`, or `aicb-command` in the
 configuration, per file by glob). `wkparse.aicb` regenerates the file AICB writes for it; the
 rules compare header, count line and rows with it, value by value, and report each departure
 at its first line. A row departure that repeats across micro-batch groups is one finding that
@@ -16,4 +17,5 @@ from wkparse.checks.aicb import (  # noqa: F401
     aicb_name_differs,
     aicb_rows_differ,
     aicb_value_differs,
+    known_generator_defect,
 )

@@ -1,17 +1,35 @@
-"""WK211 dp-not-divisible-by-ep: the expert-parallel size does not divide the data-parallel size;
-why and examples in rules/WK211.toml.
+"""WK211 dp-not-divisible-by-ep: the expert-parallel size does not divide the data-parallel size,
+and rows run in the `_DP_EP` groups that makes partial; why and examples in rules/WK211.toml.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
+from wkparse.ast import PHASES, RowFields
 from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_check, last_int, sizes
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
+
+DP_EP = "_DP_EP"
+
+
+def _dp_ep_traffic(ctx: Context) -> bool:
+    """Whether a row moves bytes in a `_DP_EP` group: only those rows meet ep and DP together
+    (a file's distinct words tell at once when none is written)."""
+    values = ctx.workload.rows.values
+    if not any(t is not None and t.endswith(DP_EP) for t in values.texts):
+        return False
+    for index in range(len(values)):
+        fields = RowFields(values, index)
+        for phase in PHASES:
+            p = fields.phase(phase)
+            if p.comm is not None and p.comm.endswith(DP_EP) and p.size:
+                return True
+    return False
 
 
 @header_check("WK211", TRANSFORMER_POLICIES)
@@ -22,7 +40,7 @@ def dp_not_divisible_by_ep(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     if min(tp, pp, world, ep) <= 0 or world % (tp * pp) or read is None:
         return
     dp = world // (tp * pp)
-    if dp % ep == 0:
+    if dp % ep == 0 or not _dp_ep_traffic(ctx):
         return
     yield Diagnostic(
         "WK211",
