@@ -111,3 +111,26 @@ def on_a_terminal(args: list[str], env: dict[str, str]) -> bytes:
         chunks.append(chunk)
     os.close(leader)
     return b"".join(chunks)
+
+
+#: the seed: a user's report (a note, not a workload) and the AICB file it asks about
+SEED_REPORTS = ROOT.parent / "shared" / "seed"
+SEED_WORKLOAD = (
+    CORPUS / "aicb-generated" / "seed" / "None-gpt_7B-world_size128-tp4-pp4-ep1-gbs512-mbs1-"
+    "seq4096-MOE-False-GEMM-False-flash_attn-True.txt"
+)
+
+
+@pytest.fixture
+def seed_workload() -> Path:
+    if not SEED_WORKLOAD.is_file():
+        pytest.skip("../shared/corpus is absent")
+    return SEED_WORKLOAD
+
+
+@pytest.fixture
+def seed_report() -> Path:
+    reports = sorted(SEED_REPORTS.glob("*.txt")) if SEED_REPORTS.is_dir() else []
+    if not reports:
+        pytest.skip("../shared/seed is absent")
+    return reports[0]

@@ -22,7 +22,7 @@ from wkparse.config import Config
 from wkparse.engine import lint
 from wkparse.parse import parse_bytes
 
-from .test_aicb_generate import CORPUS, EXAMPLE, TRAINING
+from .test_aicb_generate import CORPUS, EXAMPLE, TRAINING, WRITTEN
 from .test_aicb_lint import SEED
 
 DENSE = (
@@ -174,3 +174,94 @@ def test_cli_extend_select_turns_it_on() -> None:
         app, ["lint", "--extend-select", "WK9", "--stdin-filename", SEED, "-"], input=data
     )
     assert loud.output.count("WK901") == 2 and "aliyun/SimAI#292" in loud.output
+
+
+def _explained(*args: str) -> dict[str, object]:
+    import json
+
+    result = CliRunner().invoke(app, ["explain", *args, "--format", "json"])
+    assert result.exit_code == 0, result.output
+    found = json.loads(result.stdout)["missing_traffic"]
+    assert isinstance(found, dict)
+    return found
+
+
+def test_explain_says_which_traffic_is_missing_by_phase_and_group_with_bytes() -> None:
+    """The same command with and without AIOB: explain names what the AIOB file lacks."""
+    aiob = _explained("--aicb-command", f"{DENSE} {EXAMPLE}")
+    assert aiob["basis"] == "command"
+    rows = aiob["collectives"]
+    assert isinstance(rows, list)
+    assert [(m["block"], m["phase"], m["group"], m["collective"]) for m in rows] == [
+        ("attention", "ig", "TP", "ALLREDUCE"),
+        ("mlp", "ig", "TP", "ALLREDUCE"),
+    ]
+    first = rows[0]
+    assert (first["bytes_each"], first["missing_bytes_per_group"]) == (ACTIVATION, 4 * ACTIVATION)
+    assert first["missing_bytes_per_iteration"] == 8 * ACTIVATION  # ga 2
+    assert first["issue"] == "aliyun/SimAI#292, #251"
+    assert "RowParallelLinear" in str(rows) or "layers.py" in str(first["source"])
+    plain = _explained("--aicb-command", DENSE)
+    assert [(m["block"], m["group"]) for m in plain["collectives"]] == [  # type: ignore[union-attr]
+        ("gradients", "DP")
+    ]
+
+
+def test_explain_text_has_the_section_only_for_files_that_lack_traffic() -> None:
+    runner = CliRunner()
+    aiob = runner.invoke(app, ["explain", "--aicb-command", f"{DENSE} {EXAMPLE}"])
+    assert "What AICB leaves out" in aiob.stdout
+    assert "missing in 4 of 4 attention blocks" in " ".join(aiob.stdout.split())
+    moe = _explained("--aicb-command", f"{MOE} {EXAMPLE}")
+    assert all(m["block"] != "moe" for m in moe["collectives"])  # type: ignore[union-attr,index]
+    micro = runner.invoke(
+        app,
+        ["explain", "-"],
+        input="MICRO\n1\nmicro_test\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n",
+    )
+    assert micro.exit_code == 0 and "What AICB leaves out" not in micro.stdout
+
+
+def test_explain_of_the_seed_file_alone_reads_it_from_its_own_rows() -> None:
+    _seed()
+    found = _explained(str(CORPUS / SEED))
+    assert found["basis"] == "file"
+    assert {m["missing_bytes_per_iteration"] for m in found["collectives"]} == {  # type: ignore[union-attr,index]
+        9 * 33554432 * 64
+    }
+
+
+TRAINING_FILES = [(f, a) for f, e, a in WRITTEN if "inference" not in e]
+
+
+@pytest.mark.skipif(not TRAINING_FILES, reason="corpus not present")
+@pytest.mark.parametrize(("file", "args"), TRAINING_FILES, ids=[f for f, _ in TRAINING_FILES])
+def test_every_current_corpus_file_departs_as_its_path_does(file: str, args: str) -> None:
+    """Real AICB output (2025-12), read from the file alone: which path made it decides what
+    is missing, and reading it with its command gives the same departures."""
+    w = parse_bytes((CORPUS / file).read_bytes()).workload
+    r = read(w, Body(w))
+    if r is None:  # ga 0: no micro-batch group to read
+        assert w.header is not None and w.header.integer("ga") == 0
+        return
+    words = args.split()
+    tp = int(words[words.index("--tensor_model_parallel_size") + 1])
+    aiob, sp = "--aiob_enable" in words, "--enable_sequence_parallel" in words
+    tp_missing = {
+        (d.expected.phase, d.expected.kind, d.zero)
+        for d in r.departures
+        if d.block in ("attention", "mlp")
+    }
+    if tp == 1:
+        assert tp_missing == set()
+    elif aiob and not sp:
+        assert tp_missing == {("ig", "ALLREDUCE", False)}
+    elif aiob:
+        assert tp_missing == {("ig", "REDUCESCATTER", True)}
+    elif sp:
+        assert tp_missing == {("ig", "REDUCESCATTER", False), ("ig", "ALLGATHER", False)}
+    else:
+        assert tp_missing == set()
+    assert not [d for d in r.departures if d.block == "moe"]
+    told = _read(f"{TRAINING} {args}")
+    assert _keys(told) == _keys(r)

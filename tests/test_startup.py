@@ -26,7 +26,16 @@ SMALL = (
     "ep1-gbs4-mbs1-seq8192-MOE-False-GEMM-False-flash_attn-True.txt"
 )
 #: what a run that finds nothing has no use for
-UNUSED = ("lark", "numpy", "rich", "wkparse.aicb.generation", "wkparse.explain")
+UNUSED = (
+    "lark",
+    "numpy",
+    "rich",
+    "wkparse.aicb.generation",
+    "wkparse.explain",
+    "pygls",
+    "lsprotocol",
+    "wkparse.lsp",
+)
 REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
 
 
@@ -43,7 +52,8 @@ def _lint_in_a_child(*args: str) -> dict[str, object]:
         "    status = exc.code\n"
         "from wkparse.catalog import catalog\n"
         "new = [m for m in sys.modules if m not in floor]\n"
-        "loaded = [m for m in new if m.split('.')[0] in ('lark', 'numpy', 'rich')]\n"
+        "top = ('lark', 'numpy', 'rich', 'pygls', 'lsprotocol')\n"
+        "loaded = [m for m in new if m.split('.')[0] in top]\n"
         "loaded += [m for m in new if m.startswith('wkparse')]\n"
         "print(json.dumps({'status': status, 'modules': sorted(set(loaded)),\n"
         "                  'pages_read': catalog.cache_info().currsize}))\n"

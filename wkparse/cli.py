@@ -88,7 +88,7 @@ def typed(ctx: typer.Context, name: str) -> bool:
 def fail_usage(message: str) -> typer.Exit:
     """Report a usage problem (bad path, bad option value) and give exit code 2."""
 
-    terminal.console(stderr=True).print(f"[bold red]error:[/] {message}", highlight=False)
+    terminal.error(terminal.console(stderr=True), message)
     return typer.Exit(2)
 
 
@@ -379,6 +379,17 @@ def show_rule(
     from wkparse.commands.rules import show
 
     raise typer.Exit(show(code))
+
+
+@app.command("server")
+def server_command(color: Color = COLOR) -> None:
+    """Run the language server over stdin and stdout (editors start it; needs the lsp extra).
+
+    Diagnostics, hovers, quick fixes, formatting and the outline for workload files.
+    """
+    from wkparse.commands.server import run
+
+    raise typer.Exit(run())
 
 
 def main() -> None:

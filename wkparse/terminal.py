@@ -56,6 +56,26 @@ def console(*, stderr: bool = False, **options: Any) -> Console:
     return Console(file=out, **options)
 
 
+def say(out: Console, label: str, message: str, style: str = "bold red") -> None:
+    """`label: message` on `out`: the label in `style` (when the console has colour), the
+    message exactly as written. The message is never read as rich markup, so a `[` in a path,
+    an option or an exception prints as it is and cannot raise rich's MarkupError. One line,
+    however long: a path cut in two cannot be copied."""
+    from rich.text import Text
+
+    out.print(Text.assemble((f"{label}:", style), " ", message), highlight=False, soft_wrap=True)
+
+
+def error(out: Console, message: str) -> None:
+    """`error: message` (see `say`)."""
+    say(out, "error", message)
+
+
+def warning(out: Console, message: str) -> None:
+    """`warning: message` (see `say`)."""
+    say(out, "warning", message, "yellow")
+
+
 def plain(*, stderr: bool = False) -> IO[str] | None:
     """Where text goes when the colour rule gives stdout (or stderr) no colour, without rich:
     the stream as `console` would write to it. None when it may get colour (a terminal under

@@ -181,7 +181,7 @@ def looks_like_aicb(workload: Workload, body: Body) -> bool:
 
 def setting_from(workload: Workload, body: Body, args: TrainingArgs | None) -> Setting | None:
     """The parallelism to read the file with: the command's, else the file's own."""
-    names = body.names
+    names = body.distinct_names
     sp = any(n is not None and (n.endswith("_column") or n.endswith("_row")) for n in names)
     if args is not None:
         return Setting(

@@ -95,28 +95,28 @@ def run(
     if infer is not None:
         return _infer(infer, as_json)
     if not words:
-        errors.print("[bold red]error:[/] give the AICB command after '--'")
+        terminal.error(errors, "give the AICB command after '--'")
         return 2
     try:
         made = generate(command_words(words), at=at)
     except AicbError as exc:
-        errors.print(f"[bold red]error:[/] {exc}", markup=True)
+        terminal.error(errors, str(exc))
         return 2
     for note in made.notes:
-        errors.print(f"note: {note}", markup=False)
+        terminal.say(errors, "note", note, "")
     if output is None:
         for chunk in made.workload.chunks():
             sys.stdout.write(chunk)
         return 0
     if "/" in made.filename:
-        errors.print(f"error: AICB's file name {made.filename!r} holds a '/'", markup=False)
+        terminal.error(errors, f"AICB's file name {made.filename!r} holds a '/'")
         return 2
     target = output / made.filename
     try:
         output.mkdir(parents=True, exist_ok=True)  # as AICB creates its results folder
         atomic_write(target, (c.encode("utf-8") for c in made.workload.chunks()))
     except OSError as exc:
-        errors.print(f"error: {target}: {exc.strerror or exc}", markup=False)
+        terminal.error(errors, f"{target}: {exc.strerror or exc}")
         return 2
     errors.print(f"wrote {target} ({made.workload.row_count} rows)", markup=False)
     return 0

@@ -57,18 +57,16 @@ def run(a: Path, b: Path, format: str) -> int:
 
 
 def _usage(errors: Console, message: str) -> int:
-    errors.print(f"[bold red]error:[/] {message}")
+    terminal.error(errors, message)
     return 2
 
 
 def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:
-    from rich.markup import escape
-
     stdin = str(path) == "-"
     try:
         config = resolver.for_path(None if stdin else path)
     except ConfigError as exc:
-        errors.print(f"[yellow]warning:[/] {escape(str(exc))}; using the default settings")
+        terminal.warning(errors, f"{exc}; using the default settings")
         config = Config()
     data = b""
     try:
@@ -79,7 +77,7 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> ParseResult:
             result = parse_file(path, limits=config.limits)
     except OSError as exc:
         reason = (exc.strerror or str(exc)).lower()
-        errors.print(f"[bold red]error:[/] {escape(str(path))}: {escape(reason)}")
+        terminal.error(errors, f"{path}: {reason}")
         raise _Unusable from None
     if result.diagnostics:
         _report_syntax(path, data, result, config, errors)
@@ -91,8 +89,6 @@ def _report_syntax(
     path: Path, data: bytes, result: ParseResult, config: Config, errors: Console
 ) -> None:
     """The syntax errors exactly as `wkparse lint` prints them, then why diff stops."""
-    from rich.markup import escape
-
     from wkparse.catalog import summaries
     from wkparse.commands.lint import _source_lines
     from wkparse.engine import lint
@@ -105,7 +101,8 @@ def _report_syntax(
     lines = _source_lines(None if shown == "-" else path, data, {d.span.line for d in found})
     names = {code: rule.name for code, rule in summaries().items()}
     TextFormatter(errors, names).handle(FileReport(shown, found, lines))
-    errors.print(
-        f"[bold red]error:[/] {escape(str(path))}: {len(result.diagnostics):,} syntax "
-        f"error(s); diff compares files that parse (`wkparse lint` shows them too)"
+    terminal.error(
+        errors,
+        f"{path}: {len(result.diagnostics):,} syntax error(s); diff compares files that parse "
+        "(`wkparse lint` shows them too)",
     )

@@ -42,11 +42,11 @@ def run(
 
     errors = terminal.console(stderr=True)
     if format not in FORMATS:
-        errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
+        terminal.error(errors, f"unknown format {format!r}")
         return 2
     if path is None:
         if aicb_command is None:
-            errors.print("[bold red]error:[/] give a FILE, or --aicb-command to explain its file")
+            terminal.error(errors, "give a FILE, or --aicb-command to explain its file")
             return 2
         spoken = _language(lang, Config(), errors)
         if spoken is None:
@@ -57,7 +57,7 @@ def run(
     try:
         config = Resolver().for_path(None if stdin else path)
     except ConfigError as exc:
-        errors.print(f"[yellow]warning:[/] {exc}; using the default settings", highlight=False)
+        terminal.warning(errors, f"{exc}; using the default settings")
         config = Config()
     spoken = _language(lang, config, errors)
     if spoken is None:
@@ -82,7 +82,7 @@ def _explain_file(
         else:
             result = parse_file(path, limits=config.limits)
     except OSError as exc:
-        errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
+        terminal.error(errors, f"{path}: {exc.strerror or exc}")
         return 2
     shown = STDIN if stdin else str(path)
     e = explained(result, shown, config, aicb_command)
@@ -94,7 +94,7 @@ def _language(lang: str | None, config: Config, errors: Console) -> str | None:
     try:
         return resolve(lang if lang is not None else config.lang)
     except ValueError as exc:
-        errors.print(f"[bold red]error:[/] {exc}", highlight=False)
+        terminal.error(errors, f"{exc}")
         return None
 
 
@@ -107,11 +107,13 @@ def _from_command(command: str, format: str, output: Path | None, errors: Consol
     try:
         made = generate(command)
     except AicbError as exc:
-        errors.print(f"[bold red]error:[/] {exc}", highlight=False, markup=False)
+        terminal.error(errors, f"{exc}")
         return 2
     result = parse_bytes(made.text().encode("utf-8"))
     config = Config(opt_in=True).with_aicb_command(command)
-    e = explain(result, made.filename, findings=lint(result, made.filename, config))
+    e = explain(
+        result, made.filename, findings=lint(result, made.filename, config), aicb_command=command
+    )
     return _render(_noted(e, verdict.about_command(made, command)), format, output, errors)
 
 
@@ -132,7 +134,7 @@ def _render(e: Explanation, format: str, output: Path | None, errors: Console) -
 
         return _write(explain_markdown.render(e), output, errors)
     if output is not None and str(output) != "-":
-        errors.print("[bold red]error:[/] --output needs --format html, markdown or json")
+        terminal.error(errors, "--output needs --format html, markdown or json")
         return 2
     from wkparse.render import explain_text
 
@@ -150,6 +152,6 @@ def _write(page: str, output: Path | None, errors: Console) -> int:
     try:
         atomic_write(output, [page.encode("utf-8")])
     except OSError as exc:
-        errors.print(f"[bold red]error:[/] {output}: {exc.strerror or exc}", highlight=False)
+        terminal.error(errors, f"{output}: {exc.strerror or exc}")
         return 2
     return 0

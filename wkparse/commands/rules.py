@@ -37,7 +37,7 @@ def list_catalog(as_json: bool, lang: str | None) -> int:
     try:
         spoken = resolve(lang if lang is not None else Resolver().for_path(None).lang)
     except ValueError as exc:
-        terminal.console(stderr=True).print(f"[bold red]error:[/] {exc}", highlight=False)
+        terminal.error(terminal.console(stderr=True), str(exc))
         return 2
     except ConfigError:
         spoken = "en"  # the catalog does not depend on the configuration otherwise
@@ -118,13 +118,9 @@ def show(code: str) -> int:
 
     page = find(code)
     if page is None:
-        from rich.markup import escape
-
         hint = suggestions(code)
         tip = f"; did you mean {' or '.join(hint)}?" if hint else "; `wkparse rules` lists them"
-        terminal.console(stderr=True, highlight=False).print(
-            f"[bold red]error:[/] unknown rule {escape(repr(code))}{tip}"
-        )
+        terminal.error(terminal.console(stderr=True), f"unknown rule {code!r}{tip}")
         return 2
     terminal.console().print(Markdown(page_markdown(page)))
     return 0

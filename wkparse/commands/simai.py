@@ -45,18 +45,18 @@ def run(path: Path, gpus: int | None, format: str, backend: str = "analytical") 
 
     errors = terminal.console(stderr=True)
     if backend not in BACKENDS:
-        errors.print(f"[bold red]error:[/] unknown backend {backend!r}", highlight=False)
+        terminal.error(errors, f"unknown backend {backend!r}")
         return 2
     if format not in FORMATS:
-        errors.print(f"[bold red]error:[/] unknown format {format!r}", highlight=False)
+        terminal.error(errors, f"unknown format {format!r}")
         return 2
     if gpus is not None and gpus < 1:
-        errors.print("[bold red]error:[/] -g must be at least 1", highlight=False)
+        terminal.error(errors, "-g must be at least 1")
         return 2
     try:
         data = read_input(path, Limits())
     except OSError as exc:
-        errors.print(f"[bold red]error:[/] {path}: {exc.strerror or exc}", highlight=False)
+        terminal.error(errors, f"{path}: {exc.strerror or exc}")
         return 2
     if backend == "ns3":
         return _ns3(data, gpus, format, str(path))

@@ -21,7 +21,7 @@ def explained(
 
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
     findings = lint(result, path, config)
-    e = explain(result, path, findings=findings)
+    e = explain(result, path, findings=findings, aicb_command=aicb_command)
     if aicb_command is not None:
         first: str | None = verdict.against_command(findings, aicb_command)
     else:

@@ -28,8 +28,11 @@ class Context:
         path: str | None,
         findings: Sequence[Diagnostic],
         body: Body | None = None,
+        aicb_command: str | None = None,
     ):
         self.w = workload
+        #: the AICB command that made the file, when explain was told (`--aicb-command`)
+        self.aicb_command = aicb_command
         self.path = path
         self.diagnostics = findings
         self.body = body if body is not None else Body(workload)

@@ -17,7 +17,9 @@ SimAI reads them, the group sizes, the routes), assembled here:
 - `structure`: prologue, groups, epilogue and their annotated rows;
 - `generation`: activation, hidden size, preset, MoE shape, compute kind;
 - `provenance`: the generator era (AICB's dated changes);
-- `findings`: lint's diagnostics grouped per code and message.
+- `findings`: lint's diagnostics grouped per code and message;
+- `missing_traffic`: what an AICB file leaves out of the training it describes (Megatron-LM's
+  per-layer collectives, `wkparse.aicb.departures`).
 
 How to add a section (say "What SimAI-Analytical will report"):
 
@@ -44,6 +46,7 @@ from wkparse.diagnostics import Diagnostic
 from wkparse.explain.context import Context
 from wkparse.explain.findings import findings as grouped_findings
 from wkparse.explain.generation import activation, generation
+from wkparse.explain.missing_traffic import missing_traffic
 from wkparse.explain.model import Explanation
 from wkparse.explain.sentences import answers, notes, represents
 from wkparse.explain.structure import BODY_ROWS_SHOWN, structure
@@ -59,6 +62,7 @@ def explain(
     path: str | None = None,
     findings: Sequence[Diagnostic] | None = None,
     body: Body | None = None,
+    aicb_command: str | None = None,
 ) -> Explanation:
     """Explain a parsed file. `findings` defaults to lint's, opt-in rules included: explain
     states every fact, lint only what is wrong. `body` is the file's `Body` when the caller
@@ -68,7 +72,7 @@ def explain(
         from wkparse.engine import lint
 
         findings = lint(result, path, Config(opt_in=True))
-    return _assemble(Context(result.workload, path, findings, body))
+    return _assemble(Context(result.workload, path, findings, body, aicb_command))
 
 
 def _assemble(ctx: Context) -> Explanation:
@@ -146,4 +150,6 @@ def _assemble(ctx: Context) -> Explanation:
         bom=ctx.w.bom,
         leading=tuple(v.text for v in header.leading) if header else (),
     )
+    missing, basis = missing_traffic(ctx)
+    e = replace(e, missing_traffic=missing, missing_traffic_basis=basis)
     return replace(e, represents=represents(e), notes=tuple(notes(e)), answers=tuple(answers(e)))

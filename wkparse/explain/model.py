@@ -160,6 +160,33 @@ class Finding:
     section: str
 
 
+@dataclass(frozen=True, slots=True)
+class MissingTraffic:
+    """A collective Megatron-LM runs that an AICB file leaves out, or writes with 0 bytes
+    (`wkparse.aicb.departures`): per micro-batch group, and per iteration."""
+
+    #: attention, mlp, moe, or gradients (the once-per-iteration gradient step)
+    block: str
+    phase: str
+    group: str
+    collective: str
+    #: what it moves (translated), and the Megatron-LM file and function that run it
+    what: str
+    source: str
+    #: blocks lacking it per micro-batch group, of how many (1 of 1 for the gradient step)
+    blocks: int
+    of: int
+    zero: bool
+    #: bytes of one collective; missing per micro-batch group and per iteration (None: unknown)
+    size: int | None
+    per_group_bytes: int | None
+    per_iteration_bytes: int | None
+    #: where the file writes the same traffic instead (`fwd TP ALLGATHER`), if it does
+    instead: str | None
+    issue: str | None
+    line: int
+
+
 @dataclass(frozen=True)
 class Explanation:
     path: str | None
@@ -215,6 +242,10 @@ class Explanation:
     #: where `activation_bytes` comes from: "rows" (a TP collective carries it) or "pp_comm"
     #: (no row does, as with TP 1: pp_comm, times TP with sequence parallelism)
     activation_source: str | None = None
+    #: traffic the training the AICB file describes runs and the file leaves out, and where
+    #: the setting it was read with came from ("command" or "file"; None: not an AICB file)
+    missing_traffic: tuple[MissingTraffic, ...] = ()
+    missing_traffic_basis: str | None = None
 
     @property
     def group_sizes(self) -> dict[str, int | None]:

@@ -529,13 +529,80 @@ def _names(rows: Sequence[RowNote]) -> str:
     return compress([r.name for r in rows])
 
 
+#: how the missing-traffic items name a block (translated where shown)
+_BLOCKS = {
+    "attention": N_("attention"),
+    "mlp": N_("MLP"),
+    "moe": N_("MoE"),
+    "gradients": N_("gradient step"),
+}
+
+
+def missing_traffic_items(e: Explanation) -> list[tuple[str, str]]:
+    """(label, text) pairs for 'What AICB leaves out': one per collective the file lacks."""
+    if not e.missing_traffic:
+        return []
+    basis = (
+        _("read with the AICB command's settings")
+        if e.missing_traffic_basis == "command"
+        else _("read with the settings the file's header and rows give")
+    )
+    items = [
+        (
+            _("reference"),
+            _(
+                "Megatron-LM's collectives per layer for this model and parallelism ({basis}); "
+                "see wkparse/aicb/reference.py"
+            ).format(basis=basis),
+        )
+    ]
+    for m in e.missing_traffic:
+        label = f"{m.phase} {m.group} {m.collective}"
+        block = _(_BLOCKS.get(m.block, m.block))
+        if m.block == "gradients":
+            text = _("{what} of the {block}: missing").format(what=m.what, block=block)
+        elif m.zero:
+            text = _("{what}: written with 0 bytes in {n} of {of} {block} blocks").format(
+                what=m.what, n=m.blocks, of=m.of, block=block
+            )
+        else:
+            text = _("{what}: missing in {n} of {of} {block} blocks").format(
+                what=m.what, n=m.blocks, of=m.of, block=block
+            )
+        if m.per_group_bytes is not None and m.size is not None:
+            if m.block == "gradients":
+                text += _(", {total} per iteration").format(total=human_bytes(m.per_group_bytes))
+            else:
+                text += _(", {size} each: {group} per micro-batch, {total} per iteration").format(
+                    size=human_bytes(m.size),
+                    group=human_bytes(m.per_group_bytes),
+                    total=human_bytes(m.per_iteration_bytes),
+                )
+        else:
+            text += _(" (bytes unknown from the file alone: give --aicb-command)")
+        if m.instead:
+            text += _("; the file writes it as {instead}").format(instead=m.instead)
+        text += f" ({m.source}"
+        text += f"; {m.issue})" if m.issue else ")"
+        items.append((label, text))
+    return items
+
+
 #: the sections made of (label, text) items, in the order shown: (title, items of a file).
 #: The title is translated where shown.
 ITEM_SECTIONS: tuple[tuple[str, Callable[[Explanation], list[tuple[str, str]]]], ...] = (
     (N_("How it was generated"), generation_items),
+    (N_("What AICB leaves out"), missing_traffic_items),
 )
+#: item sections shown only when they have items
+_WHEN_ANY = frozenset((N_("What AICB leaves out"),))
 
 
 def item_sections(e: Explanation) -> list[tuple[str, list[tuple[str, str]]]]:
     """(translated title, items) of each item section, in order."""
-    return [(_(title), items(e)) for title, items in ITEM_SECTIONS]
+    out = []
+    for title, items in ITEM_SECTIONS:
+        found = items(e)
+        if found or title not in _WHEN_ANY:
+            out.append((_(title), found))
+    return out

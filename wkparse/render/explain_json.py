@@ -51,6 +51,29 @@ def to_dict(e: Explanation) -> dict[str, Any]:
         "represents": e.represents,
         "answers": [{"question": q, "answer": a} for q, a in e.answers],
         "notes": list(e.notes),
+        "missing_traffic": {
+            "basis": e.missing_traffic_basis,
+            "collectives": [
+                {
+                    "block": m.block,
+                    "phase": m.phase,
+                    "group": m.group,
+                    "collective": m.collective,
+                    "what": m.what,
+                    "source": m.source,
+                    "blocks": m.blocks,
+                    "of": m.of,
+                    "zero_bytes": m.zero,
+                    "bytes_each": m.size,
+                    "missing_bytes_per_group": m.per_group_bytes,
+                    "missing_bytes_per_iteration": m.per_iteration_bytes,
+                    "written_instead": m.instead,
+                    "issue": m.issue,
+                    "line": m.line,
+                }
+                for m in e.missing_traffic
+            ],
+        },
         "header": {
             "fields": e.header_text,
             "leading": list(e.leading),

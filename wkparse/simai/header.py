@@ -40,6 +40,29 @@ CHECKPOINT_KEYS: dict[str, str] = {
 }
 PP_COMM_KEYS = ("pp_comm:", "pp_comm")
 DLRM_KEY = "DLRM_LAST_BOTTOM_LAYER:"
+#: what each line-1 key stands for, by its name as written (without the colon); what SimAI
+#: reads from the file is `read_header`'s, these say what the number means to it
+MEANINGS: dict[str, str] = {
+    "model_parallel_NPU_group": "tensor-parallel size: forward and input-gradient collectives "
+    "without a suffix run in a TP group of this many GPUs; DP = -g / (TP x PP)",
+    "ep": "expert-parallel size: `_EP` collectives run in an EP group of this many GPUs, "
+    "`_DP_EP` weight-gradient ones in DP / EP",
+    "pp": "pipeline stages: the rows are one representative stage, and SimAI models the "
+    "traffic between stages only through pp_comm and the bubble",
+    "vpp": "transformer layers per pipeline stage (AICB writes layers / PP, floored), not "
+    "Megatron's virtual pipeline stages; the bubble is (PP - 1) / (GA x vpp)",
+    "ga": "micro-batches per iteration: the stage's layer list repeats once per micro-batch, "
+    "each group starting with embedding_layer",
+    "all_gpus": "the world size the file was written for; SimAI takes DP from -g / (TP x PP)",
+    "pp_comm": "bytes one stage sends the next per micro-batch, held as an unsigned 32-bit "
+    "integer; an iteration sends it 2 x vpp x ga times",
+    "checkpoints": "layers recomputed in the backward pass (a count, then layer indexes); "
+    "SimAI marks only the first listed, as its index never advances",
+    "checkpoint_initiates": "layers that start a recomputation (a count, then layer indexes); "
+    "SimAI marks only the first listed, as its index never advances",
+    "DLRM_LAST_BOTTOM_LAYER": "the last layer of DLRM's bottom MLP",
+    "mode": "AICB's training (0) or inference (1) flag; SimAI never reads it",
+}
 #: a checkpoint count repeats its print; past this many the model stops listing them
 MAX_PRINTS = 10_000
 

@@ -1,0 +1,108 @@
+"""Plain errors: every error, warning and note the commands print reaches the terminal as
+`label: message`, never as literal rich markup (`[bold red]error:[/]`), whatever the colour
+mode; and a `[` in a path, an option or an exception prints as written instead of being read
+as markup (which dropped text, or raised rich's MarkupError as a traceback).
+
+Each case below drives one path that prints such a line (grep `terminal.error`, `warning`
+and `say` in wkparse/commands and wkparse/cli.py); the last test keeps markup out of the
+messages the commands write.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import SAMPLES
+from wkparse.cli import app
+
+SAMPLE = SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt"
+MEGATRON = "sh scripts/megatron_workload_with_aiob.sh"
+#: a rich markup tag, as a style or a closing tag
+MARKUP = re.compile(r"\[/?(?:bold|red|yellow|dim|green|cyan|italic|b|i)\b[^\]]*\]|\[/\]")
+ANSI = re.compile(r"\x1b\[[0-9;]*m")
+#: a path that is also markup: `[/b]` closes a tag that was never opened
+ODD = "a[/b][bold]c.txt"
+
+
+def _broken_config_beside_a_sample(tmp_path: Path) -> Path:
+    (tmp_path / ".wkparse.toml").write_text("select = [\n", encoding="utf-8")
+    copy = tmp_path / SAMPLE.name
+    shutil.copyfile(SAMPLE, copy)
+    return copy
+
+
+#: (arguments, what the error line says); `{dir}` is a fresh directory, `{file}` a sample
+#: file there beside a broken `.wkparse.toml`
+CASES = [
+    # explain
+    (["explain", "--aicb-command", "sh scripts/nope.sh"], "error: "),
+    (["explain"], "error: give a FILE, or --aicb-command to explain its file"),
+    (["explain", ODD], f"error: {ODD}: "),
+    (["explain", "--lang", "[bold]x", str(SAMPLE)], "error: unknown language '[bold]x'"),
+    (["explain", str(SAMPLE), "-o", "{dir}/out.txt"], "error: --output needs --format"),
+    (["explain", str(SAMPLE), "-f", "json", "-o", "{file}/x.json"], "error: {file}/x.json: "),
+    (["explain", "-f", "json", "{file}"], "warning: "),
+    # diff
+    (["diff", "-", "-"], "error: only one side can be standard input ('-')"),
+    (["diff", ODD, str(SAMPLE)], f"error: {ODD}: "),
+    (["diff", "-f", "json", "{file}", str(SAMPLE)], "warning: "),
+    (["diff", "{dir}/broken.txt", str(SAMPLE)], "syntax error(s); diff compares files"),
+    # simai
+    (["simai", "--backend", "[bold]x", str(SAMPLE)], "error: unknown backend '[bold]x'"),
+    (["simai", "-g", "0", str(SAMPLE)], "error: -g must be at least 1"),
+    (["simai", ODD], f"error: {ODD}: "),
+    # aicb (the colour option before `--`: what follows is AICB's command)
+    (["aicb"], "error: give the AICB command after '--'"),
+    (["aicb", "--", "sh", "scripts/[bold]nope.sh"], "error: "),
+    (["aicb", "--", MEGATRON, "-m", "7", "--[bold]x"], "note: "),
+    (["aicb", "-o", "{file}", "--", MEGATRON, "-m", "7"], "error: {file}/"),
+    # rules, parse, the CLI's usage errors
+    (["rule", "[bold]WK105x"], "error: unknown rule '[bold]WK105x'"),
+    (["rules", "--lang", "[bold]x"], "error: unknown language '[bold]x'"),
+    (["parse", ODD], f"error: {ODD}: "),
+    (["parse", "--config", "{dir}/.wkparse.toml", str(SAMPLE)], "error: "),
+]
+
+
+def _run(args: list[str], color: str, tmp_path: Path) -> str:
+    copy = _broken_config_beside_a_sample(tmp_path)
+    (tmp_path / "broken.txt").write_text("MICRO\n1\nrow\t-1\tx\n", encoding="utf-8")
+    words = [a.replace("{dir}", str(tmp_path)).replace("{file}", str(copy)) for a in args]
+    split = words.index("--") if "--" in words else len(words)
+    words[split:split] = ["--color", color]
+    result = CliRunner().invoke(app, words, input="")
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return ANSI.sub("", result.stdout + result.stderr)
+
+
+@pytest.mark.parametrize("color", ["never", "always"])
+@pytest.mark.parametrize(
+    ("args", "said"), CASES, ids=[" ".join(c[0]).replace(str(SAMPLE), "SAMPLE")[:60] for c in CASES]
+)
+def test_errors_print_plain_text(args: list[str], said: str, color: str, tmp_path: Path) -> None:
+    text = _run(args, color, tmp_path)
+    copy = str(tmp_path / SAMPLE.name)
+    assert said.replace("{file}", copy) in text
+    assert "Traceback" not in text
+    shown = text.replace(ODD, "").replace("[bold]x", "").replace("[bold]WK105x", "")
+    shown = shown.replace("[bold]nope", "")
+    assert not MARKUP.search(shown), text
+
+
+def test_no_command_writes_markup_into_its_messages() -> None:
+    """The commands print labels through `terminal.error`/`warning`/`say`; a markup tag in a
+    message string would print literally (markup off) or eat the text beside it (markup on)."""
+    root = Path(__file__).resolve().parents[1] / "wkparse"
+    sources = [root / "cli.py", *sorted((root / "commands").glob("*.py"))]
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for path in sources
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"\[(?:bold|yellow|red)[^\]]*\](?:error|warning|note)", line)
+    ]
+    assert not found

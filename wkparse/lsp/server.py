@@ -1,0 +1,481 @@
+"""`wkparse server`: the language server (pygls over stdio).
+
+The event loop only receives messages, edits texts and sends answers; every parse, lint,
+explain and format runs in a worker thread, so a million-row file never holds up a hover or
+another document. Lints run one at a time (`_LINT`), and a lint whose document changed again
+before it started is skipped: typing into a big file lints the text the typing stopped at.
+Hover facts (explain's, SimAI's reading) are computed on a second thread (`_FACTS`) right after
+the diagnostics go out, so the first hover finds them ready.
+
+Positions: `wkparse.lsp.text` turns LSP positions (in the code units the client chose) into
+string indexes; the parser's 1-based columns count characters of the line after any BOM.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcException
+from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol, lsp_method
+from pygls.uris import to_fs_path
+
+from wkparse import __version__
+from wkparse.ast import Span
+from wkparse.catalog import page_uri
+from wkparse.diagnostics import Diagnostic, Edit, Severity
+from wkparse.lsp.analysis import Analysis
+from wkparse.lsp.text import Text, to_units
+
+#: quiet time after a change before it is linted (open and save lint at once)
+DEBOUNCE = 0.05
+#: how long a hover waits for the lint of the text on screen before it answers without it
+HOVER_WAIT = 0.3
+#: quick fixes offered for one range at most (a selection of a million rows with a fix each
+#: would be a million actions; "fix every safe problem" still fixes them all)
+MAX_QUICK_FIXES = 1000
+EXPLAIN_HTML = "wkparse.explainHtml"
+FIX_ALL = "source.fixAll.wkparse"
+_SEVERITY = {
+    Severity.ERROR: types.DiagnosticSeverity.Error,
+    Severity.WARNING: types.DiagnosticSeverity.Warning,
+    Severity.INFO: types.DiagnosticSeverity.Information,
+}
+_LINT = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wkparse-lint")
+_FACTS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wkparse-facts")
+
+
+@dataclass
+class Document:
+    """An open document: its text as edited, and what wkparse last made of it."""
+
+    uri: str
+    text: Text
+    version: int
+    path: Path | None
+    #: the newest finished analysis (possibly of an older version)
+    analysis: Analysis | None = None
+    #: the lint of the newest version, while it is waited for or running
+    linting: asyncio.Task[None] | None = None
+    #: whether the client holds diagnostics of ours for it (cleared when it stops attaching)
+    published: bool = False
+
+    def current(self) -> Analysis | None:
+        a = self.analysis
+        return a if a is not None and a.source is self.text.source else None
+
+
+def path_of(uri: str) -> Path | None:
+    """The file a `file:` URI names (None for an unsaved buffer's `untitled:` and the like)."""
+    path = to_fs_path(uri)
+    return Path(path) if path and uri.startswith("file:") else None
+
+
+class Protocol(LanguageServerProtocol):
+    """pygls's protocol with the documents kept in `Text`s: pygls's own store walks every line
+    of a document in Python on each change, far too slow for a million rows."""
+
+    _server: WorkloadServer
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        """pygls drops a request whose params do not fit their type, and the editor waits for
+        ever: answer it with the JSON-RPC error instead."""
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as error:
+            if "id" in data and "method" in data:
+                self._send_response(data["id"], None, error.to_response_error())
+            raise
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
+    def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> None:
+        self._server.opened(params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CHANGE)
+    def lsp_text_document__did_change(self, params: types.DidChangeTextDocumentParams) -> None:
+        self._server.changed(params)
+
+    @lsp_method(types.TEXT_DOCUMENT_DID_CLOSE)
+    def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> None:
+        self._server.closed(params)
+
+
+class WorkloadServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__(
+            "wkparse",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=Protocol,
+        )
+        self.documents: dict[str, Document] = {}
+
+    @property
+    def encoding(self) -> str:
+        try:
+            chosen = self.workspace.position_encoding
+        except RuntimeError:
+            chosen = None
+        return str(chosen or types.PositionEncodingKind.Utf16)
+
+    # ---- text sync ------------------------------------------------------------------------
+
+    def opened(self, params: types.DidOpenTextDocumentParams) -> None:
+        item = params.text_document
+        doc = Document(item.uri, Text(item.text, self.encoding), item.version, path_of(item.uri))
+        self.documents[item.uri] = doc
+        self.schedule(doc, 0.0)
+
+    def changed(self, params: types.DidChangeTextDocumentParams) -> None:
+        doc = self.documents.get(params.text_document.uri)
+        if doc is None:
+            return
+        for change in params.content_changes:
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                r = change.range
+                doc.text.replace(
+                    (r.start.line, r.start.character), (r.end.line, r.end.character), change.text
+                )
+            else:
+                doc.text = Text(change.text, self.encoding)
+        doc.version = params.text_document.version
+        self.schedule(doc, DEBOUNCE)
+
+    def closed(self, params: types.DidCloseTextDocumentParams) -> None:
+        doc = self.documents.pop(params.text_document.uri, None)
+        if doc is not None and doc.linting is not None:
+            doc.linting.cancel()
+        if doc is not None and doc.published:
+            self.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=[])
+            )
+
+    def schedule(self, doc: Document, delay: float) -> None:
+        """Lint the document's text after `delay` seconds without a further change."""
+        if doc.linting is not None and not doc.linting.done():
+            doc.linting.cancel()
+        doc.linting = asyncio.get_running_loop().create_task(self._lint(doc, delay))
+
+    async def _lint(self, doc: Document, delay: float) -> None:
+        if delay:
+            await asyncio.sleep(delay)
+        source, version = doc.text.source, doc.version
+
+        def work() -> tuple[Analysis, list[types.Diagnostic]] | None:
+            # Skipped when the text moved on while this waited for the thread.
+            if doc.text.source is not source or self.documents.get(doc.uri) is not doc:
+                return None
+            analysis = Analysis(source, doc.path, version)
+            return analysis, self.diagnostics(analysis) if analysis.attached else []
+
+        loop = asyncio.get_running_loop()
+        done = await loop.run_in_executor(_LINT, work)
+        if done is None or doc.text.source is not source:
+            return
+        analysis, items = done
+        doc.analysis = analysis
+        if analysis.attached or doc.published:
+            self.publish(doc, analysis, items)
+        if analysis.result is None:
+            return
+
+        # The text's line starts, so that the next edit need not count them on this thread.
+        offsets = await loop.run_in_executor(_LINT, lambda: analysis.line_offsets)
+        if doc.text.source is source and source.isascii():
+            doc.text.adopt(offsets)
+
+        def prepare() -> None:
+            if doc.analysis is analysis:  # not when a newer version is already linted
+                analysis.prepare()
+
+        await loop.run_in_executor(_FACTS, prepare)
+
+    def publish(self, doc: Document, analysis: Analysis, items: list[types.Diagnostic]) -> None:
+        if analysis.config_error is not None and analysis.attached:
+            items = [
+                types.Diagnostic(
+                    range=types.Range(types.Position(0, 0), types.Position(0, 0)),
+                    message=f"configuration: {analysis.config_error}",
+                    severity=types.DiagnosticSeverity.Error,
+                    source="wkparse",
+                )
+            ]
+        self.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=items, version=doc.version)
+        )
+        doc.published = analysis.attached
+
+    # ---- conversions ----------------------------------------------------------------------
+
+    def range_of(self, analysis: Analysis, span: Span) -> types.Range:
+        return types.Range(
+            self.position(analysis, span.line, span.column),
+            self.position(analysis, span.end_line, span.end_column),
+        )
+
+    def position(self, analysis: Analysis, line: int, column: int) -> types.Position:
+        """The LSP position of the parser's (line, column); column 0 of line 1 is a BOM."""
+        bom = line == 1 and analysis.source.startswith("\ufeff")
+        index = max(column - (0 if bom else 1), 0)
+        if analysis.source.isascii():
+            return types.Position(max(line - 1, 0), index)
+        units = to_units(analysis.line_text(line), index, self.encoding)
+        return types.Position(max(line - 1, 0), units)
+
+    def column_of(self, doc: Document, position: types.Position) -> int:
+        """The parser's column of an LSP position in the document's text."""
+        from wkparse.lsp.text import to_index
+
+        index = to_index(doc.text.line(position.line), position.character, self.encoding)
+        bom = position.line == 0 and doc.text.source.startswith("\ufeff")
+        return index if bom else index + 1
+
+    def diagnostics(
+        self, analysis: Analysis, found: list[Diagnostic] | None = None
+    ) -> list[types.Diagnostic]:
+        """Lint's diagnostics (or `found` among them) as LSP's, each linking its rule page."""
+        base = analysis.config.help_base_url
+        pages: dict[str, types.CodeDescription] = {}
+        out = []
+        for d in analysis.diagnostics if found is None else found:
+            link = pages.get(d.code)
+            if link is None:
+                link = pages[d.code] = types.CodeDescription(href=page_uri(d.code, base))
+            out.append(
+                types.Diagnostic(
+                    range=self.range_of(analysis, d.span),
+                    message=d.message,
+                    severity=_SEVERITY[d.severity or Severity.ERROR],
+                    code=d.code,
+                    code_description=link,
+                    source="wkparse",
+                )
+            )
+        return out
+
+    def edits(self, analysis: Analysis, edits: tuple[Edit, ...]) -> list[types.TextEdit]:
+        return [types.TextEdit(self.range_of(analysis, e.span), e.text) for e in edits]
+
+    def whole(self, analysis: Analysis) -> types.Range:
+        last = analysis.line_count
+        end = to_units(analysis.line_text(last), len(analysis.line_text(last)), self.encoding)
+        return types.Range(types.Position(0, 0), types.Position(last - 1, end))
+
+    async def analysis_for(self, uri: str, wait: float = HOVER_WAIT) -> Analysis | None:
+        """The analysis of the text on screen, waiting for its lint at most `wait` seconds."""
+        doc = self.documents.get(uri)
+        if doc is None:
+            return None
+        if doc.current() is None and doc.linting is not None:
+            with contextlib.suppress(asyncio.TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(doc.linting), wait)
+        return doc.current()
+
+    async def in_thread(self, fn: Any, *args: Any) -> Any:
+        return await asyncio.get_running_loop().run_in_executor(_FACTS, fn, *args)
+
+
+server = WorkloadServer()
+
+
+@server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+def did_save(ls: WorkloadServer, params: types.DidSaveTextDocumentParams) -> None:
+    doc = ls.documents.get(params.text_document.uri)
+    if doc is not None:
+        ls.schedule(doc, 0.0)  # the configuration beside it may have changed too
+
+
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+async def hover(ls: WorkloadServer, params: types.HoverParams) -> types.Hover | None:
+    doc = ls.documents.get(params.text_document.uri)
+    if doc is None:
+        return None
+    analysis = await ls.analysis_for(doc.uri)
+    note = ""
+    if analysis is None:
+        # Still linting the text on screen: the last version answers for a line that reads
+        # the same there, in a text of as many lines.
+        stale = doc.analysis
+        line = params.position.line
+        if stale is None or not stale.attached:
+            return None
+        same = await ls.in_thread(
+            lambda: (
+                stale.line_count == doc.text.line_count
+                and stale.line_text(line + 1) == doc.text.line(line)
+            )
+        )
+        if not same:
+            reading = f"wkparse is still reading this version ({doc.text.line_count:,} lines)."
+            return types.Hover(types.MarkupContent(kind=types.MarkupKind.Markdown, value=reading))
+        analysis = stale
+        note = "\n\n_(as of the last lint: this version is still being read)_"
+    if not analysis.attached:
+        return None
+    column = ls.column_of(doc, params.position)
+    found = await ls.in_thread(analysis.hover, params.position.line + 1, column)
+    if found is None:
+        return None
+    text, span = found
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text + note),
+        range=ls.range_of(analysis, span),
+    )
+
+
+@server.feature(
+    types.TEXT_DOCUMENT_CODE_ACTION,
+    types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix, types.CodeActionKind.Source, FIX_ALL],
+        resolve_provider=True,
+    ),
+)
+async def code_action(
+    ls: WorkloadServer, params: types.CodeActionParams
+) -> list[types.CodeAction] | None:
+    uri = params.text_document.uri
+    analysis = await ls.analysis_for(uri)
+    if analysis is None or not analysis.attached:
+        return None
+    first, last = params.range.start.line + 1, params.range.end.line + 1
+    actions: list[types.CodeAction] = []
+    fixes = await ls.in_thread(analysis.fixes_between, first, last)
+    for d, fix in fixes[:MAX_QUICK_FIXES]:
+        title = fix.description if fix.safe else f"{fix.description} (unsafe: changes the meaning)"
+        actions.append(
+            types.CodeAction(
+                title=f"{d.code}: {title}",
+                kind=types.CodeActionKind.QuickFix,
+                diagnostics=ls.diagnostics(analysis, [d]),
+                edit=types.WorkspaceEdit(changes={uri: ls.edits(analysis, fix.edits)}),
+                is_preferred=fix.safe,
+            )
+        )
+    if any(d.fix is not None and d.fix.safe and d.fix.edits for d in analysis.diagnostics):
+        actions.append(
+            types.CodeAction(
+                title="wkparse: fix every safe problem",
+                kind=FIX_ALL,
+                data={"uri": uri, "version": analysis.version},
+            )
+        )
+    if analysis.path is not None:
+        actions.append(
+            types.CodeAction(
+                title="wkparse: write the explain HTML report",
+                kind=types.CodeActionKind.Source,
+                command=types.Command(
+                    title="wkparse: write the explain HTML report",
+                    command=EXPLAIN_HTML,
+                    arguments=[uri],
+                ),
+            )
+        )
+    only = params.context.only
+    if only:
+        actions = [a for a in actions if any((a.kind or "").startswith(k) for k in only)]
+    return actions
+
+
+@server.feature(types.CODE_ACTION_RESOLVE)
+async def resolve_code_action(ls: WorkloadServer, action: types.CodeAction) -> types.CodeAction:
+    data = action.data if isinstance(action.data, dict) else {}
+    uri = str(data.get("uri", ""))
+    analysis = await ls.analysis_for(uri)
+    if analysis is None or analysis.version != data.get("version"):
+        return action
+    fixed = await ls.in_thread(analysis.fix_all)
+    if fixed is not None:
+        edit = types.TextEdit(range=ls.whole(analysis), new_text=fixed)
+        action.edit = types.WorkspaceEdit(changes={uri: [edit]})
+    return action
+
+
+@server.command(EXPLAIN_HTML)
+async def explain_html(ls: WorkloadServer, *arguments: Any) -> str | None:
+    """Write `wkparse explain FILE --format html -o FILE.html` of the saved file; return
+    the page's path."""
+    uri = str(arguments[0]) if arguments else ""
+    path = path_of(uri)
+    if path is None:
+        raise ValueError(f"{uri!r} is not a file on disk")
+    output = Path(str(arguments[1])) if len(arguments) > 1 else path.with_suffix(".html")
+
+    def write() -> int:
+        from wkparse.commands.explain import run
+
+        return run(path, "html", output)
+
+    status = await ls.in_thread(write)
+    if status != 0:
+        raise ValueError(f"wkparse explain could not write {output}")
+    ls.window_show_message(
+        types.ShowMessageParams(type=types.MessageType.Info, message=f"wrote {output}")
+    )
+    return str(output)
+
+
+@server.feature(types.TEXT_DOCUMENT_FORMATTING)
+async def formatting(
+    ls: WorkloadServer, params: types.DocumentFormattingParams
+) -> list[types.TextEdit] | None:
+    analysis = await ls.analysis_for(params.text_document.uri, wait=60.0)
+    if analysis is None or not analysis.attached:
+        return None
+    new = await ls.in_thread(analysis.formatted)
+    if new is None or new == analysis.source:
+        return []
+    return [types.TextEdit(range=ls.whole(analysis), new_text=new)]
+
+
+@server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+async def symbols(
+    ls: WorkloadServer, params: types.DocumentSymbolParams
+) -> list[types.DocumentSymbol] | None:
+    analysis = await ls.analysis_for(params.text_document.uri)
+    if analysis is None or not analysis.attached:
+        return None
+    out = []
+    for s in await ls.in_thread(analysis.sections):
+        whole = types.Range(types.Position(s.first_line - 1, 0), types.Position(s.last_line, 0))
+        start = types.Position(s.first_line - 1, 0)
+        first = types.Range(start, start)
+        out.append(
+            types.DocumentSymbol(
+                name=s.name,
+                detail=s.detail,
+                kind=types.SymbolKind.Namespace,
+                range=whole,
+                selection_range=first,
+            )
+        )
+    return out
+
+
+@server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)
+async def folding(
+    ls: WorkloadServer, params: types.FoldingRangeParams
+) -> list[types.FoldingRange] | None:
+    analysis = await ls.analysis_for(params.text_document.uri)
+    if analysis is None or not analysis.attached:
+        return None
+    return [
+        types.FoldingRange(
+            start_line=s.first_line - 1,
+            end_line=s.last_line - 1,
+            kind=types.FoldingRangeKind.Region,
+        )
+        for s in await ls.in_thread(analysis.sections)
+        if s.last_line > s.first_line
+    ]
+
+
+def serve() -> None:
+    """Speak LSP over stdin and stdout until the client says exit."""
+    server.start_io()
