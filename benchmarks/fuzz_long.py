@@ -2,7 +2,7 @@
 """The long fuzz run of issue 8: thousands of hostile variants of real files, every command.
 
 Not part of the test suite (it takes a while); the bounded suite is `tests/test_fuzz.py`,
-and both use the same cases and the same contract (`tests/fuzzing.py`). Each case runs
+and both use the same cases and the same contract (`benchmarks/fuzzing.py`). Each case runs
 `parse`, `lint`, `explain` in every format, `fmt --check`, `fmt` and `lint --fix` in place,
 under a per-command watchdog. Cases are seeded, so a failure replays exactly: its bytes and
 its report are written to the output folder, and `--only N` reruns case N alone.
@@ -30,9 +30,12 @@ from typing import TYPE_CHECKING
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+#: the real files the cases start from (the samples where the shared corpus is absent)
+CORPUS = ROOT.parent / "shared" / "corpus"
+SAMPLES = ROOT / "samples"
 
 if TYPE_CHECKING:
-    from tests.fuzzing import Base, Case, Failure
+    from benchmarks.fuzzing import Base, Case, Failure
 
 #: what each worker process starts from: the real files, the seed, the per-command timeout
 Init = tuple[Sequence["Base"], int, float]
@@ -57,10 +60,10 @@ _WORKDIR = Path()
 
 
 def _bases(max_bytes: int | None) -> list[Base]:
-    from tests import fuzzing
-    from tests.conftest import CORPUS, SAMPLES, corpus_files
+    from benchmarks import fuzzing
 
-    files = [p for p in corpus_files() if max_bytes is None or p.stat().st_size <= max_bytes]
+    found = sorted(CORPUS.rglob("*.txt")) if CORPUS.is_dir() else []
+    files = [p for p in found if max_bytes is None or p.stat().st_size <= max_bytes]
     if files:
         return fuzzing.load_bases(files, CORPUS)
     return fuzzing.load_bases(sorted(SAMPLES.glob("*.txt")), SAMPLES)
@@ -73,7 +76,7 @@ def _start_worker(bases: Sequence[Base], seed: int, seconds: float) -> None:
 
 
 def _run(index: int) -> Outcome:
-    from tests import fuzzing
+    from benchmarks import fuzzing
     from wkparse.parse import parse_bytes
 
     try:
@@ -90,7 +93,7 @@ def _run(index: int) -> Outcome:
 
 
 def _named(i: int) -> Case:
-    from tests import fuzzing
+    from benchmarks import fuzzing
 
     return list(fuzzing.named_cases(_BASES))[i]
 
@@ -129,7 +132,7 @@ def _save(out: Path, outcome: Outcome, data: bytes) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from tests import fuzzing
+    from benchmarks import fuzzing
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawTextHelpFormatter)
     ap.add_argument("--cases", type=int, default=20_000, help="mutated cases (default 20000)")
@@ -193,7 +196,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _case_bytes(index: int, bases: Sequence[Base], seed: int) -> bytes:
-    from tests import fuzzing
+    from benchmarks import fuzzing
 
     if index < 0:
         return list(fuzzing.named_cases(bases))[-index - 1].data

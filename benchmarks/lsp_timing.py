@@ -81,7 +81,7 @@ class Session:
         return self.arrived[version]
 
 
-async def drive(path: Path, text: str, runs: int) -> dict[str, list[float]]:
+async def drive(path: Path, text: str, runs: int, hover: bool) -> dict[str, list[float]]:
     data = text.encode()
     header = text[: text.index("\n")]
     ga = int(header.split("ga: ")[1].split()[0])
@@ -119,14 +119,16 @@ async def drive(path: Path, text: str, runs: int) -> dict[str, list[float]]:
                 types.VersionedTextDocumentIdentifier(version=version, uri=uri), [edit]
             )
         )
-        hover = await client.text_document_hover_async(
-            types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(ROW, 0))
-        )
+        answer = None
+        if hover:
+            answer = await client.text_document_hover_async(
+                types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(ROW, 0))
+            )
         answered = time.perf_counter()
         arrived = await session.diagnostics(version)
         found["change"].append(arrived - start)
         found["hover"].append(answered - start)
-        before += answered < arrived and hover is not None
+        before += answered < arrived and answer is not None
         await asyncio.sleep(3)  # let the facts of this version settle before the next edit
     found["hover before diagnostics"] = [before]
     await client.shutdown_async(None)
@@ -138,11 +140,14 @@ async def drive(path: Path, text: str, runs: int) -> dict[str, list[float]]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument(
+        "--no-hover", dest="hover", action="store_false", help="time the edits alone"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
         path = million_rows(Path(work))
         text = path.read_text(encoding="utf-8")
-        found = asyncio.run(drive(path, text, args.runs))
+        found = asyncio.run(drive(path, text, args.runs, args.hover))
     rows = text.count("\n") - 2
     print(f"{path.name}: {rows:,} rows, {len(text) / 1e6:.0f} MB; {args.runs} runs, medians")
     lint_s = statistics.median(found["lint"])

@@ -2,7 +2,7 @@
 """How long lint's messages are, and how many findings correct files get (issue 13).
 
 Lints, with the default configuration, every file of `../shared/corpus` and edited copies of
-them (the fuzz cases of `tests/fuzzing.py`, seeded, so every run measures the same inputs),
+them (the fuzz cases of `benchmarks/fuzzing.py`, seeded, so every run measures the same inputs),
 then prints the median, 95th percentile and maximum message length of each set, the
 findings on the pristine files of the current AICB generator (`aicb-2025-12/`) and on
 SimAI's own examples, and the longest messages by code.
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests import fuzzing  # noqa: E402
+from benchmarks import fuzzing  # noqa: E402
 from wkparse.diagnostics import Diagnostic  # noqa: E402
 from wkparse.engine import lint  # noqa: E402
 from wkparse.parse import parse_bytes  # noqa: E402

@@ -10,8 +10,8 @@ Three layers, all seeded so that a failure replays exactly:
 - hypothesis-built workload-like text through `lint`, `explain` and `fmt -` on stdin.
 Then: invalid UTF-8 is reported at its line and column by every command; a folder holding link
 loops, a dangling link, a device and a pipe named `.txt` is walked to the end; a handful of
-real processes show no traceback. The contract is `tests.fuzzing.check_case`. The long run
-(`benchmarks/fuzz_long.py`) is the same check over 20,000 cases and every format.
+real processes show no traceback. The contract is `check_case` of `benchmarks/fuzzing.py`. The
+long run (`benchmarks/fuzz_long.py`) is the same check over 20,000 cases and every format.
 """
 
 from __future__ import annotations
@@ -29,9 +29,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tests import fuzzing
+from benchmarks import fuzzing
+from benchmarks.fuzzing import Base, Case
 from tests.conftest import CORPUS, SAMPLES, corpus_files
-from tests.fuzzing import Base, Case
 from wkparse import parse_bytes, syntax
 from wkparse.cli import app
 

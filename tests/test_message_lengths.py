@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import statistics
 
-from tests import fuzzing
+from benchmarks import fuzzing
 from tests.conftest import CORPUS, corpus_files
 from wkparse.engine import lint
 from wkparse.parse import parse_bytes

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from wkparse import parse_bytes, parse_text, syntax
 from wkparse.ast import Phase
 from wkparse.parse import Limits
+from wkparse.simai import header_value
 
 ROW = "attention_layer\t-1\t1820000\tALLREDUCE\t33554432\t1820000\tNONE\t0\t1820000\tNONE\t0\t100"
 HEADER = (
@@ -32,7 +33,7 @@ def test_current_aicb_header_fields_in_order_with_positions() -> None:
     assert w.header is not None
     assert w.header.policy == "HYBRID_TRANSFORMER_FWD_IN_BCKWD"
     assert [f.key for f in w.header.fields][:3] == ["model_parallel_NPU_group", "ep", "pp"]
-    assert w.header.integer("ga") == 64 and w.header.integer("pp_comm") == 33554432
+    assert header_value(w.header, "ga") == 64 and header_value(w.header, "pp_comm") == 33554432
     ga = w.header.read("ga")
     assert ga is not None and ga.value is not None
     column = HEADER.index("ga:") + 1
@@ -56,7 +57,7 @@ def test_oldest_header_with_tab_after_policy_and_only_tp() -> None:
         "HYBRID_TRANSFORMER_FWD_IN_BCKWD\tmodel_parallel_NPU_group: 8 "
         "checkpoints: 0 checkpoint_initiates: 0\n1\n" + ROW + "\n"
     ).workload
-    assert w.header is not None and w.header.integer("model_parallel_NPU_group") == 8
+    assert w.header is not None and header_value(w.header, "model_parallel_NPU_group") == 8
     assert w.header.read("vpp") is None
 
 
@@ -65,7 +66,7 @@ def test_pp_comm_without_colon_is_read_and_other_bare_keys_are_not() -> None:
         "HYBRID_TRANSFORMER_FWD_IN_BCKWD ga: 2 vpp 9 pp_comm 50331648\n0\n"
     ).workload.header
     assert header is not None
-    assert header.integer("pp_comm") == 50331648
+    assert header_value(header, "pp_comm") == 50331648
     assert header.read("vpp") is None
     assert [(f.key, f.colon) for f in header.fields] == [
         ("ga", True),
@@ -79,7 +80,7 @@ def test_float_header_value_is_kept_as_written() -> None:
     assert header is not None
     field = header.read("pp_comm")
     assert field is not None and field.value is not None
-    assert field.value.text == "8388608.0" and field.value.integer is None
+    assert field.value.text == "8388608.0" and header_value(header, "pp_comm") == 8388608
     assert field.value.number == 8388608.0
 
 
@@ -99,7 +100,7 @@ def test_inference_header_with_mode() -> None:
         "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 8 pp: 2 "
         "all_gpus: 16 mode: 1 vpp: 1 ga: 1\n0\n"
     ).workload.header
-    assert header is not None and header.integer("mode") == 1
+    assert header is not None and header_value(header, "mode") == 1
 
 
 @pytest.mark.parametrize(
@@ -111,7 +112,7 @@ def test_dlrm_bare_number_and_keyed_forms(header: str) -> None:
     if parsed.leading:
         assert [v.text for v in parsed.leading] == ["4"]
     else:
-        assert parsed.integer("DLRM_LAST_BOTTOM_LAYER") == 4
+        assert header_value(parsed, "DLRM_LAST_BOTTOM_LAYER") == 4
 
 
 @pytest.mark.parametrize(

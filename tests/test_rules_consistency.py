@@ -15,10 +15,10 @@ import pytest
 from tests.conftest import CORPUS, generator_arguments, manifest
 from wkparse.aicb import parse_filename
 from wkparse.body import Body
-from wkparse.checks.consistency import read_number
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_file, parse_text
+from wkparse.simai import header_value
 
 GENERATED = CORPUS / "aicb-generated"
 SEED = next(iter(sorted((GENERATED / "seed").glob("*.txt"))), GENERATED / "seed" / "absent.txt")
@@ -281,7 +281,7 @@ def test_counted_facts_agree_with_generator_arguments(entry: dict[str, str]) -> 
     )
     assert body.moe == ("moe_enable" in args)
     if "inference" in entry["generator"]:
-        assert not body.has_groups and header.integer("mode") == 1
+        assert not body.has_groups and header_value(header, "mode") == 1
         return
     layers, hidden, gbs = (
         int(args["num_layers"]),
@@ -291,19 +291,19 @@ def test_counted_facts_agree_with_generator_arguments(entry: dict[str, str]) -> 
     sp = "enable_sequence_parallel" in args
     ga = gbs // (mbs * (world // (tp * pp)))
     assert name.gbs == gbs and name.ga == ga
-    assert len(body.groups) == ga == header.integer("ga")
+    assert len(body.groups) == ga == header_value(header, "ga")
     assert body.sequence_parallel == sp
     if ga:
         assert body.layers_per_group == layers // pp
     era = entry["generator"]
     if era != "aicb-2024-10":  # vpp arrived 2024-11
-        assert header.integer("vpp") == layers // pp
+        assert header_value(header, "vpp") == layers // pp
     if tp > 1 and ga:  # the activation rides on the layer rows' TP collectives
         assert body.activation_bytes == 2 * mbs * seq * hidden
         if pp > 1 and era != "aicb-2024-10":  # pp_comm arrived 2024-12
             undivided = era == "aicb-2024-12a" or not sp
             expected = body.activation_bytes if undivided else body.activation_bytes // tp
-            assert read_number(header, "pp_comm") == expected
+            assert header_value(header, "pp_comm") == expected
 
 
 def test_pages_state_the_fix_their_rule_attaches() -> None:

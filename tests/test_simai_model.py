@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
+from wkparse.cpp import IStream, float32, scaled
 from wkparse.simai import read_header, simulate, stoi
-from wkparse.simai.cpp import IStream, float32, scaled
 from wkparse.simai.outcome import FORMAT_MISMATCH, UNKNOWN_POLICY
 from wkparse.simai.tables import ComType, GroupType, decode_comm
 

@@ -63,14 +63,6 @@ class Value:
     span: Span
 
     @property
-    def integer(self) -> int | None:
-        """The value when it is a plain integer that `std::stoi` reads whole, else None."""
-        from wkparse.simai.cpp import stoi
-
-        result = stoi(self.text)
-        return result.value if result.whole else None
-
-    @property
     def number(self) -> float | None:
         try:
             return float(self.text)
@@ -113,17 +105,13 @@ class Header:
 
     def read(self, key: str) -> HeaderField | None:
         """The field SimAI reads for `key`: the last one with a colon (only `pp_comm` is also
-        read without it), or None when SimAI finds none."""
+        read without it), or None when SimAI finds none. The number it takes from it is
+        `wkparse.simai.header_value`'s."""
         found = None
         for f in self.fields:
             if f.key == key and (f.colon or key == "pp_comm"):
                 found = f
         return found
-
-    def integer(self, key: str) -> int | None:
-        """The integer SimAI reads for `key`, None when absent or not a plain integer."""
-        f = self.read(key)
-        return f.value.integer if f is not None and f.value is not None else None
 
 
 @dataclass(frozen=True, slots=True)

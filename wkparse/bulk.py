@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from wkparse.ast import NUMBER_FIELDS, SHAPE, TEXT_FIELDS, ValueTable, narrowest
-from wkparse.row_reader import Shape, numbers_only
+from wkparse.row_shapes import Shape, numbers_only
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from wkparse.ast import MAX_DIGITS, NUMBER_FIELDS, SHAPE, TEXT_FIELDS, LineError, ValueTable
 from wkparse.grammar import row_matcher
+from wkparse.row_shapes import Shape, numbers_only
 
 if TYPE_CHECKING:
     from wkparse.bulk import Pending
@@ -33,8 +34,6 @@ BLANK_REF = -1
 _CACHE_LINES = 1 << 16
 #: a line longer than this may hold a number too long to read: it is read on its own
 SHORT_LINE = MAX_DIGITS
-#: the largest number numpy is trusted to read into an int64: 18 digits (19 may pass 2**63)
-_NUMPY_MOST = 10**18 - 1
 #: a run of new lines shorter than this is read in Python (numpy's per-call cost)
 NUMPY_RUN = 256
 #: new lines read in Python before numpy is worth its import (60-120 ms): about 4 MB of rows
@@ -42,9 +41,6 @@ NUMPY_AFTER_LINES = 50_000
 #: a file at least this large reads its runs of new lines with numpy from the first one
 NUMPY_FILE_BYTES = 4 << 20
 _DIGITS_TO_ZERO = bytes.maketrans(b"123456789", b"000000000")
-#: digits and signs kept, whitespace to a space, every other byte dropped (`numbers_only`)
-_SPACES = bytes(c if c in b"0123456789+-" else 32 for c in range(256))
-_DROPPED = bytes(c for c in range(256) if c not in b"0123456789+- \t\n\r\x0b\x0c")
 
 
 class Reading(Protocol):
@@ -56,39 +52,6 @@ class Reading(Protocol):
     def columns(self) -> tuple[tuple[int, int], ...]: ...
     @property
     def errors(self) -> tuple[LineError, ...]: ...
-
-
-class Shape:
-    """A line shape that matches the grammar's row, and how its lines are read in bulk."""
-
-    __slots__ = ("blanks", "bounds", "index", "numpy", "reads", "run", "texts", "width")
-
-    def __init__(
-        self,
-        index: int,
-        width: int,
-        texts: tuple[int | None, ...],
-        reads: tuple[tuple[int, int, int], ...],
-        blanks: tuple[tuple[int, int], ...],
-        bounds: tuple[tuple[int, int], ...],
-    ) -> None:
-        #: its index among the table's shapes (token positions)
-        self.index = index
-        #: how many tokens its lines have
-        self.width = width
-        #: each text field's code (TEXT_FIELDS order), None where the token holds a digit and
-        #: is read from each line
-        self.texts = texts
-        #: (text field slot, start byte, end byte) of each token read from each line
-        self.reads = reads
-        #: byte ranges of the text tokens holding digits or signs: blanked to read the numbers
-        self.blanks = blanks
-        #: the least and most each number field can hold (from its digits and sign)
-        self.bounds = bounds
-        #: whether numpy reads its numbers exactly (none longer than 18 digits)
-        self.numpy = all(max(-low, high) <= _NUMPY_MOST for low, high in bounds)
-        #: lines of shapes of the same run kind are read in bulk together
-        self.run = (width, self.numpy)
 
 
 class RowColumns:
@@ -360,9 +323,3 @@ def _bounds(token: str) -> tuple[int, int]:
     """The least and most a number token of this shape can be (its digits are zeros)."""
     most = 10 ** len(token.lstrip("+-")) - 1
     return (-most, 0) if token.startswith("-") else (0, most)
-
-
-def numbers_only(lines: bytes | bytearray) -> bytes:
-    """What is left of row lines whose text tokens hold no digit or sign: their numbers,
-    separated by spaces (the text tokens' bytes are dropped, not blanked: less to scan)."""
-    return bytes(lines).translate(_SPACES, _DROPPED)

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 
 from wkparse.ast import MAX_DIGITS, ROW_FIELDS, LineError
+from wkparse.cpp import stoi
 from wkparse.grammar import row_matcher
 from wkparse.i18n import N_, _, ngettext
-from wkparse.simai.cpp import stoi
 
 EMPTY_FILE = "WK100"
 MISSING_POLICY = "WK101"

@@ -32,6 +32,8 @@ from wkparse.aicb.reference import Collective, Setting, dense_block, gradients, 
 from wkparse.aicb.training_args import TrainingArgs
 from wkparse.ast import Workload
 from wkparse.body import Body
+from wkparse.simai.parallel import data_parallel
+from wkparse.simai.tokens import header_value
 
 POLICY = "HYBRID_TRANSFORMER_FWD_IN_BCKWD"
 #: rows AICB writes in the prologue of a training file (AIOB path, non-AIOB path)
@@ -190,11 +192,11 @@ def setting_from(workload: Workload, body: Body, args: TrainingArgs | None) -> S
     header = workload.header
     if header is None:
         return None
-    tp, world = header.integer("model_parallel_NPU_group"), header.integer("all_gpus")
-    ep, pp = header.integer("ep"), header.integer("pp")
-    if not tp or not world:
+    tp, world = header_value(header, "model_parallel_NPU_group"), header_value(header, "all_gpus")
+    ep, pp = header_value(header, "ep") or 1, header_value(header, "pp") or 1
+    dp = data_parallel(world, tp, pp) if tp and world else None
+    if not tp or not world or dp is None:
         return None
-    ep, pp = ep or 1, pp or 1
     activation = None
     group = body.reference
     if group is not None:
@@ -203,7 +205,7 @@ def setting_from(workload: Workload, body: Body, args: TrainingArgs | None) -> S
         if isinstance(size, int) and size > 0:
             activation = size
     topk = _topk(workload, body, activation)
-    return Setting(tp, ep, world // (tp * pp), sp, activation, topk)
+    return Setting(tp, ep, dp, sp, activation, topk)
 
 
 def _topk(workload: Workload, body: Body, activation: int | None) -> int | None:

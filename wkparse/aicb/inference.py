@@ -14,12 +14,14 @@ from collections.abc import Iterator
 
 from wkparse.aicb.dump import NONE, Row, Workload
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.formulas import activation
 from wkparse.aicb.inference_args import InferenceArgs
 from wkparse.aicb.training import FP8_FACTOR, POLICY
 
 
 def header(a: InferenceArgs) -> str:
-    pp_comm = 2 * a.micro_batch * a.seq_length * a.number("hidden_size") * (1 if a.pp > 1 else 0)
+    # the inference generator writes the whole activation, whatever TP, and 0 without PP
+    pp_comm = activation(a.micro_batch, a.seq_length, a.number("hidden_size")) if a.pp > 1 else 0
     return (
         f"{POLICY} model_parallel_NPU_group: {a.tp} ep: {a.ep} pp: {a.pp} "
         f"all_gpus: {a.world_size} mode: 1 vpp: 1 ga: 1 checkpoints: 0 "

@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass
 from pathlib import PurePath
 
+from wkparse.aicb.formulas import data_parallel, ga
 from wkparse.aicb.presets import PRESETS, Preset
 
 _TRAINING = re.compile(
@@ -49,8 +50,7 @@ class AicbName:
     @property
     def dp(self) -> int | None:
         """Data-parallel degree, None when world is not a multiple of tp * pp."""
-        stages = self.tp * self.pp
-        return self.world // stages if stages and self.world % stages == 0 else None
+        return data_parallel(self.world, self.tp, self.pp)
 
     @property
     def preset(self) -> Preset | None:
@@ -65,8 +65,8 @@ class AicbName:
     @property
     def ga(self) -> int | None:
         """The `ga` AICB writes for this name: gbs // (mbs * DP), floored as the generator does."""
-        step = self.batch_per_step
-        return self.gbs // step if step and self.gbs is not None else None
+        dp = self.dp
+        return ga(self.gbs, self.mbs, dp) if dp is not None and self.gbs is not None else None
 
     @property
     def layers_per_stage(self) -> int | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from wkparse.aicb import aiob
 from wkparse.aicb.dump import NONE, Row, Workload, comm_row
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.formulas import moe_dispatch, moe_routing, pp_comm
 from wkparse.aicb.layers import Layer, layers, parameter_totals
 from wkparse.aicb.revisions import LATEST, Era
 from wkparse.aicb.training_args import TrainingArgs
@@ -28,12 +29,13 @@ GA_WARNING = "[WARN]: ga num < 1, please confirm global_batch num and micro_batc
 
 def header(a: TrainingArgs, era: Era = LATEST.era) -> str:
     """Line 1 as the era writes it (vpp from 2024-11-05, pp_comm from 2024-12-02)."""
-    pp_comm: int | float = a.tp_comm_size
-    if a.sequence_parallel and era.pp_comm == "pp_sp":
-        pp_comm /= a.tp
-    shown = f"pp_comm: {pp_comm}" if a.pp != 1 or era.pp_comm == "always" else "pp_comm: 0"
+    if era.pp_comm == "always":  # 2024-12-02 .. 12-04: the whole activation, PP 1 too
+        written: int | float = a.tp_comm_size
+    else:
+        sp = a.sequence_parallel and era.pp_comm == "pp_sp"
+        written = pp_comm(a.tp_comm_size, a.tp, sequence_parallel=sp, pp=a.pp)
     vpp = f"vpp: {a.num_layers} " if era.vpp else ""
-    tail = f" {shown}" if era.pp_comm != "none" else ""
+    tail = f" pp_comm: {written}" if era.pp_comm != "none" else ""
     return (
         f"{POLICY} model_parallel_NPU_group: {a.tp} ep: {a.ep} pp: {a.pp} "
         f"{vpp}ga: {a.ga} all_gpus: {a.world_size} "
@@ -102,10 +104,10 @@ def _moe_rows_mc13(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path:
                 first = NONE
             gather = scatter = NONE
     act = a.tp_comm_size
-    dispatch = act * a.topk // a.tp
+    dispatch = moe_dispatch(act, a.topk, a.tp)
     fwd_dispatch = int(dispatch * FP8_FACTOR) if a.deepseek else dispatch
     tp_size = act * a.topk
-    routing = 2 * a.ep * a.num_experts * a.tp
+    routing = moe_routing(a.ep, a.num_experts, a.tp)
     return [
         Row(name, fwd, first, routing, bwd, NONE, 0, 1, NONE, 0),
         Row(name, 1, a2a, fwd_dispatch, 1, a2a, dispatch, 1, NONE, 0),

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.formulas import activation, data_parallel, ga
 from wkparse.aicb.options import Option, parse
 from wkparse.i18n import N_
 
@@ -171,7 +172,7 @@ class TrainingArgs:
     @property
     def tp_comm_size(self) -> int:
         """Bytes of one bf16 activation: 2 * micro_batch * seq_length * hidden_size."""
-        return 2 * self.micro_batch * self.seq_length * self.hidden_size
+        return activation(self.micro_batch, self.seq_length, self.hidden_size)
 
 
 def _assert(ok: bool, message: str) -> None:
@@ -212,7 +213,9 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
     sp, moe = bool(v["enable_sequence_parallel"]), bool(v["moe_enable"])
     if moe:
         _assert(sp, "moe must be enabled with sequence parallel")
-    dp, mbs, gbs = world // (tp * pp), parsed.integer("micro_batch"), parsed.integer("global_batch")
+    dp = data_parallel(world, tp, pp)
+    assert dp is not None  # both cases are stopped above
+    mbs, gbs = parsed.integer("micro_batch"), parsed.integer("global_batch")
     if dp * mbs == 0:
         raise AicbError("AICB stops: ZeroDivisionError: data-parallel size * micro_batch is 0")
     layers = parsed.integer("num_layers")
@@ -286,6 +289,6 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
         kv_lora_rank=parsed.integer("kv_lora_rank"),
         v_head_dim=parsed.integer("v_head_dim"),
         dp=dp,
-        ga=gbs // (dp * mbs),
+        ga=ga(gbs, mbs, dp) or 0,  # dp * mbs is not 0 here
     )
     return args, idle

@@ -1,15 +1,16 @@
 """What the consistency (WK3xx) and file-name (WK5xx) rules both read from a header: whether
-it is a transformer training header, where a key's value stands, the number SimAI reads for
-it, and the fix that sets it. Neither area owns these, so neither imports the other.
+it is a transformer training header, where a key's value stands, and the fix that sets it.
+Neither area owns these, so neither imports the other. The number SimAI reads for a key is
+`wkparse.simai.header_value`'s, as everywhere.
 """
 
 from __future__ import annotations
 
+from wkparse.aicb.formulas import is_inference
 from wkparse.ast import Header, Span
 from wkparse.checks import Context
 from wkparse.diagnostics import Edit, Fix
 from wkparse.i18n import _
-from wkparse.simai.cpp import stoi
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 
 TP_KEY = "model_parallel_NPU_group"
@@ -22,9 +23,7 @@ def training_header(ctx: Context) -> Header | None:
     against training conventions would only produce noise.
     """
     header = ctx.workload.header
-    if header is None or header.policy not in TRANSFORMER_POLICIES:
-        return None
-    if header.integer("mode") == 1:
+    if header is None or header.policy not in TRANSFORMER_POLICIES or is_inference(header):
         return None
     return header
 
@@ -35,14 +34,6 @@ def value_span(header: Header, key: str) -> Span | None:
     if field is None:
         return None
     return field.value.span if field.value is not None else field.span
-
-
-def read_number(header: Header, key: str) -> int | None:
-    """The number SimAI reads for `key`, with `std::stoi`'s leniency (`8388608.0` reads)."""
-    field = header.read(key)
-    if field is None or field.value is None:
-        return None
-    return stoi(field.value.text).value
 
 
 def set_value(key: str, value: int, span: Span) -> Fix:

@@ -15,6 +15,7 @@ from wkparse.diff.model import HeaderChange
 from wkparse.format import header_line
 from wkparse.simai import HeaderReading, read_header, stoi
 from wkparse.simai.header import CHECKPOINT_KEYS, DLRM_KEY, PP_COMM_KEYS, SIZE_KEYS
+from wkparse.simai.tokens import reading
 
 POLICY = "policy"
 LEADING = "(numbers after the policy)"
@@ -70,12 +71,16 @@ def _stop(reading: HeaderReading | None) -> str | None:
 
 def _fields(header: Header | None) -> dict[str, HeaderField]:
     """Each key, in order of writing, with the field SimAI reads for it (the last one with
-    its colon; `pp_comm` also without), else the last one written. One pass: a hostile
-    header writes tens of thousands of keys."""
+    its colon; `pp_comm` also without), else the last one written. A "field" SimAI reads as
+    another key's value (`tp: 2abc`'s `2abc`) is that key's value, not a key. One pass: a
+    hostile header writes tens of thousands of keys."""
     if header is None:
         return {}
+    values = reading(header).value_fields
     out: dict[str, HeaderField] = {}
-    for f in header.fields:
+    for i, f in enumerate(header.fields):
+        if i in values:
+            continue
         held = out.get(f.key)
         if held is None or f.colon or f.key == "pp_comm" or not held.colon:
             out[f.key] = f

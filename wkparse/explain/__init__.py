@@ -46,7 +46,6 @@ from wkparse.explain.routing import (
 )
 from wkparse.explain.sentences import answers, notes, path_label, represents
 from wkparse.explain.units import human_bytes, human_ns, percent
-from wkparse.explain.values import simai_int
 
 __all__ = [
     "BODY_ROWS_SHOWN",
@@ -78,5 +77,4 @@ __all__ = [
     "percent",
     "represents",
     "route",
-    "simai_int",
 ]

@@ -14,8 +14,9 @@ from wkparse.ast import PHASE_FIELDS, PHASES, Workload
 from wkparse.body import GROUP_START, Body
 from wkparse.columns import Columns
 from wkparse.diagnostics import Diagnostic
-from wkparse.explain.routing import TRANSFORMER_DIALECTS, dialect_of, route
-from wkparse.explain.values import simai_int
+from wkparse.explain.routing import TRANSFORMER_DIALECTS, dialect_of, group_sizes, route
+from wkparse.simai.parallel import data_parallel, left_out
+from wkparse.simai.tokens import header_value
 
 
 class Context:
@@ -49,6 +50,8 @@ class Context:
         self.ga = self._int("ga") if transformerish else None
         self.vpp = self._int("vpp") if transformerish else None
         self.all_gpus = self._int("all_gpus") if transformerish else None
+        #: pp_comm as SimAI reads it (32 bits unsigned); `pp_comm_text` as written
+        self.pp_comm = self._int("pp_comm") if transformerish else None
         pp_comm = header.read("pp_comm") if header is not None and transformerish else None
         self.pp_comm_text = (
             pp_comm.value.text if pp_comm is not None and pp_comm.value is not None else None
@@ -56,23 +59,15 @@ class Context:
         self.dp: int | None = None
         self.dp_remainder: int | None = None
         if self.all_gpus is not None and self.tp and self.pp:
-            self.dp, self.dp_remainder = divmod(self.all_gpus, self.tp * self.pp)
-        self.dp_ep = self.dp // self.ep if self.dp is not None and self.ep else None
-        self.sizes: dict[str, int | None] = {
-            "TP": self.tp,
-            "DP": self.dp,
-            "EP": self.ep,
-            "DP_EP": self.dp_ep,
-            "PP": self.pp,
-            "MP": None,
-            "ALL": self.all_gpus,
-        }
+            self.dp = data_parallel(self.all_gpus, self.tp, self.pp)
+            self.dp_remainder = left_out(self.all_gpus, self.tp, self.pp)
+        self.sizes = group_sizes(self.tp, self.dp, self.ep, self.pp, self.all_gpus)
+        self.dp_ep = self.sizes["DP_EP"]
         self._routes: dict[tuple[str | None, str, str | None], str | None] = {}
         self.aicb_rows = bool(self.names & {GROUP_START, "attention_layer", "attention_column"})
 
     def _int(self, key: str) -> int | None:
-        f = self.header.read(key) if self.header is not None else None
-        return simai_int(f.value.text) if f is not None and f.value is not None else None
+        return header_value(self.header, key)
 
     def placeholder(self) -> bool:
         """Whether every compute time of the layer rows is a placeholder (<= 1)."""

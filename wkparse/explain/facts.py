@@ -51,7 +51,7 @@ from wkparse.explain.model import Explanation
 from wkparse.explain.sentences import answers, notes, represents
 from wkparse.explain.structure import BODY_ROWS_SHOWN, structure
 from wkparse.explain.totals import totals
-from wkparse.explain.values import fraction, scaled, simai_int, written_number
+from wkparse.explain.values import fraction, scaled, written_number
 from wkparse.parse import ParseResult
 
 __all__ = ["BODY_ROWS_SHOWN", "explain"]
@@ -119,7 +119,7 @@ def _assemble(ctx: Context) -> Explanation:
         all_gpus=ctx.all_gpus,
         pp_comm=written_number(ctx.pp_comm_text),
         pp_comm_text=ctx.pp_comm_text,
-        pp_comm_simai=simai_int(ctx.pp_comm_text),
+        pp_comm_simai=ctx.pp_comm,
         declared_rows=ctx.w.count.value if ctx.w.count is not None else None,
         dp=ctx.dp,
         dp_remainder=ctx.dp_remainder,

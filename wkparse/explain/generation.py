@@ -8,12 +8,12 @@ from itertools import pairwise
 from pathlib import Path
 
 from wkparse.aicb import PRESETS, parse_filename
+from wkparse.aicb.formulas import activation_of, experts_of, ga, hidden_of, topk_of
 from wkparse.body import MOE_NAMES
 from wkparse.explain.context import Context
 from wkparse.explain.model import Era, Generation
 from wkparse.explain.provenance import era, moe_rows_per_layer
 from wkparse.explain.routing import TRANSFORMER_DIALECTS
-from wkparse.explain.values import simai_int
 from wkparse.i18n import _
 
 
@@ -24,10 +24,10 @@ def activation(ctx: Context) -> tuple[int | None, str | None]:
     act = ctx.body.activation_bytes
     if act is not None:
         return act, "rows"
-    pp_comm = simai_int(ctx.pp_comm_text)
+    pp_comm = ctx.pp_comm
     if ctx.pp is not None and ctx.pp > 1 and pp_comm and pp_comm > 0:
-        tp = ctx.tp if ctx.body.sequence_parallel and ctx.tp and ctx.tp > 0 else 1
-        return pp_comm * tp, "pp_comm"
+        sp = ctx.body.sequence_parallel
+        return activation_of(pp_comm, ctx.tp or 0, sequence_parallel=sp), "pp_comm"
     return None, None
 
 
@@ -37,9 +37,9 @@ def generation(ctx: Context) -> Generation:
     act = activation(ctx)[0]
     hidden, hidden_how = None, None
     if name is not None and act:
-        tokens = name.mbs * (1 if name.inference_phase == "decode" else name.seq)
-        if tokens and act % (2 * tokens) == 0:
-            hidden = act // (2 * tokens)
+        tokens = 1 if name.inference_phase == "decode" else name.seq
+        hidden = hidden_of(act, name.mbs, tokens)
+        if hidden is not None:
             what = (
                 _("batch {mbs} (decode: one token each)").format(mbs=name.mbs)
                 if name.inference_phase == "decode"
@@ -73,7 +73,7 @@ def generation(ctx: Context) -> Generation:
         compute = "placeholder" if ctx.placeholder() else "measured"
     expected_ga = None
     if name is not None and name.gbs is not None and ctx.dp:
-        expected_ga = name.gbs // (name.mbs * ctx.dp)
+        expected_ga = ga(name.gbs, name.mbs, ctx.dp)
     if name is not None and ctx.policy in TRANSFORMER_DIALECTS:
         for key, said, header in (
             ("tp", name.tp, ctx.tp),
@@ -190,8 +190,8 @@ def _moe_shape(ctx: Context) -> tuple[int | None, int | None, str | None]:
     )
     topk = None
     how = []
-    if dispatch and (dispatch * ctx.tp) % act == 0:
-        topk = dispatch * ctx.tp // act
+    topk = topk_of(dispatch, act, ctx.tp) if dispatch else None
+    if topk is not None:
         how.append(
             _("top-k = EP all-to-all {bytes} B x TP {tp} / activation").format(
                 bytes=f"{dispatch:,}", tp=ctx.tp
@@ -204,8 +204,9 @@ def _moe_shape(ctx: Context) -> tuple[int | None, int | None, str | None]:
         ref = ctx.body.reference
         first = next(f for f in ctx.w.rows.fields[ref.start : ref.end] if f.name == "mlp_moelayer")
         gather = first.fwd.size or 0
-        if first.fwd.comm == "ALLGATHER" and gather % (2 * ctx.ep * ctx.tp) == 0:
-            experts = gather // (2 * ctx.ep * ctx.tp)
+        if first.fwd.comm == "ALLGATHER":
+            experts = experts_of(gather, ctx.ep, ctx.tp)
+        if experts is not None:
             how.append(
                 _("experts = router all-gather {bytes} B / (2 x EP x TP)").format(
                     bytes=f"{gather:,}"

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from wkparse.aicb import AicbName
+from wkparse.explain.routing import group_sizes
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,12 +250,4 @@ class Explanation:
 
     @property
     def group_sizes(self) -> dict[str, int | None]:
-        return {
-            "TP": self.tp,
-            "DP": self.dp,
-            "EP": self.ep,
-            "DP_EP": self.dp_ep,
-            "PP": self.pp,
-            "MP": None,
-            "ALL": self.all_gpus,
-        }
+        return group_sizes(self.tp, self.dp, self.ep, self.pp, self.all_gpus)

@@ -7,6 +7,7 @@ into the kinds the totals are grouped by.
 
 from __future__ import annotations
 
+from wkparse.aicb.formulas import is_inference
 from wkparse.ast import Workload
 from wkparse.body import MOE_NAMES
 from wkparse.i18n import N_
@@ -34,6 +35,17 @@ GROUP_LABELS = {
     "MP": N_("model-parallel"),
     "ALL": N_("all GPUs"),
 }
+
+
+def group_sizes(
+    tp: int | None, dp: int | None, ep: int | None, pp: int | None, gpus: int | None
+) -> dict[str, int | None]:
+    """The ranks in each group of `GROUPS`: DP_EP is DP / EP (ASTRA-sim 1.0's MP has none a
+    header gives)."""
+    dp_ep = dp // ep if dp is not None and ep else None
+    return {"TP": tp, "DP": dp, "EP": ep, "DP_EP": dp_ep, "PP": pp, "MP": None, "ALL": gpus}
+
+
 PHASE_LABELS = {"fwd": "forward", "ig": "input-grad", "wg": "weight-grad"}
 
 
@@ -45,10 +57,7 @@ def dialect_of(workload: Workload, names: set[str | None]) -> str:
     if policy == "MICRO" or (names and names <= {"micro_test"}):
         return "micro"
     if policy in TRANSFORMER_DIALECTS:
-        mode = header.read("mode")
-        if policy == "DISTRIBUTED_INFERENCE" or (
-            mode is not None and mode.value is not None and mode.value.text == "1"
-        ):
+        if policy == "DISTRIBUTED_INFERENCE" or is_inference(header):
             return "inference"
         return "transformer"
     return {

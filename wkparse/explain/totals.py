@@ -11,7 +11,6 @@ from wkparse.body import GROUP_START
 from wkparse.explain.context import Context
 from wkparse.explain.model import CollectiveTotal, KindTotal
 from wkparse.explain.routing import GROUPS, layer_kind
-from wkparse.explain.values import simai_int
 from wkparse.i18n import _
 
 
@@ -107,7 +106,7 @@ def _share(ctx: Context, group: str | None, total: int, coll: str) -> int | None
 
 def pp_bytes(ctx: Context) -> int:
     """PP traffic as SimAI counts it: pp_comm bytes 2 x vpp x ga times per iteration."""
-    simai = simai_int(ctx.pp_comm_text)
+    simai = ctx.pp_comm
     if not simai or not ctx.pp or ctx.pp <= 1 or not ctx.vpp or not ctx.ga:
         return 0
     return 2 * ctx.vpp * ctx.ga * simai

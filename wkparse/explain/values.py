@@ -6,13 +6,6 @@ and `scaled` give None or an exact answer where a float would overflow.
 
 from __future__ import annotations
 
-from wkparse.simai.cpp import stoi
-
-
-def simai_int(text: str | None) -> int | None:
-    """The int SimAI's `std::stoi` returns for a token; None when it throws or there is none."""
-    return None if text is None else stoi(text).value
-
 
 def written_number(text: str | None) -> int | float | None:
     if text is None:

@@ -15,7 +15,6 @@ from wkparse.ast import PHASES, TEXT_FIELDS, Header, RowFields, RowTable, ValueT
 from wkparse.parse import ParseResult
 from wkparse.render.json_out import diagnostic_json
 from wkparse.render.json_out import span_fields as span_json
-from wkparse.simai.cpp import U32
 from wkparse.simai.tokens import reading
 
 #: rows written per call
@@ -40,14 +39,10 @@ def header_json(header: Header | None) -> dict[str, Any] | None:
 
 
 def simai_values(header: Header) -> dict[str, int | None]:
-    """The value SimAI ends up with for each key it reads (`wkparse.simai`'s reading): the
-    last occurrence's stoi result, null where stoi throws or no value follows the key."""
-    found: dict[str, int | None] = {}
-    for key, reads in reading(header).reads.items():
-        result = reads[-1].result
-        value = None if result is None else result.value
-        found[key] = value % U32 if key == "pp_comm" and value is not None else value
-    return found
+    """The value SimAI ends up with for each key it reads (`wkparse.simai`'s reading), null
+    where stoi throws or no value follows the key."""
+    read = reading(header)
+    return {key: read.value(key) for key in read.reads}
 
 
 def row_body(fields: RowFields) -> dict[str, Any]:

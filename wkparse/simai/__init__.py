@@ -1,9 +1,12 @@
 """The file as SimAI reads it: a model of SimAI's reader and of what its analytical backend
 takes from each layer, checked against runs of the real SimAI (aliyun/SimAI cef83f9).
 
-- `cpp`: the C++ library behaviour it rests on (`std::stoi`, `>>`, float scaling);
+- `wkparse.cpp` (below the parser, which reads line 2 with the same `stoi`): the C++
+  library behaviour it rests on (`std::stoi`, `>>`, float scaling);
 - `tables`: SimAI's policies, collective types and groups (the one copy in wkparse);
-- `header`: line 1 (`read_header`), `rows`: line 2 and the rows;
+- `header`: line 1 (`read_header`); `tokens`: that reading placed on the parsed header, and
+  `header_value`, the one reading of a header key that lint, explain, diff and JSON share;
+- `parallel`: the data-parallel size SimAI-Analytical computes; `rows`: line 2 and the rows;
 - `analytical`: group sizes, the small-message rule, what is simulated;
 - `run`: one whole run (`simulate`), `outcome`: how it ends. `run` (and the analytical model
   under it) is imported when first asked for: parsing and linting read only the C++ rules,
@@ -14,8 +17,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from wkparse.simai.cpp import Stoi, stoi
+from wkparse.cpp import Stoi, stoi
 from wkparse.simai.header import HeaderReading, first_line, read_header
+from wkparse.simai.tokens import header_value
 
 if TYPE_CHECKING:
     from wkparse.simai.run import SimaiRun, simulate
@@ -25,6 +29,7 @@ __all__ = [
     "SimaiRun",
     "Stoi",
     "first_line",
+    "header_value",
     "read_header",
     "simulate",
     "stoi",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from wkparse.simai.cpp import c_div, scaled
+from wkparse.cpp import c_div, scaled
 from wkparse.simai.rows import LayerRead, PhaseRead
 from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType, decode_comm
 

@@ -20,8 +20,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from wkparse.cpp import U32, Stoi, split_c, stoi
 from wkparse.simai import outcome
-from wkparse.simai.cpp import U32, Stoi, split_c, stoi
 from wkparse.simai.outcome import Outcome
 from wkparse.simai.tables import DLRM_POLICIES, FWD_IN_BCKWD, POLICIES, TRANSFORMER_POLICIES
 

@@ -32,9 +32,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from wkparse.cpp import scaled
 from wkparse.simai import outcome
 from wkparse.simai.analytical import FORWARD_MINIMUM, LayerPlan, PhasePlan
-from wkparse.simai.cpp import scaled
 from wkparse.simai.outcome import Outcome
 from wkparse.simai.rows import LayerRead
 from wkparse.simai.run import SimaiRun, simulate

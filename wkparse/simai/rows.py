@@ -20,7 +20,7 @@ from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from wkparse.simai.cpp import C_SPACE, IStream
+from wkparse.cpp import C_SPACE, IStream
 
 #: the numeric fields of a row, which keep their value across rows once the stream fails
 NUMBERS = (

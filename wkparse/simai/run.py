@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
+from wkparse.cpp import Stoi, stoi
 from wkparse.simai import outcome
 from wkparse.simai.analytical import (
     Groups,
@@ -16,9 +17,9 @@ from wkparse.simai.analytical import (
     reported,
     total_compute,
 )
-from wkparse.simai.cpp import Stoi, c_div, stoi, wrap_int32
 from wkparse.simai.header import HeaderReading, first_line, read_header
 from wkparse.simai.outcome import FORMAT_MISMATCH, Outcome
+from wkparse.simai.parallel import data_parallel, stages
 from wkparse.simai.rows import LayerRead, RowsReading, read_rows
 from wkparse.simai.tables import CUSTOMIZED, GroupType, decode_comm
 
@@ -106,15 +107,14 @@ def _end(run: SimaiRun) -> Outcome:
     assert run.rows is not None
     if run.layer_count == 0:
         return outcome.assertion("index < SIZE")
-    tp_pp = wrap_int32(h.held("tp") * h.held("pp"))
-    if not h.transformer or tp_pp == 0:
+    if not h.transformer or stages(h.held("tp"), h.held("pp")) == 0:
         unset = [k for k in ("tp", "pp") if h.held(k) == 0]
         return outcome.sigfpe(
             f"DP = -g / (TP x PP) with {' and '.join(unset)} 0"
             + ("" if h.transformer else f" (never set for {h.policy})")
         )
     if run.gpus is not None:
-        run.dp = c_div(run.gpus, tp_pp)
+        run.dp = data_parallel(run.gpus, h.held("tp"), h.held("pp"))
     if h.held("ep") == 0:
         for layer in _distinct(run):
             if decode_comm(layer.wg.comm, "wg")[1] is GroupType.DP_EP:

@@ -21,6 +21,3 @@ from wkparse.checks.consistency import (  # noqa: F401
     single_stage_vpp_mismatch,
     vpp_layers_mismatch,
 )
-from wkparse.checks.training import read_number
-
-__all__ = ["read_number"]

@@ -4,14 +4,13 @@ what the body holds, the fix that sets a declared value, and how a message names
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from wkparse.ast import Header, Span
 from wkparse.body import count_layers
 from wkparse.checks import Context
 from wkparse.checks.training import set_value, training_header, value_span
 from wkparse.diagnostics import Fix
 from wkparse.i18n import _
+from wkparse.simai.tokens import header_value
 from wkparse.syntax import shown
 
 
@@ -36,7 +35,7 @@ def row_name(name: str | None) -> str:
 
 def _pipeline(header: Header) -> int | None:
     """PP when it is > 1: only then does SimAI's bubble use vpp and ga at all."""
-    pp = header.integer("pp")
+    pp = header_value(header, "pp")
     return pp if pp is not None and pp > 1 else None
 
 
@@ -47,32 +46,25 @@ def has_layers(ctx: Context) -> bool:
     return reference is not None and count_layers(reference.names) > 0
 
 
-def declared(
-    ctx: Context,
-    key: str,
-    read: Callable[[Header, str], int | None] = Header.integer,
-    single_stage: bool = False,
-) -> tuple[Header, int, Span] | None:
-    """A training header with PP > 1 (PP == 1 with `single_stage`), the value `read` gives for
+def declared(ctx: Context, key: str, single_stage: bool = False) -> tuple[Header, int, Span] | None:
+    """A training header with PP > 1 (PP == 1 with `single_stage`), the value SimAI reads for
     `key` and where it stands; None when the header writes no value to compare."""
     header = training_header(ctx)
     if header is None:
         return None
     pipelined = _pipeline(header) is not None
-    if pipelined == single_stage or (single_stage and header.integer("pp") != 1):
+    if pipelined == single_stage or (single_stage and header_value(header, "pp") != 1):
         return None
-    value, span = read(header, key), value_span(header, key)
+    value, span = header_value(header, key), value_span(header, key)
     if value is None or span is None:
         return None
     return header, value, span
 
 
-def pipelined_value(
-    ctx: Context, key: str, read: Callable[[Header, str], int | None] = Header.integer
-) -> tuple[Header, int, Span] | None:
+def pipelined_value(ctx: Context, key: str) -> tuple[Header, int, Span] | None:
     """vpp, ga and pp_comm matter to SimAI's pipeline model only when PP > 1: the checks that
     compare them with the rows as errors run only then."""
-    return declared(ctx, key, read)
+    return declared(ctx, key)
 
 
 def layers_against_vpp(ctx: Context, vpp: int) -> int | None:

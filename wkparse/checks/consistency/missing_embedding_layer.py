@@ -13,13 +13,14 @@ from wkparse.checks.consistency.declared import name_span, row_name
 from wkparse.checks.training import training_header
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
+from wkparse.simai.tokens import header_value
 
 
 @file_check("WK305")
 def missing_embedding_layer(ctx: Context) -> Iterator[Diagnostic]:
     header = training_header(ctx)
     body = ctx.body
-    if header is None or header.integer("ga") is None:
+    if header is None or header_value(header, "ga") is None:
         return
     if not body.has_groups:
         names = body.names_between(0, body.epilogue_start)

@@ -11,6 +11,7 @@ from wkparse.checks import Context, file_check
 from wkparse.checks.training import training_header, value_span
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
+from wkparse.simai.tokens import header_value
 
 
 @file_check("WK306")
@@ -18,7 +19,7 @@ def no_micro_batch_rows(ctx: Context) -> Iterator[Diagnostic]:
     header = training_header(ctx)
     if header is None:
         return
-    ga, span = header.integer("ga"), value_span(header, "ga")
+    ga, span = header_value(header, "ga"), value_span(header, "ga")
     body = ctx.body
     if ga is None or span is None or body.has_groups or count_layers(body.names):
         return

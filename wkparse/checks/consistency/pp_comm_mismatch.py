@@ -6,26 +6,28 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from wkparse.aicb.formulas import pp_comm_bytes
 from wkparse.checks import Context, file_check
 from wkparse.checks.consistency.declared import fix_value, pipelined_value
-from wkparse.checks.training import TP_KEY, read_number
+from wkparse.checks.training import TP_KEY
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
+from wkparse.simai.tokens import header_value
 
 
 @file_check("WK303")
 def pp_comm_mismatch(ctx: Context) -> Iterator[Diagnostic]:
-    found = pipelined_value(ctx, "pp_comm", read_number)
+    found = pipelined_value(ctx, "pp_comm")
     if found is None:
         return
     header, declared, span = found
-    tp = header.integer(TP_KEY)
+    tp = header_value(header, TP_KEY)
     body = ctx.body
     activation, row = body.activation_bytes, body.activation_row
     if not tp or activation is None or row is None:
         return
     sp = body.sequence_parallel and tp > 1
-    expected = activation // tp if sp else activation
+    expected = pp_comm_bytes(activation, tp, sequence_parallel=sp)
     if declared == expected:
         return
     line = ctx.workload.rows.lines[row]

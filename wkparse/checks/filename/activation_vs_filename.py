@@ -7,23 +7,26 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from wkparse.aicb import AicbName
+from wkparse.aicb.formulas import activation as activation_bytes
+from wkparse.aicb.formulas import hidden_of, pp_comm_bytes
 from wkparse.ast import Header
 from wkparse.checks import Context
 from wkparse.checks.filename.named_run import training_check
-from wkparse.checks.training import read_number, set_value, value_span
+from wkparse.checks.training import set_value, value_span
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
+from wkparse.simai.tokens import header_value
 
 
 @training_check("WK504")
 def activation_vs_filename(ctx: Context, header: Header, name: AicbName) -> Iterator[Diagnostic]:
     body = ctx.body
-    per_hidden = 2 * name.mbs * name.seq
     preset = name.preset
     activation, row = body.activation_bytes, body.activation_row
     if activation is not None and row is not None:
         span = ctx.workload.rows[row].span("fwd_size")
-        if activation % per_hidden:
+        hidden = hidden_of(activation, name.mbs, name.seq)
+        if hidden is None:
             yield Diagnostic(
                 "WK504",
                 _(
@@ -32,7 +35,7 @@ def activation_vs_filename(ctx: Context, header: Header, name: AicbName) -> Iter
                 ).format(activation=activation, mbs=name.mbs, seq=name.seq),
                 span,
             )
-        elif preset is not None and activation // per_hidden != preset.hidden:
+        elif preset is not None and hidden != preset.hidden:
             yield Diagnostic(
                 "WK504",
                 _(
@@ -40,7 +43,7 @@ def activation_vs_filename(ctx: Context, header: Header, name: AicbName) -> Iter
                     "{model} has {expected}: the rows model another model"
                 ).format(
                     activation=activation,
-                    hidden=activation // per_hidden,
+                    hidden=hidden,
                     model=name.model,
                     expected=preset.hidden,
                 ),
@@ -48,14 +51,14 @@ def activation_vs_filename(ctx: Context, header: Header, name: AicbName) -> Iter
             )
         return
     # no row carries the activation (TP 1): pp_comm is the only trace of it
-    pp_comm, span_ = read_number(header, "pp_comm"), value_span(header, "pp_comm")
+    pp_comm, span_ = header_value(header, "pp_comm"), value_span(header, "pp_comm")
     if preset is None or name.pp <= 1 or pp_comm is None or span_ is None:
         return
-    full = per_hidden * preset.hidden
-    accepted = {full, full // name.tp} if name.sequence_parallel else {full}
-    if pp_comm in accepted:
+    full = activation_bytes(name.mbs, name.seq, preset.hidden)
+    expected = pp_comm_bytes(full, name.tp, sequence_parallel=name.sequence_parallel)
+    # AICB before 2025-01-02 wrote the whole activation under sequence parallelism too
+    if pp_comm in (expected, full):
         return
-    expected = full // name.tp if name.sequence_parallel else full
     yield Diagnostic(
         "WK504",
         _(

@@ -12,6 +12,7 @@ from wkparse.ast import Header, Span
 from wkparse.checks import Context, FileCheck, file_check
 from wkparse.checks.training import training_header, value_span
 from wkparse.diagnostics import Diagnostic
+from wkparse.simai.tokens import header_value
 
 
 def file_name(ctx: Context) -> AicbName | None:
@@ -55,7 +56,7 @@ def differs(header: Header, key: str, expected: int | None) -> tuple[int, Span] 
     None when the name gives nothing to compare (`expected` None) or the header has no
     readable value for `key`: other rules speak of a missing or unreadable key.
     """
-    declared, span = header.integer(key), value_span(header, key)
+    declared, span = header_value(header, key), value_span(header, key)
     if expected is None or declared is None or span is None or declared == expected:
         return None
     return declared, span

@@ -10,6 +10,7 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_check, last_int, sizes
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
+from wkparse.simai.parallel import left_out, stages
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -19,14 +20,16 @@ def all_gpus_not_divisible(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     s = sizes(r)
     tp, pp, world = s.get(TP, 0), s.get("pp", 0), s.get("all_gpus", 0)
     read = last_int(r, "all_gpus")
-    if tp <= 0 or pp <= 0 or world <= 0 or world % (tp * pp) == 0 or read is None:
+    if tp <= 0 or pp <= 0 or world <= 0 or read is None:
         return
-    dp = world // (tp * pp)
+    left = left_out(world, tp, pp)
+    if not left:
+        return
     yield Diagnostic(
         "WK210",
         _(
             "all_gpus {world} is not a multiple of TP x PP = {tp_pp}: SimAI-Analytical with "
             "-g {world} leaves {left} GPUs out"
-        ).format(world=world, tp_pp=tp * pp, left=world - dp * tp * pp),
+        ).format(world=world, tp_pp=stages(tp, pp), left=left),
         read.token.span,
     )

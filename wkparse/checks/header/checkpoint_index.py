@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 from wkparse.checks import Context
 from wkparse.checks.header.reading import checkpoint_lists, field_span, header_check
+from wkparse.cpp import stoi
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.cpp import stoi
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 

@@ -22,8 +22,8 @@ from wkparse.simai.tokens import Reading
 
 @header_check("WK205")
 def conflicting_duplicate_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
-    for key, occurrences in repeats(r):
-        if len({shown(o) for o in occurrences}) == 1:
+    for key, occurrences, same in repeats(r):
+        if same:
             continue
         last = occurrences[-1]
         earlier = [field_index(o) for o in occurrences[:-1]]

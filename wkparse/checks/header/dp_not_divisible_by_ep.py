@@ -11,6 +11,7 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_check, last_int, sizes
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
+from wkparse.simai.parallel import data_parallel, left_out
 from wkparse.simai.tables import TRANSFORMER_POLICIES
 from wkparse.simai.tokens import Reading
 
@@ -37,10 +38,10 @@ def dp_not_divisible_by_ep(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
     s = sizes(r)
     tp, pp, world, ep = s.get(TP, 0), s.get("pp", 0), s.get("all_gpus", 0), s.get("ep", 0)
     read = last_int(r, "ep")
-    if min(tp, pp, world, ep) <= 0 or world % (tp * pp) or read is None:
-        return
-    dp = world // (tp * pp)
-    if dp % ep == 0 or not _dp_ep_traffic(ctx):
+    if min(tp, pp, world, ep) <= 0 or read is None or left_out(world, tp, pp) != 0:
+        return  # a DP that is not whole is WK210's
+    dp = data_parallel(world, tp, pp)
+    if dp is None or dp % ep == 0 or not _dp_ep_traffic(ctx):
         return
     yield Diagnostic(
         "WK211",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from wkparse.aicb.formulas import MODE_KEY, is_inference
 from wkparse.checks import Context
 from wkparse.checks.header.reading import field_span, header_check
 from wkparse.diagnostics import Diagnostic
@@ -17,14 +18,15 @@ from wkparse.syntax import shown as shown_token
 
 @header_check("WK220", TRANSFORMER_POLICIES)
 def inference_mode(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
-    for f in r.header.fields:
-        if f.colon and f.key == "mode" and f.value is not None and f.value.integer not in (0, None):
-            pp = r.value("pp")
-            bubble = f" (pp {pp})" if pp and pp > 1 else ""  # identifiers: no words
-            yield Diagnostic(
-                "WK220",
-                _(
-                    "`mode: {value}` marks inference, but SimAI simulates a training iteration{pp}"
-                ).format(value=shown_token(f.value.text), pp=bubble),
-                field_span(f),
-            )
+    f = r.header.read(MODE_KEY)
+    if f is None or f.value is None or not is_inference(r.header):
+        return
+    pp = r.value("pp")
+    bubble = f" (pp {pp})" if pp and pp > 1 else ""  # identifiers: no words
+    yield Diagnostic(
+        "WK220",
+        _("`mode: {value}` marks inference, but SimAI simulates a training iteration{pp}").format(
+            value=shown_token(f.value.text), pp=bubble
+        ),
+        field_span(f),
+    )

@@ -12,6 +12,7 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
+from wkparse.aicb.formulas import pp_comm_bytes
 from wkparse.ast import HeaderField, Span
 from wkparse.checks import Context, FileCheck, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
@@ -227,21 +228,27 @@ def short_effect(key: str, value: int = 0) -> str:
 
 
 def pp_comm_from_body(ctx: Context, r: Reading) -> int | None:
-    """Current AICB's pp_comm for this file: the activation size, divided by TP under SP."""
+    """Current AICB's pp_comm for this file (`aicb.formulas.pp_comm_bytes`); None where the
+    rows carry no activation, or, under SP, one TP does not divide."""
     activation = ctx.body.activation_bytes
     tp = r.value(TP)
-    if activation is None:
+    sp = ctx.body.sequence_parallel
+    if activation is None or (sp and not (tp and tp > 0 and activation % tp == 0)):
         return None
-    if ctx.body.sequence_parallel:
-        return activation // tp if tp and tp > 0 and activation % tp == 0 else None
-    return activation
+    return pp_comm_bytes(activation, tp or 0, sequence_parallel=sp)
 
 
-def repeats(r: Reading) -> Iterator[tuple[str, tuple[Occurrence, ...]]]:
-    """Keys read more than once where the last read wins (checkpoint lists accumulate)."""
+def repeats(r: Reading) -> Iterator[tuple[str, tuple[Occurrence, ...], bool]]:
+    """Keys read more than once where the last read wins (checkpoint lists accumulate), and
+    whether every read gives SimAI the same number (`ga: 8` and `ga: 8.0` do; a value stoi
+    throws on compares by its text)."""
     for key, occurrences in r.reads.items():
         if key not in CHECKPOINT_KEYS and len(occurrences) > 1:
-            yield key, occurrences
+            read = {
+                o.result.value if o.result is not None and o.result.value is not None else shown(o)
+                for o in occurrences
+            }
+            yield key, occurrences, len(read) == 1
 
 
 def shown(o: Occurrence) -> str:

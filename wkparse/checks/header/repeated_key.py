@@ -13,7 +13,6 @@ from wkparse.checks.header.reading import (
     field_span,
     header_check,
     repeats,
-    shown,
 )
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.i18n import _
@@ -22,8 +21,8 @@ from wkparse.simai.tokens import Reading
 
 @header_check("WK206")
 def repeated_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
-    for key, occurrences in repeats(r):
-        if len({shown(o) for o in occurrences}) != 1:
+    for key, occurrences, same in repeats(r):
+        if not same:
             continue
         for o in occurrences[1:]:
             index = field_index(o)

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 from wkparse.checks import Context
 from wkparse.checks.header.reading import as_float, header_check, replacement, value_reads
+from wkparse.cpp import INT_MAX
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.cpp import INT_MAX
 from wkparse.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 

@@ -13,13 +13,14 @@ from wkparse.checks.rows.patterns import values_where
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
 from wkparse.simai.tables import COLLECTIVES, TRANSFORMER_POLICIES
+from wkparse.simai.tokens import header_value
 
 
 def _expert_parallel(ctx: Context) -> int | None:
     header = ctx.workload.header
     if header is None or header.policy not in TRANSFORMER_POLICIES:
         return None
-    return header.integer("ep")
+    return header_value(header, "ep")
 
 
 @file_check("WK407")

@@ -8,9 +8,9 @@ from collections.abc import Iterator
 
 from wkparse.ast import CountLine, Span
 from wkparse.checks import Context, file_check
+from wkparse.cpp import stoi
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
-from wkparse.simai.cpp import stoi
 
 
 def declared_rows(count: CountLine) -> int | None:

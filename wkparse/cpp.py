@@ -5,6 +5,9 @@ conversions (a 64-bit integer times a `float` scale, the product stored back in 
 of them decides what SimAI ends up with, so each is modelled here once, from the C and C++
 standards and the behaviour of libstdc++ on x86-64 (the platform SimAI is built on). Everything
 works on bytes: C's `isspace` knows six ASCII characters, not Unicode's whitespace.
+
+It sits below the parser (which reads line 2 with the same `stoi`) and imports nothing of
+wkparse: the SimAI model (`wkparse.simai`) builds on it, never the other way round.
 """
 
 from __future__ import annotations
