@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES
+from wkparse.aicb import generate
 from wkparse.catalog import summaries
 from wkparse.cli import app
 
@@ -140,3 +141,30 @@ def test_a_key_repeated_with_the_same_number_spelt_twice_is_a_repetition(folder:
     line = f"{header(KEYS)} ga: {KEYS['ga']}.0"
     codes = [code for code, _, _ in lint(write(folder, "ga-twice.txt", line))]
     assert "WK206" in codes and "WK205" not in codes
+
+
+#: a pipelined MoE run with sequence parallelism: AICB writes `pp_comm` as a float itself
+AICB_COMMAND = (
+    "sh scripts/megatron_workload_with_aiob.sh -m moe --world_size 32 --tp 4 "
+    "--pipeline_model_parallel 2 --global_batch 64 --micro_batch 1 --seq_length 2048 --swiglu "
+    "--use_flash_attn --sp --experts 8 --topk 2 --ep 4"
+)
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_the_aicb_header_check_reads_a_spelt_header_as_simai_does(
+    folder: Path, spelling: str
+) -> None:
+    """`lint --aicb-command` compares the header with what AICB writes by what SimAI reads:
+    a value spelt another way is no departure."""
+    text = generate(AICB_COMMAND).text()
+    line, rest = text.split("\n", 1)
+    tokens = line.split()
+    values = {t.removesuffix(":"): int(float(v)) for t, v in zip(tokens[1::2], tokens[2::2])}
+    spelt = " ".join([tokens[0], *(f"{k}: {SPELLINGS[spelling](v)}" for k, v in values.items())])
+    path = folder / f"aicb-{spelling}.txt"
+    path.write_text(f"{spelt}\n{rest}", encoding="utf-8")
+    found = json.loads(
+        out("lint", "--output-format", "json", "--aicb-command", AICB_COMMAND, str(path))
+    )
+    assert [d["message"] for d in found if d["code"].startswith("WK6")] == []

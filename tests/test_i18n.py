@@ -27,7 +27,7 @@ from wkparse.parse import parse_bytes, parse_file
 from wkparse.resources import rules_dir
 
 from .conftest import corpus_files
-from .test_catalog import ALL, LIMITS, PAGES
+from .test_catalog import ALL, LIMITS, PAGES, config_for
 from .test_explain_html import FILES
 from .test_explain_mermaid import chart, sections
 
@@ -262,7 +262,7 @@ def _chinese_lint(data: bytes, code: str, example: Example | None = None) -> lis
         result = parse_bytes(data, limits=LIMITS.get(code))
         if example is None:
             return lint(result, None, ALL)
-        return lint(result, example.filename, ALL.with_aicb_command(example.aicb_command))
+        return lint(result, example.filename, config_for(code, example))
 
 
 def test_every_rule_example_lints_in_chinese() -> None:

@@ -107,4 +107,4 @@ def test_target_from_config(tmp_path: Path, corpus: Path) -> None:
 @pytest.mark.parametrize("target", ["astra", "simai-2"])
 def test_unknown_target_is_a_usage_error(target: str) -> None:
     result = runner.invoke(app, ["lint", "--target", target, str(SAMPLE)])
-    assert result.exit_code == 2 and "simai, astra-sim-1.0" in result.stderr
+    assert result.exit_code == 2 and "simai, simai-ns3, astra-sim-1.0" in result.stderr

@@ -156,3 +156,26 @@ def test_cli_text_verdicts() -> None:
     assert code == 0 and "will finish (exit 0)" in out
     code, out = _cli(str(NS3_ORACLE / "cases" / "micro.txt"), "--backend", "ns4")
     assert code == 2
+
+
+HEAD = (
+    "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 "
+    "all_gpus: 4 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n"
+)
+ROW = "layer -1 100 ALLREDUCE 8192 100 ALLREDUCE 8192 {wg} NONE 0 100\n"
+
+
+def test_a_weight_gradient_stop_is_met_on_the_way_back() -> None:
+    rows = [ROW.format(wg=100), ROW.format(wg=3000000000), ROW.format(wg=100)]
+    model = simulate_ns3((HEAD + "3\n" + "".join(rows)).encode())
+    assert model.halt is not None
+    assert (model.halt.index, model.halt.phase, model.halt.how) == (1, "wg", "stop")
+    # all three forward and the last two input-gradient all-reduces ran: 5 of 8192 B on TP 2
+    assert model.wire_bytes == 5 * 2 * 4096 * 4
+
+
+def test_a_billion_layer_count_line_is_walked_at_once() -> None:
+    model = simulate_ns3((HEAD + "1000000000\n" + ROW.format(wg=100)).encode())
+    assert model.reading.layer_count == 1_000_000_000
+    assert model.halt is None and model.outcome.undefined
+    assert model.wire_bytes == 2 * 2 * 4096 * 4

@@ -25,8 +25,10 @@ from wkparse.diagnostics import Severity
 from wkparse.resources import rules_dir
 
 FIXABLE = ("no", "safe", "unsafe")
-#: the readers a file can be linted for (`--target`): SimAI, or the ASTRA-sim 1.0 it forked
-TARGETS = ("simai", "astra-sim-1.0")
+#: what a file can be linted for (`--target`): SimAI (its reader and SimAI-Analytical), SimAI
+#: run by its ns-3 backend (the same reader, then SimAI-Simulation: the WK8xx rules speak only
+#: for it), or the ASTRA-sim 1.0 SimAI forked
+TARGETS = ("simai", "simai-ns3", "astra-sim-1.0")
 
 
 @dataclass(frozen=True, slots=True)

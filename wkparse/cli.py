@@ -171,7 +171,9 @@ def lint(
         None, "--stdin-filename", help="The file name standard input stands for."
     ),
     target: str | None = typer.Option(
-        None, "--target", help="The reader: simai (default) or astra-sim-1.0."
+        None,
+        "--target",
+        help="What runs the files: simai (default), simai-ns3 (its ns-3 backend) or astra-sim-1.0.",
     ),
     strict: bool = typer.Option(False, "--strict", help="Warnings fail the run too."),
     config: Path | None = typer.Option(None, "--config", help="Config file to use."),
@@ -242,12 +244,17 @@ def explain(
     lang: str | None = typer.Option(
         None, "--lang", help="Language: en, zh, or auto (Chinese when LC_ALL/LANG say zh)."
     ),
+    target: str | None = typer.Option(
+        None,
+        "--target",
+        help="What runs the file: simai (default), simai-ns3 (its ns-3 backend) or astra-sim-1.0.",
+    ),
     color: Color = COLOR,
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output, aicb_command, lang))
+    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target))
 
 
 @app.command()

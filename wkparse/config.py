@@ -72,7 +72,7 @@ class Config:
     source: Path | None = None
     #: run the opt-in rules too, whatever selects them (explain states every fact)
     opt_in: bool = False
-    #: the reader the files are written for (`--target`, `target`): simai or astra-sim-1.0
+    #: what the files are written for (`--target`, `target`): simai, simai-ns3 or astra-sim-1.0
     target: str = "simai"
     #: where SARIF's helpUri points: `<base>/<CODE>.toml` (default: the installed rule pages)
     help_base_url: str | None = None
@@ -159,7 +159,7 @@ class Config:
     def _selected(self, code: str) -> bool:
         if any(code.startswith(p) for p in self.forced_ignore):
             return False
-        if self.target != "simai" and code in foreign_codes(self.target):
+        if code in foreign_codes(self.target):
             return False
         select = self.select + self.extend_select
         ignore = self.ignore + self.extend_ignore

@@ -5,6 +5,7 @@ from wkparse.checks import (  # noqa: F401
     consistency,
     filename,
     header,
+    ns3,
     rows,
     structure,
 )

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from wkparse import terminal
 from wkparse.aicb import AicbError, generate, verdict
-from wkparse.config import Config, ConfigError, Resolver
+from wkparse.config import Config, ConfigError, Resolver, check_target
 from wkparse.discover import STDIN
 from wkparse.engine import lint
 from wkparse.explain import Explanation, explain
@@ -37,13 +37,21 @@ def run(
     output: Path | None = None,
     aicb_command: str | None = None,
     lang: str | None = None,
+    target: str | None = None,
 ) -> int:
-    """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`."""
+    """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`,
+    `target` (simai, simai-ns3, astra-sim-1.0) its `target`."""
 
     errors = terminal.console(stderr=True)
     if format not in FORMATS:
         terminal.error(errors, f"unknown format {format!r}")
         return 2
+    if target is not None:
+        try:
+            check_target(target)
+        except ConfigError as exc:
+            errors.print(f"error: --target: {exc}", highlight=False, markup=False)
+            return 2
     if path is None:
         if aicb_command is None:
             terminal.error(errors, "give a FILE, or --aicb-command to explain its file")
@@ -52,13 +60,14 @@ def run(
         if spoken is None:
             return 2
         with language(spoken):
-            return _from_command(aicb_command, format, output, errors)
+            return _from_command(aicb_command, format, output, errors, target)
     stdin = str(path) == "-"
     try:
         config = Resolver().for_path(None if stdin else path)
     except ConfigError as exc:
         terminal.warning(errors, f"{exc}; using the default settings")
         config = Config()
+    config = config.with_target(target)
     spoken = _language(lang, config, errors)
     if spoken is None:
         return 2
@@ -102,7 +111,9 @@ def _noted(e: Explanation, first: list[str]) -> Explanation:
     return replace(e, notes=(*first, *e.notes))
 
 
-def _from_command(command: str, format: str, output: Path | None, errors: Console) -> int:
+def _from_command(
+    command: str, format: str, output: Path | None, errors: Console, target: str | None = None
+) -> int:
     """Explain the file AICB writes for `command`, under the name AICB gives it."""
     try:
         made = generate(command)
@@ -110,7 +121,7 @@ def _from_command(command: str, format: str, output: Path | None, errors: Consol
         terminal.error(errors, f"{exc}")
         return 2
     result = parse_bytes(made.text().encode("utf-8"))
-    config = Config(opt_in=True).with_aicb_command(command)
+    config = Config(opt_in=True).with_aicb_command(command).with_target(target)
     e = explain(
         result, made.filename, findings=lint(result, made.filename, config), aicb_command=command
     )

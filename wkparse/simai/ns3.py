@@ -29,14 +29,16 @@ It reads the file with the same code as SimAI-Analytical (`Workload.cc`), so the
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from wkparse.cpp import scaled
 from wkparse.simai import outcome
-from wkparse.simai.analytical import FORWARD_MINIMUM, LayerPlan, PhasePlan
+from wkparse.simai.analytical import FORWARD_MINIMUM, Groups, PhasePlan, plan_phase
 from wkparse.simai.outcome import Outcome
-from wkparse.simai.rows import LayerRead
+from wkparse.simai.rows import LayerRead, PhaseRead
 from wkparse.simai.run import SimaiRun, simulate
 from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType
 
@@ -44,6 +46,8 @@ from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType
 GPUS_PER_SERVER = 8
 #: a scaled compute time at or above this is cut to a different `int` when scheduled
 STOP_COMPUTE_NS = 2**31
+#: the least compute that scales to STOP_COMPUTE_NS: the 32-bit float tie rounds up to even
+STOP_FROM = STOP_COMPUTE_NS - 64
 #: the run time of the recordings (`timeout 300`): a run estimated past it gets a warning
 BUDGET_S = 300.0
 #: Packets simulated per wall second, as bytes on the wire (the sum over GPUs of what each
@@ -70,6 +74,7 @@ NO_GROUP = (
     "ring channel."
 )
 BACKEND = "SimAI-Simulation"
+K = TypeVar("K", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,11 +139,10 @@ class Ns3Groups:
         return None
 
 
-def make_groups(run: SimaiRun, gpus: int) -> Ns3Groups:
-    h = run.header
+def make_groups(tp: int, ep: int, gpus: int) -> Ns3Groups:
+    """The groups for the TP and EP SimAI holds (0 when unset) on `gpus` GPUs."""
     nodes = gpus + -(-gpus // GPUS_PER_SERVER)
-    tp = h.held("tp") or nodes
-    ep = h.held("ep")
+    tp = tp or nodes
     dp = gpus // tp if tp > 0 else 0
     dp_ep = dp // ep if ep > 0 else 0
     return Ns3Groups(gpus, nodes, tp, dp, ep, dp_ep)
@@ -179,11 +183,15 @@ def _wire_bytes(com: ComType, size: int, ranks: int, gpus: int, channels: int) -
     return per_rank * gpus
 
 
+def stops(compute: int | None) -> bool:
+    """Whether a compute time (ns, as read) stalls the run: 2^31 or more once scaled."""
+    return compute is not None and compute >= STOP_FROM and scaled(compute) >= STOP_COMPUTE_NS
+
+
 def plan_step(
     name: str, plan: PhasePlan, read_size: int | None, groups: Ns3Groups, policy: str
 ) -> Step:
     compute = plan.compute_ns
-    stops = compute is not None and scaled(compute) >= STOP_COMPUTE_NS
     size = plan.size
     raised = (
         name == "fwd"
@@ -207,7 +215,7 @@ def plan_step(
         # one ring per rank the group has inside a server (TP groups are consecutive ranks)
         channels = min(ranks, GPUS_PER_SERVER) if group is GroupType.TP else 1
         wire = _wire_bytes(com, size, ranks, groups.gpus, channels)
-    return Step(name, compute, stops, com, group, size, runs, crashes, wire, raised)
+    return Step(name, compute, stops(compute), com, group, size, runs, crashes, wire, raised)
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,6 +223,129 @@ class LayerSteps:
     fwd: Step
     ig: Step
     wg: Step
+
+    def phase(self, name: str) -> Step:
+        return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
+
+    def ends(self, name: str) -> str | None:
+        """How the run ends at this phase: "stop", "crash" or None (it goes on)."""
+        step = self.phase(name)
+        return "stop" if step.stops else "crash" if step.crashes else None
+
+
+#: what decides a phase's step: the comm word, the size, and the compute only when it stops
+PhaseKey = tuple[str, "int | None", "int | None"]
+LayerKey = tuple[PhaseKey, PhaseKey, PhaseKey]
+
+
+def phase_key(comm: str, size: int | None, compute: int | None) -> PhaseKey:
+    return (comm, size, compute if stops(compute) else None)
+
+
+class Steps:
+    """Layers' steps for one run, made once per distinct `LayerKey`: a million rows that
+    differ only in their compute times share a handful."""
+
+    def __init__(self, policy: str, groups: Ns3Groups) -> None:
+        self.policy = policy
+        self.groups = groups
+        self._plans = Groups(groups.tp, groups.ep, groups.dp)
+        self._made: dict[LayerKey, LayerSteps] = {}
+
+    def key(self, fwd: PhaseRead, ig: PhaseRead, wg: PhaseRead) -> LayerKey:
+        return tuple(phase_key(r.comm, r.size, r.compute) for r in (fwd, ig, wg))  # type: ignore[return-value]
+
+    def of(self, key: LayerKey) -> LayerSteps:
+        found = self._made.get(key)
+        if found is None:
+            steps = []
+            for name, (comm, size, compute) in zip(("fwd", "ig", "wg"), key):
+                read = PhaseRead(compute, comm, size)
+                plan = plan_phase(name, read, self.policy, self._plans)
+                steps.append(plan_step(name, plan, size, self.groups, self.policy))
+            found = self._made[key] = LayerSteps(*steps)
+        return found
+
+
+@dataclass(frozen=True)
+class Walk:
+    """How far the simulator gets through the layers, and what it moved on the way."""
+
+    halt: Halt | None
+    wire_bytes: int
+    #: how many forward sizes were raised to 4096 B before the end, and the first such layer
+    raised: int
+    first_raised: int | None
+    #: collectives that move no bytes for want of a dimension
+    skipped: int
+
+
+def walk(keys: Sequence[K], steps_of: Callable[[K], LayerSteps], tail: int = 0) -> Walk:
+    """Go through the layers as the simulator does, up to where it crashes or stalls.
+
+    `keys[i]` names layer i's values (layers with equal keys run alike); the last key stands
+    for `tail` more layers after them (SimAI's layers past the end of a file). Every forward
+    pass from the first layer, then from the last layer back, input gradient before weight
+    gradient. Work is per distinct key, so a million equal rows cost little.
+    """
+    counts = len(keys) + tail
+    distinct = {k: steps_of(k) for k in dict.fromkeys(keys)}
+
+    def index_of(pos: int) -> K:
+        return keys[min(pos, len(keys) - 1)]
+
+    halt: Halt | None = None
+    ends_fwd = [k for k, st in distinct.items() if st.ends("fwd")]
+    if ends_fwd:
+        wanted = set(ends_fwd)
+        i = next(i for i, k in enumerate(keys) if k in wanted)
+        halt = Halt(i, "fwd", distinct[keys[i]].ends("fwd") or "")
+    else:
+        back = [k for k, st in distinct.items() if st.ends("ig") or st.ends("wg")]
+        if back:
+            wanted = set(back)
+            if tail and keys[-1] in wanted:
+                i = counts - 1
+            else:
+                i = max(i for i, k in enumerate(keys) if k in wanted)
+            st = distinct[index_of(i)]
+            phase = "ig" if st.ends("ig") else "wg"
+            halt = Halt(i, phase, st.ends(phase) or "")
+    # what ran: whole layers before the halt in each direction, and the halt's own layer
+    fwd_layers: Counter[K] = Counter()
+    back_layers: Counter[K] = Counter()
+    done_fwd = counts if halt is None or halt.phase != "fwd" else halt.index
+    fwd_layers.update(keys[: min(done_fwd, len(keys))])
+    if done_fwd > len(keys):
+        fwd_layers[keys[-1]] += done_fwd - len(keys)
+    partial_ig: K | None = None
+    if halt is None or halt.phase != "fwd":
+        first_back = 0 if halt is None else halt.index + 1
+        back_layers.update(keys[first_back:])
+        if tail:
+            back_layers[keys[-1]] += counts - max(first_back, len(keys))
+        if halt is not None and halt.phase == "wg":
+            partial_ig = index_of(halt.index)
+    wire = skipped = 0
+    for k, n in fwd_layers.items():
+        wire += n * distinct[k].fwd.wire_bytes
+        skipped += n * _skipped(distinct[k].fwd)
+    for k, n in back_layers.items():
+        for step in (distinct[k].ig, distinct[k].wg):
+            wire += n * step.wire_bytes
+            skipped += n * _skipped(step)
+    if partial_ig is not None:
+        wire += distinct[partial_ig].ig.wire_bytes
+        skipped += _skipped(distinct[partial_ig].ig)
+    raised = sum(n for k, n in fwd_layers.items() if distinct[k].fwd.raised)
+    first_raised = None
+    if raised:
+        first_raised = next(i for i, k in enumerate(keys) if distinct[k].fwd.raised)
+    return Walk(halt, wire, raised, first_raised, skipped)
+
+
+def _skipped(step: Step) -> int:
+    return int(step.type is not ComType.NONE and not step.runs and (step.size or 0) > 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,11 +382,12 @@ class Ns3Run:
     wire_bytes: int = 0
     #: whether any collective moved bytes before the run ended
     traffic_before_end: bool = False
-    #: layers whose forward size was raised to 4096 B
-    raised: tuple[int, ...] = ()
+    #: how many forward sizes were raised to 4096 B, and the first such layer
+    raised: tuple[int, int | None] = (0, None)
     #: collectives skipped for want of a dimension (TP 1 or DP 1): they cost nothing
     skipped: int = 0
-    _steps: dict[int, LayerSteps] = field(default_factory=dict, repr=False)
+    _keys: dict[int, LayerKey] = field(default_factory=dict, repr=False)
+    _steps: Steps | None = field(default=None, repr=False)
 
     @property
     def finishes(self) -> bool:
@@ -270,20 +402,19 @@ class Ns3Run:
     def too_long(self) -> bool:
         return self.estimated_s > BUDGET_S
 
-    def steps(self, layer: LayerRead) -> LayerSteps:
-        found = self._steps.get(id(layer))
+    def key(self, layer: LayerRead) -> LayerKey:
+        found = self._keys.get(id(layer))
         if found is None:
-            assert self.groups is not None
-            plan: LayerPlan = self.reading.plan(layer)
-            policy = self.reading.header.policy or ""
-            found = LayerSteps(
-                *(
-                    plan_step(n, plan.phase(n), layer.phase(n).size, self.groups, policy)
-                    for n in ("fwd", "ig", "wg")
-                )
-            )
-            self._steps[id(layer)] = found
+            if self._steps is None:
+                assert self.groups is not None
+                self._steps = Steps(self.reading.header.policy or "", self.groups)
+            found = self._keys[id(layer)] = self._steps.key(layer.fwd, layer.ig, layer.wg)
         return found
+
+    def steps(self, layer: LayerRead) -> LayerSteps:
+        self.key(layer)
+        assert self._steps is not None
+        return self._steps.of(self._keys[id(layer)])
 
     def outputs(self, killed: bool = False) -> list[Output]:
         """The files the run leaves, and which are empty; `killed`: stopped by a timeout."""
@@ -309,37 +440,19 @@ class Ns3Run:
         return [o.name for o in self.outputs(killed) if o.empty]
 
 
-def _order(count: int) -> Iterator[tuple[int, str]]:
-    """The phases in the order SimAI-Simulation reaches them: every forward pass from the
-    first layer, then from the last layer back, input gradient before weight gradient."""
-    for i in range(count):
-        yield i, "fwd"
-    for i in range(count - 1, -1, -1):
-        yield i, "ig"
-        yield i, "wg"
-
-
 def _walk(run: Ns3Run) -> None:
-    """Go through the layers as the simulator does, up to where it crashes or stalls."""
     assert run.reading.rows is not None
     table = run.reading.rows.layers
-    raised: list[int] = []
-    wire = skipped = 0
-    for i, phase in _order(len(table)):
-        step = getattr(run.steps(table[i]), phase)
-        if step.stops:
-            run.halt = Halt(i, phase, "stop")
-            break
-        if step.crashes:
-            run.halt = Halt(i, phase, "crash")
-            break
-        wire += step.wire_bytes
-        if step.raised:
-            raised.append(i)
-        if step.type is not ComType.NONE and not step.runs and (step.size or 0) > 0:
-            skipped += 1
-    run.wire_bytes, run.raised, run.skipped = wire, tuple(raised), skipped
-    run.traffic_before_end = wire > 0
+    keys = [run.key(x) for x in table.layers]
+    tail = table.tail_count if table.tail is not None else 0
+    if table.tail is not None:
+        keys.append(run.key(table.tail))
+        tail -= 1
+    assert run._steps is not None
+    done = walk(keys, run._steps.of, tail)
+    run.halt, run.wire_bytes, run.skipped = done.halt, done.wire_bytes, done.skipped
+    run.raised = (done.raised, done.first_raised)
+    run.traffic_before_end = done.wire_bytes > 0
 
 
 def _name(run: Ns3Run, index: int) -> str:
@@ -391,7 +504,8 @@ def simulate_ns3(data: bytes, gpus: int | None = None) -> Ns3Run:
             0, "ok", "no GPU count: give the topology's with -g (all_gpus is unset)", True
         )
         return run
-    run.groups = make_groups(reading, gpus)
+    h = reading.header
+    run.groups = make_groups(h.held("tp"), h.held("ep"), gpus)
     _walk(run)
     warnings = list(run.warnings)
     unrecorded = run.groups.unrecorded
@@ -431,10 +545,10 @@ def _notes(run: Ns3Run) -> Iterator[str]:
         yield (
             "no `vpp:`: the EndToEnd summary's bubble time is NaN or Inf; Total time stays a number"
         )
-    if run.raised:
-        n = len(run.raised)
+    n, first = run.raised
+    if n:
         sizes = "size below 4096 B is" if n == 1 else "sizes below 4096 B are"
-        yield f"{n} forward {sizes} raised to 4096 B (first: layer {run.raised[0]})"
+        yield f"{n} forward {sizes} raised to 4096 B (first: layer {first})"
     if run.skipped:
         why = "TP is 1" if not g.model_dims else "no data-parallel dimension is left"
         what = "collective moves" if run.skipped == 1 else "collectives move"

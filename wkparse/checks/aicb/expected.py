@@ -15,6 +15,7 @@ from wkparse.checks import Context
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import N_, _
 from wkparse.parse import parse_bytes
+from wkparse.simai.tokens import header_value, reading
 
 if TYPE_CHECKING:  # the AICB model is imported only when a file has an AICB command
     from wkparse.aicb import AicbError, Generated
@@ -57,13 +58,12 @@ def expected_header(text: str) -> Header:
     return header
 
 
-def _same(here: str, there: str) -> bool:
-    if here == there:
-        return True
-    try:
-        return float(here) == float(there)
-    except ValueError:
-        return False
+def _same(read: int | None, wanted: int | None, here: str, there: str) -> bool:
+    """Whether SimAI reads the same number from both headers (`8388608.0` written where AICB
+    writes `8388608` is no departure); the text where it reads none."""
+    if read is None and wanted is None:
+        return here == there
+    return read == wanted
 
 
 def header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
@@ -78,22 +78,27 @@ def header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
     missing = []
     for wanted in want.fields:
         text = wanted.value.text if wanted.value else ""
-        found = have.read(wanted.key)
-        if found is None or found.value is None:
+        found, read = have.read(wanted.key), header_value(have, wanted.key)
+        if found is None or (found.value is None and read is None):
             missing.append(f"{wanted.key}: {text}")
-        elif not _same(found.value.text, text):
+            continue
+        # no value of its own: SimAI reads the next token (`tp: 4abc` parses as two fields)
+        here = found.value.text if found.value is not None else str(read)
+        if not _same(read, header_value(want, wanted.key), here, text):
             message = _("header {key}: {here} here, AICB writes {there}").format(
-                key=wanted.key, here=found.value.text, there=text
+                key=wanted.key, here=here, there=text
             )
-            yield Diagnostic(HEADER, message, found.value.span)
+            span = found.value.span if found.value is not None else found.span
+            yield Diagnostic(HEADER, message, span)
     if missing:
         message = _("the header lacks what AICB writes as {fields}").format(
             fields=", ".join(missing)
         )
         yield Diagnostic(HEADER, message, have.span)
     keys = {f.key for f in want.fields}
-    for extra in have.fields:
-        if extra.key not in keys:
+    values = reading(have).value_fields
+    for i, extra in enumerate(have.fields):
+        if extra.key not in keys and i not in values:
             message = _("header key {key} is not one AICB writes here").format(key=repr(extra.key))
             yield Diagnostic(HEADER, message, extra.span)
 
