@@ -8,11 +8,15 @@ there a missing corpus would silently skip two fifths of the suite.
 from __future__ import annotations
 
 import csv
+import json
 import os
+import re
 import shlex
 import subprocess
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,6 +24,9 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
 SCHEMAS = ROOT.parent / "shared" / "schemas"
 SAMPLES = ROOT / "samples"
+#: runs of the real SimAI_analytical (cef83f9): per-layer values, totals, raw output
+SIMAI_ORACLE = ROOT.parent / "shared" / "simai-oracle"
+SIMAI_ORACLE_2 = ROOT.parent / "shared" / "simai-oracle-2"
 #: the recordings of SimAI-Simulation (the ns-3 backend): cases.json, results.json, cases/, raw/
 NS3_ORACLE = ROOT.parent / "shared" / "simai-ns3-oracle"
 
@@ -86,6 +93,22 @@ def corpus_params() -> list[object]:
     return [pytest.param(p, id=str(p.relative_to(CORPUS))) for p in files]
 
 
+def oracle_results(folder: Path) -> list[dict[str, Any]]:
+    """An oracle folder's `results.json` (empty when ../shared is absent)."""
+    path = folder / "results.json"
+    if not path.is_file():
+        return []
+    return list(json.loads(path.read_text()))
+
+
+def oracle_params(folder: Path, cases: list[dict[str, Any]] | None = None) -> list[object]:
+    """An oracle's cases as pytest params (by case name), or one skipped param without it."""
+    cases = oracle_results(folder) if cases is None else cases
+    if not cases:
+        return [pytest.param(None, marks=pytest.mark.skip(reason=f"{folder} is absent"))]
+    return [pytest.param(c, id=str(c["case"])) for c in cases]
+
+
 @pytest.fixture
 def corpus() -> Path:
     if not CORPUS.is_dir():
@@ -111,6 +134,70 @@ def on_a_terminal(args: list[str], env: dict[str, str]) -> bytes:
         chunks.append(chunk)
     os.close(leader)
     return b"".join(chunks)
+
+
+# ---- ../shared: every test reads it through the names and helpers below ---------------------
+
+#: the folder beside the checkout that holds the third-party files the tests read
+SHARED = ROOT.parent / "shared"
+#: the real AICB generator's output, by era, and its MANIFEST.tsv
+GENERATED = CORPUS / "aicb-generated"
+#: the seed report's own file: gpt_7B, world 128, TP 4, PP 4, ga 64 (1,230 rows); a path that
+#: does not exist when the corpus is absent (`require(SEED)` skips)
+SEED = next(iter(sorted((GENERATED / "seed").glob("*.txt"))), GENERATED / "seed" / "absent.txt")
+
+
+def absent(path: Path) -> str:
+    """The skip reason for a missing `path` under ../shared: names the top folder, which is
+    what the summary counts skips by."""
+    try:
+        folder = path.relative_to(SHARED).parts[0]
+    except (ValueError, IndexError):
+        return f"{path} is absent"
+    return f"../shared/{folder} is absent"
+
+
+def needs(path: Path) -> pytest.MarkDecorator:
+    """Mark a test to skip unless `path` (a file or folder of ../shared) exists."""
+    return pytest.mark.skipif(not path.exists(), reason=absent(path))
+
+
+def require(path: Path) -> Path:
+    """`path`, or skip the running test when it is absent."""
+    if not path.exists():
+        pytest.skip(absent(path))
+    return path
+
+
+_SHARED_FOLDER = re.compile(r"shared/([A-Za-z0-9._-]+)")
+
+
+def skip_counts(reasons: Iterable[str]) -> list[tuple[str, int]]:
+    """How many tests skipped for what: per ../shared folder named in the reason, then per
+    other reason, most first."""
+    counts: Counter[str] = Counter()
+    for reason in reasons:
+        reason = reason.removeprefix("Skipped: ")
+        found = _SHARED_FOLDER.search(reason)
+        counts[f"../shared/{found.group(1)} is absent" if found else reason] += 1
+    return sorted(
+        counts.items(), key=lambda kv: (not kv[0].startswith("../shared/"), -kv[1], kv[0])
+    )
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """Name what the skipped tests wanted: a clone without ../shared passes by skipping, and
+    the summary says how much it did not test."""
+    skipped = terminalreporter.stats.get("skipped", [])
+    reasons = []
+    for report in skipped:
+        longrepr = report.longrepr
+        reasons.append(longrepr[2] if isinstance(longrepr, tuple) else str(longrepr))
+    if not reasons:
+        return
+    terminalreporter.write_sep("=", f"{len(reasons)} skipped, by what they need")
+    for reason, count in skip_counts(reasons):
+        terminalreporter.write_line(f"{count:6,} {reason}")
 
 
 #: the seed: a user's report (a note, not a workload) and the AICB file it asks about

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import manifest
+from tests.conftest import GENERATED, absent, manifest
 from wkparse.aicb import AicbError, generate
 
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus" / "aicb-generated"
+CORPUS = GENERATED
 TRAINING = "python -m workload_generator.SimAI_training_workload_generator"
 INFERENCE = "python -m workload_generator.SimAI_inference_workload_generator"
 EXAMPLE = "--aiob_enable --comp_filepath workload/aiob_inputs/Example.txt"
@@ -42,7 +42,7 @@ def _aicb_name(corpus_file: str) -> str:
     return name
 
 
-@pytest.mark.skipif(not WRITTEN, reason="corpus not present")
+@pytest.mark.skipif(not WRITTEN, reason=absent(GENERATED))
 @pytest.mark.parametrize(("file", "era", "args"), WRITTEN, ids=[Path(w[0]).name for w in WRITTEN])
 def test_corpus_file_reproduced_from_python_command(file: str, era: str, args: str) -> None:
     made = generate(_python_command(era, args))
@@ -52,7 +52,7 @@ def test_corpus_file_reproduced_from_python_command(file: str, era: str, args: s
 
 def test_every_current_corpus_file_is_covered() -> None:
     if not WRITTEN:
-        pytest.skip("corpus not present")
+        pytest.skip(absent(GENERATED))
     folders = ("aicb-2025-12", "aicb-2025-12-inference")
     on_disk = {str(p.relative_to(CORPUS)) for f in folders for p in (CORPUS / f).glob("*.txt")}
     assert on_disk <= {f for f, _, _ in WRITTEN}
@@ -62,7 +62,7 @@ def test_every_current_corpus_file_is_covered() -> None:
 @pytest.mark.parametrize("args", [a for f, _, a in MANIFEST if f == "-"] or ["-"])
 def test_runs_aicb_refuses_are_refused_with_its_message(args: str) -> None:
     if args == "-":
-        pytest.skip("corpus not present")
+        pytest.skip(absent(GENERATED))
     with pytest.raises(AicbError, match="moe must be enabled with sequence parallel"):
         generate(f"{TRAINING} {args}")
 
@@ -119,7 +119,7 @@ SCRIPTED = [
 ]
 
 
-@pytest.mark.skipif(not SCRIPTED, reason="corpus not present")
+@pytest.mark.skipif(not SCRIPTED, reason=absent(GENERATED))
 @pytest.mark.parametrize(("file", "command"), SCRIPTED, ids=[Path(s[0]).name for s in SCRIPTED])
 def test_corpus_file_reproduced_from_script_command(file: str, command: str) -> None:
     made = generate(command)
@@ -130,7 +130,7 @@ def test_corpus_file_reproduced_from_script_command(file: str, command: str) -> 
 
 def test_script_reproduces_most_of_the_corpus() -> None:
     if not WRITTEN:
-        pytest.skip("corpus not present")
+        pytest.skip(absent(GENERATED))
     # the other 5 use a tp the script's preset overrides (gpt_7B at tp 1, 2 and 8, gpt_22B at
     # tp 4, Mixtral at tp 2): no script command line writes them
     assert (len(SCRIPTED), len(WRITTEN)) == (23, 28)

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import absent
 from wkparse.cli import app
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic
@@ -34,18 +35,18 @@ def _aicb_findings(text: str, command: str, name: str = "workload.txt") -> list[
 def _seed() -> list[str]:
     path = CORPUS / SEED
     if not path.is_file():
-        pytest.skip("corpus not present")
+        pytest.skip(absent(CORPUS))
     return path.read_text(encoding="utf-8").splitlines(keepends=True)
 
 
-@pytest.mark.skipif(not WRITTEN, reason="corpus not present")
+@pytest.mark.skipif(not WRITTEN, reason=absent(CORPUS))
 @pytest.mark.parametrize(("file", "era", "args"), WRITTEN, ids=[Path(w[0]).name for w in WRITTEN])
 def test_original_gets_no_finding(file: str, era: str, args: str) -> None:
     text = (CORPUS / file).read_text(encoding="utf-8")
     assert _aicb_findings(text, _python_command(era, args), Path(file).name) == []
 
 
-@pytest.mark.skipif(not SCRIPTED, reason="corpus not present")
+@pytest.mark.skipif(not SCRIPTED, reason=absent(CORPUS))
 @pytest.mark.parametrize(("file", "command"), SCRIPTED, ids=[Path(s[0]).name for s in SCRIPTED])
 def test_original_gets_no_finding_against_its_script_command(file: str, command: str) -> None:
     text = (CORPUS / file).read_text(encoding="utf-8")

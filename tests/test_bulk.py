@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, corpus_params
+from tests.conftest import CORPUS, absent, corpus_params
 from tests.test_columns import HEADER, distinct_text
 from wkparse import bulk, parse_bytes, row_reader
 from wkparse.ast import ValueTable
@@ -247,7 +247,7 @@ def test_a_small_file_does_not_import_numpy() -> None:
         default=None,
     )
     if small is None:
-        pytest.skip("no corpus")
+        pytest.skip(absent(CORPUS))
     code = (
         "import sys\n"
         "from wkparse.cli import main\n"

@@ -13,23 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, corpus_params, manifest
+from tests.conftest import CORPUS, GENERATED, SEED, absent, corpus_params, manifest, require
 from wkparse.diff import Difference, diff
 from wkparse.diff.words import row_pieces, sentence
 from wkparse.format import format_result
 from wkparse.parse import parse_bytes, parse_file, parse_text
 from wkparse.simai import header_value
 
-GENERATED = CORPUS / "aicb-generated"
-#: the seed report's own file: gpt_7B, world 128, TP 4, PP 4, ga 64 (1,230 rows)
-SEED = (
-    GENERATED
-    / "seed"
-    / (
-        "None-gpt_7B-world_size128-tp4-pp4-ep1-gbs512-mbs1-seq4096-"
-        "MOE-False-GEMM-False-flash_attn-True.txt"
-    )
-)
 NAME_7B = (
     "gpt_7B-world_size64-tp4-pp4-ep1-gbs32-mbs1-seq4096-MOE-False-GEMM-False-flash_attn-True.txt"
 )
@@ -42,9 +32,7 @@ NAME_13B_PP1 = (
 
 
 def _seed_text() -> str:
-    if not SEED.is_file():
-        pytest.skip("../shared/corpus is absent")
-    return SEED.read_text()
+    return require(SEED).read_text()
 
 
 def _diff_texts(a: str, b: str) -> Difference:
@@ -73,7 +61,7 @@ def _era_pairs() -> list[object]:
                 )
             )
     if not pairs:
-        return [pytest.param(None, None, marks=pytest.mark.skip(reason="no corpus"))]
+        return [pytest.param(None, None, marks=pytest.mark.skip(reason=absent(CORPUS)))]
     return pairs
 
 

@@ -8,11 +8,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import SAMPLES
 from tests.test_diff import SEED, _drop_group, _seed_text
 from wkparse.cli import app
 from wkparse.render import diff_text
 
 runner = CliRunner()
+#: a file of the checkout, for the tests of the other side (they run without ../shared)
+SAMPLE = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
 
 
 def wkdiff(*args: str, stdin: str | None = None) -> tuple[int, str, str]:
@@ -101,9 +104,9 @@ def test_both_sides_stdin_is_a_usage_error() -> None:
 
 
 def test_an_unreadable_side_exits_2(tmp_path: Path) -> None:
-    code, _, err = wkdiff(str(SEED), str(tmp_path / "missing.txt"))
+    code, _, err = wkdiff(str(SAMPLE), str(tmp_path / "missing.txt"))
     assert code == 2 and "missing.txt: no such file or directory" in err
-    code, _, err = wkdiff(str(tmp_path), str(SEED))
+    code, _, err = wkdiff(str(tmp_path), str(SAMPLE))
     assert code == 2 and "is a directory" in err
 
 
@@ -112,7 +115,7 @@ def test_a_side_with_syntax_errors_is_reported_as_lint_reports_it(tmp_path: Path
     bad.write_text(
         "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4\n1\nattention_layer\t-1\tabc\n"
     )
-    code, out, err = wkdiff(str(SEED), str(bad))
+    code, out, err = wkdiff(str(SAMPLE), str(bad))
     lint = runner.invoke(app, ["lint", "--select", "WK110", str(bad)])
     assert code == 2 and out == ""
     first = lint.stdout.split("\n\n")[0]

@@ -94,6 +94,19 @@ def test_generator_output_lints_silent_by_default(command: str) -> None:
     )
 
 
+#: AICB's inference generator writes a pp_comm past 2^31 - 1 for a large decode batch
+TOO_LARGE = f"{INFERENCE} -m deepseek-671B -p decode -s 4096 -b 64 -w 32 -t 2 -e 4 -l 2"
+
+
+def test_an_oracle_backed_rule_may_fire_on_generator_output() -> None:
+    """SimAI's stoi throws on that pp_comm and SimAI aborts (the oracle's uncaught stoi
+    exception): WK208 says so by default, and its page names the runs that show it."""
+    made = generate(TOO_LARGE)
+    found = lint(parse_text(made.text()), made.filename)
+    assert {d.code for d in found} == {"WK208"} <= oracle_backed()
+    assert all("crashes" in d.message for d in found)
+
+
 def test_the_spread_covers_what_the_issue_names() -> None:
     """The spread holds MoE at ep 1, inference with ep beyond DP, SP, AIOB, tp 1 to 8, pp 1 to
     4, every dense preset, and DeepSeek and Qwen."""

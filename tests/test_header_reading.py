@@ -168,3 +168,17 @@ def test_the_aicb_header_check_reads_a_spelt_header_as_simai_does(
         out("lint", "--output-format", "json", "--aicb-command", AICB_COMMAND, str(path))
     )
     assert [d["message"] for d in found if d["code"].startswith("WK6")] == []
+
+
+@pytest.mark.parametrize("spelling", SPELLINGS)
+def test_the_dlrm_key_reads_as_simai_does(corpus: Path, folder: Path, spelling: str) -> None:
+    """DLRM's one key, on ASTRA-sim 1.0's DLRM example (whose header gives the layer bare)."""
+    rest = (corpus / "astra-sim-1.0" / "DLRM_HybridParallel.txt").read_text().split("\n", 1)[1]
+    key = "DLRM_LAST_BOTTOM_LAYER"
+    plain, spelt = (folder / "dlrm-plain.txt"), (folder / f"dlrm-{spelling}.txt")
+    plain.write_text(f"HYBRID_DLRM {key}: 4\n{rest}", encoding="utf-8")
+    spelt.write_text(f"HYBRID_DLRM {key}: {SPELLINGS[spelling](4)}\n{rest}", encoding="utf-8")
+    assert json.loads(out("parse", "--format", "json", str(spelt)))["header"]["simai"] == {key: 4}
+    diff = json.loads(out("diff", "--format", "json", str(plain), str(spelt)))
+    assert diff["header"] == [] and diff["equal"]
+    assert lint(plain) == lint(spelt)

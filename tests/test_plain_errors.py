@@ -47,6 +47,7 @@ CASES = [
     (["explain", str(SAMPLE), "-o", "{dir}/out.txt"], "error: --output needs --format"),
     (["explain", str(SAMPLE), "-f", "json", "-o", "{file}/x.json"], "error: {file}/x.json: "),
     (["explain", "-f", "json", "{file}"], "warning: "),
+    (["explain", "--target", "[bold]x", str(SAMPLE)], "error: --target: "),
     # diff
     (["diff", "-", "-"], "error: only one side can be standard input ('-')"),
     (["diff", ODD, str(SAMPLE)], f"error: {ODD}: "),
@@ -90,7 +91,7 @@ def test_errors_print_plain_text(args: list[str], said: str, color: str, tmp_pat
     assert said.replace("{file}", copy) in text
     assert "Traceback" not in text
     shown = text.replace(ODD, "").replace("[bold]x", "").replace("[bold]WK105x", "")
-    shown = shown.replace("[bold]nope", "")
+    shown = shown.replace("[bold]nope", "").replace("[bold]", "")
     assert not MARKUP.search(shown), text
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, generator_arguments, manifest
+from tests.conftest import CORPUS, GENERATED, SEED, absent, generator_arguments, manifest
 from wkparse.aicb import parse_filename
 from wkparse.body import Body
 from wkparse.diagnostics import Diagnostic, Severity
@@ -20,8 +20,6 @@ from wkparse.engine import lint
 from wkparse.parse import parse_file, parse_text
 from wkparse.simai import header_value
 
-GENERATED = CORPUS / "aicb-generated"
-SEED = next(iter(sorted((GENERATED / "seed").glob("*.txt"))), GENERATED / "seed" / "absent.txt")
 CURRENT = sorted((GENERATED / "aicb-2025-12").glob("*.txt"))
 MINE = ("WK3",)
 
@@ -255,7 +253,7 @@ def test_files_without_training_groups_get_no_consistency_noise(path: Path) -> N
 def _manifest_params() -> list[object]:
     rows = [r for r in manifest() if (GENERATED / r["file"]).is_file()]
     if not rows:
-        return [pytest.param(None, marks=pytest.mark.skip(reason="no MANIFEST entries"))]
+        return [pytest.param(None, marks=pytest.mark.skip(reason=absent(GENERATED)))]
     return [pytest.param(r, id=r["file"][:70]) for r in rows]
 
 

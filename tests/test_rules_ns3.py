@@ -123,5 +123,7 @@ def test_target_from_the_configuration_and_in_explain(tmp_path: Path) -> None:
         ).output
     )
     assert "WK801" in json.dumps(doc)
+    # and the ns-3 verdict heads explain's notes
+    assert doc["notes"][0].startswith("SimAI-Simulation will crash at line 10, layer 7")
     bad = runner.invoke(app, ["explain", "--target", "ns-3", str(path)])
     assert bad.exit_code == 2

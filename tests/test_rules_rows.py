@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, GENERATED, SEED
 from wkparse.checks.rows import classify
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
@@ -15,8 +15,6 @@ from wkparse.engine import lint
 from wkparse.parse import parse_file, parse_text
 from wkparse.simai.tables import KNOWN_COMMS
 
-GENERATED = CORPUS / "aicb-generated"
-SEED = next(iter(sorted((GENERATED / "seed").glob("*.txt"))), GENERATED / "seed" / "absent.txt")
 V1_EXAMPLES = [
     CORPUS / "aicb-examples" / "model_workload" / name
     for name in (

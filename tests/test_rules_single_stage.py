@@ -3,24 +3,20 @@ SimAI's time, but the header and the body disagree)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-
+from tests.conftest import GENERATED, needs
 from wkparse.diagnostics import Severity
 from wkparse.engine import lint
 from wkparse.parse import parse_text
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus" / "aicb-generated"
 GPT175B = (
-    CORPUS
+    GENERATED
     / "aicb-2025-12"
     / (
         "None-gpt_175B-world_size128-tp8-pp1-ep1-gbs512-mbs1-seq4096-MOE-False-GEMM-False-"
         "flash_attn-True.txt"
     )
 )
-needs_corpus = pytest.mark.skipif(not GPT175B.is_file(), reason="needs ../shared/corpus")
+needs_corpus = needs(GPT175B)
 
 
 def codes(text: str) -> dict[str, Severity | None]:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS
+from tests.conftest import CORPUS, absent
 from wkparse.checks.structure import POLICIES, suggest_policy
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic
@@ -168,7 +168,7 @@ def test_real_files_of_every_policy_have_no_structure_problem() -> None:
     folders = [CORPUS / "astra-sim-1.0", CORPUS / "aicb-examples" / "micro_test"]
     files = [p for folder in folders if folder.is_dir() for p in sorted(folder.glob("*.txt"))]
     if not files:
-        pytest.skip("corpus is absent")
+        pytest.skip(absent(CORPUS))
     for path in files:
         found = [d for d in lint(parse_file(path), str(path), MINE) if d.code < "WK200"]
         assert found == [], path.name

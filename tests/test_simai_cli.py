@@ -9,12 +9,13 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import SIMAI_ORACLE, needs
 from wkparse.cli import app
 
-ORACLE = Path(__file__).resolve().parents[2] / "shared" / "simai-oracle"
+ORACLE = SIMAI_ORACLE
 CASES = ORACLE / "cases"
 runner = CliRunner()
-needs_oracle = pytest.mark.skipif(not ORACLE.is_dir(), reason="needs ../shared/simai-oracle")
+needs_oracle = needs(ORACLE)
 
 
 def simai(*args: str) -> tuple[int, str]:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
+from tests.conftest import CORPUS, needs
 from wkparse.cpp import IStream, float32, scaled
 from wkparse.simai import read_header, simulate, stoi
 from wkparse.simai.outcome import FORMAT_MISMATCH, UNKNOWN_POLICY
@@ -241,10 +240,7 @@ def test_identical_rows_share_one_reading() -> None:
     assert len({id(x) for x in run.rows.layers}) == 1 and list(run.rows.layers.lines[:2]) == [3, 4]
 
 
-CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
-
-
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@needs(CORPUS)
 def test_current_aicb_output_runs_clean_in_the_model() -> None:
     files = sorted((CORPUS / "aicb-generated" / "aicb-2025-12").glob("*.txt"))
     assert files
@@ -254,7 +250,7 @@ def test_current_aicb_output_runs_clean_in_the_model() -> None:
         assert run.layer_count == run.lines and run.total_compute_us is not None
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="needs ../shared/corpus")
+@needs(CORPUS)
 def test_a_count_of_839_over_33_rows_fails_the_stream_after_the_rows() -> None:
     path = next(CORPUS.rglob("L65B-M1-C05_Llama65B_megatron_tp8_pp1_mbs1_A100.txt"))
     run = simulate(path.read_bytes())

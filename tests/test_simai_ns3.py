@@ -179,3 +179,13 @@ def test_a_billion_layer_count_line_is_walked_at_once() -> None:
     assert model.reading.layer_count == 1_000_000_000
     assert model.halt is None and model.outcome.undefined
     assert model.wire_bytes == 2 * 2 * 4096 * 4
+
+
+def test_the_stop_threshold_is_where_the_float_scale_reaches_2_to_the_31() -> None:
+    from wkparse.cpp import scaled
+    from wkparse.simai.ns3 import STOP_COMPUTE_NS, STOP_FROM, stops
+
+    assert scaled(STOP_FROM) == STOP_COMPUTE_NS and scaled(STOP_FROM - 1) < STOP_COMPUTE_NS
+    # the recorded edges: 2147000000 ran to the end, 2147483647 stopped
+    assert not stops(2147000000) and stops(2147483647) and stops(STOP_FROM)
+    assert not stops(STOP_FROM - 1) and not stops(None)

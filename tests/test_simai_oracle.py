@@ -8,18 +8,17 @@ and `total comp`. A case whose runs differed is checked up to its first undefine
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tests.conftest import SIMAI_ORACLE, needs, oracle_results
 from wkparse.simai import simulate
 from wkparse.simai.outcome import FORMAT_MISMATCH
 from wkparse.simai.run import SimaiRun
 
-ORACLE = Path(__file__).resolve().parents[2] / "shared" / "simai-oracle"
-RESULTS = json.loads((ORACLE / "results.json").read_text()) if ORACLE.is_dir() else []
+ORACLE = SIMAI_ORACLE
+RESULTS = oracle_results(ORACLE)
 
 
 def _varies(value: Any) -> bool:
@@ -108,18 +107,19 @@ def disagreements(case: dict[str, Any]) -> list[str]:
     return found
 
 
-@pytest.mark.skipif(not RESULTS, reason="needs ../shared/simai-oracle")
+@needs(ORACLE)
 @pytest.mark.parametrize("case", RESULTS, ids=[c["case"] for c in RESULTS])
 def test_oracle_case_is_predicted(case: dict[str, Any]) -> None:
     assert disagreements(case) == []
 
 
+@needs(ORACLE)
 def test_every_oracle_case_is_replayed() -> None:
     """The oracle ships 47 cases; none may be skipped silently."""
     assert len(RESULTS) == 47
 
 
-@pytest.mark.skipif(not RESULTS, reason="needs ../shared/simai-oracle")
+@needs(ORACLE)
 @pytest.mark.parametrize("name", ["aicbex-v1-llama7b-tp2__clean.txt", "micro__clean.txt"])
 def test_lint_says_what_the_model_predicts_for_a_missing_pp(name: str) -> None:
     """Lint reads the model: where SimAI dies of SIGFPE for a missing PP, WK201 says so."""

@@ -11,12 +11,16 @@ from types import ModuleType
 
 import pytest
 
-from tests.conftest import generator_arguments, manifest
-
-ROOT = Path(__file__).resolve().parents[1]
-CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
-GENERATED = CORPUS / "aicb-generated"
-SAMPLES = ROOT / "samples"
+from tests.conftest import (
+    GENERATED,
+    ROOT,
+    SAMPLES,
+    SEED,
+    absent,
+    generator_arguments,
+    manifest,
+    require,
+)
 
 
 def _load() -> ModuleType:
@@ -64,12 +68,7 @@ def _shape(text: str) -> tuple[str, str, list[tuple[str, ...]]]:
 
 
 def _seed_file() -> Path:
-    if not CORPUS.is_dir():
-        pytest.skip(f"corpus not present at {CORPUS}")
-    found = sorted((GENERATED / "seed").glob("*.txt"))
-    if not found:
-        pytest.skip("no seed file in the corpus")
-    return found[0]
+    return require(SEED)
 
 
 def test_seed_structure_matches_corpus() -> None:
@@ -136,7 +135,7 @@ def _config_from_aicb_args(args: str) -> object:
 @pytest.mark.parametrize(("file", "args"), _manifest_cases() or [("-", "")])
 def test_current_era_corpus_files_reproduced(file: str, args: str) -> None:
     if file == "-" or not (GENERATED / file).is_file():
-        pytest.skip("corpus not present")
+        pytest.skip(absent(GENERATED))
     cfg = _config_from_aicb_args(args)
     assert syn.render(cfg) == (GENERATED / file).read_text(encoding="utf-8")
 

@@ -260,14 +260,16 @@ def explain(
 @app.command()
 def simai(
     path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
-    gpus: int | None = typer.Option(None, "-g", "--gpus", help="SimAI's -g (default: all_gpus)."),
+    gpus: int | None = typer.Option(
+        None, "-g", "--gpus", help="SimAI's -g, or the topology's GPUs for ns3 (default: all_gpus)."
+    ),
     format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
     backend: str = typer.Option(
         "analytical", "--backend", help="analytical (SimAI_analytical) or ns3 (SimAI_simulator)."
     ),
     color: Color = COLOR,
 ) -> None:
-    """Say what the real SimAI-Analytical will read from a file and how its run ends."""
+    """Say what SimAI-Analytical (--backend ns3: SimAI-Simulation) reads and how its run ends."""
     from wkparse.commands.simai import run
 
     raise typer.Exit(run(path, gpus, format.value, backend))

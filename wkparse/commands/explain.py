@@ -50,7 +50,7 @@ def run(
         try:
             check_target(target)
         except ConfigError as exc:
-            errors.print(f"error: --target: {exc}", highlight=False, markup=False)
+            terminal.error(errors, f"--target: {exc}")
             return 2
     if path is None:
         if aicb_command is None:
@@ -85,16 +85,25 @@ def _explain_file(
     output: Path | None,
     errors: Console,
 ) -> int:
+    data: bytes | None = None
     try:
         if stdin:
-            result: ParseResult = parse_bytes(read_stdin(config.limits), limits=config.limits)
+            data = read_stdin(config.limits)
+            result: ParseResult = parse_bytes(data, limits=config.limits)
         else:
             result = parse_file(path, limits=config.limits)
+            if config.target == "simai-ns3" and path.stat().st_size <= config.limits.max_bytes:
+                data = path.read_bytes()
     except OSError as exc:
         terminal.error(errors, f"{path}: {exc.strerror or exc}")
         return 2
     shown = STDIN if stdin else str(path)
     e = explained(result, shown, config, aicb_command)
+    if config.target == "simai-ns3" and data is not None:
+        from wkparse.render.simai_ns3 import verdict
+        from wkparse.simai.ns3 import simulate_ns3
+
+        e = _noted(e, [verdict(simulate_ns3(data))])
     return _render(e, format, output, errors)
 
 

@@ -24,6 +24,7 @@ from wkparse.config import Config, ConfigError, Resolver
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.discover import SNIFF_BYTES, looks_like_workload
 from wkparse.i18n import language, resolve
+from wkparse.lsp.text import ENCODING, ERRORS, line_starts
 from wkparse.parse import ParseResult, parse_bytes
 
 if TYPE_CHECKING:
@@ -34,9 +35,6 @@ if TYPE_CHECKING:
     from wkparse.simai.analytical import LayerPlan
     from wkparse.simai.rows import LayerRead
 
-#: how the editor's text becomes the bytes the parser reads (what an editor cannot encode, a
-#: lone surrogate, survives as it does in `fix`)
-ENCODING, ERRORS = "utf-8", "surrogateescape"
 #: collectives in words
 WORDS = {
     "ALLREDUCE": "all-reduce",
@@ -67,12 +65,11 @@ def settings_for(path: Path | None) -> Config:
     return Resolver(known=known_codes()).for_path(path)
 
 
-def attaches(source: str, path: Path | None, config: Config) -> bool:
+def attaches(data: bytes, path: Path | None, config: Config) -> bool:
     """Whether the server speaks about this document: line 1 names a SimAI policy (as the
     folder walk and the pre-commit hooks decide), or the file matches an `include` the
     configuration sets. Never every `.txt`: the default `include` alone does not count."""
-    head = source[:SNIFF_BYTES].encode(ENCODING, ERRORS)
-    if looks_like_workload(head):
+    if looks_like_workload(data[:SNIFF_BYTES]):
         return True
     if path is None or config.include == Config().include:
         return False
@@ -86,8 +83,12 @@ def attaches(source: str, path: Path | None, config: Config) -> bool:
 class Analysis:
     """One version of one document: parsed, linted, and the facts hovers need (on demand)."""
 
-    def __init__(self, source: str, path: Path | None, version: int | None = None) -> None:
-        self.source = source
+    def __init__(
+        self, data: bytes, path: Path | None, version: int | None = None, revision: int = 0
+    ) -> None:
+        #: the text as the parser reads it (the editor's text in UTF-8)
+        self.data = data
+        self.revision = revision
         self.path = path
         self.version = version
         #: how lint names the file (its rules read the name); None for an unsaved buffer
@@ -98,7 +99,7 @@ class Analysis:
         except ConfigError as exc:
             self.config_error = str(exc)
             self.config = Config()
-        self.attached = attaches(source, path, self.config)
+        self.attached = attaches(data, path, self.config)
         self.lang = resolve(self.config.lang)
         self.diagnostics: list[Diagnostic] = []
         self.result: ParseResult | None = None
@@ -109,14 +110,22 @@ class Analysis:
     def _lint(self) -> None:
         from wkparse.engine import lint
 
-        data = self.data
         with language(self.lang):
-            self.result = parse_bytes(data, limits=self.config.limits)
+            self.result = parse_bytes(self.data, limits=self.config.limits)
             self.diagnostics = lint(self.result, self.display, self.config)
 
     @cached_property
-    def data(self) -> bytes:
-        return self.source.encode(ENCODING, ERRORS)
+    def source(self) -> str:
+        return self.data.decode(ENCODING, ERRORS)
+
+    @property
+    def ascii(self) -> bool:
+        """Whether columns are plain byte offsets (no line needs converting)."""
+        return self.data.isascii()
+
+    @property
+    def bom(self) -> bool:
+        return self.data.startswith(b"\xef\xbb\xbf")
 
     @cached_property
     def by_line(self) -> dict[int, list[Diagnostic]]:
@@ -206,10 +215,7 @@ class Analysis:
     @cached_property
     def line_offsets(self) -> Any:
         """Where each line starts in the bytes (a numpy array; line 1 at index 0)."""
-        import numpy as np
-
-        ends = np.flatnonzero(np.frombuffer(self.data, dtype=np.uint8) == 10)
-        return np.concatenate((np.zeros(1, dtype=np.int64), ends + 1))
+        return line_starts(self.data)
 
     @property
     def line_count(self) -> int:

@@ -68,7 +68,7 @@ class Document:
 
     def current(self) -> Analysis | None:
         a = self.analysis
-        return a if a is not None and a.source is self.text.source else None
+        return a if a is not None and a.revision == self.text.revision else None
 
 
 def path_of(uri: str) -> Path | None:
@@ -143,7 +143,7 @@ class WorkloadServer(LanguageServer):
                     (r.start.line, r.start.character), (r.end.line, r.end.character), change.text
                 )
             else:
-                doc.text = Text(change.text, self.encoding)
+                doc.text.reset(change.text)
         doc.version = params.text_document.version
         self.schedule(doc, DEBOUNCE)
 
@@ -165,18 +165,21 @@ class WorkloadServer(LanguageServer):
     async def _lint(self, doc: Document, delay: float) -> None:
         if delay:
             await asyncio.sleep(delay)
-        source, version = doc.text.source, doc.version
+        revision, version = doc.text.revision, doc.version
 
         def work() -> tuple[Analysis, list[types.Diagnostic]] | None:
             # Skipped when the text moved on while this waited for the thread.
-            if doc.text.source is not source or self.documents.get(doc.uri) is not doc:
+            if doc.text.revision != revision or self.documents.get(doc.uri) is not doc:
                 return None
-            analysis = Analysis(source, doc.path, version)
+            data, now = doc.text.snapshot()
+            if now != revision:
+                return None  # an edit came in between: its own lint follows
+            analysis = Analysis(data, doc.path, version, now)
             return analysis, self.diagnostics(analysis) if analysis.attached else []
 
         loop = asyncio.get_running_loop()
         done = await loop.run_in_executor(_LINT, work)
-        if done is None or doc.text.source is not source:
+        if done is None or doc.text.revision != done[0].revision:
             return
         analysis, items = done
         doc.analysis = analysis
@@ -187,8 +190,7 @@ class WorkloadServer(LanguageServer):
 
         # The text's line starts, so that the next edit need not count them on this thread.
         offsets = await loop.run_in_executor(_LINT, lambda: analysis.line_offsets)
-        if doc.text.source is source and source.isascii():
-            doc.text.adopt(offsets)
+        doc.text.adopt(offsets, analysis.revision)
 
         def prepare() -> None:
             if doc.analysis is analysis:  # not when a newer version is already linted
@@ -221,9 +223,9 @@ class WorkloadServer(LanguageServer):
 
     def position(self, analysis: Analysis, line: int, column: int) -> types.Position:
         """The LSP position of the parser's (line, column); column 0 of line 1 is a BOM."""
-        bom = line == 1 and analysis.source.startswith("\ufeff")
+        bom = line == 1 and analysis.bom
         index = max(column - (0 if bom else 1), 0)
-        if analysis.source.isascii():
+        if analysis.ascii:
             return types.Position(max(line - 1, 0), index)
         units = to_units(analysis.line_text(line), index, self.encoding)
         return types.Position(max(line - 1, 0), units)
@@ -233,7 +235,7 @@ class WorkloadServer(LanguageServer):
         from wkparse.lsp.text import to_index
 
         index = to_index(doc.text.line(position.line), position.character, self.encoding)
-        bom = position.line == 0 and doc.text.source.startswith("\ufeff")
+        bom = position.line == 0 and doc.text.line(0).startswith("\ufeff")
         return index if bom else index + 1
 
     def diagnostics(
