@@ -136,6 +136,8 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
         text = Path(ctx.path).read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return guessed, None, True
+    if text.count("\n") + (not text.endswith("\n") and bool(text)) != ctx.w.line_count:
+        return guessed, None, True  # not the text explained (an editor's unsaved buffer)
     from wkparse.aicb.errors import AicbError
     from wkparse.aicb.infer import infer
     from wkparse.aicb.revisions import LATEST, after, resolve
