@@ -23,6 +23,7 @@ from wkparse.engine import lint
 from wkparse.parse import parse_bytes
 from wkparse.simai import header_value
 
+from .conftest import absent
 from .test_aicb_generate import CORPUS, EXAMPLE, TRAINING, WRITTEN
 from .test_aicb_lint import SEED
 
@@ -143,7 +144,7 @@ def test_other_files_are_not_read() -> None:
 def _seed() -> bytes:
     path = CORPUS / SEED
     if not path.is_file():
-        pytest.skip("corpus not present")
+        pytest.skip(absent(CORPUS))
     return path.read_bytes()
 
 
@@ -235,7 +236,7 @@ def test_explain_of_the_seed_file_alone_reads_it_from_its_own_rows() -> None:
 TRAINING_FILES = [(f, a) for f, e, a in WRITTEN if "inference" not in e]
 
 
-@pytest.mark.skipif(not TRAINING_FILES, reason="corpus not present")
+@pytest.mark.skipif(not TRAINING_FILES, reason=absent(CORPUS))
 @pytest.mark.parametrize(("file", "args"), TRAINING_FILES, ids=[f for f, _ in TRAINING_FILES])
 def test_every_current_corpus_file_departs_as_its_path_does(file: str, args: str) -> None:
     """Real AICB output (2025-12), read from the file alone: which path made it decides what

@@ -98,11 +98,22 @@ def test_simai_is_what_the_json_of_wkparse_simai_renders() -> None:
 
 @pytest.mark.parametrize(
     ("options", "message"),
-    [(["-g_p_s", "8"], "'-g_p_s' is not modelled yet"), (["-g"], "-g needs"), ("-g 0", "-g")],
+    [(["-g"], "-g needs"), ("-g 0", "-g")],
 )
 def test_simai_refuses_options_it_cannot_model(options: list[str] | str, message: str) -> None:
     with pytest.raises(ValueError, match=message):
         wkparse.simai(SAMPLE, options)
+
+
+def test_simai_takes_simais_options_and_gives_its_csv() -> None:
+    """SimAI's own options (a pasted line too); a refusal keeps SimAI's exit code."""
+    pasted = f"./bin/SimAI_analytical -w {SAMPLE} -g 128 -g_p_s 8 -n_p_s 8 -nv 360 -r s-"
+    run = wkparse.simai(SAMPLE, pasted)
+    assert run.report is not None and run.report.csv().startswith("File name, Expose DP comm")
+    done = runner.invoke(app, ["simai", "-f", "csv", str(SAMPLE), "--", *pasted.split()[1:]])
+    assert done.stdout == run.report.csv()
+    refused = wkparse.simai(SAMPLE, "-g 128 -g_p_s 8 -busbw busbw.yaml")
+    assert (refused.outcome.kind, refused.outcome.exit_code) == ("refused", 255)
 
 
 def test_aicb_is_the_generator_at_any_revision() -> None:

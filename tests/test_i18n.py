@@ -126,7 +126,9 @@ def test_chinese_html_page_declares_its_language_and_keeps_its_pictures() -> Non
     assert '<html lang="zh-CN">' in page
     assert "其他流水线阶段是否相同？" in page  # noqa: RUF001
     assert "真实运行：+ 输入嵌入层" in page  # noqa: RUF001
-    assert re.findall(r'<svg [^>]*class="([a-z]+)"', page).count("bars") == 2
+    # compute and bytes, and where SimAI-Analytical's Total time goes
+    assert re.findall(r'<svg [^>]*class="([a-z]+)"', page).count("bars") == 3
+    assert "SimAI-Analytical 的总时间花在哪里" in page
 
 
 def test_chinese_mermaid_chart_follows_the_gantt_rules() -> None:

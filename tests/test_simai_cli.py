@@ -34,8 +34,15 @@ def test_json_contract_of_a_clean_file() -> None:
     assert code == 0
     assert list(doc) == [
         "outcome", "warnings", "header", "lines", "dp", "layers", "first_undefined", "totals",
+        "options", "option_warnings", "result",
     ]  # fmt: skip
-    assert doc["outcome"] == {"exit_code": 0, "kind": "ok", "message": "SimAI-Analytical finished."}
+    assert doc["outcome"] == {
+        "exit_code": 0,
+        "kind": "ok",
+        "message": "SimAI-Analytical finished.",
+        "layer": None,
+        "line": None,
+    }
     assert list(doc["header"]) == [
         "policy", "tp", "ep", "pp", "vpp", "ga", "all_gpus", "pp_comm", "checkpoints",
         "checkpoint_initiates",

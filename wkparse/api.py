@@ -60,31 +60,35 @@ def explain(source: Source, *, config: Config | None = None) -> Explanation:
     from wkparse.explain.configured import explained
 
     result, name, config = _parse(source, config)
-    return explained(result, name, config)
+    return explained(result, name, config, data=_bytes(source, config))
 
 
 def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
-    """What the real `SimAI_analytical -w FILE OPTIONS` reads and does with one file.
+    """What the real `SimAI_analytical -w FILE OPTIONS` reads and does with one file, and the
+    EndToEnd.csv it writes (`run.report`; `run.report.csv()` is the file).
 
-    `options` are SimAI's own command-line words (`["-g", "128"]`, or one string as typed);
-    without `-g`, SimAI's GPU count is the header's `all_gpus`. An option the model does not
-    know yet raises ValueError naming it.
+    `options` are SimAI's own command-line words (`["-g", "128", "-g_p_s", "8", ...]`, or one
+    string as typed or pasted, program path included); `-w` defaults to the file. With none,
+    or only `-g`, wkparse's stated set is used: `-g` (default: the header's all_gpus),
+    `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths. Options SimAI's parser refuses give a run
+    whose `outcome.kind` is "refused" with SimAI's exit code. A `-g` without a count of at
+    least 1 raises ValueError, as the command-line -g does.
     """
-    import shlex
-
+    from wkparse.commands.simai import read_input
     from wkparse.simai import simulate
+    from wkparse.simai.options import options_for, split_command
 
-    gpus = _simai_gpus(shlex.split(options) if isinstance(options, str) else list(options))
+    words = split_command(options if isinstance(options, str) else list(options))
+    _check_gpus(words)
     if isinstance(source, bytes):
-        data = source
+        data, name = source, "workload.txt"
     elif isinstance(source, str) and _is_text(source):
-        data = source.encode("utf-8", "surrogatepass")
+        data, name = source.encode("utf-8", "surrogatepass"), "workload.txt"
     else:
-        from wkparse.commands.simai import read_input
         from wkparse.parse import Limits
 
-        data = read_input(Path(source), Limits())
-    return simulate(data, gpus)
+        data, name = read_input(Path(source), Limits()), str(source)
+    return simulate(data, None, options_for(Path(name), data, None, words))
 
 
 def aicb(command: str | Sequence[str], at: str | None = None) -> Generated:
@@ -142,15 +146,25 @@ def _parse(source: Source, config: Config | None) -> tuple[ParseResult, str | No
     return parse_file(path, limits=config.limits), os.fspath(source), config
 
 
-def _simai_gpus(words: list[str]) -> int | None:
-    """`-g N` of SimAI's options (its only option modelled so far)."""
-    gpus = None
-    rest = iter(words)
-    for word in rest:
-        if word != "-g":
-            raise ValueError(f"SimAI option {word!r} is not modelled yet; give only -g N")
-        value = next(rest, None)
-        if value is None or not value.isdigit() or int(value) < 1:
-            raise ValueError(f"-g needs a GPU count of at least 1, not {value!r}")
-        gpus = int(value)
-    return gpus
+def _bytes(source: Source, config: Config) -> bytes | None:
+    """The file's bytes, for the SimAI-Analytical prediction explain includes (None over the
+    read limits)."""
+    if isinstance(source, bytes):
+        return source
+    if isinstance(source, str) and _is_text(source):
+        return source.encode("utf-8", "surrogatepass")
+    from wkparse.commands.simai import read_input
+
+    try:
+        return read_input(Path(source), config.limits)
+    except OSError:
+        return None
+
+
+def _check_gpus(words: list[str]) -> None:
+    """A `-g` must carry a GPU count of at least 1 (SimAI would read past its list)."""
+    for i, word in enumerate(words):
+        if word in ("-g", "--gpus"):
+            value = words[i + 1] if i + 1 < len(words) else None
+            if value is None or not value.isdigit() or int(value) < 1:
+                raise ValueError(f"-g needs a GPU count of at least 1, not {value!r}")

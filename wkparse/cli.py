@@ -249,30 +249,52 @@ def explain(
         "--target",
         help="What runs the file: simai (default), simai-ns3 (its ns-3 backend) or astra-sim-1.0.",
     ),
+    simai_options: str | None = typer.Option(
+        None,
+        "--simai-options",
+        help="SimAI_analytical's options for what it will report (default: -g all_gpus "
+        "-g_p_s 8 -n_p_s 8).",
+    ),
     color: Color = COLOR,
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target))
+    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target, simai_options))
+
+
+class SimaiFormat(str, Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
 
 
 @app.command()
 def simai(
-    path: Path = typer.Argument(..., help="Workload file ('-' reads stdin)."),
+    path: Path = typer.Argument(
+        ..., help="Workload file ('-' reads stdin); or a pasted SimAI_analytical command line."
+    ),
+    simai_options: list[str] | None = typer.Argument(
+        None,
+        help="After --: SimAI_analytical's options as it spells them (-g 128 -g_p_s 8 ...).",
+        show_default=False,
+    ),
     gpus: int | None = typer.Option(
         None, "-g", "--gpus", help="SimAI's -g, or the topology's GPUs for ns3 (default: all_gpus)."
     ),
-    format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+    format: SimaiFormat = typer.Option(
+        SimaiFormat.text, "--format", "-f", help="text, json, or csv (SimAI's EndToEnd.csv)."
+    ),
     backend: str = typer.Option(
         "analytical", "--backend", help="analytical (SimAI_analytical) or ns3 (SimAI_simulator)."
     ),
     color: Color = COLOR,
 ) -> None:
-    """Say what SimAI-Analytical (--backend ns3: SimAI-Simulation) reads and how its run ends."""
+    """Say what SimAI-Analytical (--backend ns3: SimAI-Simulation) reads, how its run ends, and
+    the EndToEnd.csv SimAI-Analytical writes."""
     from wkparse.commands.simai import run
 
-    raise typer.Exit(run(path, gpus, format.value, backend))
+    raise typer.Exit(run(path, gpus, format.value, simai_options, backend))
 
 
 @app.command()

@@ -2,6 +2,7 @@
 
 from wkparse.checks import (  # noqa: F401
     aicb,
+    analytical,
     consistency,
     filename,
     header,

@@ -38,9 +38,11 @@ def run(
     aicb_command: str | None = None,
     lang: str | None = None,
     target: str | None = None,
+    simai_options: str | None = None,
 ) -> int:
     """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`,
-    `target` (simai, simai-ns3, astra-sim-1.0) its `target`."""
+    `target` (simai, simai-ns3, astra-sim-1.0) its `target`; `simai_options` are SimAI's own
+    options for "What SimAI-Analytical will report"."""
 
     errors = terminal.console(stderr=True)
     if format not in FORMATS:
@@ -73,7 +75,9 @@ def run(
         return 2
     # The parser words its findings too: it reads the file in the language spoken.
     with language(spoken):
-        return _explain_file(path, stdin, config, aicb_command, format, output, errors)
+        return _explain_file(
+            path, stdin, config, aicb_command, format, output, errors, simai_options
+        )
 
 
 def _explain_file(
@@ -84,6 +88,7 @@ def _explain_file(
     format: str,
     output: Path | None,
     errors: Console,
+    simai_options: str | None = None,
 ) -> int:
     data: bytes | None = None
     try:
@@ -92,14 +97,15 @@ def _explain_file(
             result: ParseResult = parse_bytes(data, limits=config.limits)
         else:
             result = parse_file(path, limits=config.limits)
-            if config.target == "simai-ns3" and path.stat().st_size <= config.limits.max_bytes:
-                data = path.read_bytes()
+            data = _simai_bytes(path, config)
     except OSError as exc:
         terminal.error(errors, f"{path}: {exc.strerror or exc}")
         return 2
     shown = STDIN if stdin else str(path)
-    e = explained(result, shown, config, aicb_command)
-    if config.target == "simai-ns3" and data is not None:
+    ns3 = config.target == "simai-ns3"
+    # SimAI-Analytical's report is for the simai target; the ns-3 backend gets its verdict
+    e = explained(result, shown, config, aicb_command, None if ns3 else data, simai_options)
+    if ns3 and data is not None:
         from wkparse.render.simai_ns3 import verdict
         from wkparse.simai.ns3 import simulate_ns3
 
@@ -175,3 +181,14 @@ def _write(page: str, output: Path | None, errors: Console) -> int:
         terminal.error(errors, f"{output}: {exc.strerror or exc}")
         return 2
     return 0
+
+
+def _simai_bytes(path: Path, config: Config) -> bytes | None:
+    """The file's bytes for "What SimAI-Analytical will report", within the read limits
+    (None over them: the section is left out, as the parser reports the size)."""
+    from wkparse.commands.simai import read_input
+
+    try:
+        return read_input(path, config.limits)
+    except OSError:
+        return None

@@ -1,9 +1,15 @@
-"""`wkparse simai FILE [-g N] [--backend analytical|ns3]`: what the real SimAI-Analytical (or
-SimAI-Simulation, the ns-3 backend) will read and do with a file.
+"""`wkparse simai FILE [--format text|json|csv] [--backend analytical|ns3] [-- SIMAI-OPTIONS]`:
+what the real SimAI-Analytical (or SimAI-Simulation, the ns-3 backend) will read from a file,
+how its run ends, and (analytical) the EndToEnd.csv it writes.
 
-Exit codes: 0 when SimAI would finish and every layer it simulates comes from the file; 1
-when it would stop, crash, warn, or simulate layers the file does not hold; 2 when the path
-cannot be read.
+SimAI's options follow `--` as `SimAI_analytical` spells them; a whole pasted command line
+(`./bin/SimAI_analytical -w FILE -g 128 ...`) works too. Without them wkparse states its own
+set: `-g` = all_gpus (or wkparse's `-g`), `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths.
+
+Exit codes: 0 when SimAI would finish with a usable result from the file as written; 1 when
+it would stop, crash, hang, warn, give no or an infinite result, or simulate layers the file
+does not hold, or when the options do not fit the file; 2 when the path cannot be read;
+SimAI's own code (255, 134, 136) when its option parser refuses the options.
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ from pathlib import Path
 from wkparse import terminal
 from wkparse.parse import Limits, read_stdin
 from wkparse.simai import SimaiRun, simulate
+from wkparse.simai.options import PROGRAM, Refusal, options_for, split_command
 
-FORMATS = ("text", "json")
+FORMATS = ("text", "json", "csv")
 BACKENDS = ("analytical", "ns3")
 
 
@@ -29,29 +36,72 @@ def read_input(path: Path, limits: Limits) -> bytes:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode) and not stat.S_ISFIFO(info.st_mode):
             raise OSError(0, "not a regular file")
+        if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
+            raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
+        # read in pieces: read(limit) would reserve the whole limit up front
+        chunks: list[bytes] = []
+        size = 0
         with path.open("rb") as stream:
-            data = stream.read(limits.max_bytes + 1)
+            while size <= limits.max_bytes:
+                chunk = stream.read(min(1 << 24, limits.max_bytes + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        data = b"".join(chunks)
     if len(data) > limits.max_bytes:
         raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
     return data
 
 
 def verdict_code(run: SimaiRun) -> int:
-    clean = run.outcome.exit_code == 0 and run.first_undefined is None and not run.warnings
+    clean = (
+        run.outcome.exit_code == 0
+        and run.outcome.kind == "ok"
+        and run.first_undefined is None
+        and not run.warnings
+        and not run.option_warnings
+        and (run.report is None or not run.report.broken)
+    )
     return 0 if clean else 1
 
 
-def run(path: Path, gpus: int | None, format: str, backend: str = "analytical") -> int:
+def _workload(path: Path | None, words: list[str]) -> tuple[Path | None, list[str]]:
+    """The file to read and SimAI's option words: a pasted command line may stand in the
+    FILE place (its program path first, or all of it as one quoted string), and `-w` then
+    names the file."""
+    if path is not None:
+        first = str(path)
+        if " " in first and not words and PROGRAM.search(first.split()[0]):
+            path, words = None, [first]
+        elif PROGRAM.search(first):
+            path, words = None, [first, *words]
+    words = split_command(words[0] if len(words) == 1 and " " in words[0] else words)
+    if path is None and "-w" in words[:-1]:
+        path = Path(words[words.index("-w") + 1])
+    return path, words
 
+
+def run(
+    path: Path | None,
+    gpus: int | None,
+    format: str,
+    simai_args: list[str] | None = None,
+    backend: str = "analytical",
+) -> int:
     errors = terminal.console(stderr=True)
     if backend not in BACKENDS:
         terminal.error(errors, f"unknown backend {backend!r}")
         return 2
-    if format not in FORMATS:
+    if format not in FORMATS or (backend == "ns3" and format == "csv"):
         terminal.error(errors, f"unknown format {format!r}")
         return 2
     if gpus is not None and gpus < 1:
         terminal.error(errors, "-g must be at least 1")
+        return 2
+    path, words = _workload(path, list(simai_args or []))
+    if path is None:
+        terminal.error(errors, "no workload file (give FILE or -w)")
         return 2
     try:
         data = read_input(path, Limits())
@@ -60,8 +110,27 @@ def run(path: Path, gpus: int | None, format: str, backend: str = "analytical") 
         return 2
     if backend == "ns3":
         return _ns3(data, gpus, format, str(path))
-    result = simulate(data, gpus)
-    if format == "json":
+    options = options_for(path, data, gpus, words)
+    result = simulate(data, gpus, options)
+    if isinstance(options, Refusal):
+        # SimAI's own refusal, as it prints it, and its exit code
+        sys.stderr.write(options.stderr + "\n" if options.stderr else "")
+        if format == "csv":
+            sys.stdout.write(options.stdout)
+            return options.exit_code
+    if format == "csv":
+        report = result.report
+        if report is not None:
+            for chunk in report.csv_chunks():
+                sys.stdout.write(chunk)
+        elif result.outcome.kind not in ("hang", "no-result"):
+            terminal.say(
+                errors,
+                "note",
+                f"{path}: SimAI writes no EndToEnd.csv: {result.outcome.message.splitlines()[0]}",
+                "yellow",
+            )
+    elif format == "json":
         from wkparse.render import simai_json
 
         simai_json.write(result, sys.stdout)
@@ -69,6 +138,8 @@ def run(path: Path, gpus: int | None, format: str, backend: str = "analytical") 
         from wkparse.render import simai_text
 
         sys.stdout.write(simai_text.render(result, str(path)))
+    if isinstance(options, Refusal):
+        return options.exit_code
     return verdict_code(result)
 
 

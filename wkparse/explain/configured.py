@@ -13,15 +13,26 @@ from wkparse.parse import ParseResult
 
 
 def explained(
-    result: ParseResult, path: str | None, config: Config, aicb_command: str | None = None
+    result: ParseResult,
+    path: str | None,
+    config: Config,
+    aicb_command: str | None = None,
+    data: bytes | None = None,
+    simai_options: str | None = None,
 ) -> Explanation:
-    """Explain `result` (shown as `path`) under `config`, against `aicb_command` if given."""
+    """Explain `result` (shown as `path`) under `config`, against `aicb_command` if given;
+    with the file's bytes `data`, also what SimAI-Analytical will report (under
+    `simai_options`, or wkparse's stated set)."""
     from wkparse.aicb import verdict
     from wkparse.engine import lint
 
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
     findings = lint(result, path, config)
     e = explain(result, path, findings=findings, aicb_command=aicb_command)
+    if data is not None:
+        from wkparse.explain.simai_report import simai_report
+
+        e = replace(e, simai=simai_report(data, path, simai_options))
     if aicb_command is not None:
         first: str | None = verdict.against_command(findings, aicb_command)
     else:

@@ -189,6 +189,32 @@ class MissingTraffic:
 
 
 @dataclass(frozen=True)
+class SimaiReport:
+    """What the real SimAI-Analytical will report for the file under one option set."""
+
+    #: the SimAI command line the prediction is for ("" when SimAI refuses it)
+    options: str
+    #: whether the options are wkparse's stated set (the user gave none)
+    stated: bool
+    #: the outcome: "ok", "hang", "no-result", "refused", "signal", ... and SimAI's exit code
+    kind: str
+    exit_code: int
+    message: str
+    #: the layer (and its source line) that makes SimAI hang or stop, where one does
+    layer: int | None
+    line: int | None
+    #: the summary's values in us (`wkparse.simai.report.TOTAL_KEYS` and total_time_us);
+    #: empty without a summary; NaN or Inf where SimAI prints `NaN or Inf`
+    totals: dict[str, float]
+    #: SimAI's summary line as it writes it (None without one)
+    summary: str | None
+    #: why a total is NaN/Inf, infinite, or leaves comm out (None when it is sound)
+    reason: str | None
+    #: where the options and the file do not fit
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class Explanation:
     path: str | None
     #: transformer, inference, micro, data, model, hybrid_data_model, hybrid_model_data,
@@ -247,6 +273,8 @@ class Explanation:
     #: the setting it was read with came from ("command" or "file"; None: not an AICB file)
     missing_traffic: tuple[MissingTraffic, ...] = ()
     missing_traffic_basis: str | None = None
+    #: "What SimAI-Analytical will report" (None when explain was not given the file's bytes)
+    simai: SimaiReport | None = None
 
     @property
     def group_sizes(self) -> dict[str, int | None]:

@@ -12,6 +12,7 @@ the whole recipe of a new section).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterator, Sequence
 
 from rich.cells import cell_len, set_cell_size
@@ -529,6 +530,73 @@ def _names(rows: Sequence[RowNote]) -> str:
     return compress([r.name for r in rows])
 
 
+def _share(value: float, total: float) -> str:
+    from wkparse.simai.ieee import whole
+
+    us = _("{n} us").format(n=whole(value))
+    if not math.isfinite(total) or total <= 0 or not math.isfinite(value):
+        return us
+    return f"{us} ({value / total * 100:.2f}%)"
+
+
+def simai_items(e: Explanation) -> list[tuple[str, str]]:
+    """(label, text) pairs for 'What SimAI-Analytical will report' (none without it)."""
+    r = e.simai
+    if r is None:
+        return []
+    options = r.options or _("(refused)")
+    if r.stated:
+        options += " " + _(
+            "(stated: -g = all_gpus, SimAI's default bandwidths; give yours with --simai-options)"
+        )
+    items = [(_("options"), options)]
+    if r.kind == "ok":
+        ending = _("finishes (exit 0)")
+    elif r.kind == "hang":
+        ending = _("never finishes: {message}").format(message=r.message)
+    elif r.kind == "no-result":
+        ending = _("exits 0 with no result: {message}").format(message=r.message)
+    else:
+        ending = _("ends with exit {code}: {message}").format(
+            code=r.exit_code, message=r.message.splitlines()[0] if r.message else ""
+        )
+    items.append((_("outcome"), ending))
+    t = r.totals
+    if t:
+        from wkparse.simai.ieee import whole
+
+        total = t["total_time_us"]
+        items.append((_("Total time"), _("{n} us").format(n=whole(total))))
+        exposed = [
+            f"{name} {whole(t[key])}"
+            for name, key in (
+                ("DP", "expose_dp_comm_us"),
+                ("DP_EP", "expose_dp_ep_comm_us"),
+                ("TP", "expose_tp_comm_us"),
+                ("EP", "expose_ep_comm_us"),
+            )
+            if t[key]
+        ]
+        items.append(
+            (
+                _("where the time goes"),
+                _(
+                    "compute {compute}, exposed comm {comm}{groups}, PP comm {pp}, bubble {bubble}"
+                ).format(
+                    compute=_share(t["total_comp_us"], total),
+                    comm=_share(t["total_exposed_comm_us"], total),
+                    groups=f" ({', '.join(exposed)})" if exposed else "",
+                    pp=_share(t["expose_pp_comm_us"], total),
+                    bubble=_share(t["bubble_time_us"], total),
+                ),
+            )
+        )
+    if r.reason:
+        items.append((_("why"), r.reason))
+    items += [(_("warning"), w) for w in r.warnings]
+    return items
+
+
 #: how the missing-traffic items name a block (translated where shown)
 _BLOCKS = {
     "attention": N_("attention"),
@@ -593,9 +661,11 @@ def missing_traffic_items(e: Explanation) -> list[tuple[str, str]]:
 ITEM_SECTIONS: tuple[tuple[str, Callable[[Explanation], list[tuple[str, str]]]], ...] = (
     (N_("How it was generated"), generation_items),
     (N_("What AICB leaves out"), missing_traffic_items),
+    (N_("What SimAI-Analytical will report"), simai_items),
 )
-#: item sections shown only when they have items
-_WHEN_ANY = frozenset((N_("What AICB leaves out"),))
+#: item sections shown only when they have items (SimAI's report: when explain was given
+#: the file's bytes)
+_WHEN_ANY = frozenset((N_("What AICB leaves out"), N_("What SimAI-Analytical will report")))
 
 
 def item_sections(e: Explanation) -> list[tuple[str, list[tuple[str, str]]]]:

@@ -302,6 +302,15 @@ def _totals(e: Explanation, flagged: dict[int, str]) -> list[str]:
     phases = pictures.phase_bars(e)
     if phases:
         out += _figure(phases, _("Compute per phase: ") + compute_totals(e))
+    simai = pictures.simai_bars(e)
+    if simai and e.simai is not None:
+        from wkparse.simai.ieee import whole
+
+        total = e.simai.totals["total_time_us"]
+        caption = _("SimAI-Analytical's Total time ({options}): {n} us").format(
+            options=e.simai.options, n=whole(total)
+        )
+        out += _figure(simai, caption)
     rows = e.structure.reference or e.structure.body
     stack = pictures.layer_stack(rows, flagged)
     if stack:

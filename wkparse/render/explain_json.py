@@ -19,6 +19,7 @@ def to_dict(e: Explanation) -> dict[str, Any]:
     g = e.generation
     s = e.structure
     return {
+        "simai_report": _simai(e),
         "path": e.path,
         "dialect": e.dialect,
         "policy": e.policy,
@@ -215,3 +216,27 @@ def _finding(f: Finding) -> dict[str, Any]:
 def write(e: Explanation, stream: TextIO) -> None:
     json.dump(to_dict(e), stream, indent=2, ensure_ascii=False)
     stream.write("\n")
+
+
+def _simai(e: Explanation) -> dict[str, Any] | None:
+    """What SimAI-Analytical will report: totals in us, null where SimAI prints NaN or Inf."""
+    import math
+
+    r = e.simai
+    if r is None:
+        return None
+    return {
+        "options": r.options,
+        "stated": r.stated,
+        "outcome": {
+            "kind": r.kind,
+            "exit_code": r.exit_code,
+            "message": r.message,
+            "layer": r.layer,
+            "line": r.line,
+        },
+        "totals": {k: (v if math.isfinite(v) else None) for k, v in r.totals.items()} or None,
+        "summary": r.summary,
+        "reason": r.reason,
+        "warnings": list(r.warnings),
+    }

@@ -245,6 +245,34 @@ def phase_bars(e: Explanation) -> str:
     return bars(items, _("Compute per phase, one iteration"))
 
 
+def simai_bars(e: Explanation) -> str:
+    """Where SimAI-Analytical's Total time goes: compute, exposed comm per group, PP comm
+    and bubble, in us (values SimAI prints as NaN or Inf are left out)."""
+    import math
+
+    from wkparse.simai.ieee import whole
+
+    r = e.simai
+    if r is None or not r.totals:
+        return ""
+    t = r.totals
+    parts = (
+        (_("compute"), "total_comp_us", FWD),
+        (_("exposed DP comm"), "expose_dp_comm_us", "grp grp-dp"),
+        (_("exposed DP_EP comm"), "expose_dp_ep_comm_us", "grp grp-dp_ep"),
+        (_("exposed TP comm"), "expose_tp_comm_us", "grp grp-tp"),
+        (_("exposed EP comm"), "expose_ep_comm_us", "grp grp-ep"),
+        (_("PP comm"), "expose_pp_comm_us", "grp grp-pp"),
+        (_("bubble"), "bubble_time_us", "bars-bubble"),
+    )
+    items = [
+        (label, int(t[key]), _("{n} us").format(n=whole(t[key])), cls)
+        for label, key, cls in parts
+        if math.isfinite(t[key]) and t[key] > 0
+    ]
+    return bars(items, _("Where SimAI-Analytical's Total time goes"))
+
+
 def layer_stack(rows: Sequence[RowNote], findings: dict[int, str]) -> str:
     """Per row: forward, input-gradient and weight-gradient compute as one stacked bar, the
     bytes its collectives carry as a thin bar under it; rows a lint finding points at are

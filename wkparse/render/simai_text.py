@@ -3,6 +3,9 @@ prints, and the layers around every place where its reading departs from the fil
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from wkparse.render.simai_result import result_lines
 from wkparse.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan
 from wkparse.simai.rows import PhaseRead
 from wkparse.simai.run import SimaiRun
@@ -14,6 +17,16 @@ MAX_SHOWN = 20
 
 def _ending(run: SimaiRun) -> str:
     o = run.outcome
+    if o.layer is not None and run.rows is not None:
+        line = run.rows.layers.line(o.layer)
+        where = f" (line {line})" if line else ""
+        o = replace(o, message=o.message.replace(f"layer {o.layer}", f"layer {o.layer}{where}", 1))
+    if o.kind == "hang":
+        return f"never finish: {o.message}"
+    if o.kind == "no-result" and run.report is None:
+        return f"exit 0 at once with no report: {o.message}"
+    if o.kind == "no-result":
+        return f"finish (exit 0) with no result: {o.message}"
     if o.exit_code == 0:
         return "finish (exit 0)"
     reason = o.message.split(": ", 1)[-1]
@@ -26,6 +39,8 @@ def verdict(run: SimaiRun) -> str:
     """One sentence: how far SimAI gets and how its run ends."""
     o = run.outcome
     h = run.header
+    if o.kind == "refused":
+        return f"SimAI will refuse the command line (exit {o.exit_code}): {o.message}"
     if h.stop is not None:
         what = "stop at line 1" if o.kind == "exit" else "crash reading line 1"
         undefined = ", undefined behaviour" if o.undefined else ""
@@ -139,6 +154,7 @@ def render(run: SimaiRun, path: str) -> str:
     out += [f"SimAI prints: {w}" for w in run.warnings]
     if run.total_compute_us is not None:
         out.append(f"total comp SimAI reports: {run.total_compute_us} us")
+    out += result_lines(run)
     found = departures(run)
     if found:
         out.append("where SimAI's reading departs from the file:")

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from wkparse.i18n import _
+
 #: SimAI's stderr line when line 1's first token is no policy it knows (then exit(1))
 UNKNOWN_POLICY = (
     "######### Exiting because unable to decode the workload parallelization strategy #########"
@@ -21,10 +23,13 @@ class Outcome:
 
     `kind` is "ok" (finished, exit 0), "exit" (SimAI's own exit(1)), "exception" (an uncaught
     C++ exception: abort, exit 134), "signal" (SIGABRT from an assertion 134, SIGFPE 136,
-    SIGSEGV 139) or "no-result" (exit 0 without finishing a pass: empty results). `undefined`
-    marks an ending that C++ leaves undefined (reading past a vector, garbage values): the
-    code given is the one measured on real files, not a promise. `layer` is the index of the
-    layer the run ends at, when a row causes the ending.
+    SIGSEGV 139), "refused" (its option parser refused the command line: exit 255), "hang"
+    (it never ends; 124 is what `timeout` reports when it kills it) or "no-result" (exit 0
+    with no result: no pass finished and the results are empty, or the analytical report
+    stopped part way without its summary). `undefined` marks an ending that C++ leaves
+    undefined (reading past a vector, garbage values): the code given is the one measured on
+    real files, not a promise. `layer` is the index of the layer the run ends at, when a row
+    causes the ending.
     """
 
     exit_code: int
@@ -60,3 +65,48 @@ def assertion(condition: str) -> Outcome:
 
 def unknown_policy() -> Outcome:
     return Outcome(1, "exit", UNKNOWN_POLICY)
+
+
+#: SimAI's stderr line when an exception escapes a scheduled event (the report's
+#: `Data size out of range`): `Sys::handleEvent` catches it and drops the callback
+CALLABLE_REMOVED = "warning! a callable is removed before call"
+
+
+def refused(stderr: str) -> Outcome:
+    return Outcome(255, "refused", stderr)
+
+
+def hang(index: int, phase: str, ns: int, as_int: int) -> Outcome:
+    return Outcome(
+        124,
+        "hang",
+        _(
+            "layer {index} {phase} compute {ns} ns is {cut} as SimAI's int: the event lands "
+            "before the current tick and the run never ends"
+        ).format(index=index, phase=phase, ns=ns, cut=as_int),
+        layer=index,
+    )
+
+
+def empty(index: int, phase: str, ns: int, as_int: int) -> Outcome:
+    return Outcome(
+        0,
+        "no-result",
+        _(
+            "layer {index} {phase} compute {ns} ns is {cut} as SimAI's int: nothing is left "
+            "to run, SimAI exits 0 at once with an empty EndToEnd.csv"
+        ).format(index=index, phase=phase, ns=ns, cut=as_int),
+        layer=index,
+    )
+
+
+def no_result(index: int) -> Outcome:
+    return Outcome(
+        0,
+        "no-result",
+        _(
+            "layer {index}: a collective's size is past SimAI's ratio tables (Data size out of "
+            "range): the report stops there, with no totals"
+        ).format(index=index),
+        layer=index,
+    )

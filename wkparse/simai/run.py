@@ -1,10 +1,12 @@
-"""One run of `SimAI_analytical -w FILE -g N`, predicted from the file: how it ends, what it
-warns, and what it makes of every layer."""
+"""One run of `SimAI_analytical -w FILE -g N ...`, predicted from the file: how it ends, what
+it warns, what it makes of every layer and, given SimAI's options, the EndToEnd.csv it
+writes (`report`)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 from wkparse.cpp import Stoi, stoi
 from wkparse.simai import outcome
@@ -17,11 +19,17 @@ from wkparse.simai.analytical import (
     reported,
     total_compute,
 )
+from wkparse.simai.fit import option_warnings
 from wkparse.simai.header import HeaderReading, first_line, read_header
+from wkparse.simai.options import Refusal, SimaiOptions, result_name
 from wkparse.simai.outcome import FORMAT_MISMATCH, Outcome
 from wkparse.simai.parallel import data_parallel, stages
 from wkparse.simai.rows import LayerRead, RowsReading, read_rows
-from wkparse.simai.tables import CUSTOMIZED, GroupType, decode_comm
+from wkparse.simai.tables import CUSTOMIZED, FWD_IN_BCKWD, GroupType, decode_comm
+from wkparse.simai.timeline import Cut, first_cut
+
+if TYPE_CHECKING:
+    from wkparse.simai.report import Report
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,14 @@ class SimaiRun:
     count: CountReading | None = None
     rows: RowsReading | None = None
     dp: int | None = None
+    #: SimAI's options for this run (None: only -g is known, no report is predicted)
+    options: SimaiOptions | None = None
+    #: the first compute time SimAI's int cuts (a hang or an empty run)
+    cut: Cut | None = None
+    #: the EndToEnd.csv SimAI writes (None without options, or when it writes none)
+    report: Report | None = None
+    #: where the options and the file do not fit, each with what SimAI then does
+    option_warnings: tuple[str, ...] = ()
     _plans: dict[int, LayerPlan] = field(default_factory=dict, repr=False)
 
     @property
@@ -87,7 +103,7 @@ class SimaiRun:
     @cached_property
     def total_compute_us(self) -> int | None:
         """SimAI's `total comp`, when it gets to print it."""
-        if self.outcome.exit_code != 0 or self.rows is None:
+        if self.outcome.exit_code != 0 or self.outcome.kind != "ok" or self.rows is None:
             return None
         triples: dict[int, Triple] = {}
         for layer in _distinct(self):
@@ -149,12 +165,28 @@ def _garbage(run: SimaiRun) -> bool:
     return False
 
 
-def simulate(data: bytes, gpus: int | None = None) -> SimaiRun:
-    """Predict `SimAI_analytical -w FILE -g gpus` (gpus defaults to the header's all_gpus)."""
+def simulate(
+    data: bytes, gpus: int | None = None, options: SimaiOptions | Refusal | None = None
+) -> SimaiRun:
+    """Predict `SimAI_analytical -w FILE -g gpus` (gpus defaults to the header's all_gpus);
+    with `options` (SimAI's own, see `options.parse`), also the report it writes."""
+    if isinstance(options, Refusal):
+        run = SimaiRun(read_header(b""), gpus)
+        run.outcome = outcome.Outcome(options.exit_code, "refused", options.stderr)
+        return run
     header = read_header(first_line(data))
+    if options is not None and options.gpus is not None:
+        gpus = options.gpus
     if gpus is None:
         gpus = header.value("all_gpus")
-    run = SimaiRun(header, gpus)
+    run = SimaiRun(header, gpus, options=options)
+    if options is not None and header.transformer and gpus is not None:
+        h = header
+        run.option_warnings = tuple(
+            option_warnings(
+                options, h.held("tp"), h.held("pp"), h.held("ep"), h.value("all_gpus"), gpus
+            )
+        )
     if header.stop is not None:
         run.outcome = header.stop
         return run
@@ -171,4 +203,41 @@ def simulate(data: bytes, gpus: int | None = None) -> SimaiRun:
         return run
     run.rows = read_rows(data, run.count.rows_start, lines.value, header.policy == CUSTOMIZED)
     run.outcome = _end(run)
+    if run.outcome.kind != "ok" or run.outcome.undefined:
+        return run
+    run.cut = first_cut(run.rows.layers, _distinct(run))
+    if run.cut is not None:
+        c = run.cut
+        make = outcome.hang if c.hangs else outcome.empty
+        run.outcome = make(c.index, c.phase, c.ns, c.as_int)
+        return run
+    if options is not None and run.dp is not None:
+        _report(run, options)
     return run
+
+
+def _report(run: SimaiRun, options: SimaiOptions) -> None:
+    from wkparse.simai.report import Reporter
+
+    h = run.header
+    name = result_name(options)
+    if isinstance(name, Refusal):
+        run.outcome = outcome.Outcome(name.exit_code, "refused", name.stderr or name.reason)
+        return
+    assert run.rows is not None and run.dp is not None
+    reporter = Reporter(
+        options,
+        h.held("tp"),
+        h.held("ep"),
+        h.held("pp"),
+        h.held("vpp"),
+        h.held("ga"),
+        h.held("pp_comm"),
+        run.dp,
+        h.policy == FWD_IN_BCKWD,
+    )
+    table = run.rows.layers
+    run.report = reporter.report(table.layers, name, table.tail, table.tail_count)
+    if run.report.stop is not None:
+        assert run.report.stopped_at is not None
+        run.outcome = outcome.no_result(run.report.stopped_at)

@@ -220,7 +220,11 @@ def glued_key(f: HeaderField, known: frozenset[str]) -> tuple[str, str] | None:
 def short_effect(key: str, value: int = 0) -> str:
     """What SimAI does with `key` read as `value`, in a few words (0: the key is missing)."""
     if key in ("vpp", "ga"):
-        return _("its pipeline bubble comes out negative") if value < 0 else _("divides by zero")
+        return (
+            _("its pipeline bubble comes out negative")
+            if value < 0
+            else _("finishes with bubble and Total time NaN or Inf")
+        )
     if key in (TP, "pp") and value == 0:
         # the model (wkparse.simai.run): DP = -g / (TP x PP) in int arithmetic, exit 136
         return _("dies of SIGFPE computing DP = -g / (TP x PP)")

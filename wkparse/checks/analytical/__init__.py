@@ -1,0 +1,14 @@
+"""SimAI-Analytical result checks (WK7xx): where the real SimAI-Analytical's result for a file
+is broken - it hangs, gives no result, or an infinite time. Each is backed by a run of the
+real binary (`../shared/simai-oracle-2`, named on the rule's page) and says what SimAI does;
+they fire on unedited AICB output too, since users need to hear it before they run SimAI.
+
+The facts come from the backend model in `wkparse.simai` (`timeline`, `comm`, `ratios`);
+`common` asks it once per file. Importing this package registers every rule.
+"""
+
+from wkparse.checks.analytical import (  # noqa: F401
+    compute_overflows_int,
+    one_gpu_tp_group,
+    size_past_ratio_tables,
+)

@@ -1,0 +1,68 @@
+"""What the WK7xx checks share: the header as SimAI-Analytical holds it, asked once per file,
+and the backend model's answer for one collective under wkparse's stated option set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from wkparse.checks import Context
+from wkparse.checks.header.reading import TP, header_reading
+from wkparse.cpp import c_div, scaled
+from wkparse.i18n import N_
+from wkparse.simai.comm import Network
+from wkparse.simai.options import stated
+from wkparse.simai.parallel import data_parallel
+from wkparse.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
+
+#: phase names as messages give them
+PHASE_WORDS = {"fwd": N_("forward"), "ig": N_("input-gradient"), "wg": N_("weight-gradient")}
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The header values SimAI-Analytical computes with (unset keys read 0)."""
+
+    tp: int
+    ep: int
+    dp: int
+    raise_small: bool
+    network: Network
+
+
+def facts(ctx: Context) -> Facts | None:
+    """None where SimAI-Analytical never reaches the report (not a transformer policy, TP or
+    PP of 0: other rules say so)."""
+    cached = ctx.__dict__.get("_analytical_facts", False)
+    if cached is not False:
+        return cached  # type: ignore[no-any-return]
+    got: Facts | None = None
+    r = header_reading(ctx, TRANSFORMER_POLICIES)
+    if r is not None:
+        tp, pp, ep = (r.value(k) or 0 for k in (TP, "pp", "ep"))
+        gpus = r.value("all_gpus") or 0
+        if tp > 0 and pp > 0:
+            opts = stated("workload.txt", max(gpus, 1))
+            got = Facts(
+                tp,
+                ep,
+                data_parallel(gpus, tp, pp) or 0,
+                r.header.policy == FWD_IN_BCKWD,
+                Network(opts, tp, ep),
+            )
+    ctx.__dict__["_analytical_facts"] = got
+    return got
+
+
+def simulated_size(f: Facts, phase: str, size: int) -> int:
+    """The bytes SimAI-Analytical times: through its float scale, and a forward size of
+    1-4095 B raised to 4096 under HYBRID_TRANSFORMER_FWD_IN_BCKWD."""
+    s = scaled(size)
+    if phase == "fwd" and f.raise_small and 0 < s < 4096:
+        s = 4096
+    return s
+
+
+def ranks(f: Facts, phase: str, group: GroupType) -> int:
+    if phase == "wg":
+        return c_div(f.dp, f.ep) if group is GroupType.DP_EP and f.ep else f.dp
+    return f.ep if group is GroupType.EP else f.tp

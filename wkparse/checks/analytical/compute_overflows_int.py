@@ -1,0 +1,59 @@
+"""WK701 compute-overflows-int: a compute time of 2^31 ns or more, which SimAI-Analytical's
+`int` cuts (a hang, or an empty result); why and examples in rules/WK701.toml.
+
+Compute times vary from row to row (a million distinct values in a large AICB file), so the
+columns are screened at C speed first: only a column holding a time near 2^31 is looked at
+value by value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import ROW_FIELDS, RowFields
+from wkparse.checks import Context, RowProblem, diagnostics_on_rows, file_check
+from wkparse.checks.analytical.common import PHASE_WORDS, facts
+from wkparse.diagnostics import Diagnostic
+from wkparse.i18n import _
+from wkparse.simai.timeline import INT_LIMIT, cut_int
+
+#: the smallest time SimAI's float scale can round up to 2^31 lies above this
+SCREEN = INT_LIMIT - 256
+
+
+def _problem(phase: str, value: int) -> RowProblem | None:
+    cut = cut_int(value)
+    if cut is None:
+        return None
+    ns, as_int = cut
+    if as_int < 0:
+        what = _("SimAI never finishes (its clock runs toward 2^64)")
+    else:
+        what = _("SimAI exits 0 at once with an empty EndToEnd.csv")
+    return RowProblem(
+        "WK701",
+        ROW_FIELDS.index(f"{phase}_compute"),
+        _("the {phase} compute {ns} ns is {cut} as SimAI's int: {what}").format(
+            phase=_(PHASE_WORDS[phase]), ns=ns, cut=as_int, what=what
+        ),
+    )
+
+
+@file_check("WK701")
+def compute_overflows_int(ctx: Context) -> Iterator[Diagnostic]:
+    if facts(ctx) is None:
+        return
+    values = ctx.workload.rows.values
+    problems: dict[int, list[RowProblem]] = {}
+    for phase in ("fwd", "ig", "wg"):
+        column = values.column(f"{phase}_compute")
+        if not len(column) or max(column) < SCREEN:
+            continue
+        for where, raw in enumerate(column):
+            if raw < SCREEN:
+                continue
+            value = RowFields(values, where).phase(phase).compute
+            found = None if value is None else _problem(phase, value)
+            if found is not None:
+                problems.setdefault(where, []).append(found)
+    yield from diagnostics_on_rows(ctx, problems)

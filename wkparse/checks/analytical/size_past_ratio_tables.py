@@ -1,0 +1,42 @@
+"""WK703 size-past-ratio-tables: a collective larger than the last row of SimAI's ratio
+tables (16 GiB), where SimAI-Analytical's report stops with no result; why and examples in
+rules/WK703.toml."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from wkparse.ast import ROW_FIELDS, RowFields
+from wkparse.checks import Context, RowProblem, row_check
+from wkparse.checks.analytical.common import PHASE_WORDS, facts, ranks, simulated_size
+from wkparse.i18n import _
+from wkparse.simai.ratios import LAST_SIZE, OutOfRange
+from wkparse.simai.tables import ComType, decode_comm
+
+
+@row_check("WK703", reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size", "wg_comm", "wg_size"))
+def size_past_ratio_tables(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
+    f = facts(ctx)
+    if f is None:
+        return
+    for phase in ("fwd", "ig", "wg"):
+        p = fields.phase(phase)
+        if p.comm is None or p.size is None:
+            continue
+        size = simulated_size(f, phase, p.size)
+        if size <= LAST_SIZE:
+            continue
+        com, group = decode_comm(p.comm, phase)
+        if com is ComType.NONE:
+            continue
+        try:
+            f.network.time(com, group, ranks(f, phase, group), size)
+        except OutOfRange:
+            yield RowProblem(
+                "WK703",
+                ROW_FIELDS.index(f"{phase}_size"),
+                _(
+                    "the {phase} {com} of {size} B is past SimAI's ratio tables: its report "
+                    "stops here, with no result"
+                ).format(phase=_(PHASE_WORDS[phase]), com=com.value, size=size),
+            )
