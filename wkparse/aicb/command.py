@@ -132,11 +132,10 @@ def _script(words: list[str]) -> tuple[Generator, list[str]] | None:
     """A shell running one of AICB's scripts (options skipped), or a script run directly."""
     if words and PurePosixPath(words[0]).name in _SHELLS:
         words = words[1:]
-        while words and words[0].startswith(("-", "+")) and words[0] not in ("-c",):
+        while words and words[0].startswith(("-", "+")) and words[0] != "-c":
             words = words[1:]
-    if words and PurePosixPath(words[0]).name in _SCRIPTS:
-        return _SCRIPTS[PurePosixPath(words[0]).name], words[1:]
-    return None
+    which = _SCRIPTS.get(PurePosixPath(words[0]).name) if words else None
+    return None if which is None else (which, words[1:])
 
 
 def _generator(words: list[str]) -> Invocation | None:

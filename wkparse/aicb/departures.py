@@ -96,6 +96,7 @@ class Reading:
     departures: list[Departure] = field(default_factory=list)
 
     def per_iteration(self, d: Departure) -> int | None:
+        """Bytes `d` leaves out per iteration: once for the gradient step, else once a group."""
         missing = d.missing
         if missing is None:
             return None
@@ -117,6 +118,7 @@ def _written(row: int, values: Sequence[object], s: Setting) -> Iterator[Written
 
 
 def _kind_of(name: str | None) -> str | None:
+    """The block a row name belongs to (attention, moe or mlp); None outside a block."""
     if name is None:
         return None
     if name.startswith("attention"):
@@ -170,6 +172,7 @@ def _instead(wanted: Collective, written: Sequence[Written]) -> str | None:
 
 
 def _is_mla(names: Sequence[str | None]) -> bool:
+    """Whether an attention block is DeepSeek's MLA (not modelled under TP > 1)."""
     return any(n is not None and ("lora" in n or "mla" in n or n.endswith("o_row")) for n in names)
 
 
@@ -183,8 +186,6 @@ def looks_like_aicb(workload: Workload, body: Body) -> bool:
 
 def setting_from(workload: Workload, body: Body, args: TrainingArgs | None) -> Setting | None:
     """The parallelism to read the file with: the command's, else the file's own."""
-    names = body.distinct_names
-    sp = any(n is not None and (n.endswith("_column") or n.endswith("_row")) for n in names)
     if args is not None:
         return Setting(
             args.tp, args.ep, args.dp, args.sequence_parallel, args.tp_comm_size, args.topk
@@ -194,9 +195,12 @@ def setting_from(workload: Workload, body: Body, args: TrainingArgs | None) -> S
         return None
     tp, world = header_value(header, "model_parallel_NPU_group"), header_value(header, "all_gpus")
     ep, pp = header_value(header, "ep") or 1, header_value(header, "pp") or 1
-    dp = data_parallel(world, tp, pp) if tp and world else None
-    if not tp or not world or dp is None:
+    if not tp or not world:
         return None
+    dp = data_parallel(world, tp, pp)
+    if dp is None:
+        return None
+    sp = any(n is not None and n.endswith(("_column", "_row")) for n in body.distinct_names)
     activation = None
     group = body.reference
     if group is not None:
@@ -258,34 +262,30 @@ def read(workload: Workload, body: Body, args: TrainingArgs | None = None) -> Re
                 for w in _written(i, fields[i].ordered(), s)
             ]
             _compare(kind, wanted, written, group.start + first, found)
-    for d in found.values():
-        d.of = counts.get(d.block, 0)
     prologue_written = [
         w for i in range(body.prologue_end) for w in _written(i, fields[i].ordered(), s)
     ]
     scattered = {g: _scattered(prologue_written, g) for g in ("DP", "DP_EP")}
     wanted_grads = gradients(s, experts=experts, scattered=scattered)
     _compare("gradients", wanted_grads, prologue_written, 0, found)
-    if "gradients" in {k[0] for k in found}:
-        for d in found.values():
-            if d.block == "gradients":
-                d.of = 1
+    counts["gradients"] = 1
+    for d in found.values():
+        d.of = counts.get(d.block, 0)
     reading.departures = list(found.values())
     return reading
 
 
 def _scattered(written: Sequence[Written], group: str) -> int | None:
     """The gradient reduce-scatter bytes of a group: written, or twice the all-gather's."""
-    rs = max(
-        (w.size for w in written if (w.phase, w.group, w.kind) == ("wg", group, "REDUCESCATTER")),
-        default=0,
-    )
+
+    def largest(kind: str) -> int:
+        key = ("wg", group, kind)
+        return max((w.size for w in written if (w.phase, w.group, w.kind) == key), default=0)
+
+    rs = largest("REDUCESCATTER")
     if rs > 0:
         return rs
-    ag = max(
-        (w.size for w in written if (w.phase, w.group, w.kind) == ("wg", group, "ALLGATHER")),
-        default=0,
-    )
+    ag = largest("ALLGATHER")
     return 2 * ag if ag > 0 else None
 
 

@@ -35,13 +35,9 @@ class ScriptRun:
     overrides: list[Override] = field(default_factory=list)
 
 
-#: how a note names a script variable a preset assigns (the generator's short names)
-_SHORT = {
-    "tensor_model_parallel_size": "tp",
-    "num_attention_heads": "heads",
-    "ffn_hidden_size": "ffn_hidden_size",
-    "num_experts": "num_experts",
-}
+#: how a note names a script variable a preset assigns (the generator's short names; the
+#: other variables by their own names)
+_SHORT = {"tensor_model_parallel_size": "tp", "num_attention_heads": "heads"}
 
 
 @dataclass(frozen=True, slots=True)

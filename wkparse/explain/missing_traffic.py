@@ -7,23 +7,29 @@ the file's header and rows say; nothing for a file that is not AICB's training o
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from wkparse.explain.context import Context
 from wkparse.explain.model import MissingTraffic
 from wkparse.i18n import _
 
-
-def _args(command: str | None) -> object | None:
-    """The training settings of an AICB command (None: none given, or not reproducible)."""
-    if command is None:
-        return None
-    from wkparse.aicb import AicbError, generate
+if TYPE_CHECKING:
     from wkparse.aicb.training_args import TrainingArgs
 
-    try:
-        made = generate(command)
-    except AicbError:
+
+def _args(command: str | None) -> TrainingArgs | None:
+    """The training settings of an AICB command (None: none given, or not reproducible); made
+    once per run, shared with lint's AICB rules (explain lints the file with the command too)."""
+    if command is None:
         return None
-    return made.args if isinstance(made.args, TrainingArgs) else None
+    from wkparse.aicb import Generated
+    from wkparse.aicb.training_args import TrainingArgs
+    from wkparse.checks.aicb.expected import generated
+
+    made = generated(command)
+    if isinstance(made, Generated) and isinstance(made.args, TrainingArgs):
+        return made.args
+    return None
 
 
 def missing_traffic(ctx: Context) -> tuple[tuple[MissingTraffic, ...], str | None]:
@@ -31,10 +37,9 @@ def missing_traffic(ctx: Context) -> tuple[tuple[MissingTraffic, ...], str | Non
     if ctx.dialect != "transformer":
         return (), None
     from wkparse.aicb.departures import read
-    from wkparse.aicb.training_args import TrainingArgs
 
     args = _args(ctx.aicb_command)
-    reading = read(ctx.w, ctx.body, args if isinstance(args, TrainingArgs) else None)
+    reading = read(ctx.w, ctx.body, args)
     if reading is None:
         return (), None
     rows = ctx.w.rows
