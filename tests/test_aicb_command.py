@@ -11,8 +11,10 @@ from wkparse.aicb import AicbError, generate
 from wkparse.aicb.command import invocation
 from wkparse.cli import app
 
-SCRIPT = "sh scripts/megatron_workload_with_aiob.sh"
-PY = "python -m workload_generator.SimAI_training_workload_generator"
+MODULE = "workload_generator.SimAI_training_workload_generator"
+SCRIPT_PATH = "scripts/megatron_workload_with_aiob.sh"
+SCRIPT = f"sh {SCRIPT_PATH}"
+PY = f"python -m {MODULE}"
 
 
 def _header(command: str) -> str:
@@ -123,10 +125,6 @@ def test_command_forms() -> None:
         invocation("python train.py")
     with pytest.raises(AicbError, match="not an AICB generator command"):
         invocation("uv run -m other.module --world_size 8")
-
-
-MODULE = "workload_generator.SimAI_training_workload_generator"
-SCRIPT_PATH = "scripts/megatron_workload_with_aiob.sh"
 
 
 @pytest.mark.parametrize(

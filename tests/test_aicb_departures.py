@@ -10,6 +10,8 @@ sequence parallelism does not.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from typer.testing import CliRunner
 
@@ -23,7 +25,7 @@ from wkparse.engine import lint
 from wkparse.parse import parse_bytes
 from wkparse.simai import header_value
 
-from .conftest import absent
+from .conftest import absent, require
 from .test_aicb_generate import CORPUS, EXAMPLE, TRAINING, WRITTEN
 from .test_aicb_lint import SEED
 
@@ -41,6 +43,8 @@ DEEPSEEK = (
     "--global_batch 16 --hidden_size 1024 --num_attention_heads 16 --num_experts 16 "
     "--expert_model_parallel_size 8 --n_dense_layers 1 --ffn_hidden_size 512"
 )
+#: a file of no AICB generator's (no policy, prologue or groups of AICB's)
+MICRO = "MICRO\n1\nmicro_test\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n"
 #: 2 * micro_batch * seq_length (AICB's default 2048) * hidden_size
 ACTIVATION = 2 * 1 * 2048 * 1024
 
@@ -136,16 +140,12 @@ def test_file_alone_reads_like_file_with_its_command() -> None:
 
 
 def test_other_files_are_not_read() -> None:
-    text = "MICRO\n1\nmicro_test\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n"
-    w = parse_bytes(text.encode()).workload
+    w = parse_bytes(MICRO.encode()).workload
     assert read(w, Body(w)) is None
 
 
 def _seed() -> bytes:
-    path = CORPUS / SEED
-    if not path.is_file():
-        pytest.skip(absent(CORPUS))
-    return path.read_bytes()
+    return require(CORPUS / SEED).read_bytes()
 
 
 def test_lint_is_silent_by_default_and_opt_in_names_the_missing_traffic() -> None:
@@ -179,8 +179,6 @@ def test_cli_extend_select_turns_it_on() -> None:
 
 
 def _explained(*args: str) -> dict[str, object]:
-    import json
-
     result = CliRunner().invoke(app, ["explain", *args, "--format", "json"])
     assert result.exit_code == 0, result.output
     found = json.loads(result.stdout)["missing_traffic"]
@@ -219,7 +217,7 @@ def test_explain_text_has_the_section_only_for_files_that_lack_traffic() -> None
     micro = runner.invoke(
         app,
         ["explain", "-"],
-        input="MICRO\n1\nmicro_test\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n",
+        input=MICRO,
     )
     assert micro.exit_code == 0 and "What AICB leaves out" not in micro.stdout
 

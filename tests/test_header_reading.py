@@ -23,9 +23,16 @@ runner = CliRunner()
 SAMPLE = SAMPLES / "mixtral-world32-tp2-pp2-ep8-sp-moe.txt"
 HEADER, REST = SAMPLE.read_text(encoding="utf-8").split("\n", 1)
 TOKENS = HEADER.split()
+
+
+def numbers(tokens: list[str]) -> dict[str, int]:
+    """A header's `key: value` pairs after its policy, each value as the number it spells."""
+    return {t.removesuffix(":"): int(float(v)) for t, v in zip(tokens[1::2], tokens[2::2])}
+
+
 #: the keys SimAI reads from this header (every one it has), and their values as SimAI reads
 #: them; `pp_comm` is written `67108864.0` by AICB itself
-KEYS = {t.removesuffix(":"): int(float(v)) for t, v in zip(TOKENS[1::2], TOKENS[2::2])}
+KEYS = numbers(TOKENS)
 #: ways to write a number that stoi reads as the same number
 SPELLINGS: dict[str, Callable[[int], str]] = {
     "float": lambda n: f"{n}.0",
@@ -160,7 +167,7 @@ def test_the_aicb_header_check_reads_a_spelt_header_as_simai_does(
     text = generate(AICB_COMMAND).text()
     line, rest = text.split("\n", 1)
     tokens = line.split()
-    values = {t.removesuffix(":"): int(float(v)) for t, v in zip(tokens[1::2], tokens[2::2])}
+    values = numbers(tokens)
     spelt = " ".join([tokens[0], *(f"{k}: {SPELLINGS[spelling](v)}" for k, v in values.items())])
     path = folder / f"aicb-{spelling}.txt"
     path.write_text(f"{spelt}\n{rest}", encoding="utf-8")
