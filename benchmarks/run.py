@@ -13,6 +13,8 @@ subprocesses so that interpreter start-up is paid by every contender:
   repeat gets its own diagnostic and fix), which must grow linearly too;
 - `wkparse diff` of the largest file against a copy with one compute time changed in every
   micro-batch group, against `wkparse lint` of both files in one call;
+- `wkparse simai --format csv` of the largest repeating file and of the largest distinct
+  file, each against `wkparse lint` of the same file;
 - start-up: `wkparse lint` of the tiny file against `yamllint` of a tiny YAML file (when
   yamllint is installed) and against the typer floor (`benchmarks/typer_floor.py`: a Typer
   app with `wkparse lint`'s parameters that only reads the file), and `python -c pass`.
@@ -80,6 +82,9 @@ TINY_YAML = "---\nworkload: tiny\nrows: [1, 2, 3]\n"
 CORPUS_LIMIT = 1.5  # whole corpus in one call, in multiples of one small file
 DIFF_LIMIT = 1.2  # diff of two files, in multiples of linting both in one call
 AICB_LIMIT = 2.0  # lint with --aicb-command (WK6xx compare every row), in multiples of lint
+#: `wkparse simai --format csv` (SimAI-Analytical's EndToEnd.csv predicted), in multiples of
+#: lint of the same file (issue 23)
+SIMAI_LIMIT = 3.0
 #: the shape of every synthesized input (synthesize.py picks the global batch for the rows)
 SHAPE = ("--model", "gpt_7B", "--world", "8", "--tp", "8", "--pp", "1")
 #: repeats of one key in the hostile headers (the largest stays under the 64 KiB line cap)
@@ -401,6 +406,35 @@ def _growth_target(name: str, lin: dict[str, Any], inputs: Sequence[Input], note
     )
 
 
+def simai_targets(runs: dict[tuple[str, str], Measurement], files: Sequence[Input]) -> list[Target]:
+    """`wkparse simai --format csv` of each file against `wkparse lint` of it."""
+    out = []
+    for i in files:
+        simai, lint_run = runs.get(("simai", i.label)), runs.get(("lint", i.label))
+        if simai is None or lint_run is None:
+            continue
+        out.append(
+            Target(
+                f"simai --format csv / lint, {i.label}",
+                _ratio(simai.median_s, lint_run.median_s),
+                SIMAI_LIMIT,
+                "x",
+                simai.error or lint_run.error or "",
+            )
+        )
+    return out
+
+
+def simai_runs(wk: list[str], files: Sequence[Input]) -> dict[tuple[str, str], Measurement]:
+    """`wkparse simai FILE --format csv` (the stated options: -g = all_gpus) of each file."""
+    return {
+        ("simai", i.label): Measurement(
+            "simai", i.label, [*wk, "simai", str(i.path), "--format", "csv"]
+        )
+        for i in files
+    }
+
+
 def evaluate(
     runs: dict[tuple[str, str], Measurement],
     inputs: list[Input],
@@ -448,6 +482,7 @@ def evaluate(
                 aicb_run.error or lint_run.error or "",
             )
         )
+    targets += simai_targets(runs, [big, *distinct[-1:]])
     scaling: dict[str, Any] = {}
     rows = [i.rows for i in inputs]
     for name in ("split", *COMMANDS):
@@ -815,6 +850,7 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
         big.label,
         [*wk, *COMMANDS["lint"][0], "--aicb-command", aicb_command(ns.rows), str(big.path)],
     )
+    runs.update(simai_runs(wk, [big, distinct[-1]]))
     env = child_env(ns.work)
     about = machine()
     warm = "" if ns.quick else " after a warm-up"

@@ -81,6 +81,8 @@ def test_every_command_ran_on_every_file(report: tuple[dict[str, object], str, s
     expected |= {"lint@small", "lint@corpus", "python@start-up", "typer-floor@tiny"}
     expected |= {f"lint@header-{n}" for n in ("2k", "4k", "8k")}
     expected |= {"diff@2k", "lint-both@2k", "lint-aicb@2k"}
+    # SimAI-Analytical's EndToEnd.csv of the largest repeating and distinct files
+    expected |= {"simai@2k", "simai@distinct-2k"}
     assert set(runs) == expected
     for name, run in runs.items():
         assert run["error"] is None, f"{name}: {run['error']}"
