@@ -34,18 +34,18 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from wkparse.cpp import scaled
 from wkparse.simai import outcome
 from wkparse.simai.analytical import FORWARD_MINIMUM, Groups, PhasePlan, plan_phase
 from wkparse.simai.outcome import Outcome
 from wkparse.simai.rows import LayerRead, PhaseRead
 from wkparse.simai.run import SimaiRun, simulate
 from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType
+from wkparse.simai.timeline import INT_LIMIT, cut_int
 
 #: SimAI's topology generator puts 8 GPUs (and one NVSwitch) in a server unless told otherwise
 GPUS_PER_SERVER = 8
 #: a scaled compute time at or above this is cut to a different `int` when scheduled
-STOP_COMPUTE_NS = 2**31
+STOP_COMPUTE_NS = INT_LIMIT
 #: the least compute that scales to STOP_COMPUTE_NS: the 32-bit float tie rounds up to even
 STOP_FROM = STOP_COMPUTE_NS - 64
 #: the run time of the recordings (`timeout 300`): a run estimated past it gets a warning
@@ -184,8 +184,9 @@ def _wire_bytes(com: ComType, size: int, ranks: int, gpus: int, channels: int) -
 
 
 def stops(compute: int | None) -> bool:
-    """Whether a compute time (ns, as read) stalls the run: 2^31 or more once scaled."""
-    return compute is not None and compute >= STOP_FROM and scaled(compute) >= STOP_COMPUTE_NS
+    """Whether a compute time (ns, as read) stalls the run: SimAI's `int` cuts it
+    (`timeline.cut_int`, the same cut that hangs or empties SimAI-Analytical's run)."""
+    return compute is not None and compute >= STOP_FROM and cut_int(compute) is not None
 
 
 def plan_step(
