@@ -116,13 +116,18 @@ def test_simai_takes_simais_options_and_gives_its_csv() -> None:
     assert (refused.outcome.kind, refused.outcome.exit_code) == ("refused", 255)
 
 
-def test_aicb_is_the_generator_and_refuses_a_revision() -> None:
+def test_aicb_is_the_generator_at_any_revision() -> None:
     command = "sh scripts/megatron_workload_with_aiob.sh -m 7 --world_size 16"
     made = wkparse.aicb(command)
     done = runner.invoke(app, ["aicb", "--", command])
     assert done.stdout == made.text()
-    with pytest.raises(ValueError, match="not modelled yet"):
-        wkparse.aicb(command, at="2024-12-02")
+    aiob = f"{command} --aiob_enable --comp_filepath workload/aiob_inputs/Example.txt"
+    old = wkparse.aicb(aiob, at="2024-12-02")
+    done = runner.invoke(app, ["aicb", "--at", "cf516c0", "--", aiob])
+    assert done.stdout == old.text() and old.revision.short == "cf516c0"
+    assert old.text().split("\n")[0].endswith("pp_comm: 33554432")
+    with pytest.raises(AicbError, match="--at 1999-01-01"):
+        wkparse.aicb(command, at="1999-01-01")
     with pytest.raises(AicbError):
         wkparse.aicb("sh scripts/unknown.sh")
 

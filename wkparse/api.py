@@ -96,16 +96,13 @@ def aicb(command: str | Sequence[str], at: str | None = None) -> Generated:
     name and notes; `generated.text()` is the file. Raises `AicbError` when AICB writes no
     file for it or wkparse cannot reproduce the run.
 
-    `at` (an AICB revision: a commit or a date) is refused until revisions are modelled;
-    today's model is AICB 2025-12 (commit 23eec3c).
+    `at` is an AICB revision, a commit (short or full) or a date (YYYY-MM-DD): the file AICB
+    wrote then (`wkparse aicb --versions` lists what changed when); None is AICB 2025-12
+    (commit 23eec3c). An `at` that names no AICB revision raises `AicbError`.
     """
     from wkparse.aicb import generate
 
-    if at is not None:
-        raise ValueError(
-            f"at={at!r}: AICB revisions are not modelled yet; leave `at` out for AICB 2025-12"
-        )
-    return generate(command)
+    return generate(command, at=at)
 
 
 def diff(a: Source, b: Source) -> Difference:

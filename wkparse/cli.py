@@ -358,12 +358,34 @@ def aicb(
     options: bool = typer.Option(
         False, "--options", help="List every AICB option and what wkparse does with it."
     ),
+    at: str | None = typer.Option(
+        None, "--at", help="AICB revision to reproduce: a commit (short or full) or a date."
+    ),
+    versions: bool = typer.Option(
+        False, "--versions", help="List the AICB revisions modelled and what changed at each."
+    ),
+    infer: Path | None = typer.Option(
+        None, "--infer", help="Find the AICB command and revisions that wrote this file."
+    ),
+    format: ParseFormat = typer.Option(
+        ParseFormat.text, "--format", "-f", help="Output format of --infer."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Write the workload file AICB would write for a command (stdout, or into -o DIR)."""
     from wkparse.commands.aicb import run
 
-    raise typer.Exit(run(command or [], output, options))
+    raise typer.Exit(
+        run(
+            command or [],
+            output,
+            options,
+            at=at,
+            versions=versions,
+            infer=infer,
+            as_json=format is ParseFormat.json,
+        )
+    )
 
 
 @app.command("rules")

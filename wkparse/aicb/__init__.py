@@ -13,8 +13,11 @@ module:
 - `aiob`: measured compute times (AIOB files, and the shipped `Example.txt` values);
 - `training`, `inference`: the rows each generator writes;
 - `dump`: the text of a file; `names`: AICB's file names, both ways;
-- `generation`: all of it behind one call, `generate(command)` (imported on first use: the
-  file-name checks need only `names`).
+- `generation`: all of it behind one call, `generate(command, at=None)` (imported on first
+  use: the file-name checks need only `names`);
+- `revisions`: AICB's history, every revision that changed the output and what changed (the
+  eras the model switches on); `history`: a command as AICB at a revision runs it;
+- `infer`: the command and revision range behind a file.
 """
 
 from __future__ import annotations

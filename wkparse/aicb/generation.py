@@ -8,9 +8,12 @@ from dataclasses import dataclass, field
 from wkparse.aicb import aiob, inference, training
 from wkparse.aicb.command import Invocation, invocation
 from wkparse.aicb.dump import Workload
+from wkparse.aicb.errors import AicbError
 from wkparse.aicb.inference_args import InferenceArgs, inference_args
 from wkparse.aicb.names import inference_name, training_name
-from wkparse.aicb.training_args import TrainingArgs, training_args
+from wkparse.aicb.options import parse
+from wkparse.aicb.revisions import LATEST, Revision, resolve
+from wkparse.aicb.training_args import OPTIONS, TrainingArgs, training_args
 from wkparse.i18n import _
 
 
@@ -28,22 +31,36 @@ class Generated:
     directory: str
     args: TrainingArgs | InferenceArgs
     notes: list[str] = field(default_factory=list)
+    #: the AICB revision whose behaviour was reproduced
+    revision: Revision = LATEST
 
     def text(self) -> str:
         return self.workload.text()
 
 
-def _training(run: Invocation) -> Generated:
+def _training(run: Invocation, rev: Revision = LATEST) -> Generated:
+    era = rev.era
+    if rev is not LATEST:
+        from wkparse.aicb import history
+
+        if run.via_script:
+            run.argv = history.script_argv(run.argv, run.typed, rev)
+        history.check_options(parse(run.argv, OPTIONS).given, rev)
     args, idle = training_args(run.argv)
+    if args.deepseek and not era.deepseek:
+        raise AicbError(f"AICB at {rev.label} stops: argument --frame: invalid choice: 'DeepSeek'")
+    if args.deepseek and not era.deepseek_modelled:
+        raise AicbError(f"DeepSeek at {rev.label} is not modelled (from 2025-09-24 on)")
     notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
     table = None
     if args.aiob_enable:
         assert args.comp_filepath is not None
-        table, source = aiob.load(args.comp_filepath, args.recompute)
+        recompute = args.recompute and era.recompute_doubles_flash
+        table, source = aiob.load(args.comp_filepath, recompute)
         notes.append(source)
     elif args.comp_filepath is not None:
         notes.append(_("--comp_filepath: has no effect without --aiob_enable"))
-    work = training.workload(args, table)
+    work = training.workload(args, table, era)
     if args.ga < 1:
         notes.append(_("AICB prints: {warning}").format(warning=training.GA_WARNING))
     name = training_name(
@@ -59,8 +76,9 @@ def _training(run: Invocation) -> Generated:
         moe=args.moe_enable,
         gemm=args.grouped_gemm,
         flash=args.use_flash_attn,
+        with_gpu_type=era.name_gpu_type,
     )
-    return Generated(run, work, name, "results/workload/", args, notes)
+    return Generated(run, work, name, "results/workload/", args, notes, rev)
 
 
 def _inference(run: Invocation) -> Generated:
@@ -85,10 +103,23 @@ def _inference(run: Invocation) -> Generated:
     return Generated(run, inference.workload(args), name, args.result_dir, args, notes)
 
 
-def generate(command: str | Sequence[str]) -> Generated:
+def generate(command: str | Sequence[str], at: str | Revision | None = None) -> Generated:
     """The file AICB writes for `command` (a string as typed, or its words).
 
+    `at` is an AICB revision (commit or date, see `revisions.resolve`); None: the current one.
     Raises AicbError when AICB writes no file for it, or wkparse cannot reproduce the run.
     """
+    rev = LATEST if at is None else at if isinstance(at, Revision) else resolve(at)
+    notes: list[str] = []
+    if rev is not LATEST:
+        from wkparse.aicb import history
+
+        adapted = history.adapt(command, rev)
+        command, notes = adapted.words, adapted.notes
     run = invocation(command)
-    return _training(run) if run.generator == "training" else _inference(run)
+    run.notes[:0] = notes
+    if run.generator == "training":
+        return _training(run, rev)
+    made = _inference(run)
+    made.revision = rev
+    return made

@@ -37,8 +37,9 @@ def _divide(numerator: int, denominator: int) -> int:
 class _Shapes:
     """Parameter counts of AICB's mocked building blocks for one configuration."""
 
-    def __init__(self, a: TrainingArgs) -> None:
+    def __init__(self, a: TrainingArgs, embedding_rows: int = 4) -> None:
         self.a = a
+        self.embedding_rows = embedding_rows
 
     def column(self, inp: int, out: int) -> int:
         part = _divide(out, self.a.tp)
@@ -57,7 +58,7 @@ class _Shapes:
 
     def embedding(self) -> Layer:
         a = self.a
-        words = 4 * _divide(a.padded_vocab_size, a.tp) * a.hidden_size
+        words = self.embedding_rows * _divide(a.padded_vocab_size, a.tp) * a.hidden_size
         return Layer("embedding_layer", words + a.seq_length * a.hidden_size)
 
     def final(self) -> Layer:
@@ -77,14 +78,15 @@ def _mlp(s: _Shapes, sp: bool) -> list[Layer]:
     return [column, row] if sp else [Layer("mlp_layer", column.params + row.params)]
 
 
-def _megatron_layer(s: _Shapes, sp: bool) -> list[Layer]:
+def _megatron_layer(s: _Shapes, sp: bool, moe_needs_gemm: bool = False) -> list[Layer]:
     a = s.a
     h = a.hidden_size
     if a.num_attention_heads == 0:
         raise AicbError("AICB stops: ZeroDivisionError: num_attention_heads is 0")
     query = (h // a.num_attention_heads) * a.num_attention_heads
     qkv, dense = s.column(h, 3 * query), s.row(query, h)
-    moe = Layer("mlp_moelayer", 2 * h * s.local_ffn()) if a.moe_enable else None
+    built = a.moe_enable and (a.grouped_gemm or not moe_needs_gemm)
+    moe = Layer("mlp_moelayer", 2 * h * s.local_ffn()) if built else None
     if not sp:
         # a MoE block is not listed without sequence parallelism (AICB requires SP for MoE)
         return [Layer("attention_layer", qkv + dense), *([] if moe else _mlp(s, sp))]
@@ -117,9 +119,13 @@ def _deepseek_layer(s: _Shapes, sp: bool, dense: bool) -> list[Layer]:
     return [*attention, Layer("fused", s.norm(h)), *mlp]
 
 
-def layers(a: TrainingArgs) -> list[Layer]:
-    """Every layer AICB's walk lists for one pipeline stage, in its order."""
-    s = _Shapes(a)
+def layers(a: TrainingArgs, embedding_rows: int = 4, moe_needs_gemm: bool = False) -> list[Layer]:
+    """Every layer AICB's walk lists for one pipeline stage, in its order.
+
+    Before 2024-11-06 the embedding weight had 2 rows a token (`embedding_rows`); before
+    2025-01-02 a MoE block was built only with --moe_grouped_gemm (`moe_needs_gemm`).
+    """
+    s = _Shapes(a, embedding_rows)
     sp = a.sequence_parallel
 
     def blocks() -> Iterator[Layer]:
@@ -128,7 +134,7 @@ def layers(a: TrainingArgs) -> list[Layer]:
             if a.deepseek:
                 yield from _deepseek_layer(s, sp, dense=i < a.n_dense_layers)
             else:
-                yield from _megatron_layer(s, sp)
+                yield from _megatron_layer(s, sp, moe_needs_gemm)
         final = s.final()  # built (and its split checked) with or without SP
         if sp:
             yield final

@@ -128,10 +128,15 @@ def training_name(
     moe: bool,
     gemm: bool,
     flash: bool,
+    with_gpu_type: bool = True,
 ) -> str:
-    """The name AICB's training generator gives its file (`None` where an option was unset)."""
+    """The name AICB's training generator gives its file (`None` where an option was unset).
+
+    `with_gpu_type` False (AICB before 2024-11-05) leaves the `{gpu_type}-` part out.
+    """
+    prefix = f"{gpu_type}-" if with_gpu_type else ""
     return (
-        f"{gpu_type}-{model}-world_size{world}-tp{tp}-pp{pp}-ep{ep}-gbs{gbs}-mbs{mbs}"
+        f"{prefix}{model}-world_size{world}-tp{tp}-pp{pp}-ep{ep}-gbs{gbs}-mbs{mbs}"
         f"-seq{seq}-MOE-{moe}-GEMM-{gemm}-flash_attn-{flash}.txt"
     )
 

@@ -15,6 +15,7 @@ from wkparse.aicb.dump import NONE, Row, Workload, comm_row
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.formulas import moe_dispatch, moe_routing, pp_comm
 from wkparse.aicb.layers import Layer, layers, parameter_totals
+from wkparse.aicb.revisions import LATEST, Era
 from wkparse.aicb.training_args import TrainingArgs
 
 POLICY = "HYBRID_TRANSFORMER_FWD_IN_BCKWD"
@@ -26,16 +27,73 @@ FP8_FACTOR = (1 + 4 / 128) / 2
 GA_WARNING = "[WARN]: ga num < 1, please confirm global_batch num and micro_batch num"
 
 
-def header(a: TrainingArgs) -> str:
-    written = pp_comm(a.tp_comm_size, a.tp, sequence_parallel=a.sequence_parallel, pp=a.pp)
+def header(a: TrainingArgs, era: Era = LATEST.era) -> str:
+    """Line 1 as the era writes it (vpp from 2024-11-05, pp_comm from 2024-12-02)."""
+    if era.pp_comm == "always":  # 2024-12-02 .. 12-04: the whole activation, PP 1 too
+        written: int | float = a.tp_comm_size
+    else:
+        sp = a.sequence_parallel and era.pp_comm == "pp_sp"
+        written = pp_comm(a.tp_comm_size, a.tp, sequence_parallel=sp, pp=a.pp)
+    vpp = f"vpp: {a.num_layers} " if era.vpp else ""
+    tail = f" pp_comm: {written}" if era.pp_comm != "none" else ""
     return (
         f"{POLICY} model_parallel_NPU_group: {a.tp} ep: {a.ep} pp: {a.pp} "
-        f"vpp: {a.num_layers} ga: {a.ga} all_gpus: {a.world_size} "
-        f"checkpoints: 0 checkpoint_initiates: 0 pp_comm: {written}"
+        f"{vpp}ga: {a.ga} all_gpus: {a.world_size} "
+        f"checkpoints: 0 checkpoint_initiates: 0{tail}"
     )
 
 
-def _moe_rows(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool) -> list[Row]:
+def _moe_rows(
+    a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool, era: Era = LATEST.era
+) -> list[Row]:
+    """A MoE block's rows: five (Megatron-Core 0.13, from 2025-09-24) or seven before."""
+    if era.moe_rows == 7:
+        return _moe_rows_mc08(a, name, fwd, bwd, aiob_path=aiob_path)
+    return _moe_rows_mc13(a, name, fwd, bwd, aiob_path=aiob_path)
+
+
+def _moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool) -> list[Row]:
+    """The seven rows of one MoE block before 2025-09-24 (Megatron-Core 0.8's dispatcher):
+    routing all-gather, TP all-to-all, EP dispatch, TP all-gather and reduce-scatter, EP
+    combine, TP all-to-all. With EP 1 under AIOB the two EP rows carry 1 byte and the fourth
+    row's input-gradient collective is an all-gather."""
+    act, tp, k = a.tp_comm_size, a.tp, a.topk
+    per_tp, routed = act // tp, act * k // tp
+    if not aiob_path:
+        ag, a2a, a2a_ep, rs = "ALLGATHER", "ALLTOALL", "ALLTOALL_EP", "REDUCESCATTER"
+        routing = 2 * a.seq_length * a.num_experts
+        spec = [
+            (ag, routing, ag, routing),
+            (a2a, per_tp, a2a, per_tp),
+            (a2a_ep, routed, a2a_ep, routed),
+            (ag, routed, ag, act * k),
+            (rs, routed, ag, routed),
+            (a2a_ep, routed, a2a_ep, routed),
+            (a2a, per_tp, a2a, per_tp),
+        ]
+        return [Row(name, 1, f, fs, 1, b, bs, 1, NONE, 0) for f, fs, b, bs in spec]
+    c = ["ALLGATHER", "ALLTOALL", "ALLTOALL_EP", "ALLGATHER", "REDUCESCATTER"]
+    c += ["ALLTOALL_EP", "ALLTOALL"]
+    if tp == 1:  # only the expert all-to-alls stay
+        c = [x if x == "ALLTOALL_EP" else NONE for x in c]
+    routing = 2 * a.micro_batch * a.seq_length * a.num_experts
+    ep1 = a.ep == 1
+    dispatch = 1 if ep1 else routed
+    spec = [
+        (c[0], routing, c[0], routing),
+        (c[1], per_tp, c[1], per_tp),
+        (c[2], dispatch, c[2], dispatch),
+        (c[3], act * k, c[3] if ep1 else c[4], act * k),
+        (c[4], act * k, c[3], act * k),
+        (c[5], dispatch, c[5], dispatch),
+        (c[6], per_tp, c[6], per_tp),
+    ]
+    rows = [Row(name, 1, f, fs, 1, b, bs, 1, NONE, 0) for f, fs, b, bs in spec]
+    rows[0] = Row(name, fwd, c[0], routing, bwd, c[0], routing, 1, NONE, 0)
+    return rows
+
+
+def _moe_rows_mc13(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool) -> list[Row]:
     """The five rows of one MoE block: routing all-gather, dispatch, two TP steps, combine."""
     first, a2a, gather, scatter = "ALLGATHER", "ALLTOALL_EP", "ALLGATHER", "REDUCESCATTER"
     if aiob_path:
@@ -75,7 +133,7 @@ def _moe_grad_rows(a: TrainingArgs, moe: int) -> list[Row]:
     ]
 
 
-def _plain_group(a: TrainingArgs, listed: list[Layer]) -> list[Row]:
+def _plain_group(a: TrainingArgs, listed: list[Layer], era: Era) -> list[Row]:
     """One micro-batch without AIOB."""
     act, sp = a.tp_comm_size, a.sequence_parallel
     rows: list[Row] = []
@@ -94,7 +152,7 @@ def _plain_group(a: TrainingArgs, listed: list[Layer]) -> list[Row]:
         if "column" in name:
             rows.append(Row(name, 1, "ALLGATHER", fwd_size, 1, NONE, 0, 1, NONE, 0))
         if "moelayer" in name:
-            rows += _moe_rows(a, name, 1, 1, aiob_path=False)
+            rows += _moe_rows(a, name, 1, 1, aiob_path=False, era=era)
     norm = a.vocab_size * a.hidden_size * 2
     rows.append(Row("embedding_norm", 1, "ALLREDUCE", norm, 1, NONE, 0, 1, NONE, 0))
     return rows
@@ -112,8 +170,10 @@ def _times(table: dict[str, int], name: str) -> tuple[int, int]:
 class _AiobGroup:
     """Builds AIOB groups, carrying the backward time from one layer to the next as AICB does."""
 
-    def __init__(self, a: TrainingArgs, table: dict[str, int], listed: list[Layer]) -> None:
-        self.a, self.table, self.listed = a, table, listed
+    def __init__(
+        self, a: TrainingArgs, table: dict[str, int], listed: list[Layer], era: Era
+    ) -> None:
+        self.a, self.table, self.listed, self.era = a, table, listed, era
         self.fwd = aiob.lookup(table, "forward", "grad")
         self.bwd = aiob.lookup(table, "backward", "grad")
 
@@ -159,13 +219,21 @@ class _AiobGroup:
                 rows.append(Row(name, self.fwd, fc, act, self.bwd, bc, bsize, self.bwd, NONE, 0))
             elif "moelayer" in name:
                 self.fwd, self.bwd = _times(self.table, name)
-                rows += _moe_rows(a, name, self.fwd, self.bwd, aiob_path=True)
-        return [r.zero_unused_sizes() for r in rows]
+                rows += _moe_rows(a, name, self.fwd, self.bwd, aiob_path=True, era=self.era)
+        return [r.zero_unused_sizes() for r in rows] if self.era.zero_none_sizes else rows
 
 
-def workload(a: TrainingArgs, table: dict[str, int] | None) -> Workload:
-    """The file AICB's training generator writes; `table` holds AIOB times (None: no AIOB)."""
-    listed = layers(a)
+def workload(a: TrainingArgs, table: dict[str, int] | None, era: Era = LATEST.era) -> Workload:
+    """The file AICB's training generator writes; `table` holds AIOB times (None: no AIOB).
+
+    `era` is the AICB revision's behaviour (`revisions`); the default is the current one.
+    """
+    if table is None and not era.plain_path:
+        raise AicbError(
+            "AICB stops: AttributeError ('Namespace' object has no attribute "
+            "'expert_parallel_size'): before 2024-10-30 only --aiob_enable runs write a file"
+        )
+    listed = layers(a, era.embedding_rows, era.moe_needs_grouped_gemm)
     moe_layers = any("moelayer" in layer.name for layer in listed)
     if a.sequence_parallel and a.ga > 0 and not a.moe_enable and moe_layers:
         raise AicbError(
@@ -183,9 +251,9 @@ def workload(a: TrainingArgs, table: dict[str, int] | None) -> Workload:
             prologue.append(Row("layernorm", 1, NONE, 0, 1, "ALLREDUCE", 2 * total, 1, NONE, 0))
         prologue += _moe_grad_rows(a, moe)
         if a.ga > 0:
-            groups = [_plain_group(a, listed)] * a.ga
-        return Workload(header(a), prologue, groups, _epilogue(a))
-    builder = _AiobGroup(a, table, listed)
+            groups = [_plain_group(a, listed, era)] * a.ga
+        return Workload(header(a, era), prologue, groups, _epilogue(a))
+    builder = _AiobGroup(a, table, listed, era)
     dense = total - moe
     prologue = [
         comm_row("grad_gather", "ALLGATHER", 2 * dense),
@@ -202,5 +270,8 @@ def workload(a: TrainingArgs, table: dict[str, int] | None) -> Workload:
         later = builder.build() if a.ga > 1 else []
         # the second group starts from what the last layer left, as every later one does
         groups = [first] + [later] * (a.ga - 1)
-    rows = [r.zero_unused_sizes() for r in prologue]
-    return Workload(header(a), rows, groups, [r.zero_unused_sizes() for r in _epilogue(a)])
+    epilogue = _epilogue(a)
+    if era.zero_none_sizes:
+        prologue = [r.zero_unused_sizes() for r in prologue]
+        epilogue = [r.zero_unused_sizes() for r in epilogue]
+    return Workload(header(a, era), prologue, groups, epilogue)

@@ -1,4 +1,7 @@
-"""`wkparse aicb [-o DIR] -- COMMAND...`: write the file AICB would write for a command.
+"""`wkparse aicb [-o DIR] [--at REV] -- COMMAND...`: write the file AICB would write for a command.
+
+`--at REV` reproduces AICB at that commit or date; `--versions` lists the revisions modelled;
+`--infer FILE` finds the command and revisions that wrote a file.
 
 COMMAND is the AICB command line as typed (the words after `--`, or one quoted string). The
 file goes to standard output, or into DIR under the name AICB gives it (written atomically).
@@ -25,18 +28,77 @@ def command_words(words: Sequence[str]) -> list[str]:
     return [*split(first), *rest] if any(c.isspace() for c in first) else list(words)
 
 
-def run(words: Sequence[str], output: Path | None, options: bool = False) -> int:
+def _infer(path: Path, as_json: bool) -> int:
+    """`--infer FILE`: exit 0 when a command reproduces the file, 1 when none does, 2 on error."""
+    import json
+
+    from wkparse.aicb.infer import infer
+
+    errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
+    try:
+        data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
+    except OSError as exc:
+        errors.print(f"error: {path}: {exc.strerror or exc}", markup=False)
+        return 2
+    try:
+        found = infer(str(path), data.decode("utf-8", errors="replace"))
+    except (AicbError, ArithmeticError, ValueError) as exc:  # a hostile file
+        errors.print(f"error: {path}: no AICB command inferred ({exc})", markup=False)
+        return 2
+    if as_json:
+        sys.stdout.write(json.dumps(found.as_json(), indent=2) + "\n")
+        return 0 if found.exact else 1
+    at = f"{found.at[0]} .. {found.at[1]}" if found.at else "none"
+    if found.exact:
+        sys.stdout.write(f"exact: AICB {at} writes this file for:\n  {found.command}\n")
+        return 0
+    if not found.command:
+        sys.stdout.write("no AICB training or inference command comes near this file\n")
+        return 1
+    diff = found.first_difference
+    if found.other_compute_times:
+        sys.stdout.write(
+            f"AICB {at} writes this file but for its compute times (another AIOB measurement "
+            f"than the shipped Example.txt) for:\n  {found.command}\n"
+        )
+    else:
+        sys.stdout.write(f"not exact; nearest command (AICB {at}):\n  {found.command}\n")
+    if diff is not None:
+        sys.stdout.write(
+            f"first difference, line {diff.line}:\n  expected: {diff.expected}\n"
+            f"  found:    {diff.found}\n"
+        )
+    return 1
+
+
+def run(
+    words: Sequence[str],
+    output: Path | None,
+    options: bool = False,
+    *,
+    at: str | None = None,
+    versions: bool = False,
+    infer: Path | None = None,
+    as_json: bool = False,
+) -> int:
     errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
     if options:
         from wkparse.aicb.coverage import option_list
 
         sys.stdout.write("".join(f"{line}\n" for line in option_list()))
         return 0
+    if versions:
+        from wkparse.aicb.revisions import version_lines
+
+        sys.stdout.write("".join(f"{line}\n" for line in version_lines()))
+        return 0
+    if infer is not None:
+        return _infer(infer, as_json)
     if not words:
         terminal.error(errors, "give the AICB command after '--'")
         return 2
     try:
-        made = generate(command_words(words))
+        made = generate(command_words(words), at=at)
     except AicbError as exc:
         terminal.error(errors, str(exc))
         return 2

@@ -4,11 +4,14 @@ placeholder, the ga the name implies, and which generator era wrote it (`provena
 
 from __future__ import annotations
 
+from itertools import pairwise
+from pathlib import Path
+
 from wkparse.aicb import PRESETS, parse_filename
 from wkparse.aicb.formulas import activation_of, experts_of, ga, hidden_of, topk_of
 from wkparse.body import MOE_NAMES
 from wkparse.explain.context import Context
-from wkparse.explain.model import Generation
+from wkparse.explain.model import Era, Generation
 from wkparse.explain.provenance import era, moe_rows_per_layer
 from wkparse.explain.routing import TRANSFORMER_DIALECTS
 from wkparse.i18n import _
@@ -84,6 +87,7 @@ def generation(ctx: Context) -> Generation:
                         key=key, said=said, header=header
                     )
                 )
+    era_, command, aicb = _aicb_provenance(ctx, era(ctx, compute))
     return Generation(
         name=name,
         hidden=hidden,
@@ -96,10 +100,72 @@ def generation(ctx: Context) -> Generation:
         topk=topk,
         moe_how=moe_how,
         compute=compute,
-        era=era(ctx, compute),
+        era=era_,
         expected_ga=expected_ga,
         notes=tuple(notes),
+        aicb_command=command,
+        aicb=aicb,
+        model_layers=preset.layers if preset else _num_layers(command),
     )
+
+
+def _num_layers(command: str | None) -> int | None:
+    """--num_layers of an AICB command (None: not given)."""
+    words = command.split() if command else []
+    for flag, value in pairwise(words):
+        if flag == "--num_layers" and value.isdigit():
+            return int(value)
+    return None
+
+
+#: explain asks `aicb.infer` about files up to this size (100k rows are about 8 MB); bigger
+#: files keep the era their header shows, so explain stays linear on a million rows
+_INFER_MOST_BYTES = 16 * 1024 * 1024
+
+
+def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str | None, bool]:
+    """(era, AICB command, whether AICB may be named), from `aicb.infer` when the file can be
+    read again: a command that writes the file exactly gives its revisions; none gives no
+    AICB claim at all, except for v1.0-style headers (a generator the revisions do not model).
+    Without the file's bytes (standard input) the header's era is all there is."""
+    if not ctx.path or ctx.path == "-" or ctx.policy not in TRANSFORMER_DIALECTS:
+        return guessed, None, True
+    try:
+        if Path(ctx.path).stat().st_size > _INFER_MOST_BYTES:
+            return guessed, None, True
+        text = Path(ctx.path).read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError):
+        return guessed, None, True
+    if text.count("\n") + (not text.endswith("\n") and bool(text)) != ctx.w.line_count:
+        return guessed, None, True  # not the text explained (an editor's unsaved buffer)
+    from wkparse.aicb.errors import AicbError
+    from wkparse.aicb.infer import infer
+    from wkparse.aicb.revisions import LATEST, after, resolve
+
+    try:
+        found = infer(ctx.path, text)
+    except (AicbError, ArithmeticError, ValueError):  # a hostile file: keep the header's era
+        return guessed, None, True
+    if found.exact and ctx.dialect == "inference":
+        # inference revisions before the latest are not modelled: the header's era says more
+        return guessed, found.command, True
+    command = found.command
+    if found.other_compute_times:
+        command = _(
+            "{command} (with compute times of another AIOB measurement than the shipped "
+            "Example.txt)"
+        ).format(command=command)
+    if (found.exact or found.other_compute_times) and found.at is not None:
+        first, last = resolve(found.at[0]), resolve(found.at[1])
+        nxt = after(last)
+        if last is LATEST or nxt is None:
+            label = _("AICB {earliest} or later").format(earliest=first.label)
+        else:
+            label = _("AICB {earliest} to {latest}").format(earliest=first.label, latest=last.label)
+        return Era(label, first.date, nxt.date if nxt else None, ()), command, True
+    if guessed is not None and guessed.earliest is None and guessed.latest is None:
+        return guessed, None, True
+    return None, None, False
 
 
 def _moe_shape(ctx: Context) -> tuple[int | None, int | None, str | None]:

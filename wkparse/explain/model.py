@@ -138,6 +138,12 @@ class Generation:
     era: Era | None
     expected_ga: int | None
     notes: tuple[str, ...]
+    #: the AICB command that writes this file byte for byte (`aicb.infer`), when one does
+    aicb_command: str | None = None
+    #: False when no AICB run writes this file: nothing is said about AICB (no AIOB, no era)
+    aicb: bool = True
+    #: transformer layers of the model as run: the preset's, else the AICB command's
+    model_layers: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

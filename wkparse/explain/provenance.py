@@ -5,11 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from wkparse.aicb.revisions import introduced
 from wkparse.explain.context import Context
 from wkparse.explain.model import Era
 from wkparse.explain.routing import TRANSFORMER_DIALECTS
 from wkparse.explain.values import written_number
 from wkparse.i18n import _
+
+#: dates of the changes a file shows, from AICB's revision table (`aicb.revisions`)
+VPP = introduced("vpp").date
+PP_COMM = introduced("pp_comm").date
+ZERO_AT_PP_1 = introduced("pp_comm_zero_at_pp_1").date
+SP_DIVIDED = introduced("pp_comm_divided_under_sp").date
+ZEROED = introduced("none_sizes_zeroed").date
+MOE_FIVE = introduced("moe_five_rows").date
 
 
 def era(ctx: Context, compute: str) -> Era | None:
@@ -55,30 +64,36 @@ def era(ctx: Context, compute: str) -> Era | None:
     latest: str | None = None
     pp_comm = header.read("pp_comm")
     if "vpp" not in has:
-        latest = "2024-11-05"
-        reasons.append(_("no vpp, which AICB added on 2024-11-05"))
+        latest = VPP
+        reasons.append(_("no vpp, which AICB added on {date}").format(date=VPP))
     elif pp_comm is None:
-        earliest, latest = "2024-11-05", "2024-12-02"
-        reasons.append(_("vpp, added 2024-11-05, but no pp_comm, added 2024-12-02"))
+        earliest, latest = VPP, PP_COMM
+        reasons.append(
+            _("vpp, added {vpp}, but no pp_comm, added {pp_comm}").format(vpp=VPP, pp_comm=PP_COMM)
+        )
     else:
-        earliest = "2024-12-02"
+        earliest = PP_COMM
         text = pp_comm.value.text if pp_comm.value is not None else ""
         value = written_number(text)
         if isinstance(value, float) and not text.isdigit():
-            earliest = "2025-01-02"
+            earliest = SP_DIVIDED
             reasons.append(
-                _("pp_comm written as a float, {text}, as from 2025-01-02").format(text=text)
+                _("pp_comm written as a float, {text}, as from {date}").format(
+                    text=text, date=SP_DIVIDED
+                )
             )
         elif ctx.pp == 1 and value == 0:
-            earliest = "2024-12-04"
-            reasons.append(_("pp_comm: 0 with PP 1, written from 2024-12-04"))
+            earliest = ZERO_AT_PP_1
+            reasons.append(_("pp_comm: 0 with PP 1, written from {date}").format(date=ZERO_AT_PP_1))
         elif ctx.pp == 1 and value:
-            latest = "2024-12-04"
+            latest = ZERO_AT_PP_1
             reasons.append(
-                _("pp_comm non-zero with PP 1, written only from 2024-12-02 to 2024-12-04")
+                _("pp_comm non-zero with PP 1, written only from {earliest} to {latest}").format(
+                    earliest=PP_COMM, latest=ZERO_AT_PP_1
+                )
             )
         else:
-            reasons.append(_("pp_comm present, added 2024-12-02"))
+            reasons.append(_("pp_comm present, added {date}").format(date=PP_COMM))
     act = ctx.body.activation_bytes
     if (
         ctx.body.sequence_parallel
@@ -90,22 +105,28 @@ def era(ctx: Context, compute: str) -> Era | None:
         and pp_comm.value is not None
         and pp_comm.value.text == str(act)
     ):
-        latest = _min_date(latest, "2025-01-02")
-        reasons.append(_("pp_comm is the whole activation under SP; divided by TP from 2025-01-02"))
-    if compute == "measured" and _none_with_size(ctx):
-        latest = _min_date(latest, "2025-09-15")
+        latest = _min_date(latest, SP_DIVIDED)
         reasons.append(
-            _("NONE columns with non-zero sizes in a measured AIOB file; zeroed from 2025-09-15")
+            _("pp_comm is the whole activation under SP; divided by TP from {date}").format(
+                date=SP_DIVIDED
+            )
+        )
+    if compute == "measured" and _none_with_size(ctx):
+        latest = _min_date(latest, ZEROED)
+        reasons.append(
+            _(
+                "NONE columns with non-zero sizes in a measured AIOB file; zeroed from {date}"
+            ).format(date=ZEROED)
         )
     per_layer = moe_rows_per_layer(
         ctx.body.reference.names if ctx.body.reference is not None else ()
     )
     if per_layer == 7:
-        latest = _min_date(latest, "2025-09-15")
-        reasons.append(_("7 mlp_moelayer rows per MoE layer; 5 from 2025-09"))
+        latest = _min_date(latest, MOE_FIVE)
+        reasons.append(_("7 mlp_moelayer rows per MoE layer; 5 from {date}").format(date=MOE_FIVE))
     elif per_layer == 5:
-        earliest = _max_date(earliest, "2025-09-15")
-        reasons.append(_("5 mlp_moelayer rows per MoE layer, as from 2025-09"))
+        earliest = _max_date(earliest, MOE_FIVE)
+        reasons.append(_("5 mlp_moelayer rows per MoE layer, as from {date}").format(date=MOE_FIVE))
     if earliest and latest:
         label = _("AICB {earliest} to {latest}").format(earliest=earliest, latest=latest)
     elif earliest:

@@ -180,6 +180,22 @@ def _represents_training(e: Explanation) -> str:
             dp=dp,
             once=once,
         )
+    elif (pp is None or pp <= 1) and g.model_layers != layers:
+        # the whole model only when the layers are the preset's: a 12-layer sample of a
+        # 80-layer model, or a model of unknown size, is "{layers}", not "the whole model"
+        first = _("One GPU's view of {layers} on {tp}{dp}, {micro}{ga_part}{once}.").format(
+            layers=_plural(layers, "{n} transformer layer", "{n} transformer layers"),
+            tp=_tp_phrase(e),
+            dp=dp,
+            micro=micro,
+            ga_part=ga_part,
+            once=once,
+        )
+        if g.preset_layers is not None:
+            first += _(" The {model} preset has {preset} layers.").format(
+                model=g.name.model if g.name is not None else "",
+                preset=g.preset_layers,
+            )
     elif pp is None or pp <= 1:
         first = _(
             "One GPU's view of the whole model: all {layers} on {tp}{dp}, {micro}{ga_part}{once}."
@@ -192,6 +208,8 @@ def _represents_training(e: Explanation) -> str:
             once=once,
         )
     if pp is None:
+        if g.model_layers != layers:
+            return first + _(" The header has no pp: key, so the file describes no pipeline split.")
         return first + _(
             " The header has no pp: key, so the file describes no pipeline split: the rows "
             "are the whole model."

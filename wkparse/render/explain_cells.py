@@ -299,12 +299,14 @@ def generation_items(e: Explanation) -> list[tuple[str, str]]:
     transformer = e.dialect in ("transformer", "inference")
     if g.compute == "measured":
         compute = (
-            _("measured (AIOB) compute times") if transformer else _("compute times as written")
+            _("measured (AIOB) compute times")
+            if transformer and g.aicb
+            else _("compute times as written")
         )
     elif g.compute == "placeholder":
         compute = (
             _("placeholders: every layer compute time is 0 or 1 (no AIOB)")
-            if transformer
+            if transformer and g.aicb
             else _("placeholders: every compute time is 0 or 1")
         )
     else:
@@ -317,6 +319,8 @@ def generation_items(e: Explanation) -> list[tuple[str, str]]:
         if g.era.reasons:
             era = _("{era} ({reasons})").format(era=era, reasons=_("; ").join(g.era.reasons))
         items.append((_("generator"), era))
+    if g.aicb_command is not None:
+        items.append((_("AICB command"), g.aicb_command))
     return items
 
 

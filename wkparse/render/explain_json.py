@@ -170,6 +170,7 @@ def to_dict(e: Explanation) -> dict[str, Any]:
                 "reasons": list(g.era.reasons),
             },
             "notes": list(g.notes),
+            "aicb_command": g.aicb_command,
         },
         "findings": [_finding(f) for f in e.findings],
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from wkparse.aicb.revisions import introduced
 from wkparse.ast import Span
 from wkparse.checks import Context
 from wkparse.checks.header.reading import (
@@ -43,7 +44,7 @@ def _era(key: str) -> str:
     if key == TP:
         return "every AICB era writes it"
     if key == "vpp":
-        return "AICB wrote no vpp before 2024-11-05; its v1.0 headers carry only TP"
+        return f"AICB wrote no vpp before {introduced('vpp').date}; its v1.0 headers carry only TP"
     return "AICB's v1.0 headers (and its multi-allreduce micro-benchmark) carry only TP"
 
 

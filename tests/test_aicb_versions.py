@@ -1,0 +1,298 @@
+"""AICB's history: `wkparse aicb --at REV`, `--versions` and `--infer FILE`.
+
+The corpus's generated files come from five AICB commits (its README names them); every one
+must come back byte for byte from `--at` with the command of its MANIFEST row, and `--infer`
+must find a command and revision range that regenerate it.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+
+import pytest
+from typer.testing import CliRunner
+
+from tests.conftest import CORPUS, manifest
+from wkparse.aicb import AicbError, generate
+from wkparse.aicb.infer import infer
+from wkparse.aicb.revisions import LATEST, MODELLED, REVISIONS, resolve
+from wkparse.cli import app
+
+#: the commit each corpus era was generated at (corpus README)
+ERA_COMMIT = {
+    "aicb-2024-10": "6a03ecd",
+    "aicb-2024-12a": "cf516c0",
+    "aicb-2025-01": "a076fdb",
+    "aicb-2025-09": "475f32b",
+    "aicb-2025-12": "23eec3c",
+}
+
+
+def _command(generator: str, arguments: str) -> tuple[str, str]:
+    """(revision, command) for a MANIFEST row, with the module name of that revision."""
+    rev = ERA_COMMIT[generator.split()[0].removesuffix("-edge")]
+    if "inference" in generator:
+        return rev, f"python -m workload_generator.SimAI_inference_workload_generator {arguments}"
+    module = resolve(rev).era.module
+    return rev, f"python -m workload_generator.{module} {arguments}"
+
+
+ROWS = [
+    pytest.param(r["file"], r["generator"], r["arguments"], id=r["file"]) for r in manifest()
+] or [pytest.param("", "", "", marks=pytest.mark.skip(reason="../shared/corpus is absent"))]
+
+
+@pytest.mark.parametrize(("file", "generator", "arguments"), ROWS)
+def test_at_reproduces_every_generated_corpus_file(
+    file: str, generator: str, arguments: str
+) -> None:
+    rev, command = _command(generator, arguments)
+    made = generate(command, at=rev)
+    path = CORPUS / "aicb-generated" / file
+    assert made.text().encode() == path.read_bytes()
+    # the corpus adds `aiob-` / `sp-` in front of AICB's own name
+    assert path.name.endswith(made.filename)
+
+
+@pytest.mark.parametrize(("file", "generator", "arguments"), ROWS)
+def test_infer_recovers_a_reproducing_command(file: str, generator: str, arguments: str) -> None:
+    path = CORPUS / "aicb-generated" / file
+    text = path.read_text()
+    found = infer(str(path), text)
+    assert found.exact and found.at is not None and found.first_difference is None
+    assert generate(found.command, at=found.at[0]).text() == text
+    rev, _ = _command(generator, arguments)
+    order = [r.short for r in MODELLED]
+    assert order.index(found.at[0]) <= order.index(resolve(rev).short) <= order.index(found.at[1])
+
+
+def test_eras_the_corpus_shows_are_told_apart(corpus: object) -> None:
+    """The same run, written at 2024-10 and 2025-01: the ranges do not overlap."""
+    name = "gpt_13B-world_size8-tp2-pp1-ep1-gbs32-mbs1-seq4096-MOE-False-GEMM-False-flash_attn-True"
+    old = CORPUS / "aicb-generated" / "aicb-2024-10" / f"aiob-sp-{name}.txt"
+    new = CORPUS / "aicb-generated" / "aicb-2025-01" / f"aiob-sp-None-{name}.txt"
+    assert infer(str(old), old.read_text()).at == ("b9d142e", "d9b4f5c")
+    assert infer(str(new), new.read_text()).at == ("f16eafb", LATEST.short)
+
+
+GPT7 = (
+    "--model_name gpt_7B --num_layers 36 --hidden_size 4096 --num_attention_heads 32 "
+    "--world_size 64 --tensor_model_parallel_size 4 --pipeline_model_parallel 4 "
+    "--global_batch 32 --micro_batch 1 --seq_length 4096 --swiglu --use_flash_attn "
+    "--vocab_size 50257"
+)
+AIOB = "--aiob_enable --comp_filepath workload/aiob_inputs/Example.txt"
+OLD = "python -m workload_generator.AIOB_simAI_workload_generator"
+NEW = "python -m workload_generator.SimAI_training_workload_generator"
+
+
+def _header(rev: str, extra: str = "") -> str:
+    module = OLD if resolve(rev).era.module.startswith("AIOB") else NEW
+    return generate(f"{module} {GPT7} {AIOB} {extra}", at=rev).text().split("\n", 1)[0]
+
+
+def test_header_keys_by_revision() -> None:
+    assert "vpp" not in _header("d9b4f5c") and "pp_comm" not in _header("d9b4f5c")
+    assert " vpp: 9 " in _header("e0dab52") and "pp_comm" not in _header("af5cf2b")
+    assert _header("cf516c0").endswith(" pp_comm: 33554432")
+    sp = "--enable_sequence_parallel"
+    assert _header("f16eafb", sp).endswith(" pp_comm: 33554432")
+    assert _header("a076fdb", sp).endswith(" pp_comm: 8388608.0")
+
+
+def test_pp_comm_at_pp_1_before_and_after_2024_12_04() -> None:
+    one = GPT7.replace("--pipeline_model_parallel 4", "--pipeline_model_parallel 1")
+    assert (
+        generate(f"{OLD} {one} {AIOB}", at="cf516c0")
+        .text()
+        .split("\n")[0]
+        .endswith("pp_comm: 33554432")
+    )
+    assert (
+        generate(f"{OLD} {one} {AIOB}", at="f16eafb").text().split("\n")[0].endswith("pp_comm: 0")
+    )
+
+
+def test_file_name_gains_the_gpu_type_on_2024_11_05() -> None:
+    assert generate(f"{OLD} {GPT7} {AIOB}", at="d9b4f5c").filename.startswith("gpt_7B-")
+    assert generate(f"{OLD} {GPT7} {AIOB}", at="e0dab52").filename.startswith("None-gpt_7B-")
+
+
+def test_script_passes_an_empty_gpu_type_until_2025_01_02() -> None:
+    script = "sh scripts/megatron_workload_with_aiob.sh -m 7 --world_size 64 " + AIOB
+    assert generate(script, at="e0dab52").filename.startswith("-gpt_7B-")
+    assert generate(script, at="ed1dee4").filename.startswith("None-gpt_7B-")
+    assert generate(script, at="d9b4f5c").filename.startswith("gpt_7B-")
+
+
+def test_script_before_2024_11_05_stops_at_gpu_type() -> None:
+    script = f"sh scripts/megatron_workload_with_aiob.sh -m 7 --world_size 64 {AIOB} --gpu_type H"
+    made = generate(script, at="d9b4f5c")
+    assert any("--gpu_type" in note for note in made.notes)
+    assert generate(script, at="e0dab52").filename.startswith("H-gpt_7B-")
+
+
+def test_options_that_came_later_are_refused() -> None:
+    with pytest.raises(AicbError, match="unrecognized arguments: --gpu_type"):
+        generate(f"{OLD} --gpu_type H100 {GPT7} {AIOB}", at="2024-10-01")
+    with pytest.raises(AicbError, match="invalid choice"):
+        generate(f"{OLD} --frame DeepSeek {GPT7} {AIOB}", at="ed1dee4")
+
+
+def test_module_name_of_the_revision() -> None:
+    with pytest.raises(AicbError, match="AIOB_simAI_workload_generator"):
+        generate(f"{NEW} {GPT7} {AIOB}", at="475f32b")
+    with pytest.raises(AicbError, match="SimAI_training_workload_generator"):
+        generate(f"{OLD} {GPT7} {AIOB}", at="b866b12")
+
+
+def test_without_aiob_no_file_before_2024_10_30() -> None:
+    with pytest.raises(AicbError, match="expert_parallel_size"):
+        generate(f"{OLD} {GPT7}", at="2678a94")
+    assert generate(f"{OLD} {GPT7}", at="d9b4f5c").workload.row_count > 0
+
+
+def test_gradient_sizes_grow_with_the_embedding_on_2024_11_06() -> None:
+    def grad(rev: str) -> int:
+        row = generate(f"{OLD} {GPT7} {AIOB}", at=rev).workload.prologue[0]
+        return row.wg_size
+
+    assert grad("e0dab52") < grad("af5cf2b")
+
+
+MOE = (
+    "--model_name Mixtral_8x7B --num_layers 32 --hidden_size 4096 --num_attention_heads 32 "
+    "--world_size 32 --tensor_model_parallel_size 2 --pipeline_model_parallel 2 "
+    "--global_batch 256 --micro_batch 2 --seq_length 8192 --swiglu --use_flash_attn "
+    "--vocab_size 50257 --ffn_hidden_size 14336 --moe_enable --num_experts 8 "
+    "--moe_router_topk 2 --expert_model_parallel_size 8 --enable_sequence_parallel"
+)
+
+
+def _moe_rows(rev: str, extra: str) -> list[str]:
+    module = OLD if resolve(rev).era.module.startswith("AIOB") else NEW
+    made = generate(f"{module} {MOE} {extra}", at=rev)
+    group = made.workload.groups[0]
+    first = next(i for i, r in enumerate(group) if r.name == "mlp_moelayer")
+    return [r.fwd_comm for r in group[first : first + 7]]
+
+
+def test_moe_blocks_seven_rows_then_five() -> None:
+    gemm = f"--moe_grouped_gemm {AIOB}"
+    old = _moe_rows("475f32b", gemm)
+    seven = ["ALLGATHER", "ALLTOALL", "ALLTOALL_EP", "ALLGATHER", "REDUCESCATTER"]
+    assert old == [*seven, "ALLTOALL_EP", "ALLTOALL"]
+    assert _moe_rows("92a99f8", gemm)[:5] == [
+        "ALLGATHER",
+        "ALLTOALL_EP",
+        "ALLGATHER",
+        "REDUCESCATTER",
+        "ALLTOALL_EP",
+    ]
+
+
+def test_moe_needs_grouped_gemm_before_2025_01_02() -> None:
+    made = generate(f"{OLD} {MOE} {AIOB}", at="a076fdb")
+    assert {r.name for r in made.workload.groups[0]} >= {"mlp_column", "mlp_row"}
+    assert "ALLTOALL_EP" in _moe_rows("ed1dee4", AIOB)
+
+
+def test_none_sizes_zeroed_from_2025_09_15() -> None:
+    def embedding_grads(rev: str) -> str:
+        tp1 = GPT7.replace("--tensor_model_parallel_size 4", "--tensor_model_parallel_size 1")
+        text = generate(f"{OLD} {tp1} {AIOB}", at=rev).text()
+        return next(line for line in text.split("\n") if line.startswith("embedding_grads"))
+
+    assert embedding_grads("741fbe8").split("\t")[6:8] == ["NONE", "33554432"]
+    assert embedding_grads("475f32b").split("\t")[6:8] == ["NONE", "0"]
+
+
+def test_resolve_commits_and_dates() -> None:
+    assert resolve("6a03ecd").short == "2678a94"  # merged from a side branch
+    assert resolve("2025-01-02").short == "ed1dee4"  # the later of the day's two
+    assert resolve("2024-12-31").short == "f16eafb"
+    assert resolve("23eec3c48ca2d2d93dd888a4c7b22ab4421e782f") is LATEST
+    assert resolve("2030-01-01") is LATEST
+    for bad in ("zzz", "2020-01-01", "0000000"):
+        with pytest.raises(AicbError):
+            resolve(bad)
+
+
+def test_v1_generator_is_listed_but_refused() -> None:
+    assert not REVISIONS[0].era.modelled
+    with pytest.raises(AicbError, match=r"v1\.0"):
+        generate(f"{OLD} {GPT7} {AIOB}", at="2024-08-01")
+
+
+def test_inference_only_at_the_latest_revision() -> None:
+    cmd = (
+        "python -m workload_generator.SimAI_inference_workload_generator Qwen3-Moe-235B "
+        "scripts/inference_configs/qwen3_moe_default.json --world_size 8 "
+        "--tensor_model_parallel_size 4 --expert_model_parallel_size 2"
+    )
+    assert generate(cmd, at=LATEST.short).workload.row_count > 0
+    with pytest.raises(AicbError, match="inference generator"):
+        generate(cmd, at="b866b12")
+
+
+runner = CliRunner()
+
+
+def test_cli_versions_lists_every_revision() -> None:
+    result = runner.invoke(app, ["aicb", "--versions"])
+    assert result.exit_code == 0
+    for rev in REVISIONS:
+        assert rev.short in result.output
+
+
+def test_cli_at_writes_the_old_name(tmp_path: object) -> None:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    args = ["aicb", "--at", "2024-10-23", "-o", str(tmp_path), "--", *shlex.split(OLD)]
+    result = runner.invoke(app, [*args, *shlex.split(f"{GPT7} {AIOB}")])
+    assert result.exit_code == 0, result.output
+    (written,) = tmp_path.iterdir()
+    assert written.name.startswith("gpt_7B-world_size64")
+    assert written.read_text().startswith(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep: 1 pp: 4 ga: 8 "
+    )
+
+
+def test_cli_infer_json_for_a_file_aicb_did_not_write(corpus: object) -> None:
+    path = CORPUS / "simai-examples" / "workload_analytical.txt"
+    result = runner.invoke(app, ["aicb", "--infer", str(path), "--format", "json"])
+    assert result.exit_code == 1
+    data = json.loads(result.output)
+    assert set(data) == {"exact", "command", "at", "first_difference"}
+    assert data["exact"] is False and data["first_difference"]["line"] >= 1
+
+
+def test_cli_infer_text_for_a_generated_file(corpus: object) -> None:
+    path = next((CORPUS / "aicb-generated" / "aicb-2024-10").glob("*.txt"))
+    result = runner.invoke(app, ["aicb", "--infer", str(path)])
+    assert result.exit_code == 0
+    assert "exact: AICB b9d142e .. d9b4f5c" in result.output
+
+
+def test_other_aiob_measurement_is_named_not_exact(tmp_path: object) -> None:
+    """A real AIOB run measures its own times: the command is found, the times are not."""
+    from pathlib import Path
+
+    from wkparse.aicb import aiob
+    from wkparse.explain import explain
+    from wkparse.parse import parse_file
+
+    assert isinstance(tmp_path, Path)
+    measured = "".join(aiob._example_lines()).replace("time_gpu_avg: 889", "time_gpu_avg: 950")
+    (tmp_path / "mine.txt").write_text(measured)
+    made = generate(f"{NEW} {GPT7} --aiob_enable --comp_filepath {tmp_path / 'mine.txt'}")
+    path = tmp_path / made.filename
+    path.write_text(made.text())
+    found = infer(str(path), made.text())
+    assert not found.exact and found.other_compute_times and found.at == ("cf516c0", "23eec3c")
+    assert found.first_difference is not None and found.first_difference.line > 2
+    g = explain(parse_file(path), str(path)).generation
+    assert g.aicb and g.era is not None and g.aicb_command is not None
+    assert "another AIOB measurement" in g.aicb_command
