@@ -576,16 +576,12 @@ def check_case(
         return failures
     codes = [d.code for d in expected.diagnostics]
 
-    workdir.mkdir(parents=True, exist_ok=True)
-    path = workdir / case.name
-    path.write_bytes(case.data)
+    path = _copy(case, workdir)
     lint_exits: set[int] = set()
     for inv in invocations:
         command = " ".join(inv.args)
-        ran = invoke([*inv.args, str(path)], seconds)
-        if isinstance(ran, str):
-            problem, _, detail = ran.partition("\n")
-            fail(command, problem, detail)
+        ran = _invoke_on(inv.args, path, seconds, fail)
+        if ran is None:
             continue
         timings.append((ran.seconds, command))
         problems = _breaches(inv, ran, codes)
@@ -637,6 +633,26 @@ def _errors(codes: list[str]) -> list[str]:
     return [c for c in codes if c not in pages or pages[c].severity is Severity.ERROR]
 
 
+def _copy(case: Case, workdir: Path) -> Path:
+    """The case written to `workdir` under its own name (file-name rules see it)."""
+    workdir.mkdir(parents=True, exist_ok=True)
+    path = workdir / case.name
+    path.write_bytes(case.data)
+    return path
+
+
+def _invoke_on(
+    args: Sequence[str], path: Path, seconds: float, fail: Callable[[str, str, str], None]
+) -> Ran | None:
+    """`wkparse ARGS PATH` in-process; None, the problem reported, when it raised or hung."""
+    ran = invoke([*args, str(path)], seconds)
+    if isinstance(ran, str):
+        problem, _, detail = ran.partition("\n")
+        fail(" ".join(args), problem, detail)
+        return None
+    return ran
+
+
 def _rewrite(
     args: list[str],
     case: Case,
@@ -645,14 +661,10 @@ def _rewrite(
     fail: Callable[[str, str, str], None],
 ) -> bytes | None:
     """Run a rewriting command on a copy of the case; the file's bytes after it."""
-    workdir.mkdir(parents=True, exist_ok=True)
-    path = workdir / case.name
-    path.write_bytes(case.data)
+    path = _copy(case, workdir)
     command = " ".join(args)
-    ran = invoke([*args, str(path)], seconds)
-    if isinstance(ran, str):
-        problem, _, detail = ran.partition("\n")
-        fail(command, problem, detail)
+    ran = _invoke_on(args, path, seconds, fail)
+    if ran is None:
         return None
     if ran.exit_code not in (0, 1, 2) or "Traceback" in ran.stdout + ran.stderr:
         fail(command, f"exit {ran.exit_code} or a traceback", ran.stdout + ran.stderr)
