@@ -165,6 +165,11 @@ _RANGE = {
 SHAPE = -1
 
 
+def typecode_range(typecode: str) -> tuple[int, int]:
+    """The least and most a column of this typecode can hold."""
+    return _RANGE[typecode]
+
+
 def _holds(typecode: str, low: int, high: int) -> bool:
     """Whether an array of this typecode holds every number from `low` to `high`."""
     least, most = _RANGE[typecode]

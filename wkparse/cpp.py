@@ -12,6 +12,8 @@ wkparse: the SimAI model (`wkparse.simai`) builds on it, never the other way rou
 
 from __future__ import annotations
 
+from array import array
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 #: the characters C's isspace() accepts in the "C" locale; `>>` and getline-then-split use them
@@ -116,6 +118,22 @@ def float_to_u64(value: int) -> int:
 def scaled(value: int) -> int:
     """A uint64 value after SimAI multiplies it by its float scale of 1 and stores it back."""
     return float_to_u64(float32(value))
+
+
+#: below this every integer is exact as a double, so a C `float` rounds it once, as SimAI's
+#: scale does
+_EXACT_DOUBLE = 2**53
+
+
+def scaled_floats(values: Sequence[int]) -> list[float]:
+    """`scaled` of each value, as floats (exact: each is a `float`'s value). A column of
+    values below 2**53 goes through an array of C floats in one call, which rounds each
+    exactly as `float32` does; any larger value is taken one at a time."""
+    if not values:
+        return []
+    if max(values) < _EXACT_DOUBLE:
+        return array("f", values).tolist()
+    return [float(scaled(v)) for v in values]
 
 
 class IStream:

@@ -79,11 +79,16 @@ def fixed(value: float, decimals: int) -> str:
     return f"{value:.{decimals}f}"
 
 
+#: SimAI's `format_value` of a finite value: no decimals (a template for `%`, so that a whole
+#: row of them is formatted in one call)
+WHOLE = "%.0f"
+
+
 def whole(value: float) -> str:
     """SimAI's `format_value`: no decimals, or `NaN or Inf` for a value that is not finite."""
     if math.isnan(value) or math.isinf(value):
         return "NaN or Inf"
-    return f"{value:.0f}"
+    return WHOLE % value
 
 
 def stof(text: str) -> float | None:

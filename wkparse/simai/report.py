@@ -18,20 +18,43 @@ After the last layer:
   with PP 1), and the total `NaN or Inf`;
 - total = compute + exposed comm + bubble + PP comm; each summary value is printed with its
   share of the total.
+
+The layers come as columns (`rows.LayerValues`), and what SimAI computes per layer is split
+by what it depends on: the collectives (their times, exposed shares, CSV cells and terms in
+the sums) once per *kind* of layer, its name and three collectives with their sizes, of which
+a file has a few dozen; only the compute times, and what they add to the bubble base, per
+layer. A CSV row is then one `%` of its kind's text and its three compute cells, and each of
+SimAI's running sums one `functools.reduce` over the rows. `LayerResult`s, one per distinct
+layer, are made only when asked for (`Report.layers`).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property, reduce
+from itertools import chain, repeat
+from operator import add, truediv
+from typing import cast
 
-from wkparse.cpp import U64, c_div, scaled, wrap_int32
+from wkparse.cpp import U64, c_div, scaled, scaled_floats, wrap_int32
 from wkparse.simai.comm import CommTime, Network, bandwidths
-from wkparse.simai.ieee import DEFAULT_NAN, TWO_63, div, f32, fixed, scale_tick, tick, whole
+from wkparse.simai.ieee import (
+    DEFAULT_NAN,
+    TWO_63,
+    WHOLE,
+    div,
+    f32,
+    fixed,
+    scale_tick,
+    tick,
+    whole,
+)
 from wkparse.simai.options import SimaiOptions
 from wkparse.simai.ratios import OutOfRange
-from wkparse.simai.rows import LayerRead
+from wkparse.simai.rows import LayerRead, LayerValues
 from wkparse.simai.tables import ComType, GroupType, decode_comm
 
 FREQ = 1000.0
@@ -56,6 +79,15 @@ TOTAL_KEYS = (
     "total_comp_us",
     "total_exposed_comm_us",
 )
+#: a CSV row: its kind's name cells, the three compute cells, then the kind's other cells
+ROW = "%s" + ",".join([WHOLE] * 3) + "%s"
+#: CSV rows joined per chunk
+CHUNK_ROWS = 20000
+#: the phases in the order SimAI reports (and adds up) them
+REPORTED = ("fwd", "wg", "ig")
+#: past this many identical trailing layers the sums are multiplied out, not added up (as
+#: `wkparse.simai.analytical.total_compute` does for `total comp`)
+EXACT_REPEATS = 1_000_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +118,60 @@ class LayerResult:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
 
 
+@dataclass(frozen=True, slots=True)
+class _Kind:
+    """What layers of one name and the same three collectives share: each phase's comm (its
+    `exposed_ns` after the overlap, no compute), the CSV text around their compute cells, and
+    their terms in SimAI's sums."""
+
+    name: str
+    fwd: PhaseResult
+    wg: PhaseResult
+    ig: PhaseResult
+    #: the forward and input-gradient comm before the overlap, which the bubble base adds
+    around: int
+    head: str
+    rest: str
+    #: in microseconds: DP, DP_EP, TP, EP (each 0.0 where it does not apply), then the
+    #: exposed comm of fwd, wg and ig
+    terms: tuple[float, ...]
+
+    def phase(self, name: str) -> PhaseResult:
+        return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
+
+
+@dataclass(frozen=True, slots=True)
+class _Rows:
+    """The reported layers as columns: per value (the tail, when there is one, last) its kind
+    and its compute microseconds (fwd, wg, ig), and each reported row's value."""
+
+    order: Sequence[int]
+    kind_of: list[int]
+    #: the kinds SimAI times (those after the first it cannot are never reported)
+    kinds: list[_Kind]
+    us: tuple[Sequence[float], ...]
+    values: LayerValues
+    tail: LayerRead | None
+
+    def texts(self, values: Sequence[int]) -> Iterator[str]:
+        """The CSV rows of `values`."""
+        of = list(map(self.kind_of.__getitem__, values))
+        heads = [k.head for k in self.kinds]
+        rests = [k.rest for k in self.kinds]
+        cells = (map(us.__getitem__, values) for us in self.us)
+        columns = zip(map(heads.__getitem__, of), *cells, map(rests.__getitem__, of))
+        return map(ROW.__mod__, columns)
+
+    def layer(self, value: int) -> LayerResult:
+        kind = self.kinds[self.kind_of[value]]
+        read = self.tail if value == len(self.values) else None
+        read = read or self.values.layer(value)
+        ns = [scaled(cast(int, read.phase(p).compute)) for p in REPORTED]
+        f, w, i = (_with(kind.phase(p), c, kind.phase(p).exposed_ns) for p, c in zip(REPORTED, ns))
+        row = next(self.texts([value]))
+        return LayerResult(kind.name, f, w, i, _bubble_ns(kind.around, *ns), row)
+
+
 @dataclass
 class Report:
     """The report SimAI writes. `stop` is None when it wrote the summary, "out_of_range"
@@ -93,9 +179,6 @@ class Report:
     layer where that happened."""
 
     file_name: str
-    layers: list[LayerResult] = field(default_factory=list)
-    #: index into `layers` per reported layer (identical layers share one result)
-    order: list[int] = field(default_factory=list)
     stop: str | None = None
     stopped_at: int | None = None
     totals: dict[str, float] = field(default_factory=dict)
@@ -111,8 +194,32 @@ class Report:
     #: declare a billion)
     tail: int | None = None
     tail_count: int = 0
-    #: the first layer index of each entry of `layers`
-    first_index: list[int] = field(default_factory=list)
+    _rows: _Rows | None = field(default=None, repr=False)
+
+    @property
+    def order(self) -> Sequence[int]:
+        """Index into `layers` per reported layer (identical layers share one result)."""
+        return () if self._rows is None else self._rows.order
+
+    @cached_property
+    def layers(self) -> list[LayerResult]:
+        """One result per distinct layer, in the order of its first row."""
+        rows = self._rows
+        if rows is None:
+            return []
+        count = len(rows.kind_of) if self.tail is not None else _values_in(rows.order)
+        return [rows.layer(v) for v in range(count)]
+
+    @cached_property
+    def first_index(self) -> list[int]:
+        """The first layer index of each entry of `layers`."""
+        found: list[int] = []
+        for i, value in enumerate(self.order):
+            if value == len(found):
+                found.append(i)
+        if self.tail is not None:
+            found.append(len(self.order))
+        return found
 
     @property
     def row_count(self) -> int:
@@ -135,10 +242,11 @@ class Report:
         return self.summary is None or not self.finite or self.first_infinite is not None
 
     def rows(self) -> Iterator[tuple[int, LayerResult]]:
+        layers = self.layers
         for i, k in enumerate(self.order):
-            yield i, self.layers[k]
+            yield i, layers[k]
         if self.tail is not None:
-            layer = self.layers[self.tail]
+            layer = layers[self.tail]
             for i in range(len(self.order), self.row_count):
                 yield i, layer
 
@@ -153,24 +261,32 @@ class Report:
     def csv_chunks(self) -> Iterator[str]:
         if self.summary is not None:
             yield SUMMARY_KEYS + "\n" + self.summary + "\n"
-        if not self.row_count:
+        rows = self._rows
+        if rows is None or not self.row_count:
             return
         yield LAYER_HEADER.format(run=RUN_NAME) + "\n"
-        rows = [layer.row for layer in self.layers]
-        chunk: list[str] = []
-        for k in self.order:
-            chunk.append(rows[k])
-            if len(chunk) >= 20000:
-                yield "\n".join(chunk) + "\n"
-                chunk = []
-        if chunk:
-            yield "\n".join(chunk) + "\n"
+        order = rows.order
+        if _values_in(order) * 2 <= len(order):
+            # values repeat: each one's row is made once
+            texts = list(rows.texts(range(_values_in(order))))
+            for start in range(0, len(order), CHUNK_ROWS):
+                chunk = order[start : start + CHUNK_ROWS]
+                yield "\n".join(map(texts.__getitem__, chunk)) + "\n"
+        else:
+            for start in range(0, len(order), CHUNK_ROWS):
+                yield "\n".join(rows.texts(order[start : start + CHUNK_ROWS])) + "\n"
         if self.tail is not None:
-            block = (rows[self.tail] + "\n") * 20000
-            whole_blocks, rest = divmod(self.tail_count, 20000)
+            line = next(rows.texts([self.tail])) + "\n"
+            whole_blocks, rest = divmod(self.tail_count, CHUNK_ROWS)
+            block = line * CHUNK_ROWS
             for _ in range(whole_blocks):
                 yield block
-            yield (rows[self.tail] + "\n") * rest
+            yield line * rest
+
+
+def _values_in(order: Sequence[int]) -> int:
+    """How many values the rows of `order` use (values are numbered by their first row)."""
+    return max(order) + 1 if len(order) else 0
 
 
 def _us(ns: int) -> float:
@@ -179,6 +295,20 @@ def _us(ns: int) -> float:
 
 def _bw(x: float) -> str:
     return fixed(x, 2)
+
+
+def _bubble_ns(around: int, fwd: int, wg: int, ig: int) -> int:
+    """A layer's part of the bubble base: its forward and input-gradient comm and its three
+    compute times, added in a 64-bit `Tick`."""
+    return (around + fwd + wg + ig) % U64
+
+
+class _Index(dict[tuple[object, ...], int]):
+    """Numbers each new key in order of first sight (a lookup in C for a known one)."""
+
+    def __missing__(self, key: tuple[object, ...]) -> int:
+        number = self[key] = len(self)
+        return number
 
 
 class Reporter:
@@ -247,66 +377,76 @@ class Reporter:
             found = self._kept[key] = scale_tick(ns, keep)
         return found
 
-    def layer(self, layer: LayerRead) -> LayerResult:
+    def _kind(self, key: tuple[object, ...]) -> _Kind:
         """Raises OutOfRange where SimAI's report stops."""
-        phases = []
-        for name in ("fwd", "wg", "ig"):
-            read = layer.phase(name)
-            assert read.size is not None and read.compute is not None
-            p = self._comm(name, read.comm, read.size)
-            phases.append(_with(p, scaled(read.compute), p.exposed_ns))
-        f, w, i = phases
-        bubble = (f.exposed_ns + f.compute_ns + w.compute_ns + i.compute_ns + i.exposed_ns) % U64
+        name, fwd_comm, fwd_size, ig_comm, ig_size, wg_comm, wg_size = key
+        f = self._comm("fwd", cast(str, fwd_comm), cast(int, fwd_size))
+        w = self._comm("wg", cast(str, wg_comm), cast(int, wg_size))
+        i = self._comm("ig", cast(str, ig_comm), cast(int, ig_size))
+        around = f.exposed_ns + i.exposed_ns
         keep = self.keep_ep if f.group is GroupType.EP else self.keep_tp
-        f = _with(f, f.compute_ns, self._exposed(f.exposed_ns, keep))
-        w = _with(w, w.compute_ns, self._exposed(w.exposed_ns, self.keep_dp))
-        i = _with(i, i.compute_ns, self._exposed(i.exposed_ns, keep))
-        cells = [layer.name, RUN_NAME]
-        cells += [whole(_us(p.compute_ns)) for p in (f, w, i)]
-        cells += [whole(_us(p.exposed_ns)) for p in (f, w, i)]
+        f = _with(f, 0, self._exposed(f.exposed_ns, keep))
+        w = _with(w, 0, self._exposed(w.exposed_ns, self.keep_dp))
+        i = _with(i, 0, self._exposed(i.exposed_ns, keep))
+        cells = [whole(_us(p.exposed_ns)) for p in (f, w, i)]
         cells += [self._cells(p) for p in (f, w, i)]
-        return LayerResult(layer.name, f, w, i, bubble, ",".join(cells))
+        wg = _us(w.exposed_ns)
+        dp_ep = w.group is GroupType.DP_EP
+        pair = float((f.exposed_ns + i.exposed_ns) % U64) / FREQ
+        ep = f.group is GroupType.EP
+        terms = (
+            0.0 if dp_ep else wg,
+            wg if dp_ep else 0.0,
+            0.0 if ep else pair,
+            pair if ep else 0.0,
+            _us(f.exposed_ns),
+            wg,
+            _us(i.exposed_ns),
+        )
+        head = f"{name},{RUN_NAME},"
+        return _Kind(cast(str, name), f, w, i, around, head, "," + ",".join(cells), terms)
 
     def report(
-        self, layers: list[LayerRead], file_name: str, tail: LayerRead | None = None, times: int = 0
+        self, values: LayerValues, file_name: str, tail: LayerRead | None = None, times: int = 0
     ) -> Report:
-        """The report over `layers`, then `times` copies of `tail`."""
+        """The report over the layers of `values`, then `times` copies of `tail`."""
         rep = Report(file_name)
-        seen: dict[int, int] = {}
-        order = rep.order
-        append = order.append
-
-        def result_of(index: int, layer: LayerRead) -> int | None:
-            k = seen.get(id(layer))
-            if k is None:
-                try:
-                    result = self.layer(layer)
-                except OutOfRange:
-                    rep.stop, rep.stopped_at = "out_of_range", index
-                    return None
-                k = seen[id(layer)] = len(rep.layers)
-                rep.layers.append(result)
-                rep.first_index.append(index)
-                _note_broken(rep, index, result)
-            return k
-
-        for index, layer in enumerate(layers):
-            k = result_of(index, layer)
-            if k is None:
-                return rep
-            append(k)
+        index = _Index()
+        (fc, ic, wc), (fm, im, wm), (fs, is_, ws) = values.computes, values.comms, values.sizes
+        kind_of = list(map(index.__getitem__, zip(values.names, fm, fs, im, is_, wm, ws)))
+        ns = [scaled_floats(cast(Sequence[int], c)) for c in (fc, wc, ic)]
         if tail is not None and times:
-            k = result_of(len(order), tail)
-            if k is None:
-                return rep
-            rep.tail, rep.tail_count = k, times
-        terms = [_terms(r) for r in rep.layers]
-        sums = _sums_numpy(terms, order) if len(order) >= NUMPY_ROWS else _sums(terms, order)
-        if rep.tail is not None:
-            sums = _sums_repeated(sums, terms[rep.tail], rep.tail_count)
-        bubble, dp_comm, dp_ep_comm, tp_comm, ep_comm, total_compute, total_exposed = sums
-        if not rep.row_count:
+            f, i, w = tail.fwd, tail.ig, tail.wg
+            kind_of.append(index[(tail.name, f.comm, f.size, i.comm, i.size, w.comm, w.size)])
+            for column, p in zip(ns, (f, w, i)):
+                column.append(float(scaled(cast(int, p.compute))))
+        kinds: list[_Kind | None] = []
+        for key in index:
+            try:
+                kinds.append(self._kind(key))
+            except OutOfRange:
+                kinds.append(None)
+        order = values.refs
+
+        def first_row(value: int) -> int:
+            return order.index(value) if value < len(values) else len(order)
+
+        # the kinds seen before SimAI stops (kinds are numbered by their first value)
+        seen = kinds.index(None) if None in kinds else len(kinds)
+        if seen < len(kinds):
+            rep.stop, rep.stopped_at = "out_of_range", first_row(kind_of.index(seen))
+            order = order[: rep.stopped_at]
+        elif tail is not None and times:
+            rep.tail, rep.tail_count = len(values), times
+        timed = cast(list[_Kind], kinds[:seen])
+        for k, kind in enumerate(timed):
+            _note_broken(rep, first_row(kind_of.index(k)), kind)
+        us = tuple(array("d", map(truediv, column, repeat(FREQ))) for column in ns)
+        rep._rows = _Rows(order, kind_of, timed, us, values, tail if rep.tail is not None else None)
+        if rep.stop is not None or not rep.row_count:
             return rep
+        sums = _sums(rep._rows, _bubble_terms(rep._rows, ns), rep.tail, rep.tail_count)
+        bubble, dp_comm, dp_ep_comm, tp_comm, ep_comm, total_compute, total_exposed = sums
         r_pp = self.opts.pp_overlap
         ppx = float(self.pp_comm) * 1.0 / GIB
         ppx = div(ppx, r_pp) * 1e9
@@ -316,7 +456,7 @@ class Reporter:
         bubble *= div(float(wrap_int32(self.pp - 1)), float(wrap_int32(self.ga * self.vpp)))
         pp_us = float(pp_tick)
         total_time = total_compute + total_exposed + bubble + pp_us
-        values = (
+        shown = (
             dp_comm,
             dp_ep_comm,
             tp_comm,
@@ -326,122 +466,76 @@ class Reporter:
             total_compute,
             total_exposed,
         )
-        rep.totals = dict(zip(TOTAL_KEYS, values))
+        rep.totals = dict(zip(TOTAL_KEYS, shown))
         rep.totals["total_time_us"] = total_time
         parts = [file_name]
-        parts += [f"{whole(v)} ({_pct(v, total_time)})" for v in values]
+        parts += [f"{whole(v)} ({_pct(v, total_time)})" for v in shown]
         parts.append(whole(total_time))
         rep.summary = ", ".join(parts)
         return rep
 
 
-#: from this many rows on, the sums run in numpy (`cumsum` adds in order, as SimAI does)
-NUMPY_ROWS = 20000
-#: a layer's terms in SimAI's sums, in its order: bubble base, DP, DP_EP, TP, EP, then
-#: compute (fwd, wg, ig) and exposed comm (fwd, wg, ig); a term that does not apply is 0.0
-Terms = tuple[float, ...]
-
-
-def _terms(r: LayerResult) -> Terms:
-    f, w, i = r.fwd, r.wg, r.ig
-    bubble = float(r.bubble_ns) / FREQ if r.name != "embedding_layer" else 0.0
-    wg = float(w.exposed_ns) / FREQ
-    dp_ep = w.group is GroupType.DP_EP
-    pair = float((f.exposed_ns + i.exposed_ns) % U64) / FREQ
-    ep = f.group is GroupType.EP
-    return (
-        bubble,
-        0.0 if dp_ep else wg,
-        wg if dp_ep else 0.0,
-        0.0 if ep else pair,
-        pair if ep else 0.0,
-        float(f.compute_ns) / FREQ,
-        float(w.compute_ns) / FREQ,
-        float(i.compute_ns) / FREQ,
-        float(f.exposed_ns) / FREQ,
-        wg,
-        float(i.exposed_ns) / FREQ,
-    )
-
-
-def _sums(terms: list[Terms], order: list[int]) -> tuple[float, ...]:
-    """SimAI's running sums, added one layer at a time in file order (adding 0.0 for a term
-    that does not apply changes no sum)."""
-    bubble = dp = dp_ep = tp = ep = compute = exposed = 0.0
-    for k in order:
-        t = terms[k]
-        bubble += t[0]
-        dp += t[1]
-        dp_ep += t[2]
-        tp += t[3]
-        ep += t[4]
-        compute += t[5]
-        compute += t[6]
-        compute += t[7]
-        exposed += t[8]
-        exposed += t[9]
-        exposed += t[10]
-    return bubble, dp, dp_ep, tp, ep, compute, exposed
-
-
-#: past this many identical trailing layers the sums are multiplied out, not added up (as
-#: `wkparse.simai.analytical.total_compute` does for `total comp`)
-EXACT_REPEATS = 1_000_000
-
-
-def _sums_repeated(sums: tuple[float, ...], t: Terms, times: int) -> tuple[float, ...]:
-    """`sums` after `times` more layers of terms `t`: added one by one up to EXACT_REPEATS,
-    multiplied out past it (SimAI adds them one by one; a count line of a billion layers
-    would take minutes)."""
-    bubble, dp, dp_ep, tp, ep, compute, exposed = sums
-    if times > EXACT_REPEATS:
-        return (
-            bubble + times * t[0],
-            dp + times * t[1],
-            dp_ep + times * t[2],
-            tp + times * t[3],
-            ep + times * t[4],
-            compute + times * (t[5] + t[6] + t[7]),
-            exposed + times * (t[8] + t[9] + t[10]),
-        )
-    for _ in range(times):
-        bubble += t[0]
-        dp += t[1]
-        dp_ep += t[2]
-        tp += t[3]
-        ep += t[4]
-        compute += t[5]
-        compute += t[6]
-        compute += t[7]
-        exposed += t[8]
-        exposed += t[9]
-        exposed += t[10]
-    return bubble, dp, dp_ep, tp, ep, compute, exposed
-
-
-def _sums_numpy(terms: list[Terms], order: list[int]) -> tuple[float, ...]:
-    """`_sums` for many rows: `numpy.cumsum` adds strictly in order, so its last element is
-    the same double as the loop's sum."""
-    import numpy as np
-
-    table = np.array(terms, dtype=np.float64)
-    rows = np.array(order, dtype=np.intp)
-
-    def run(columns: list[int]) -> float:
-        values = table[:, columns][rows].ravel()
-        return float(np.cumsum(values)[-1])
-
-    singles = [run([c]) for c in range(5)]
-    return (*singles, run([5, 6, 7]), run([8, 9, 10]))
-
-
-def _note_broken(rep: Report, index: int, r: LayerResult) -> None:
-    for name in ("fwd", "wg", "ig"):
-        t = r.phase(name).total
+def _note_broken(rep: Report, index: int, kind: _Kind) -> None:
+    for name in REPORTED:
+        t = kind.phase(name).total
         if rep.first_infinite is None and t.retcode == 1 and t.ns >= TWO_63:
             rep.first_infinite = (index, name)
         if rep.first_wrapped is None and t.busbw is not None and t.busbw < 0 and t.ns > TWO_63:
             rep.first_wrapped = (index, name)
+
+
+def _bubble_terms(rows: _Rows, ns: list[list[float]]) -> Sequence[float]:
+    """Each value's term in the bubble base, in microseconds (0.0 for an `embedding_layer`,
+    which SimAI leaves out)."""
+    kinds = rows.kinds
+    around = map([k.around for k in kinds].__getitem__, rows.kind_of)
+    per_value = map(_bubble_ns, around, *(map(int, column) for column in ns))
+    terms = map(truediv, map(float, per_value), repeat(FREQ))
+    counted = map([k.name != "embedding_layer" for k in kinds].__getitem__, rows.kind_of)
+    return array("d", [t if c else 0.0 for t, c in zip(terms, counted)])
+
+
+def _sums(rows: _Rows, bubble: Sequence[float], tail: int | None, times: int) -> Sums:
+    """SimAI's running sums: bubble base, DP, DP_EP, TP, EP, compute, exposed comm."""
+    kinds = rows.kinds
+    of_rows = list(map(rows.kind_of.__getitem__, rows.order))
+    of_tail = None if tail is None else rows.kind_of[tail]
+    terms = [[k.terms[j] for k in kinds] for j in range(len(kinds[0].terms))] if kinds else []
+
+    def by_kind(*columns: list[float]) -> float:
+        if not any(map(any, columns)):
+            return 0.0  # no kind has such a term
+        return _running_sum(of_rows, columns, of_tail, times)
+
+    return (
+        _running_sum(rows.order, [bubble], tail, times),
+        *(by_kind(terms[j]) for j in range(4)),
+        _running_sum(rows.order, rows.us, tail, times),
+        by_kind(*terms[4:]),
+    )
+
+
+#: SimAI's running sums, as `_sums` returns them
+Sums = tuple[float, ...]
+
+
+def _running_sum(
+    keys: Sequence[int], columns: Sequence[Sequence[float]], tail: int | None, times: int
+) -> float:
+    """One of SimAI's running sums: per row in order, its terms (item `key` of each of
+    `columns`, in turn) added one at a time in double precision; then the same for `times`
+    copies of the `tail` key, one at a time up to EXACT_REPEATS, multiplied out past it (a
+    count line of a billion layers would take minutes). `functools.reduce` adds in order,
+    where `sum` may compensate (Python 3.12 does)."""
+    per_row = [map(column.__getitem__, keys) for column in columns]
+    terms: Iterable[float] = per_row[0] if len(per_row) == 1 else chain.from_iterable(zip(*per_row))
+    last = [column[tail] for column in columns] if tail is not None else []
+    if last and times <= EXACT_REPEATS:
+        terms = chain(terms, chain.from_iterable(repeat(last, times)))
+    total = reduce(add, terms, 0.0)
+    if last and times > EXACT_REPEATS:
+        total += times * reduce(add, last)
+    return total
 
 
 def _pct(value: float, total: float) -> str:

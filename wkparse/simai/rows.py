@@ -17,9 +17,10 @@ A field no row ever wrote holds garbage: this model says `None`.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from wkparse.ast import PHASES
 from wkparse.cpp import C_SPACE, IStream
 
 #: the numeric fields of a row, which keep their value across rows once the stream fails
@@ -66,29 +67,134 @@ class LayerRead:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
 
 
+@dataclass(frozen=True, slots=True)
+class LayerValues:
+    """The read layers as columns: each layer's value (layers read from identical text share
+    one, and values are numbered in the order of their first layer) and each value's fields,
+    item k of every column for value k. The timeline and the report read these, never an
+    object per layer: a file whose rows all differ has a million values."""
+
+    refs: Sequence[int]
+    names: Sequence[str]
+    reserved: Sequence[int | None]
+    #: each phase's column, in PHASES order (fwd, ig, wg)
+    computes: tuple[Sequence[int | None], ...]
+    comms: tuple[Sequence[str], ...]
+    sizes: tuple[Sequence[int | None], ...]
+    update_times: Sequence[int | None]
+    policies: Sequence[str | None]
+    defined: Sequence[bool]
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    @classmethod
+    def of(cls, layers: Sequence[LayerRead]) -> LayerValues:
+        """The columns of `layers`, one value per distinct instance."""
+        index: dict[int, int] = {}
+        distinct: list[LayerRead] = []
+        refs = array("q")
+        for layer in layers:
+            k = index.get(id(layer))
+            if k is None:
+                k = index[id(layer)] = len(distinct)
+                distinct.append(layer)
+            refs.append(k)
+        phases = [[x.phase(p) for x in distinct] for p in PHASES]
+        return cls(
+            refs,
+            [x.name for x in distinct],
+            [x.reserved for x in distinct],
+            tuple([p.compute for p in column] for column in phases),
+            tuple([p.comm for p in column] for column in phases),
+            tuple([p.size for p in column] for column in phases),
+            [x.update_time for x in distinct],
+            [x.policy for x in distinct],
+            [x.defined for x in distinct],
+        )
+
+    def layer(self, k: int) -> LayerRead:
+        """Value `k` as a `LayerRead` (a new instance)."""
+        fwd, ig, wg = (
+            PhaseRead(c[k], m[k], s[k]) for c, m, s in zip(self.computes, self.comms, self.sizes)
+        )
+        return LayerRead(
+            self.names[k],
+            self.reserved[k],
+            fwd,
+            ig,
+            wg,
+            self.update_times[k],
+            self.policies[k],
+            self.defined[k],
+        )
+
+    def layers(self) -> list[LayerRead]:
+        """One `LayerRead` per read layer (those of one value the same instance)."""
+        (fc, ic, wc), (fm, im, wm), (fs, is_, ws) = self.computes, self.comms, self.sizes
+        values = list(
+            map(
+                LayerRead,
+                self.names,
+                self.reserved,
+                map(PhaseRead, fc, fm, fs),
+                map(PhaseRead, ic, im, is_),
+                map(PhaseRead, wc, wm, ws),
+                self.update_times,
+                self.policies,
+                self.defined,
+            )
+        )
+        return list(map(values.__getitem__, self.refs))
+
+
 class LayerTable:
     """The layers in order: those read (or partly read) from the file, then `tail_count` copies
     of `tail`, the identical empty layers made after the stream failed (a count line of a
-    billion costs one entry)."""
+    billion costs one entry).
 
-    __slots__ = ("layers", "lines", "tail", "tail_count")
+    The read layers are held as objects (`layers`) or as columns (`values`); each form is made
+    from the other when first asked for."""
 
-    def __init__(self) -> None:
-        self.layers: list[LayerRead] = []
+    __slots__ = ("_layers", "_values", "lines", "tail", "tail_count")
+
+    def __init__(
+        self, layers: list[LayerRead] | None = None, values: LayerValues | None = None
+    ) -> None:
+        self._layers = layers if layers is not None or values is not None else []
+        self._values = values
         #: the line of each read layer's first field (0 when it has none)
-        self.lines = array("q")
+        self.lines: Sequence[int] = array("q")
         self.tail: LayerRead | None = None
         self.tail_count = 0
 
+    @property
+    def layers(self) -> list[LayerRead]:
+        if self._layers is None:
+            assert self._values is not None
+            self._layers = self._values.layers()
+        return self._layers
+
+    @property
+    def values(self) -> LayerValues:
+        if self._values is None:
+            self._values = LayerValues.of(self.layers)
+        return self._values
+
+    @property
+    def read(self) -> int:
+        """How many layers were read (or partly read) from the file."""
+        return len(self._layers) if self._layers is not None else len(self.values.refs)
+
     def __len__(self) -> int:
-        return len(self.layers) + self.tail_count
+        return self.read + self.tail_count
 
     def __getitem__(self, index: int) -> LayerRead:
         if index < 0:
             index += len(self)
-        if index < len(self.layers):
+        if index < self.read:
             return self.layers[index]
-        if self.tail is None or not 0 <= index - len(self.layers) < self.tail_count:
+        if self.tail is None or not 0 <= index - self.read < self.tail_count:
             raise IndexError(index)
         return self.tail
 
@@ -166,7 +272,8 @@ def read_rows(data: bytes, start: int, count: int, customized: bool) -> RowsRead
     stream = IStream(data, start)
     reader = _RowReader(stream, customized)
     table = LayerTable()
-    layers, lines = table.layers, table.lines
+    layers, lines = table.layers, array("q")
+    table.lines = lines
     cache: dict[bytes, LayerRead] = {}
     line, scanned = data.count(b"\n", 0, start) + 1, start
     first_undefined: int | None = None
@@ -210,9 +317,25 @@ def read_rows(data: bytes, start: int, count: int, customized: bool) -> RowsRead
                 first_undefined = i
         layers.append(layer)
         lines.append(line)
-    failed_at = None
-    if stream.failed:
-        at = min(stream.failed_at, len(data))
-        row_line = data.count(b"\n", 0, at) + 1
-        failed_at = (row_line, at - (data.rfind(b"\n", 0, at) + 1) + 1)
-    return RowsReading(table, first_undefined, failed_at)
+    return RowsReading(table, first_undefined, _failed_at(data, stream))
+
+
+def phantom(data: bytes, last: LayerRead, customized: bool) -> tuple[LayerRead, tuple[int, int]]:
+    """The layer SimAI makes when the data ends right after `last`, a layer read whole (the
+    strings empty, the numbers as `last` left them), and where its stream failed."""
+    stream = IStream(data, len(data))
+    reader = _RowReader(stream, customized)
+    reader.remember(last)
+    layer = reader.row()
+    failed_at = _failed_at(data, stream)
+    assert failed_at is not None
+    return layer, failed_at
+
+
+def _failed_at(data: bytes, stream: IStream) -> tuple[int, int] | None:
+    """(line, column) where the stream failed, None when it did not."""
+    if not stream.failed:
+        return None
+    at = min(stream.failed_at, len(data))
+    row_line = data.count(b"\n", 0, at) + 1
+    return (row_line, at - (data.rfind(b"\n", 0, at) + 1) + 1)

@@ -4,10 +4,12 @@ writes (`report`)."""
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING
 
+from wkparse.ast import PHASES
 from wkparse.cpp import Stoi, stoi
 from wkparse.simai import outcome
 from wkparse.simai.analytical import (
@@ -24,6 +26,7 @@ from wkparse.simai.header import HeaderReading, first_line, read_header
 from wkparse.simai.options import Refusal, SimaiOptions, result_name
 from wkparse.simai.outcome import FORMAT_MISMATCH, Outcome
 from wkparse.simai.parallel import data_parallel, stages
+from wkparse.simai.parsed_rows import read_parsed
 from wkparse.simai.rows import LayerRead, RowsReading, read_rows
 from wkparse.simai.tables import CUSTOMIZED, FWD_IN_BCKWD, GroupType, decode_comm
 from wkparse.simai.timeline import Cut, first_cut
@@ -132,8 +135,8 @@ def _end(run: SimaiRun) -> Outcome:
     if run.gpus is not None:
         run.dp = data_parallel(run.gpus, h.held("tp"), h.held("pp"))
     if h.held("ep") == 0:
-        for layer in _distinct(run):
-            if decode_comm(layer.wg.comm, "wg")[1] is GroupType.DP_EP:
+        for comm in _weight_gradient_comms(run):
+            if decode_comm(comm, "wg")[1] is GroupType.DP_EP:
                 return outcome.sigfpe("DP / EP for a _DP_EP weight-gradient collective, EP 0")
     if run.first_undefined is not None and _garbage(run):
         return outcome.Outcome(
@@ -154,15 +157,30 @@ def _distinct(run: SimaiRun) -> list[LayerRead]:
     return list(seen.values())
 
 
+def _weight_gradient_comms(run: SimaiRun) -> set[str]:
+    assert run.rows is not None
+    table = run.rows.layers
+    found = set(table.values.comms[PHASES.index("wg")])
+    if table.tail is not None:
+        found.add(table.tail.wg.comm)
+    return found
+
+
 def _garbage(run: SimaiRun) -> bool:
     """Whether some layer holds a number no row ever wrote."""
-    for layer in _distinct(run):
-        phases = (layer.fwd, layer.ig, layer.wg)
-        numbers = [layer.reserved, layer.update_time]
-        numbers += [v for p in phases for v in (p.compute, p.size)]
-        if None in numbers:
-            return True
-    return False
+    assert run.rows is not None
+    table = run.rows.layers
+    v = table.values
+    columns = [v.reserved, v.update_times, *v.computes, *v.sizes]
+    # an array holds numbers only
+    if any(None in c for c in columns if not isinstance(c, array)):
+        return True
+    tail = table.tail
+    if tail is None:
+        return False
+    numbers = [tail.reserved, tail.update_time]
+    numbers += [x for p in (tail.fwd, tail.ig, tail.wg) for x in (p.compute, p.size)]
+    return None in numbers
 
 
 def simulate(
@@ -201,11 +219,14 @@ def simulate(
     if lines.value < 0:
         run.outcome = outcome.exception("bad_array_new_length", "std::bad_array_new_length")
         return run
-    run.rows = read_rows(data, run.count.rows_start, lines.value, header.policy == CUSTOMIZED)
+    customized = header.policy == CUSTOMIZED
+    run.rows = None if customized else read_parsed(data, lines.value)
+    if run.rows is None:
+        run.rows = read_rows(data, run.count.rows_start, lines.value, customized)
     run.outcome = _end(run)
     if run.outcome.kind != "ok" or run.outcome.undefined:
         return run
-    run.cut = first_cut(run.rows.layers, _distinct(run))
+    run.cut = first_cut(run.rows.layers)
     if run.cut is not None:
         c = run.cut
         make = outcome.hang if c.hangs else outcome.empty
@@ -237,7 +258,7 @@ def _report(run: SimaiRun, options: SimaiOptions) -> None:
         h.policy == FWD_IN_BCKWD,
     )
     table = run.rows.layers
-    run.report = reporter.report(table.layers, name, table.tail, table.tail_count)
+    run.report = reporter.report(table.values, name, table.tail, table.tail_count)
     if run.report.stop is not None:
         assert run.report.stopped_at is not None
         run.outcome = outcome.no_result(run.report.stopped_at)

@@ -14,9 +14,11 @@ The first such time in that order decides.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from wkparse.ast import PHASES
 from wkparse.cpp import scaled, wrap_int32
 from wkparse.simai.rows import LayerRead, LayerTable
 
@@ -47,32 +49,52 @@ def cut_int(value: int) -> tuple[int, int] | None:
     return None if as_int == ns else (ns, as_int)
 
 
+#: below this no compute time is cut: float rounding moves a value by far less than this
+_NEVER_CUT = 2**30
+
+
+def _cuts(column: Sequence[int | None]) -> dict[int, tuple[int, int]]:
+    """value index -> (ns, the int SimAI makes of it), for the values of a column of compute
+    times that SimAI's `int` changes."""
+    numbers = column if isinstance(column, array) else [v for v in column if v is not None]
+    if not numbers or max(numbers) < _NEVER_CUT:
+        return {}
+    found = {}
+    for k, value in enumerate(column):
+        got = None if value is None or value < _NEVER_CUT else cut_int(value)
+        if got is not None:
+            found[k] = got
+    return found
+
+
 def _cut(layer: LayerRead, phase: str) -> tuple[int, int] | None:
     value = layer.phase(phase).compute
     return None if value is None else cut_int(value)
 
 
-def first_cut(layers: LayerTable, distinct: Sequence[LayerRead]) -> Cut | None:
+def first_cut(layers: LayerTable) -> Cut | None:
     """The first compute time in SimAI's order that its `int` changes, or None."""
-    if not any(_cut(x, p) for x in distinct for p in ("fwd", "ig", "wg")):
-        return None
-    read = layers.layers
+    values = layers.values
+    cuts = dict(zip(PHASES, map(_cuts, values.computes)))
     tail = layers.tail if layers.tail_count else None
-    for i, layer in enumerate(read):
-        got = _cut(layer, "fwd")
-        if got:
-            return Cut(i, "fwd", *got)
+    if not any(cuts.values()) and (tail is None or not any(_cut(tail, p) for p in PHASES)):
+        return None
+    refs = values.refs
+    if cuts["fwd"]:
+        # values are numbered by their first row: the least one is cut first
+        first = min(cuts["fwd"])
+        return Cut(refs.index(first), "fwd", *cuts["fwd"][first])
     if tail is not None:
         got = _cut(tail, "fwd")
         if got:
-            return Cut(len(read), "fwd", *got)
+            return Cut(len(refs), "fwd", *got)
         for phase in ("ig", "wg"):
             got = _cut(tail, phase)
             if got:
                 return Cut(len(layers) - 1, phase, *got)
-    for i in range(len(read) - 1, -1, -1):
+    for i in range(len(refs) - 1, -1, -1):
         for phase in ("ig", "wg"):
-            got = _cut(read[i], phase)
+            got = cuts[phase].get(refs[i])
             if got:
                 return Cut(i, phase, *got)
     return None
