@@ -213,16 +213,3 @@ def test_cli_warns_where_options_and_file_do_not_fit() -> None:
     assert "DP is 0 and SimAI costs every DP collective 0" in out
     assert "-n_p_s 4 is below TP 8" in out
     assert "-g_p_s 64 exceeds -g 8" in out
-
-
-@pytest.mark.parametrize(
-    "name", ["seed7b__overlap", "mixtral-ep8__gps4", "gpt7b-tp1pp1__default", "gpt22b__g8"]
-)
-def test_numpy_sums_are_the_loops_sums(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Large files add SimAI's sums with numpy.cumsum, strictly in order: the same doubles."""
-    from wkparse.simai import report
-
-    case = _case2(name)
-    loop = _csv(_run2(case))
-    monkeypatch.setattr(report, "NUMPY_ROWS", 1)
-    assert _csv(_run2(case)) == loop

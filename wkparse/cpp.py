@@ -125,15 +125,16 @@ def scaled(value: int) -> int:
 _EXACT_DOUBLE = 2**53
 
 
-def scaled_floats(values: Sequence[int]) -> list[float]:
-    """`scaled` of each value, as floats (exact: each is a `float`'s value). A column of
-    values below 2**53 goes through an array of C floats in one call, which rounds each
-    exactly as `float32` does; any larger value is taken one at a time."""
-    if not values:
-        return []
-    if max(values) < _EXACT_DOUBLE:
-        return array("f", values).tolist()
-    return [float(scaled(v)) for v in values]
+def scaled_floats(values: Sequence[int], most: int | None = None) -> array[float]:
+    """`scaled` of each value (the largest `most`, when known), in an array of C floats (which
+    holds each exactly: it is a float's value). A column of values below 2**53, exact as
+    doubles, is converted in one call, C rounding each as `float32` does; a larger value is
+    scaled one at a time."""
+    if most is None:
+        most = max(values, default=0)
+    if most < _EXACT_DOUBLE:
+        return array("f", values)
+    return array("f", map(scaled, values))
 
 
 class IStream:

@@ -31,13 +31,12 @@ layer, are made only when asked for (`Report.layers`).
 from __future__ import annotations
 
 import math
-from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, reduce
-from itertools import chain, repeat
-from operator import add, truediv
-from typing import cast
+from itertools import chain, islice, repeat
+from operator import add, mod, mul, truediv
+from typing import TypeVar, cast
 
 from wkparse.cpp import U64, c_div, scaled, scaled_floats, wrap_int32
 from wkparse.simai.comm import CommTime, Network, bandwidths
@@ -88,6 +87,7 @@ REPORTED = ("fwd", "wg", "ig")
 #: past this many identical trailing layers the sums are multiplied out, not added up (as
 #: `wkparse.simai.analytical.total_compute` does for `total comp`)
 EXACT_REPEATS = 1_000_000
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,34 +142,47 @@ class _Kind:
 
 @dataclass(frozen=True, slots=True)
 class _Rows:
-    """The reported layers as columns: per value (the tail, when there is one, last) its kind
-    and its compute microseconds (fwd, wg, ig), and each reported row's value."""
+    """The reported layers as columns: each reported row's value, and per value (the tail's,
+    when there is one, last) its kind and its compute times (fwd, wg, ig) as SimAI scales
+    them, in nanoseconds and in microseconds."""
 
     order: Sequence[int]
+    #: whether `order` is 0, 1, 2, ...: every row a value of its own
+    once_each: bool
     kind_of: list[int]
     #: the kinds SimAI times (those after the first it cannot are never reported)
     kinds: list[_Kind]
+    ns: tuple[Sequence[float], ...]
+    #: the largest of each `ns` column
+    ns_most: tuple[float, ...]
     us: tuple[Sequence[float], ...]
-    values: LayerValues
-    tail: LayerRead | None
+
+    def per_row(self, column: Sequence[T]) -> Iterable[T]:
+        """Item `value` of a per-value column, for each reported row in order."""
+        if self.once_each:
+            return islice(column, len(self.order))
+        return map(column.__getitem__, self.order)
 
     def texts(self, values: Sequence[int]) -> Iterator[str]:
-        """The CSV rows of `values`."""
-        of = list(map(self.kind_of.__getitem__, values))
-        heads = [k.head for k in self.kinds]
-        rests = [k.rest for k in self.kinds]
-        cells = (map(us.__getitem__, values) for us in self.us)
-        columns = zip(map(heads.__getitem__, of), *cells, map(rests.__getitem__, of))
-        return map(ROW.__mod__, columns)
+        """The CSV rows of `values` (a range of them taken as slices of the columns)."""
+        if isinstance(values, range) and values.step == 1:
+            part = slice(values.start, values.stop)
+            of: Sequence[int] = self.kind_of[part]
+            us: list[Iterable[float]] = [c[part] for c in self.us]
+        else:
+            of = list(map(self.kind_of.__getitem__, values))
+            us = [map(c.__getitem__, values) for c in self.us]
+        heads = map([k.head for k in self.kinds].__getitem__, of)
+        rests = map([k.rest for k in self.kinds].__getitem__, of)
+        return map(ROW.__mod__, zip(heads, *us, rests))
 
     def layer(self, value: int) -> LayerResult:
         kind = self.kinds[self.kind_of[value]]
-        read = self.tail if value == len(self.values) else None
-        read = read or self.values.layer(value)
-        ns = [scaled(cast(int, read.phase(p).compute)) for p in REPORTED]
+        ns = [int(c[value]) for c in self.ns]
         f, w, i = (_with(kind.phase(p), c, kind.phase(p).exposed_ns) for p, c in zip(REPORTED, ns))
         row = next(self.texts([value]))
-        return LayerResult(kind.name, f, w, i, _bubble_ns(kind.around, *ns), row)
+        bubble = next(_bubble_ns([kind.around], *([c] for c in ns)))
+        return LayerResult(kind.name, f, w, i, bubble, row)
 
 
 @dataclass
@@ -207,7 +220,7 @@ class Report:
         rows = self._rows
         if rows is None:
             return []
-        count = len(rows.kind_of) if self.tail is not None else _values_in(rows.order)
+        count = self.tail + 1 if self.tail is not None else _values_in(rows.order)
         return [rows.layer(v) for v in range(count)]
 
     @cached_property
@@ -266,15 +279,21 @@ class Report:
             return
         yield LAYER_HEADER.format(run=RUN_NAME) + "\n"
         order = rows.order
-        if _values_in(order) * 2 <= len(order):
+        starts = range(0, len(order), CHUNK_ROWS)
+        used = len(order) if rows.once_each else _values_in(order)
+        if used * 2 <= len(order):
             # values repeat: each one's row is made once
-            texts = list(rows.texts(range(_values_in(order))))
-            for start in range(0, len(order), CHUNK_ROWS):
+            texts = list(rows.texts(range(used)))
+            for start in starts:
                 chunk = order[start : start + CHUNK_ROWS]
                 yield "\n".join(map(texts.__getitem__, chunk)) + "\n"
         else:
-            for start in range(0, len(order), CHUNK_ROWS):
-                yield "\n".join(rows.texts(order[start : start + CHUNK_ROWS])) + "\n"
+            for start in starts:
+                if rows.once_each:
+                    part: Sequence[int] = range(start, min(start + CHUNK_ROWS, len(order)))
+                else:
+                    part = order[start : start + CHUNK_ROWS]
+                yield "\n".join(rows.texts(part)) + "\n"
         if self.tail is not None:
             line = next(rows.texts([self.tail])) + "\n"
             whole_blocks, rest = divmod(self.tail_count, CHUNK_ROWS)
@@ -297,10 +316,12 @@ def _bw(x: float) -> str:
     return fixed(x, 2)
 
 
-def _bubble_ns(around: int, fwd: int, wg: int, ig: int) -> int:
-    """A layer's part of the bubble base: its forward and input-gradient comm and its three
-    compute times, added in a 64-bit `Tick`."""
-    return (around + fwd + wg + ig) % U64
+def _bubble_ns(
+    around: Iterable[int], fwd: Iterable[int], wg: Iterable[int], ig: Iterable[int]
+) -> Iterator[int]:
+    """Each layer's part of the bubble base: its forward and input-gradient comm (`around`)
+    and its three compute times, added in a 64-bit `Tick`."""
+    return map(mod, map(add, map(add, map(add, around, fwd), wg), ig), repeat(U64))
 
 
 class _Index(dict[tuple[object, ...], int]):
@@ -414,12 +435,19 @@ class Reporter:
         index = _Index()
         (fc, ic, wc), (fm, im, wm), (fs, is_, ws) = values.computes, values.comms, values.sizes
         kind_of = list(map(index.__getitem__, zip(values.names, fm, fs, im, is_, wm, ws)))
-        ns = [scaled_floats(cast(Sequence[int], c)) for c in (fc, wc, ic)]
+        most_f, most_i, most_w = values.most_computes
+        ns = [
+            scaled_floats(cast(Sequence[int], c), most)
+            for c, most in ((fc, most_f), (wc, most_w), (ic, most_i))
+        ]
+        # scaling keeps the order of values below 2**53 (past it the bound is not needed)
+        ns_most = [float(scaled(most)) for most in (most_f, most_w, most_i)]
         if tail is not None and times:
             f, i, w = tail.fwd, tail.ig, tail.wg
             kind_of.append(index[(tail.name, f.comm, f.size, i.comm, i.size, w.comm, w.size)])
-            for column, p in zip(ns, (f, w, i)):
-                column.append(float(scaled(cast(int, p.compute))))
+            for k, (column, p) in enumerate(zip(ns, (f, w, i))):
+                column.append(scaled(cast(int, p.compute)))
+                ns_most[k] = max(ns_most[k], column[-1])
         kinds: list[_Kind | None] = []
         for key in index:
             try:
@@ -428,24 +456,23 @@ class Reporter:
                 kinds.append(None)
         order = values.refs
 
-        def first_row(value: int) -> int:
+        def first_row(kind: int) -> int:
+            value = kind_of.index(kind)
             return order.index(value) if value < len(values) else len(order)
 
-        # the kinds seen before SimAI stops (kinds are numbered by their first value)
-        seen = kinds.index(None) if None in kinds else len(kinds)
-        if seen < len(kinds):
-            rep.stop, rep.stopped_at = "out_of_range", first_row(kind_of.index(seen))
+        # the kinds SimAI times before it stops (kinds are numbered by their first value)
+        timed = cast(list[_Kind], kinds[: kinds.index(None)] if None in kinds else kinds)
+        if len(timed) < len(kinds):
+            rep.stop, rep.stopped_at = "out_of_range", first_row(len(timed))
             order = order[: rep.stopped_at]
         elif tail is not None and times:
             rep.tail, rep.tail_count = len(values), times
-        timed = cast(list[_Kind], kinds[:seen])
-        for k, kind in enumerate(timed):
-            _note_broken(rep, first_row(kind_of.index(k)), kind)
-        us = tuple(array("d", map(truediv, column, repeat(FREQ))) for column in ns)
-        rep._rows = _Rows(order, kind_of, timed, us, values, tail if rep.tail is not None else None)
+        _note_broken(rep, timed, first_row)
+        us = tuple(list(map(truediv, column, repeat(FREQ))) for column in ns)
+        rep._rows = _Rows(order, values.once_each, kind_of, timed, tuple(ns), tuple(ns_most), us)
         if rep.stop is not None or not rep.row_count:
             return rep
-        sums = _sums(rep._rows, _bubble_terms(rep._rows, ns), rep.tail, rep.tail_count)
+        sums = _sums(rep._rows, rep.tail, rep.tail_count)
         bubble, dp_comm, dp_ep_comm, tp_comm, ep_comm, total_compute, total_exposed = sums
         r_pp = self.opts.pp_overlap
         ppx = float(self.pp_comm) * 1.0 / GIB
@@ -475,67 +502,74 @@ class Reporter:
         return rep
 
 
-def _note_broken(rep: Report, index: int, kind: _Kind) -> None:
-    for name in REPORTED:
-        t = kind.phase(name).total
-        if rep.first_infinite is None and t.retcode == 1 and t.ns >= TWO_63:
-            rep.first_infinite = (index, name)
-        if rep.first_wrapped is None and t.busbw is not None and t.busbw < 0 and t.ns > TWO_63:
-            rep.first_wrapped = (index, name)
+def _note_broken(rep: Report, kinds: list[_Kind], first_row: Callable[[int], int]) -> None:
+    """The first infinite and the first wrapped collective (kinds in order of first row)."""
+    for k, kind in enumerate(kinds):
+        for name in REPORTED:
+            t = kind.phase(name).total
+            if rep.first_infinite is None and t.retcode == 1 and t.ns >= TWO_63:
+                rep.first_infinite = (first_row(k), name)
+            if rep.first_wrapped is None and t.busbw is not None and t.busbw < 0 and t.ns > TWO_63:
+                rep.first_wrapped = (first_row(k), name)
 
 
-def _bubble_terms(rows: _Rows, ns: list[list[float]]) -> Sequence[float]:
+#: below this every integer is exact as a double
+EXACT_DOUBLE = 2**53
+
+
+def _bubble_terms(rows: _Rows) -> list[float]:
     """Each value's term in the bubble base, in microseconds (0.0 for an `embedding_layer`,
-    which SimAI leaves out)."""
+    which SimAI leaves out: its term times 0.0; every term is finite).
+
+    Where the four parts of every term add up to less than 2**53 they are added as doubles:
+    each partial sum is then exact, the same as `_bubble_ns`'s, and below 2**64."""
     kinds = rows.kinds
-    around = map([k.around for k in kinds].__getitem__, rows.kind_of)
-    per_value = map(_bubble_ns, around, *(map(int, column) for column in ns))
-    terms = map(truediv, map(float, per_value), repeat(FREQ))
-    counted = map([k.name != "embedding_layer" for k in kinds].__getitem__, rows.kind_of)
-    return array("d", [t if c else 0.0 for t, c in zip(terms, counted)])
+    around = [k.around for k in kinds]
+    f, w, i = rows.ns
+    ns: Iterable[float]
+    if max(around, default=0) + sum(rows.ns_most) < EXACT_DOUBLE:
+        a = map([float(x) for x in around].__getitem__, rows.kind_of)
+        ns = map(add, map(add, map(add, a, f), w), i)
+    else:
+        exact = _bubble_ns(map(around.__getitem__, rows.kind_of), *(map(int, c) for c in (f, w, i)))
+        ns = map(float, exact)
+    counted = [0.0 if k.name == "embedding_layer" else 1.0 for k in kinds]
+    factors = map(counted.__getitem__, rows.kind_of)
+    return list(map(mul, map(truediv, ns, repeat(FREQ)), factors))
 
 
-def _sums(rows: _Rows, bubble: Sequence[float], tail: int | None, times: int) -> Sums:
+def _sums(rows: _Rows, tail: int | None, times: int) -> tuple[float, ...]:
     """SimAI's running sums: bubble base, DP, DP_EP, TP, EP, compute, exposed comm."""
     kinds = rows.kinds
-    of_rows = list(map(rows.kind_of.__getitem__, rows.order))
-    of_tail = None if tail is None else rows.kind_of[tail]
-    terms = [[k.terms[j] for k in kinds] for j in range(len(kinds[0].terms))] if kinds else []
+    of_rows = list(rows.per_row(rows.kind_of))
+    last = [] if tail is None else [tail]
 
-    def by_kind(*columns: list[float]) -> float:
-        if not any(map(any, columns)):
-            return 0.0  # no kind has such a term
-        return _running_sum(of_rows, columns, of_tail, times)
+    def by_kind(*columns: int) -> float:
+        # each kind's terms but those of 0.0, which change no sum (no term is negative)
+        terms = [tuple(t for t in (k.terms[c] for c in columns) if t) for k in kinds]
+        if not any(terms):
+            return 0.0
+        at_tail = [x for t in last for x in terms[rows.kind_of[t]]]
+        return _running_sum(chain.from_iterable(map(terms.__getitem__, of_rows)), at_tail, times)
 
+    bubble = _bubble_terms(rows)
+    compute = chain.from_iterable(zip(*map(rows.per_row, rows.us)))
     return (
-        _running_sum(rows.order, [bubble], tail, times),
-        *(by_kind(terms[j]) for j in range(4)),
-        _running_sum(rows.order, rows.us, tail, times),
-        by_kind(*terms[4:]),
+        _running_sum(rows.per_row(bubble), [bubble[t] for t in last], times),
+        *(by_kind(c) for c in range(4)),
+        _running_sum(compute, [c[t] for t in last for c in rows.us], times),
+        by_kind(4, 5, 6),
     )
 
 
-#: SimAI's running sums, as `_sums` returns them
-Sums = tuple[float, ...]
-
-
-def _running_sum(
-    keys: Sequence[int], columns: Sequence[Sequence[float]], tail: int | None, times: int
-) -> float:
-    """One of SimAI's running sums: per row in order, its terms (item `key` of each of
-    `columns`, in turn) added one at a time in double precision; then the same for `times`
-    copies of the `tail` key, one at a time up to EXACT_REPEATS, multiplied out past it (a
-    count line of a billion layers would take minutes). `functools.reduce` adds in order,
-    where `sum` may compensate (Python 3.12 does)."""
-    per_row = [map(column.__getitem__, keys) for column in columns]
-    terms: Iterable[float] = per_row[0] if len(per_row) == 1 else chain.from_iterable(zip(*per_row))
-    last = [column[tail] for column in columns] if tail is not None else []
-    if last and times <= EXACT_REPEATS:
-        terms = chain(terms, chain.from_iterable(repeat(last, times)))
-    total = reduce(add, terms, 0.0)
-    if last and times > EXACT_REPEATS:
-        total += times * reduce(add, last)
-    return total
+def _running_sum(terms: Iterable[float], tail: Sequence[float], times: int) -> float:
+    """One of SimAI's running sums: `terms` (each row's, in order), then `times` copies of the
+    tail's, added one at a time in double precision up to EXACT_REPEATS copies and multiplied
+    out past it (a count line of a billion layers would take minutes). `functools.reduce`
+    adds in order, where `sum` may compensate (Python 3.12's does)."""
+    if not tail or times <= EXACT_REPEATS:
+        return reduce(add, chain(terms, chain.from_iterable(repeat(tail, times))), 0.0)
+    return reduce(add, terms, 0.0) + times * reduce(add, tail)
 
 
 def _pct(value: float, total: float) -> str:

@@ -19,6 +19,7 @@ from __future__ import annotations
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from wkparse.ast import PHASES
 from wkparse.cpp import C_SPACE, IStream
@@ -67,7 +68,7 @@ class LayerRead:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class LayerValues:
     """The read layers as columns: each layer's value (layers read from identical text share
     one, and values are numbered in the order of their first layer) and each value's fields,
@@ -87,6 +88,17 @@ class LayerValues:
 
     def __len__(self) -> int:
         return len(self.names)
+
+    @property
+    def once_each(self) -> bool:
+        """Whether every layer has a value of its own (then `refs` is 0, 1, 2, ...)."""
+        return len(self.refs) == len(self.names)
+
+    @cached_property
+    def most_computes(self) -> tuple[int, ...]:
+        """The largest compute time of each phase (0 for none), found once for the timeline
+        and the report."""
+        return tuple(max(_numbers(c), default=0) for c in self.computes)
 
     @classmethod
     def of(cls, layers: Sequence[LayerRead]) -> LayerValues:
@@ -146,6 +158,11 @@ class LayerValues:
             )
         )
         return list(map(values.__getitem__, self.refs))
+
+
+def _numbers(column: Sequence[int | None]) -> Sequence[int]:
+    """A column without its Nones (an array holds none)."""
+    return column if isinstance(column, array) else [v for v in column if v is not None]
 
 
 class LayerTable:

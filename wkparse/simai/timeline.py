@@ -14,7 +14,6 @@ The first such time in that order decides.
 
 from __future__ import annotations
 
-from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -53,11 +52,10 @@ def cut_int(value: int) -> tuple[int, int] | None:
 _NEVER_CUT = 2**30
 
 
-def _cuts(column: Sequence[int | None]) -> dict[int, tuple[int, int]]:
+def _cuts(column: Sequence[int | None], most: int) -> dict[int, tuple[int, int]]:
     """value index -> (ns, the int SimAI makes of it), for the values of a column of compute
-    times that SimAI's `int` changes."""
-    numbers = column if isinstance(column, array) else [v for v in column if v is not None]
-    if not numbers or max(numbers) < _NEVER_CUT:
+    times (the largest `most`) that SimAI's `int` changes."""
+    if most < _NEVER_CUT:
         return {}
     found = {}
     for k, value in enumerate(column):
@@ -75,7 +73,7 @@ def _cut(layer: LayerRead, phase: str) -> tuple[int, int] | None:
 def first_cut(layers: LayerTable) -> Cut | None:
     """The first compute time in SimAI's order that its `int` changes, or None."""
     values = layers.values
-    cuts = dict(zip(PHASES, map(_cuts, values.computes)))
+    cuts = dict(zip(PHASES, map(_cuts, values.computes, values.most_computes)))
     tail = layers.tail if layers.tail_count else None
     if not any(cuts.values()) and (tail is None or not any(_cut(tail, p) for p in PHASES)):
         return None

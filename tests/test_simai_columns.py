@@ -1,0 +1,182 @@
+"""SimAI's reading taken from the parser's columns (`wkparse.simai.parsed_rows`), and the
+report computed over columns: wherever the columns are used, the run is the one the stream
+model predicts, field for field and byte for byte; where the two readings could differ, the
+columns are not used."""
+
+from __future__ import annotations
+
+from functools import reduce
+from typing import Any
+
+import pytest
+
+from tests.conftest import SIMAI_ORACLE_2, oracle_params
+from wkparse.cpp import scaled, scaled_floats
+from wkparse.simai import report, run, simulate
+from wkparse.simai.options import Refusal, parse
+from wkparse.simai.parsed_rows import read_parsed
+from wkparse.simai.run import SimaiRun, read_count
+
+HEADER = (
+    "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 2 vpp: 1 ga: 1 "
+    "all_gpus: 32 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 1048576"
+)
+OPTIONS = ["-w", "w.txt", "-g", "32", "-g_p_s", "8", "-n_p_s", "8", "-nv", "360", "-r", "x-"]
+FIELDS = [
+    "attention_layer",
+    "-1",
+    "1500",
+    "ALLREDUCE",
+    "2097152",
+    "2500",
+    "NONE",
+    "0",
+    "3500",
+    "ALLGATHER",
+    "4194304",
+    "100",
+]
+
+
+def _row(i: int = 0, **changed: str) -> str:
+    """A row whose compute times differ with `i`, with some fields changed by index."""
+    fields = list(FIELDS)
+    fields[2], fields[5], fields[8] = (str(int(fields[k]) + 7 * i * k) for k in (2, 5, 8))
+    for k, value in changed.items():
+        fields[int(k.removeprefix("f"))] = value
+    return "\t".join(fields)
+
+
+def _file(*rows: str, count: int | None = None, header: str = HEADER, end: str = "\n") -> bytes:
+    lines = [header, str(len(rows) if count is None else count), *rows]
+    return (end.join(lines) + end).encode()
+
+
+def _facts(result: SimaiRun) -> str:
+    """Everything a run says, as text (a NaN is then equal to itself)."""
+    rows = result.rows
+    table = None if rows is None else rows.layers
+    out: list[Any] = [result.outcome, result.warnings, result.first_undefined, result.cut]
+    if rows is not None and table is not None:
+        out += [rows.failed_at, list(table), list(table.lines), table.tail_count]
+    r = result.report
+    if r is not None:
+        out += [r.csv(), r.first_infinite, r.first_wrapped, r.stop, r.stopped_at, r.totals]
+        out += [list(r.distinct()), list(r.rows()), list(r.order), r.tail, r.tail_count]
+    out.append(result.total_compute_us)
+    return repr(out)
+
+
+def _both(data: bytes, words: list[str], monkeypatch: pytest.MonkeyPatch) -> tuple[str, str]:
+    """The run's facts with the parser's columns (where they are used) and with the stream
+    model alone."""
+    options = parse(words)
+    with_columns = _facts(simulate(data, None, options))
+    monkeypatch.setattr(run, "read_parsed", lambda data, count: None)
+    return with_columns, _facts(simulate(data, None, options))
+
+
+def _uses_columns(data: bytes) -> bool:
+    count = read_count(data).result.value
+    return count is not None and read_parsed(data, count) is not None
+
+
+@pytest.mark.parametrize("case", oracle_params(SIMAI_ORACLE_2))
+def test_oracle_case_runs_the_same_from_columns(
+    case: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data = (SIMAI_ORACLE_2 / case["workload"]).read_bytes()
+    if isinstance(parse(case["options"]), Refusal):
+        pytest.skip("SimAI refuses the options: no rows are read")
+    columns, stream = _both(data, case["options"], monkeypatch)
+    assert columns == stream
+
+
+DISTINCT = [_row(i) for i in range(300)]
+EDITED: dict[str, tuple[bytes, bool]] = {
+    # name: (file, whether the columns are used)
+    "every row its own": (_file(*DISTINCT), True),
+    "rows repeating": (_file(*[_row(i % 3) for i in range(300)]), True),
+    "some rows repeating": (_file(*[_row(i - i % 2) for i in range(300)]), True),
+    "an embedding layer": (_file(_row(1, f0="embedding_layer"), *DISTINCT[:5]), True),
+    "count past the rows": (_file(*DISTINCT[:5], count=9), True),
+    "count short of the rows, garbage after it": (_file(*DISTINCT[:5], "x y", count=5), True),
+    "blank lines, CRLF, spaces": (_file(DISTINCT[0], "", "  " + DISTINCT[1] + " ", end="\r\n"), True),
+    "a compute time cut to an int": (_file(*DISTINCT[:3], _row(3, f8="3000000000")), True),
+    "a compute time past 2**53": (_file(_row(0, f5=str(2**60 + 12345)), *DISTINCT[:3]), True),
+    "a size past the ratio tables": (
+        _file(*DISTINCT[:3], _row(0, f3="ALLGATHER", f4="20000000000"), *DISTINCT[3:6]),
+        True,
+    ),
+    "a 13th field": (_file(DISTINCT[0], DISTINCT[1] + "\tHYBRID_DATA_MODEL"), False),
+    "reserved past int": (_file(_row(0, f1="2147483648"), DISTINCT[1]), False),
+    "a size past 64 bits": (_file(_row(0, f4=str(2**64)), DISTINCT[1]), False),
+    "a row across two lines": (_file(DISTINCT[0].replace("\t2500\t", "\n2500\n")), False),
+    "a word for a number": (_file(_row(0, f2="x"), DISTINCT[1]), False),
+    "customized policy": (_file(DISTINCT[0] + "\tDATA", header="HYBRID_CUSTOMIZED"), False),
+}
+
+
+@pytest.mark.parametrize("name", EDITED)
+def test_edited_file_runs_the_same_from_columns(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    data, used = EDITED[name]
+    customized = data.startswith(b"HYBRID_CUSTOMIZED")
+    assert _uses_columns(data) == used or customized
+    columns, stream = _both(data, OPTIONS, monkeypatch)
+    assert columns == stream
+
+
+def test_the_edits_reach_what_they_are_meant_to() -> None:
+    """The cases above are not vacuous: a report, a cut, a stop and a tail among them."""
+    runs = {name: simulate(data, None, parse(OPTIONS)) for name, (data, _) in EDITED.items()}
+    assert runs["every row its own"].report is not None
+    assert runs["a compute time cut to an int"].cut is not None
+    stopped = runs["a size past the ratio tables"].report
+    assert stopped is not None and stopped.stop == "out_of_range"
+    tail = runs["count past the rows"].rows
+    assert tail is not None and tail.layers.tail_count == 4 and tail.failed_at is not None
+
+
+def test_bubble_base_is_the_same_added_as_integers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Below 2**53 the bubble base's parts are added as doubles; the exact integer sum, taken
+    for larger ones, gives the same report."""
+    data = _file(*DISTINCT, _row(1, f0="embedding_layer"))
+    as_doubles = simulate(data, None, parse(OPTIONS)).report
+    monkeypatch.setattr(report, "EXACT_DOUBLE", 0)
+    as_integers = simulate(data, None, parse(OPTIONS)).report
+    assert as_doubles is not None and as_integers is not None
+    assert as_doubles.csv() == as_integers.csv() and as_doubles.totals["bubble_time_us"] > 0
+
+
+def _loop(terms: list[float]) -> float:
+    total = 0.0
+    for t in terms:
+        total += t
+    return total
+
+
+def test_running_sums_add_in_order_without_compensating() -> None:
+    terms = [1e16, 1.0, 1.0, -1e16, 0.1, 0.2]
+    assert report._running_sum(terms, (), 0) == _loop(terms)
+    tail = [0.1, 0.7, 1e-3]
+    assert report._running_sum(terms, tail, 3) == _loop(terms + tail * 3)
+
+
+def test_running_sum_multiplies_a_long_tail_out() -> None:
+    times = report.EXACT_REPEATS + 1
+    tail = [0.1, 0.7, 1e-3]
+    got = report._running_sum([2.5], tail, times)
+    assert got == 2.5 + times * reduce(float.__add__, tail)
+
+
+@pytest.mark.parametrize(
+    "values",
+    [
+        [0, 1, 2**24 - 1, 2**24 + 1, 2**24 + 3, 2**25 + 6, 34021000, 2147483647, 2**53 - 1],
+        [2**53 + 1, 2**63 + 12345, 2**64 - 1, 2**64 - 2**39, 7],
+    ],
+)
+def test_scaled_floats_are_scaled(values: list[int]) -> None:
+    assert list(scaled_floats(values)) == [float(scaled(v)) for v in values]
