@@ -101,7 +101,7 @@ EDITED: dict[str, tuple[bytes, bool]] = {
     "an embedding layer": (_file(_row(1, f0="embedding_layer"), *DISTINCT[:5]), True),
     "count past the rows": (_file(*DISTINCT[:5], count=9), True),
     "count short of the rows, garbage after it": (_file(*DISTINCT[:5], "x y", count=5), True),
-    "blank lines, CRLF, spaces": (_file(DISTINCT[0], "", "  " + DISTINCT[1] + " ", end="\r\n"), True),
+    "blank lines, CRLF, spaces": (_file(DISTINCT[0], "", f"  {DISTINCT[1]} ", end="\r\n"), True),
     "a compute time cut to an int": (_file(*DISTINCT[:3], _row(3, f8="3000000000")), True),
     "a compute time past 2**53": (_file(_row(0, f5=str(2**60 + 12345)), *DISTINCT[:3]), True),
     "a size past the ratio tables": (
@@ -118,9 +118,7 @@ EDITED: dict[str, tuple[bytes, bool]] = {
 
 
 @pytest.mark.parametrize("name", EDITED)
-def test_edited_file_runs_the_same_from_columns(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_edited_file_runs_the_same_from_columns(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     data, used = EDITED[name]
     customized = data.startswith(b"HYBRID_CUSTOMIZED")
     assert _uses_columns(data) == used or customized
