@@ -104,6 +104,7 @@ EDITED: dict[str, tuple[bytes, bool]] = {
     "blank lines, CRLF, spaces": (_file(DISTINCT[0], "", f"  {DISTINCT[1]} ", end="\r\n"), True),
     "a compute time cut to an int": (_file(*DISTINCT[:3], _row(3, f8="3000000000")), True),
     "a compute time past 2**53": (_file(_row(0, f5=str(2**60 + 12345)), *DISTINCT[:3]), True),
+    "a compute time scaled to 0": (_file(_row(0, f2=str(2**64 - 1)), *DISTINCT[:3]), True),
     "a size past the ratio tables": (
         _file(*DISTINCT[:3], _row(0, f3="ALLGATHER", f4="20000000000"), *DISTINCT[3:6]),
         True,
@@ -131,6 +132,8 @@ def test_the_edits_reach_what_they_are_meant_to() -> None:
     runs = {name: simulate(data, None, parse(OPTIONS)) for name, (data, _) in EDITED.items()}
     assert runs["every row its own"].report is not None
     assert runs["a compute time cut to an int"].cut is not None
+    assert runs["a compute time past 2**53"].cut is not None
+    assert runs["a compute time scaled to 0"].report is not None
     stopped = runs["a size past the ratio tables"].report
     assert stopped is not None and stopped.stop == "out_of_range"
     tail = runs["count past the rows"].rows

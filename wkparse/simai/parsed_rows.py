@@ -17,7 +17,15 @@ from __future__ import annotations
 from array import array
 from collections.abc import Sequence
 
-from wkparse.ast import NUMBER_FIELDS, ROW_FIELDS, IntColumn, ValueTable, typecode_range
+from wkparse.ast import (
+    NUMBER_FIELDS,
+    PHASE_FIELDS,
+    PHASES,
+    ROW_FIELDS,
+    IntColumn,
+    ValueTable,
+    typecode_range,
+)
 from wkparse.cpp import INT_MAX, INT_MIN, U64
 from wkparse.parse import parse_bytes
 from wkparse.simai.rows import LayerTable, LayerValues, RowsReading, phantom
@@ -76,6 +84,8 @@ def _head(column: IntColumn, used: int) -> IntColumn:
 
 
 def _values(table: ValueTable, refs: Sequence[int], used: int) -> LayerValues:
+    """The first `used` values as SimAI's columns (texts as strings, numbers as the table
+    holds them)."""
     columns, texts = table.columns, table.texts
 
     def text(k: int) -> list[str]:
@@ -84,14 +94,15 @@ def _values(table: ValueTable, refs: Sequence[int], used: int) -> LayerValues:
     def number(k: int) -> IntColumn:
         return _head(columns[k], used)
 
+    phases = [PHASE_FIELDS[p] for p in PHASES]
     return LayerValues(
         refs,
-        text(0),
-        number(1),
-        (number(2), number(5), number(8)),
-        (text(3), text(6), text(9)),
-        (number(4), number(7), number(10)),
-        number(11),
+        text(ROW_FIELDS.index("name")),
+        number(RESERVED),
+        tuple(number(c) for c, _, _ in phases),
+        tuple(text(m) for _, m, _ in phases),
+        tuple(number(s) for _, _, s in phases),
+        number(ROW_FIELDS.index("update_time")),
         [None] * used,
         [True] * used,
     )

@@ -87,6 +87,8 @@ REPORTED = ("fwd", "wg", "ig")
 #: past this many identical trailing layers the sums are multiplied out, not added up (as
 #: `wkparse.simai.analytical.total_compute` does for `total comp`)
 EXACT_REPEATS = 1_000_000
+#: below this every integer is exact as a double
+EXACT_DOUBLE = 2**53
 T = TypeVar("T")
 
 
@@ -440,8 +442,11 @@ class Reporter:
             scaled_floats(cast(Sequence[int], c), most)
             for c, most in ((fc, most_f), (wc, most_w), (ic, most_i))
         ]
-        # scaling keeps the order of values below 2**53 (past it the bound is not needed)
-        ns_most = [float(scaled(most)) for most in (most_f, most_w, most_i)]
+        # scaling keeps the order of values below 2**53; past it no bound is needed
+        ns_most = [
+            float(scaled(most)) if most < EXACT_DOUBLE else math.inf
+            for most in (most_f, most_w, most_i)
+        ]
         if tail is not None and times:
             f, i, w = tail.fwd, tail.ig, tail.wg
             kind_of.append(index[(tail.name, f.comm, f.size, i.comm, i.size, w.comm, w.size)])
@@ -458,7 +463,7 @@ class Reporter:
 
         def first_row(kind: int) -> int:
             value = kind_of.index(kind)
-            return order.index(value) if value < len(values) else len(order)
+            return values.refs.index(value) if value < len(values) else len(values.refs)
 
         # the kinds SimAI times before it stops (kinds are numbered by their first value)
         timed = cast(list[_Kind], kinds[: kinds.index(None)] if None in kinds else kinds)
@@ -511,10 +516,6 @@ def _note_broken(rep: Report, kinds: list[_Kind], first_row: Callable[[int], int
                 rep.first_infinite = (first_row(k), name)
             if rep.first_wrapped is None and t.busbw is not None and t.busbw < 0 and t.ns > TWO_63:
                 rep.first_wrapped = (first_row(k), name)
-
-
-#: below this every integer is exact as a double
-EXACT_DOUBLE = 2**53
 
 
 def _bubble_terms(rows: _Rows) -> list[float]:
