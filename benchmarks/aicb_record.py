@@ -7,13 +7,13 @@ python benchmarks/aicb_record.py --aicb-git PATH/TO/aicb/.git --python /tmp/aicb
 
 For each case below it unpacks aliyun/aicb at the case's commit (only the generator's folders,
 with `git archive`) into a temporary folder, runs the command there as a user would (`python`
-is the interpreter given, first on PATH for AICB's script, which `sh` runs), and copies every file AICB wrote under
-`results/workload/` into `tests/recordings/aicb-<commit>/`, its name behind the case's number
-(`03-` + AICB's own name: two cases may give one name). `MANIFEST.tsv` there lists each
-run: the file (`-` when AICB wrote none), the commit, the command as typed, AICB's exit status
-and its last line on standard error (its assertion, when it refused). The commands are chosen
-for small files. Nothing here imports wkparse: the recordings are AICB's own output.
-"""
+is the interpreter given, first on PATH for AICB's script, which `sh` runs), and copies every
+file AICB wrote under `results/workload/` into `tests/recordings/aicb-<commit>/`, its name
+behind the case's number (`03-` + AICB's own name: two cases may give one name). `MANIFEST.tsv`
+there lists each run: the file (`-` when AICB wrote none), the commit, the command as typed,
+AICB's exit status and its last line on standard error (its assertion, when it refused). The
+commands are chosen for small files. Nothing here imports wkparse: the recordings are AICB's
+own output. """
 
 from __future__ import annotations
 
