@@ -10,7 +10,8 @@ eras (v1.0 of 2024-07 among them), plus two that no command reproduces (one comp
 changed half-way; a header key dropped), so both the exact path and the nearest-command path
 are timed. Each `--infer` runs as its own process (start-up included), once untimed, then
 `--repeat` times; the median wall time is judged, or the median CPU time (user + system) when
-the machine is shared and busier. Exit 1 when a file misses the target. """
+the machine is shared and busier. Exit 1 when a file misses the target.
+"""
 
 from __future__ import annotations
 

@@ -13,7 +13,8 @@ behind the case's number (`03-` + AICB's own name: two cases may give one name).
 there lists each run: the file (`-` when AICB wrote none), the commit, the command as typed,
 AICB's exit status and its last line on standard error (its assertion, when it refused). The
 commands are chosen for small files. Nothing here imports wkparse: the recordings are AICB's
-own output. """
+own output.
+"""
 
 from __future__ import annotations
 
