@@ -41,26 +41,18 @@ _ABSENT = frozenset(
         "--qk_nope_dim", "--q_lora_rank", "--kv_lora_rank", "--v_head_dim",
     }
 )  # fmt: skip
+_NO_EFFECT = N_("accepted by AICB; it does not change the workload file")
+#: (v1.0 builds Megatron's model whatever --comm_frame says)
 _CHANGED = {
     "--comm_frame": Option(
         "--comm_frame",
         "str",
         "Megatron",
         choices=("Megatron", "DeepSpeed", "collective_test"),
-        effect=N_("the v1.0 generator builds Megatron's model whatever it says"),
+        effect=_NO_EFFECT,
     ),
-    "--computation_enable": Option(
-        "--computation_enable",
-        "int",
-        1,
-        effect=N_("accepted by AICB; it does not change the workload file"),
-    ),
-    "--dtype": Option(
-        "--dtype",
-        "str",
-        "float16",
-        effect=N_("accepted by AICB; it does not change the workload file"),
-    ),
+    "--computation_enable": Option("--computation_enable", "int", 1, effect=_NO_EFFECT),
+    "--dtype": Option("--dtype", "str", "float16", effect=_NO_EFFECT),
 }
 
 

@@ -1,4 +1,4 @@
-"""Candidate commands for a file AICB v1.0 may have written (`wkparse aicb --infer`).
+"""Candidate commands for a file AICB v1.0 may have written (`wkparse aicb --infer FILE`).
 
 A v1.0 header carries only TP; the rest comes from the file name
 (`{model}-world_size-tp-pp-gbs-mbs-seq-flash_attn-..`, `names.V1Name`) and the rows: the
