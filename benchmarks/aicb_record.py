@@ -49,6 +49,15 @@ V1_GPT = (
     "--world_size 16 --tp_num 4 --pp_num 2 --global_batch 6 --micro_batch 1 --seq_length 2048 "
     "--swiglu --use_flash_attn --vocab_size 50257"
 )
+#: a small DeepSeek run (MLA attention, one dense layer, shared experts) in the 2025 options
+DEEPSEEK = (
+    "--frame DeepSeek --model_name DeepSeek_tiny --num_layers 3 --n_dense_layers 1 "
+    "--hidden_size 2048 --num_attention_heads 16 --ffn_hidden_size 1408 --q_lora_rank 512 "
+    "--kv_lora_rank 512 --qk_nope_dim 128 --qk_rope_dim 64 --v_head_dim 128 --n_shared_expert 2 "
+    "--moe_enable --moe_grouped_gemm --num_experts 16 --moe_router_topk 4 --world_size 16 "
+    "--pipeline_model_parallel 1 --global_batch 32 --micro_batch 1 --seq_length 2048 "
+    "--vocab_size 50257 --enable_sequence_parallel"
+)
 #: (commit, command as typed); the commit is aliyun/aicb's
 CASES: tuple[tuple[str, str], ...] = (
     # 4f33c8e (2024-07-31), AICB v1.0: only MoE runs with sequence parallelism pass its check
@@ -69,6 +78,18 @@ CASES: tuple[tuple[str, str], ...] = (
     ("d570898", f"{V1} {V1_GPT} --enable_sequence_parallel {EXAMPLE}"),
     ("d570898", f"{V1} {V1_GPT} --enable_sequence_parallel --add_bias_linear"),
     ("d570898", f"{SCRIPT} -m 7 --world_size 8 --global_batch 4 --use_flash_attn"),
+    # 741fbe8 and 475f32b (2025-09-15): DeepSeek in the seven-row MoE block of its time
+    *(
+        (commit, f"{V1} {DEEPSEEK} {parallel} {aiob}")
+        for commit in ("741fbe8", "475f32b")
+        for parallel in (
+            "--tensor_model_parallel_size 1 --expert_model_parallel_size 4",
+            "--tensor_model_parallel_size 2 --expert_model_parallel_size 8",
+            "--tensor_model_parallel_size 2 --expert_model_parallel_size 1",
+        )
+        for aiob in ("", EXAMPLE)
+    ),
+    ("475f32b", f"{SCRIPT} -m deepseek16 --world_size 8 --global_batch 8 --sp {EXAMPLE}"),
 )
 
 

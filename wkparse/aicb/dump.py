@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 NONE = "NONE"
 
-#: a time or size as AICB printed it: an int, or the text of a value that is no number (the
-#: v1.0 generator wrote `None` for a time it could not look up, and tuples as sizes)
-Cell = int | str
+#: a time or size as AICB printed it: an int, a float (`17301504.0`: DeepSeek's FP8 dispatch
+#: of 2025-09-15), or the text of a value that is no number (the v1.0 generator wrote `None`
+#: for a time it could not look up, and tuples as sizes)
+Cell = int | float | str
 
 
 @dataclass(frozen=True, slots=True)

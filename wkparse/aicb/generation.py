@@ -52,8 +52,6 @@ def _training(run: Invocation, rev: Revision = LATEST) -> Generated:
     args, idle = training_args(run.argv)
     if args.deepseek and not era.deepseek:
         raise AicbError(f"AICB at {rev.label} stops: argument --frame: invalid choice: 'DeepSeek'")
-    if args.deepseek and not era.deepseek_modelled:
-        raise AicbError(f"DeepSeek at {rev.label} is not modelled (from 2025-09-24 on)")
     notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
     table = _compute_times(args, args.recompute and era.recompute_doubles_flash, notes)
     work = training.workload(args, table, era)

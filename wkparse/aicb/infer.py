@@ -86,6 +86,18 @@ def _agreement(expected: Iterator[str], text: str) -> int:
     return len(text) + 1 if pos == len(text) else pos
 
 
+#: the script variables of a DeepSeek preset's MLA and expert shape -> their options
+_DEEPSEEK_SHAPE = {
+    "q_lora_rank": "--q_lora_rank",
+    "kv_lora_rank": "--kv_lora_rank",
+    "qk_nope_dim": "--qk_nope_dim",
+    "qk_rope_dim": "--qk_rope_dim",
+    "v_head_dim": "--v_head_dim",
+    "n_shared_expert": "--n_shared_expert",
+    "n_dense_layer": "--n_dense_layers",
+}
+
+
 def _training_candidates(path: str, text: str) -> Iterator[str]:
     _head, keys, names = settings(text)
     tp = header_int(keys, "model_parallel_NPU_group", 1)
@@ -96,7 +108,7 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
     if ga > lines or header_int(keys, "vpp", 0) > lines or not tp or not pp:
         return  # no AICB run writes more groups or layers than the file has lines
     dp = max(world // max(tp * pp, 1), 1)
-    sp = "attention_column" in names
+    sp = any(n.endswith(("_column", "_row")) for n in names)  # sharded linears are listed
     moe = "mlp_moelayer" in names
     aiob = "grad_gather" in names
     name = parse_filename(PurePath(path).name)
@@ -130,7 +142,9 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
         layers = stage * pp
     heads = int(preset.get("num_attention_heads", 0)) or max(hidden // 128, 1)
     gpu = name.gpu_type if name else None
-    base = ["--frame", "Megatron", "--model_name", model]
+    # DeepSeek's MLA shape is not in the file: only its presets' runs are found
+    deepseek = preset.get("frame") == "DeepSeek"
+    base = ["--frame", "DeepSeek" if deepseek else "Megatron", "--model_name", model]
     if gpu not in (None, "None"):
         base = ["--gpu_type", str(gpu), *base]
     base += [
@@ -139,11 +153,15 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
         "--tensor_model_parallel_size", str(tp), "--pipeline_model_parallel", str(pp),
         "--global_batch", str(gbs), "--micro_batch", str(mbs), "--seq_length", str(seq),
     ]  # fmt: skip
+    if deepseek:
+        for variable, option in _DEEPSEEK_SHAPE.items():
+            base += [option, preset[variable]] if variable in preset else []
     ffns: list[str | None] = [preset["ffn_hidden_size"]] if "ffn_hidden_size" in preset else []
     ffns.append(None)
     tail: list[str] = []
     if moe:
         experts, topk = _moe_shape(text, act, tp, ep, mbs, seq)
+        experts = int(preset.get("num_experts", experts))
         tail += ["--moe_enable"] + (["--moe_grouped_gemm"] if gemm else [])
         tail += ["--num_experts", str(experts), "--moe_router_topk", str(topk)]
         tail += ["--expert_model_parallel_size", str(ep)]
@@ -166,7 +184,8 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
 
 
 def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tuple[int, int]:
-    """(experts, top-k) from a MoE block's first rows (its routing and dispatch sizes)."""
+    """(experts, top-k) from a MoE block's first rows (its routing and dispatch sizes; the
+    dispatch's backward size, which DeepSeek does not send in FP8)."""
     at = text.find("\nmlp_moelayer\t")
     rows = text[at + 1 :].split("\n", 3)[:3] if at >= 0 else []
     fields = [r.split("\t") for r in rows]
@@ -175,10 +194,10 @@ def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tup
         first = row_number(fields[0][4])
         if len(fields) > 2 and fields[1][3].startswith("ALLTOALL_EP") and act:
             experts = first // (2 * ep * tp) if ep * tp else experts  # Megatron-Core 0.13
-            topk = row_number(fields[1][4]) * tp // act or topk
+            topk = row_number(fields[1][7]) * tp // act or topk
         elif act:
             experts = first // (2 * mbs * seq) or experts  # the seven-row block
-            topk = row_number(fields[2][4]) * tp // act or topk
+            topk = row_number(fields[2][7]) * tp // act or topk
     except (IndexError, ValueError):
         pass
     return max(experts, 1), max(topk, 1)

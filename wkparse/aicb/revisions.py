@@ -49,8 +49,6 @@ class Era:
     recompute_doubles_flash: bool = False
     #: --frame DeepSeek and its options exist
     deepseek: bool = False
-    #: DeepSeek is reproduced at this revision (its model changed again with the MoE update)
-    deepseek_modelled: bool = False
     #: what the training script passes as --gpu_type when not given (None: the option is absent)
     script_gpu_type: str | None = None
     #: script presets (`-m`) that do not exist yet
@@ -217,8 +215,9 @@ def _table() -> tuple[Revision, ...]:
             "2025-09-15",
             (
                 "--frame DeepSeek, its options and presets (-m deepseek671/236/16); "
-                "per-layer AIOB times; DeepSeek's FP8 dispatch size written as a float "
-                "(DeepSeek not modelled before 2025-09-24)",
+                "per-layer AIOB times; DeepSeek in the seven-row MoE block of the time, "
+                "its forward expert dispatch under AIOB with EP > 1 in FP8, written as a "
+                "float (`17301504.0`)",
             ),
             {
                 "deepseek": True,
@@ -237,9 +236,9 @@ def _table() -> tuple[Revision, ...]:
             "2025-09-24",
             (
                 "MoE communication of Megatron-Core 0.13: 5 rows per MoE block (was 7), "
-                "routing all-gather 2*ep*experts*tp",
+                "routing all-gather 2*ep*experts*tp; DeepSeek's FP8 dispatch written as an int",
             ),
-            {"moe_rows": 5, "deepseek_modelled": True},
+            {"moe_rows": 5},
         ),
         (
             "b866b126b96172e6a3476fa46c7b3f720b65c9d1",

@@ -11,7 +11,7 @@ embedding row's weight-gradient time is whatever backward time the previous laye
 from __future__ import annotations
 
 from wkparse.aicb import aiob
-from wkparse.aicb.dump import NONE, Row, Workload, comm_row
+from wkparse.aicb.dump import NONE, Cell, Row, Workload, comm_row
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.formulas import moe_dispatch, moe_routing, pp_comm
 from wkparse.aicb.layers import Layer, layers, parameter_totals
@@ -62,7 +62,7 @@ def moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: 
     if not aiob_path:
         ag, a2a, a2a_ep, rs = "ALLGATHER", "ALLTOALL", "ALLTOALL_EP", "REDUCESCATTER"
         routing = 2 * a.seq_length * a.num_experts
-        spec = [
+        plain: list[tuple[str, Cell, str, Cell]] = [
             (ag, routing, ag, routing),
             (a2a, per_tp, a2a, per_tp),
             (a2a_ep, routed, a2a_ep, routed),
@@ -71,7 +71,7 @@ def moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: 
             (a2a_ep, routed, a2a_ep, routed),
             (a2a, per_tp, a2a, per_tp),
         ]
-        return [Row(name, 1, f, fs, 1, b, bs, 1, NONE, 0) for f, fs, b, bs in spec]
+        return [Row(name, 1, f, fs, 1, b, bs, 1, NONE, 0) for f, fs, b, bs in plain]
     c = ["ALLGATHER", "ALLTOALL", "ALLTOALL_EP", "ALLGATHER", "REDUCESCATTER"]
     c += ["ALLTOALL_EP", "ALLTOALL"]
     if tp == 1:  # only the expert all-to-alls stay
@@ -79,10 +79,12 @@ def moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: 
     routing = 2 * a.micro_batch * a.seq_length * a.num_experts
     ep1 = a.ep == 1
     dispatch = 1 if ep1 else routed
-    spec = [
+    # DeepSeek's forward dispatch in FP8 (2025-09-15 .. 09-24): Python's `*=`, a float
+    fwd_dispatch: Cell = dispatch * FP8_FACTOR if a.deepseek and not ep1 else dispatch
+    spec: list[tuple[str, Cell, str, Cell]] = [
         (c[0], routing, c[0], routing),
         (c[1], per_tp, c[1], per_tp),
-        (c[2], dispatch, c[2], dispatch),
+        (c[2], fwd_dispatch, c[2], dispatch),
         (c[3], act * k, c[3] if ep1 else c[4], act * k),
         (c[4], act * k, c[3], act * k),
         (c[5], dispatch, c[5], dispatch),
