@@ -48,11 +48,11 @@ def _moe_rows(
 ) -> list[Row]:
     """A MoE block's rows: five (Megatron-Core 0.13, from 2025-09-24) or seven before."""
     if era.moe_rows == 7:
-        return _moe_rows_mc08(a, name, fwd, bwd, aiob_path=aiob_path)
+        return moe_rows_mc08(a, name, fwd, bwd, aiob_path=aiob_path)
     return _moe_rows_mc13(a, name, fwd, bwd, aiob_path=aiob_path)
 
 
-def _moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool) -> list[Row]:
+def moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool) -> list[Row]:
     """The seven rows of one MoE block before 2025-09-24 (Megatron-Core 0.8's dispatcher):
     routing all-gather, TP all-to-all, EP dispatch, TP all-gather and reduce-scatter, EP
     combine, TP all-to-all. With EP 1 under AIOB the two EP rows carry 1 byte and the fourth
@@ -117,7 +117,7 @@ def _moe_rows_mc13(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path:
     ]
 
 
-def _epilogue(a: TrainingArgs) -> list[Row]:
+def epilogue(a: TrainingArgs) -> list[Row]:
     ce = a.seq_length * a.micro_batch * 4
     rows = [Row(f"cross_entropy{i}", 0, "ALLREDUCE", ce, 0, NONE, 0, 0, NONE, 0) for i in (1, 2, 3)]
     rows += [Row(f"optimizer{i}", 0, "ALLREDUCE", 4, 0, NONE, 0, 0, NONE, 0) for i in (1, 2, 3, 4)]
@@ -252,7 +252,7 @@ def workload(a: TrainingArgs, table: dict[str, int] | None, era: Era = LATEST.er
         prologue += _moe_grad_rows(a, moe)
         if a.ga > 0:
             groups = [_plain_group(a, listed, era)] * a.ga
-        return Workload(header(a, era), prologue, groups, _epilogue(a))
+        return Workload(header(a, era), prologue, groups, epilogue(a))
     builder = _AiobGroup(a, table, listed, era)
     dense = total - moe
     prologue = [
@@ -270,8 +270,8 @@ def workload(a: TrainingArgs, table: dict[str, int] | None, era: Era = LATEST.er
         later = builder.build() if a.ga > 1 else []
         # the second group starts from what the last layer left, as every later one does
         groups = [first] + [later] * (a.ga - 1)
-    epilogue = _epilogue(a)
+    last = epilogue(a)
     if era.zero_none_sizes:
         prologue = [r.zero_unused_sizes() for r in prologue]
-        epilogue = [r.zero_unused_sizes() for r in epilogue]
-    return Workload(header(a, era), prologue, groups, epilogue)
+        last = [r.zero_unused_sizes() for r in last]
+    return Workload(header(a, era), prologue, groups, last)
