@@ -289,15 +289,36 @@ def test_nothing_before_the_first_generator() -> None:
         resolve("67e18a7")
 
 
-def test_inference_only_at_the_latest_revision() -> None:
-    cmd = (
-        "python -m workload_generator.SimAI_inference_workload_generator Qwen3-Moe-235B "
-        "scripts/inference_configs/qwen3_moe_default.json --world_size 8 "
-        "--tensor_model_parallel_size 4 --expert_model_parallel_size 2"
+INFERENCE = "python -m workload_generator.SimAI_inference_workload_generator"
+
+
+def test_inference_generators_by_revision() -> None:
+    current = (
+        f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_moe_default.json "
+        "--world_size 8 --tensor_model_parallel_size 4 --expert_model_parallel_size 2"
     )
-    assert generate(cmd, at=LATEST.short).workload.row_count > 0
-    with pytest.raises(AicbError, match="inference generator"):
-        generate(cmd, at="b866b12")
+    latest = generate(current, at=LATEST.short)
+    assert latest.filename.endswith("-decode.txt")
+    # the AICB2.0_Pre branch had today's generator from 2025-11-04 on
+    assert generate(current, at="05551a1").text() == latest.text()
+    with pytest.raises(AicbError, match="not modelled"):
+        generate(current, at="6584080")
+    with pytest.raises(AicbError, match="no inference generator"):
+        generate(current, at="92a99f8")
+
+
+def test_first_inference_generator_reads_only_its_configuration() -> None:
+    first = f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_default.json"
+    made = generate(f"{first} --world_size 8 --phase prefill", at="2025-10-01")
+    assert made.revision.short == "b866b12"
+    assert made.filename == "Qwen3-Moe-235B-world_size32-tp1-pp1-ep32-bs64-seq1.txt"
+    assert any("ignores: --world_size 8 --phase prefill" in n for n in made.notes)
+    times = {r.fwd_time for r in made.workload.rows()}
+    assert times == {0}  # its table of measured times held zeros
+    with pytest.raises(AicbError, match="GPU"):  # this configuration is not shipped yet
+        generate(f"{INFERENCE} Qwen3-Moe-235B qwen3_moe_default.json", at="b866b12")
+    with pytest.raises(AicbError, match="Invalid model name"):
+        generate(f"{INFERENCE} Qwen3-Next-80B x.json", at="b866b12")
 
 
 runner = CliRunner()

@@ -18,6 +18,8 @@ from pathlib import PurePath
 
 from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.first_inference import BUILT_IN_CONFIGS as FIRST_CONFIGS
+from wkparse.aicb.first_inference import FAMILIES as FIRST_FAMILIES
 from wkparse.aicb.infer_text import (
     EXAMPLE,
     MOST,
@@ -29,7 +31,7 @@ from wkparse.aicb.infer_text import (
     settings,
 )
 from wkparse.aicb.inference_args import BUILT_IN_CONFIGS, FAMILIES
-from wkparse.aicb.names import parse_filename
+from wkparse.aicb.names import parse_filename, parse_first_inference_filename
 from wkparse.aicb.revisions import LATEST, REVISIONS, Revision
 from wkparse.aicb.v1_infer import is_v1_header, v1_candidates
 
@@ -221,6 +223,19 @@ def _inference_candidates(path: str, text: str) -> Iterator[str]:
             )
 
 
+def _first_inference_candidates(path: str) -> Iterator[str]:
+    """The first inference generator (2025-09-25) took every setting from its configuration:
+    only runs of the shipped ones are found."""
+    name = parse_first_inference_filename(PurePath(path).name)
+    if name is None:
+        return
+    for family, defaults, _any in FIRST_FAMILIES:
+        if family in name.model:  # the file is named by the configuration's model_name
+            for config in FIRST_CONFIGS:
+                if family.lower().split("-")[0] in config:
+                    yield f"{defaults['model_name']} {config}"
+
+
 def _command(args: str, rev: Revision, inference: bool) -> str:
     module = "SimAI_inference_workload_generator" if inference else rev.era.module
     return f"python -m workload_generator.{module} {args}"
@@ -235,7 +250,7 @@ def _output_key(rev: Revision) -> object:
         module="",
         script_gpu_type=None,
         missing_presets=frozenset(),
-        inference=False,
+        inference="",
     )
 
 
@@ -281,7 +296,7 @@ def _scores(
     done: dict[object, int | None] = {}
     scores: dict[Revision, int] = {}
     for rev in revs:
-        key = _output_key(rev)
+        key = rev.era.inference if inference else _output_key(rev)
         if key not in done:
             module = "SimAI_inference_workload_generator" if inference else rev.era.module
             argv = ["python", "-m", f"workload_generator.{module}", *words]
@@ -306,7 +321,7 @@ def infer(path: str, text: str) -> Inferred:
     inference = "mode: 1" in head
     first = not inference and is_v1_header(settings(head)[1])
     if inference:
-        candidates = list(_inference_candidates(path, text))
+        candidates = [*_inference_candidates(path, text), *_first_inference_candidates(path)]
         everywhere = [r for r in REVISIONS if r.era.inference]
     else:
         found = v1_candidates(path, text) if first else _training_candidates(path, text)
