@@ -9,12 +9,11 @@ For each case below it unpacks aliyun/aicb at the case's commit (only the genera
 with `git archive`) into a temporary folder, runs the command there as a user would (`python`
 is the interpreter given, first on PATH for AICB's script, which `sh` runs), and copies every
 file AICB wrote under `results/workload/` into `tests/recordings/aicb-<commit>/`, its name
-behind the case's number (`03-` + AICB's own name: two cases may give one name); the configurations in
-`tests/recordings/inputs/` are copied beside AICB first. `MANIFEST.tsv`
-there lists each run: the file (`-` when AICB wrote none), the commit, the command as typed,
-AICB's exit status and its last line on standard error (its assertion, when it refused). The
-commands are chosen for small files. Nothing here imports wkparse: the recordings are AICB's
-own output.
+behind the case's number (`03-` + AICB's own name: two cases may give one name); the
+configurations in `tests/recordings/inputs/` are copied beside AICB first. `MANIFEST.tsv` there
+lists each run: the file (`-` when AICB wrote none), the commit, the command as typed, AICB's
+exit status and its last line on standard error (its assertion, when it refused). The commands
+are chosen for small files. Nothing here imports wkparse: the recordings are AICB's own output.
 """
 
 from __future__ import annotations
