@@ -62,8 +62,8 @@ def test_infer_finds_a_command_that_rewrites_it(run: dict[str, str]) -> None:
     path = RECORDINGS / run["file"]
     text = path.read_text()
     found = infer(str(path), text)
-    assert found.exact and found.at is not None
+    assert found.exact and found.at is not None and found.span is not None
     assert generate(found.command, at=found.at[0]).text() == text
     order = [r.short for r in REVISIONS]
-    first, last = order.index(found.at[0]), order.index(found.at[1])
+    first, last = order.index(found.span[0]), order.index(found.span[1])
     assert first <= order.index(resolve(run["commit"]).short) <= last

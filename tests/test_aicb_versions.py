@@ -60,11 +60,24 @@ def test_infer_recovers_a_reproducing_command(file: str, generator: str, argumen
     path = CORPUS / "aicb-generated" / file
     text = path.read_text()
     found = infer(str(path), text)
-    assert found.exact and found.at is not None and found.first_difference is None
-    assert generate(found.command, at=found.at[0]).text() == text
+    assert found.exact and found.span is not None and found.first_difference is None
+    _regenerates(found.command, found.at, text)
+    if found.earlier is not None:
+        _regenerates(*found.earlier, text)
     rev, _ = _command(generator, arguments)
     order = [r.short for r in REVISIONS]
-    assert order.index(found.at[0]) <= order.index(resolve(rev).short) <= order.index(found.at[1])
+    first, last = (order.index(r) for r in found.span)
+    assert first <= order.index(resolve(rev).short) <= last
+
+
+def _regenerates(command: str, at: tuple[str, str] | None, text: str) -> None:
+    """`command` names the module of every revision of `at`, and both ends write `text`."""
+    assert at is not None
+    order = [r.short for r in REVISIONS]
+    for rev in REVISIONS[order.index(at[0]) : order.index(at[1]) + 1]:
+        assert f"workload_generator.{rev.era.module} " in command or "inference" in command
+    assert generate(command, at=at[0]).text() == text
+    assert generate(command, at=at[1]).text() == text
 
 
 def test_eras_the_corpus_shows_are_told_apart(corpus: object) -> None:
@@ -73,7 +86,21 @@ def test_eras_the_corpus_shows_are_told_apart(corpus: object) -> None:
     old = CORPUS / "aicb-generated" / "aicb-2024-10" / f"aiob-sp-{name}.txt"
     new = CORPUS / "aicb-generated" / "aicb-2025-01" / f"aiob-sp-None-{name}.txt"
     assert infer(str(old), old.read_text()).at == ("b9d142e", "d9b4f5c")
-    assert infer(str(new), new.read_text()).at == ("f16eafb", LATEST.short)
+    found = infer(str(new), new.read_text())
+    assert found.span == ("f16eafb", LATEST.short)
+
+
+def test_infer_names_the_module_of_its_range(corpus: object) -> None:
+    """A range across the 2025-09-25 rename is told as two commands, each with its module."""
+    name = "gpt_13B-world_size8-tp2-pp1-ep1-gbs32-mbs1-seq4096-MOE-False-GEMM-False-flash_attn-True"
+    path = CORPUS / "aicb-generated" / "aicb-2025-01" / f"aiob-sp-None-{name}.txt"
+    found = infer(str(path), path.read_text())
+    assert found.at == ("b866b12", LATEST.short) and NEW.split()[-1] in found.command
+    assert found.earlier is not None and found.earlier[1] == ("f16eafb", "92a99f8")
+    assert OLD.split()[-1] in found.earlier[0]
+    assert found.as_json()["earlier"] == {"command": found.earlier[0], "at": ["f16eafb", "92a99f8"]}
+    result = runner.invoke(app, ["aicb", "--infer", str(path)])
+    assert "and AICB f16eafb .. 92a99f8, before the module's rename, for:" in result.output
 
 
 GPT7 = (
@@ -350,7 +377,7 @@ def test_cli_infer_json_for_a_file_aicb_did_not_write(corpus: object) -> None:
     result = runner.invoke(app, ["aicb", "--infer", str(path), "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.output)
-    assert set(data) == {"exact", "command", "at", "first_difference"}
+    assert set(data) == {"exact", "command", "at", "earlier", "first_difference"}
     assert data["exact"] is False and data["first_difference"]["line"] >= 1
 
 
@@ -376,7 +403,7 @@ def test_other_aiob_measurement_is_named_not_exact(tmp_path: object) -> None:
     path = tmp_path / made.filename
     path.write_text(made.text())
     found = infer(str(path), made.text())
-    assert not found.exact and found.other_compute_times and found.at == ("cf516c0", "23eec3c")
+    assert not found.exact and found.other_compute_times and found.span == ("cf516c0", "23eec3c")
     assert found.first_difference is not None and found.first_difference.line > 2
     g = explain(parse_file(path), str(path)).generation
     assert g.aicb and g.era is not None and g.aicb_command is not None

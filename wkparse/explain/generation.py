@@ -157,8 +157,9 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
             "{command} (with compute times of another AIOB measurement than the shipped "
             "Example.txt)"
         ).format(command=command)
-    if (found.exact or found.other_compute_times) and found.at is not None:
-        first, last = resolve(found.at[0]), resolve(found.at[1])
+    span = found.span
+    if (found.exact or found.other_compute_times) and span is not None:
+        first, last = resolve(span[0]), resolve(span[1])
         nxt = after(last)
         if last is LATEST or nxt is None:
             label = _("AICB {earliest} or later").format(earliest=first.label)
