@@ -16,6 +16,7 @@ from wkparse.simai import report, run, simulate
 from wkparse.simai.options import Refusal, parse
 from wkparse.simai.parsed_rows import read_parsed
 from wkparse.simai.run import SimaiRun, read_count
+from wkparse.simai.sums import EXACT_REPEATS, running_sum
 
 HEADER = (
     "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 2 vpp: 1 ga: 1 "
@@ -160,15 +161,15 @@ def _loop(terms: list[float]) -> float:
 
 def test_running_sums_add_in_order_without_compensating() -> None:
     terms = [1e16, 1.0, 1.0, -1e16, 0.1, 0.2]
-    assert report._running_sum(terms, (), 0) == _loop(terms)
+    assert running_sum(terms, (), 0) == _loop(terms)
     tail = [0.1, 0.7, 1e-3]
-    assert report._running_sum(terms, tail, 3) == _loop(terms + tail * 3)
+    assert running_sum(terms, tail, 3) == _loop(terms + tail * 3)
 
 
 def test_running_sum_multiplies_a_long_tail_out() -> None:
-    times = report.EXACT_REPEATS + 1
+    times = EXACT_REPEATS + 1
     tail = [0.1, 0.7, 1e-3]
-    got = report._running_sum([2.5], tail, times)
+    got = running_sum([2.5], tail, times)
     assert got == 2.5 + times * reduce(float.__add__, tail)
 
 

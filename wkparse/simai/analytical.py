@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from itertools import chain
 
 from wkparse.cpp import c_div, scaled
 from wkparse.simai.rows import LayerRead, PhaseRead
+from wkparse.simai.sums import running_sum
 from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType, decode_comm
 
 #: sizes strictly between these get SimAI's fixed small-message latency, not its group model
@@ -119,8 +121,6 @@ def plan_layer(layer: LayerRead, policy: str, groups: Groups) -> LayerPlan:
     return LayerPlan(*(plan_phase(n, layer.phase(n), policy, groups) for n in PHASES))
 
 
-#: past this many identical trailing layers `total comp` is multiplied out, not added up
-EXACT_REPEATS = 1_000_000
 Triple = tuple[float, float, float]
 
 
@@ -134,17 +134,5 @@ def exact_triple(plan: LayerPlan) -> Triple | None:
 def total_compute(layers: Iterable[Triple], tail: Triple | None = None, times: int = 0) -> float:
     """SimAI's `total comp` before printing: per layer, forward then weight-gradient then
     input-gradient microseconds, added in that order in double precision; then `times` more
-    layers of `tail` (multiplied out past EXACT_REPEATS)."""
-    total = 0.0
-    for f, w, i in layers:
-        total += f
-        total += w
-        total += i
-    if tail is not None:
-        if times > EXACT_REPEATS:
-            return total + times * sum(tail)
-        for _ in range(times):
-            total += tail[0]
-            total += tail[1]
-            total += tail[2]
-    return total
+    layers of `tail`."""
+    return running_sum(chain.from_iterable(layers), tail or (), times)

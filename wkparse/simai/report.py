@@ -24,7 +24,7 @@ by what it depends on: the collectives (their times, exposed shares, CSV cells a
 the sums) once per *kind* of layer, its name and three collectives with their sizes, of which
 a file has a few dozen; only the compute times, and what they add to the bubble base, per
 layer. A CSV row is then one `%` of its kind's text and its three compute cells, and each of
-SimAI's running sums one `functools.reduce` over the rows. `LayerResult`s, one per distinct
+SimAI's running sums one `sums.running_sum` over the rows. `LayerResult`s, one per distinct
 layer, are made only when asked for (`Report.layers`).
 """
 
@@ -33,7 +33,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property, reduce
+from functools import cached_property
 from itertools import chain, islice, repeat
 from operator import add, mod, mul, truediv
 from typing import TypeVar, cast
@@ -54,6 +54,7 @@ from wkparse.simai.ieee import (
 from wkparse.simai.options import SimaiOptions
 from wkparse.simai.ratios import OutOfRange
 from wkparse.simai.rows import LayerRead, LayerValues
+from wkparse.simai.sums import running_sum
 from wkparse.simai.tables import ComType, GroupType, decode_comm
 
 FREQ = 1000.0
@@ -84,9 +85,6 @@ ROW = "%s" + ",".join([WHOLE] * 3) + "%s"
 CHUNK_ROWS = 20000
 #: the phases in the order SimAI reports (and adds up) them
 REPORTED = ("fwd", "wg", "ig")
-#: past this many identical trailing layers the sums are multiplied out, not added up (as
-#: `wkparse.simai.analytical.total_compute` does for `total comp`)
-EXACT_REPEATS = 1_000_000
 #: below this every integer is exact as a double
 EXACT_DOUBLE = 2**53
 T = TypeVar("T")
@@ -551,26 +549,16 @@ def _sums(rows: _Rows, tail: int | None, times: int) -> tuple[float, ...]:
         if not any(terms):
             return 0.0
         at_tail = [x for t in last for x in terms[rows.kind_of[t]]]
-        return _running_sum(chain.from_iterable(map(terms.__getitem__, of_rows)), at_tail, times)
+        return running_sum(chain.from_iterable(map(terms.__getitem__, of_rows)), at_tail, times)
 
     bubble = _bubble_terms(rows)
     compute = chain.from_iterable(zip(*map(rows.per_row, rows.us)))
     return (
-        _running_sum(rows.per_row(bubble), [bubble[t] for t in last], times),
+        running_sum(rows.per_row(bubble), [bubble[t] for t in last], times),
         *(by_kind(c) for c in range(4)),
-        _running_sum(compute, [c[t] for t in last for c in rows.us], times),
+        running_sum(compute, [c[t] for t in last for c in rows.us], times),
         by_kind(4, 5, 6),
     )
-
-
-def _running_sum(terms: Iterable[float], tail: Sequence[float], times: int) -> float:
-    """One of SimAI's running sums: `terms` (each row's, in order), then `times` copies of the
-    tail's, added one at a time in double precision up to EXACT_REPEATS copies and multiplied
-    out past it (a count line of a billion layers would take minutes). `functools.reduce`
-    adds in order, where `sum` may compensate (Python 3.12's does)."""
-    if not tail or times <= EXACT_REPEATS:
-        return reduce(add, chain(terms, chain.from_iterable(repeat(tail, times))), 0.0)
-    return reduce(add, terms, 0.0) + times * reduce(add, tail)
 
 
 def _pct(value: float, total: float) -> str:
