@@ -245,7 +245,12 @@ def test_configuration_comes_from_the_files_own_folder(client: Client, tmp_path:
     for path in (loud, quiet):
         path.write_text(text, encoding="utf-8")
     assert [d["code"] for d in client.diagnostics(client.open(loud))] == ["WK302"]
-    assert client.diagnostics(client.open(quiet)) == []
+    quiet_uri = client.open(quiet)
+    assert client.diagnostics(quiet_uri) == []
+    # a save lints again, with the configuration as it now stands
+    (tmp_path / "quiet" / ".wkparse.toml").write_text("", encoding="utf-8")
+    client.notify("textDocument/didSave", {"textDocument": {"uri": quiet_uri}})
+    assert [d["code"] for d in client.diagnostics(quiet_uri)] == ["WK302"]
 
 
 def test_only_workload_files_are_attached(client: Client, tmp_path: Path) -> None:

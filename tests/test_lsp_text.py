@@ -64,7 +64,7 @@ def test_edits_read_stream_and_join_like_the_edited_string(encoding: str) -> Non
 
 
 def test_a_version_reads_its_own_slices_exactly() -> None:
-    data = "line one\r\nline two\nthree".encode()
+    data = b"line one\r\nline two\nthree"
     version = Text(data.decode()).snapshot()
     assert version.read(5, 13) == data[5:13] and version.read(-4, 99) == data
     assert version.head(1) == b"line one\r\n" and version.head(9) == data

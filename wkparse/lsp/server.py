@@ -292,7 +292,7 @@ server = WorkloadServer()
 def did_save(ls: WorkloadServer, params: types.DidSaveTextDocumentParams) -> None:
     doc = ls.documents.get(params.text_document.uri)
     if doc is not None:
-        ls.schedule(doc, 0.0)  # the configuration beside it may have changed too
+        ls.schedule(doc)  # the configuration beside it may have changed too
 
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)
