@@ -178,9 +178,9 @@ class WorkloadServer(LanguageServer):
         if done is None or doc.text.revision != text.revision:
             return
         analysis, items = done
-        doc.analysis = analysis
         if analysis.attached or doc.published:
             self.publish(doc, analysis, items)
+        doc.analysis = analysis  # after: freeing the last one takes milliseconds
 
         def settle() -> Version | None:
             """The line starts, so that the next edit need not count them on the event loop;
