@@ -5,12 +5,12 @@ python benchmarks/aicb_infer.py            # writes benchmarks/work/infer/, prin
 python benchmarks/aicb_infer.py --repeat 5 --out benchmarks/results/aicb_infer.json
 ```
 
-The files are what AICB writes (`wkparse aicb --at REV`) for GPT-7B and Mixtral runs at three
-eras, plus two that no command reproduces (one compute time changed half-way; a header key
-dropped), so both the exact path and the nearest-command path are timed. Each `--infer` runs
-as its own process (start-up included), once untimed, then `--repeat` times; the median wall
-time is judged, or the median CPU time (user + system) when the machine is shared and busier.
-Exit 1 when a file misses the target.
+The files are what AICB writes (`wkparse aicb --at REV`) for GPT-7B and Mixtral runs at four
+eras (v1.0 of 2024-07 among them), plus two that no command reproduces (one compute time
+changed half-way; a header key dropped), so both the exact path and the nearest-command path
+are timed. Each `--infer` runs as its own process (start-up included), once untimed, then
+`--repeat` times; the median wall time is judged, or the median CPU time (user + system) when
+the machine is shared and busier. Exit 1 when a file misses the target.
 """
 
 from __future__ import annotations
@@ -44,12 +44,22 @@ MIXTRAL = (
     "--vocab_size 50257 --ffn_hidden_size 14336 --moe_enable --moe_grouped_gemm --num_experts 8 "
     "--moe_router_topk 2 --expert_model_parallel_size 8 --enable_sequence_parallel"
 )
+#: AICB v1.0's options for the same Mixtral run (its file names the model, as AICB's does)
+MIXTRAL_V1 = (
+    MIXTRAL.replace("--frame Megatron ", "--comm_frame Megatron ")
+    .replace("--tensor_model_parallel_size", "--tp_num")
+    .replace("--pipeline_model_parallel", "--pp_num")
+    .replace("--moe_enable ", "--moe_enabled ")
+    .replace("--num_experts", "--num_moe_experts")
+    .replace("--expert_model_parallel_size", "--expert_parallel_size")
+)
 #: (label, revision, command); global batches chosen for just under 100k rows
 CASES = (
     ("gpt7b-plain-2025-12", "23eec3c", f"{NEW} {GPT7} --global_batch 1360"),
     ("gpt7b-aiob-sp-2025-12", "23eec3c", f"{NEW} {GPT7} --global_batch 680 {SP} {AIOB}"),
     ("gpt7b-aiob-2024-10", "6a03ecd", f"{OLD} {GPT7} --global_batch 1350 {AIOB}"),
     ("mixtral-aiob-2025-12", "23eec3c", f"{NEW} {MIXTRAL} --global_batch 256 {AIOB}"),
+    ("mixtral-plain-2024-07", "4f33c8e", f"{OLD} {MIXTRAL_V1} --global_batch 2400"),
 )  # fmt: skip
 
 
@@ -60,9 +70,12 @@ def write_files() -> list[tuple[str, Path]]:
     WORK.mkdir(parents=True, exist_ok=True)
     files = []
     for label, rev, command in CASES:
-        path = WORK / f"{label}.txt"
+        made = generate(command, at=rev)
+        # a v1.0 file keeps AICB's name: its header has only TP, the name says the rest
+        first = made.revision.era.first_generator
+        path = WORK / (f"{label}-{made.filename}" if first else f"{label}.txt")
         if not path.exists():
-            path.write_text(generate(command, at=rev).text())
+            path.write_text(made.text())
         files.append((label, path))
     source = files[1][1].read_text().split("\n")
     edited = WORK / "edited-compute-time.txt"

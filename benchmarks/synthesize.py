@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from wkparse.aicb import AicbError, aiob, training
-from wkparse.aicb.dump import Row, Workload
+from wkparse.aicb.dump import Cell, Row, Workload
 from wkparse.aicb.names import training_name
 from wkparse.aicb.presets import SCRIPT_PRESETS
 from wkparse.aicb.training_args import TrainingArgs, training_args
@@ -223,11 +223,13 @@ def _jittered(row: Row, rng: random.Random, jitter: float) -> Row:
     own factor in [1 - jitter, 1 + jitter]: what a profiler's per-micro-batch times or MoE
     token routing give, where no two rows repeat."""
 
-    def time(value: int) -> int:
-        return max(2, round(value * (1 + rng.uniform(-jitter, jitter)))) if value > 1 else value
+    def time(value: Cell) -> Cell:
+        if not isinstance(value, int) or value <= 1:
+            return value
+        return max(2, round(value * (1 + rng.uniform(-jitter, jitter))))
 
-    def size(comm: str, value: int) -> int:
-        if not comm.startswith("ALLTOALL") or not value:
+    def size(comm: str, value: Cell) -> Cell:
+        if not comm.startswith("ALLTOALL") or not isinstance(value, int) or not value:
             return value
         return max(1, round(value * (1 + rng.uniform(-jitter, jitter))))
 

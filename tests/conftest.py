@@ -24,6 +24,8 @@ ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
 SCHEMAS = ROOT.parent / "shared" / "schemas"
 SAMPLES = ROOT / "samples"
+#: what the real AICB generator wrote at old revisions (`benchmarks/aicb_record.py`)
+RECORDINGS = ROOT / "tests" / "recordings"
 #: runs of the real SimAI_analytical (cef83f9): per-layer values, totals, raw output
 SIMAI_ORACLE = ROOT.parent / "shared" / "simai-oracle"
 SIMAI_ORACLE_2 = ROOT.parent / "shared" / "simai-oracle-2"
@@ -72,6 +74,13 @@ def manifest(*, refused: bool = False) -> list[dict[str, str]]:
     with path.open(newline="") as f:
         rows = csv.DictReader(f, delimiter="\t")
         return [row for row in rows if refused or row["file"] != "-"]
+
+
+def recordings() -> list[dict[str, str]]:
+    """Every run of `tests/recordings/MANIFEST.tsv`: file (`-`: AICB wrote none), commit,
+    command, exit, stderr (AICB's last line when it refused)."""
+    with (RECORDINGS / "MANIFEST.tsv").open(newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t"))
 
 
 def generator_arguments(arguments: str) -> dict[str, str]:

@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from tests.conftest import CORPUS, manifest
 from wkparse.aicb import AicbError, generate
 from wkparse.aicb.infer import infer
-from wkparse.aicb.revisions import LATEST, MODELLED, REVISIONS, resolve
+from wkparse.aicb.revisions import LATEST, REVISIONS, resolve
 from wkparse.cli import app
 
 #: the commit each corpus era was generated at (corpus README)
@@ -63,7 +63,7 @@ def test_infer_recovers_a_reproducing_command(file: str, generator: str, argumen
     assert found.exact and found.at is not None and found.first_difference is None
     assert generate(found.command, at=found.at[0]).text() == text
     rev, _ = _command(generator, arguments)
-    order = [r.short for r in MODELLED]
+    order = [r.short for r in REVISIONS]
     assert order.index(found.at[0]) <= order.index(resolve(rev).short) <= order.index(found.at[1])
 
 
@@ -219,10 +219,74 @@ def test_resolve_commits_and_dates() -> None:
             resolve(bad)
 
 
-def test_v1_generator_is_listed_but_refused() -> None:
-    assert not REVISIONS[0].era.modelled
-    with pytest.raises(AicbError, match=r"v1\.0"):
-        generate(f"{OLD} {GPT7} {AIOB}", at="2024-08-01")
+V1 = "python -m workload_generator.AIOB_simAI_workload_generator"
+V1_GPT = (
+    "--model_name gpt_7B --num_layers 4 --hidden_size 4096 --num_attention_heads 32 "
+    "--world_size 16 --tp_num 4 --pp_num 2 --global_batch 6 --micro_batch 1 --seq_length 2048"
+)
+V1_MOE = "--moe_enabled --enable_sequence_parallel"
+
+
+def test_v1_generator_from_2024_07_31() -> None:
+    made = generate(f"{V1} {V1_GPT} {V1_MOE}", at="2024-08-01")
+    assert made.revision.short == "4f33c8e"
+    assert made.filename == "gpt_7B-world_size16-tp4-pp2-gbs6-mbs1-seq2048-flash_attn-False.txt"
+    head, count, *_ = made.text().split("\n")
+    assert head == (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD\tmodel_parallel_NPU_group: 4 checkpoints: 0 "
+        "checkpoint_initiates: 0"
+    )
+    assert int(count) == made.workload.row_count
+    group = [r.name for r in made.workload.groups[0]]
+    assert group.count("attention_row") == 4  # every layer: v1.0 does not divide by pp
+    assert group.count("attention_column") == 8  # an all-gather row, then an empty one
+    assert len(made.workload.groups) == 6 // (1 * 16 // (4 * 2))
+
+
+def test_v1_runs_without_moe_from_2024_08_23() -> None:
+    with pytest.raises(AicbError, match="moe must be enabled with sequence parallel"):
+        generate(f"{V1} {V1_GPT}", at="4f33c8e")
+    assert generate(f"{V1} {V1_GPT}", at="2024-08-23").revision.short == "d570898"
+    assert resolve("35e43b9").short == "d570898"  # the fix, on its side branch
+    with pytest.raises(AicbError, match="moe must be enabled with sequence parallel"):
+        generate(f"{V1} {V1_GPT} --moe_enabled", at="d570898")
+
+
+def test_v1_aiob_gradient_sizes_are_tuples_and_missing_times_none() -> None:
+    made = generate(f"{V1} {V1_GPT} {V1_MOE} {AIOB}", at="4f33c8e")
+    total, moe = (r for r in made.workload.prologue[:2])
+    assert isinstance(total.wg_size, str) and total.wg_size.startswith("(")
+    sizes = [int(x) for x in total.wg_size.strip("()").split(", ")]
+    assert len(sizes) == 4 and sizes[:2] == sizes[2:] and sizes[1] == 0  # (all, moe) twice
+    assert str(moe.wg_size).count(",") == 7
+    fused = next(r for r in made.workload.groups[0] if r.name == "fused")
+    assert (fused.fwd_time, fused.ig_time) == ("None", "None")
+
+
+def test_v1_options_and_script_are_its_own() -> None:
+    with pytest.raises(AicbError, match="unrecognized arguments: --tensor_model_parallel_size"):
+        generate(f"{OLD} {GPT7} {AIOB}", at="4f33c8e")
+    script = (
+        "sh scripts/megatron_workload_with_aiob.sh -m moe --world_size 16 --global_batch 16 "
+        "--moe_enabled --sp --num_moe_experts 8 --moe_router_topk 2 --expert_parallel_size 2 "
+        "--grouped_gemm"
+    )
+    made = generate(script, at="4f33c8e")
+    # the v1.0 preset: Mixtral's shape at tp 2, flash attention not passed
+    assert made.filename == (
+        "Mixtral_8*7B-world_size16-tp2-pp1-gbs16-mbs1-seq4096-flash_attn-False.txt"
+    )
+    assert made.args.ffn_hidden_size == 14336 and made.args.num_layers == 32
+    assert "moelayer" in {r.name for r in made.workload.groups[0]}
+    stopped = generate(f"{script} --gpu_type H100", at="4f33c8e")
+    assert any("stops reading options at '--gpu_type'" in n for n in stopped.notes)
+
+
+def test_nothing_before_the_first_generator() -> None:
+    with pytest.raises(AicbError, match="no SimAI generator yet"):
+        resolve("2024-07-30")
+    with pytest.raises(AicbError, match="no SimAI generator yet"):
+        resolve("67e18a7")
 
 
 def test_inference_only_at_the_latest_revision() -> None:

@@ -141,3 +141,13 @@ def lookup(table: dict[str, int] | None, direction: str, stage: str) -> int:
     else:
         key = f"{stage}_{direction}"
     return table.get(key, 1)
+
+
+def lookup_v1(table: dict[str, int], direction: str, stage: str) -> int | str:
+    """A compute time as AICB v1.0 (2024-07-31) looked it up: `Emb` for the embedding, else
+    exactly `{stage}_{direction}`, else the table's `default`, else Python's `None` (which
+    it wrote as a time: v1.0 had no time for its `fused`, `moelayer` and `final` layers)."""
+    key = "Emb" if stage == "embedding" else f"{stage}_{direction}"
+    if key in table:
+        return table[key]
+    return table.get("default", "None")

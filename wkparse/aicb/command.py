@@ -22,7 +22,7 @@ from pathlib import PurePosixPath
 from typing import Literal
 
 from wkparse.aicb.errors import AicbError
-from wkparse.aicb.scripts import inference_script, training_script
+from wkparse.aicb.scripts import TRAINING, TrainingScript, inference_script, training_script
 
 Generator = Literal["training", "inference"]
 
@@ -138,12 +138,12 @@ def _script(words: list[str]) -> tuple[Generator, list[str]] | None:
     return None if which is None else (which, words[1:])
 
 
-def _generator(words: list[str]) -> Invocation | None:
+def _generator(words: list[str], script: TrainingScript) -> Invocation | None:
     """The invocation of one command (no `uv run` in front); None when it is none of AICB's."""
     found = _script(words)
     if found is not None:
         which, rest = found
-        run = training_script(rest) if which == "training" else inference_script(rest)
+        run = training_script(rest, script) if which == "training" else inference_script(rest)
         return Invocation(which, run.argv, True, run.notes, run.typed)
     if words and _is_python(words[0]):
         target = _python_target(words[1:])
@@ -152,8 +152,11 @@ def _generator(words: list[str]) -> Invocation | None:
     return None
 
 
-def invocation(command: str | Sequence[str]) -> Invocation:
-    """Recognise the generator a command runs; AicbError when it is none of AICB's."""
+def invocation(command: str | Sequence[str], script: TrainingScript = TRAINING) -> Invocation:
+    """Recognise the generator a command runs; AicbError when it is none of AICB's.
+
+    `script` is the revision of the training script a script command runs (AICB v1.0's is
+    `v1_script.V1_TRAINING`)."""
     words = _last_command(split(command))
     if not words:
         raise AicbError("no command given")
@@ -164,7 +167,7 @@ def invocation(command: str | Sequence[str]) -> Invocation:
         elif rest and PurePosixPath(rest[0]).suffix == ".py":
             rest = ["python", *rest]
         words = rest
-    found = _generator(words)
+    found = _generator(words, script)
     if found is not None:
         return found
     raise AicbError(

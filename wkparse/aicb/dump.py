@@ -1,7 +1,8 @@
 """The text of an AICB workload file: header line, row count, one tab-separated line a row.
 
 AICB prints each value with Python's `str()`, so the text here is built the same way: a
-sequence-parallel `pp_comm` is a float (`8388608.0`), everything else an int.
+sequence-parallel `pp_comm` is a float (`8388608.0`), everything else an int, except what the
+v1.0 generator (2024-07-31) printed that is no number (`Cell`).
 """
 
 from __future__ import annotations
@@ -11,21 +12,26 @@ from dataclasses import dataclass
 
 NONE = "NONE"
 
+#: a time or size as AICB printed it: an int, a float (`17301504.0`: DeepSeek's FP8 dispatch
+#: of 2025-09-15), or the text of a value that is no number (the v1.0 generator wrote `None`
+#: for a time it could not look up, and tuples as sizes)
+Cell = int | float | str
+
 
 @dataclass(frozen=True, slots=True)
 class Row:
     """One row, in the file's column order (the placeholder -1 and process time 100 implied)."""
 
     name: str
-    fwd_time: int
+    fwd_time: Cell
     fwd_comm: str
-    fwd_size: int
-    ig_time: int
+    fwd_size: Cell
+    ig_time: Cell
     ig_comm: str
-    ig_size: int
-    wg_time: int
+    ig_size: Cell
+    wg_time: Cell
     wg_comm: str
-    wg_size: int
+    wg_size: Cell
 
     def line(self) -> str:
         return (
@@ -52,7 +58,7 @@ class Row:
         )
 
 
-def comm_row(name: str, wg_comm: str, wg_size: int) -> Row:
+def comm_row(name: str, wg_comm: str, wg_size: Cell) -> Row:
     """A gradient-step row: placeholder times of 1 and one weight-gradient collective."""
     return Row(name, 1, NONE, 0, 1, NONE, 0, 1, wg_comm, wg_size)
 

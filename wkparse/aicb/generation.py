@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from wkparse.aicb import aiob, inference, training
+from wkparse.aicb import aiob, inference, training, v1_training
 from wkparse.aicb.command import Invocation, invocation
 from wkparse.aicb.dump import Workload
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.inference_args import InferenceArgs, inference_args
-from wkparse.aicb.names import inference_name, training_name
+from wkparse.aicb.names import V1Name, inference_name, training_name, v1_training_name
 from wkparse.aicb.options import parse
 from wkparse.aicb.revisions import LATEST, Revision, resolve
+from wkparse.aicb.scripts import TRAINING
 from wkparse.aicb.training_args import OPTIONS, TrainingArgs, training_args
+from wkparse.aicb.v1_args import v1_args
+from wkparse.aicb.v1_script import V1_TRAINING
 from wkparse.i18n import _
 
 
@@ -49,17 +52,8 @@ def _training(run: Invocation, rev: Revision = LATEST) -> Generated:
     args, idle = training_args(run.argv)
     if args.deepseek and not era.deepseek:
         raise AicbError(f"AICB at {rev.label} stops: argument --frame: invalid choice: 'DeepSeek'")
-    if args.deepseek and not era.deepseek_modelled:
-        raise AicbError(f"DeepSeek at {rev.label} is not modelled (from 2025-09-24 on)")
     notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
-    table = None
-    if args.aiob_enable:
-        assert args.comp_filepath is not None
-        recompute = args.recompute and era.recompute_doubles_flash
-        table, source = aiob.load(args.comp_filepath, recompute)
-        notes.append(source)
-    elif args.comp_filepath is not None:
-        notes.append(_("--comp_filepath: has no effect without --aiob_enable"))
+    table = _compute_times(args, args.recompute and era.recompute_doubles_flash, notes)
     work = training.workload(args, table, era)
     if args.ga < 1:
         notes.append(_("AICB prints: {warning}").format(warning=training.GA_WARNING))
@@ -79,6 +73,33 @@ def _training(run: Invocation, rev: Revision = LATEST) -> Generated:
         with_gpu_type=era.name_gpu_type,
     )
     return Generated(run, work, name, "results/workload/", args, notes, rev)
+
+
+def _compute_times(args: TrainingArgs, recompute: bool, notes: list[str]) -> dict[str, int] | None:
+    """The AIOB table of an --aiob_enable run (None without), and where its times came from."""
+    if not args.aiob_enable:
+        if args.comp_filepath is not None:
+            notes.append(_("--comp_filepath: has no effect without --aiob_enable"))
+        return None
+    assert args.comp_filepath is not None
+    table, source = aiob.load(args.comp_filepath, recompute)
+    notes.append(source)
+    return table
+
+
+def _v1_training(run: Invocation, rev: Revision) -> Generated:
+    """AICB v1.0's training generator (2024-07-31 .. 2024-09-11)."""
+    args, idle = v1_args(run.argv, moe_only=rev.era.moe_only)
+    notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
+    work = v1_training.workload(args, _compute_times(args, False, notes))
+    if args.ga < 1:
+        notes.append(_("AICB prints: {warning}").format(warning=training.GA_WARNING))
+    a = args
+    name = V1Name(
+        str(a.model_name), a.world_size, a.tp, a.pp, a.global_batch, a.micro_batch,
+        a.seq_length, a.use_flash_attn,
+    )  # fmt: skip
+    return Generated(run, work, v1_training_name(name), "results/workload/", args, notes, rev)
 
 
 def _inference(run: Invocation) -> Generated:
@@ -116,10 +137,10 @@ def generate(command: str | Sequence[str], at: str | Revision | None = None) -> 
 
         adapted = history.adapt(command, rev)
         command, notes = adapted.words, adapted.notes
-    run = invocation(command)
+    run = invocation(command, V1_TRAINING if rev.era.first_generator else TRAINING)
     run.notes[:0] = notes
     if run.generator == "training":
-        return _training(run, rev)
+        return _v1_training(run, rev) if rev.era.first_generator else _training(run, rev)
     made = _inference(run)
     made.revision = rev
     return made

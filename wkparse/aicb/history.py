@@ -5,6 +5,7 @@ differences are small and listed in `revisions`: the training module's name (ren
 2025-09-25), options that did not exist yet (argparse refuses them), the script's `--gpu_type`
 (absent before 2024-11-05, then passed empty until 2025-01-02) and presets it did not have yet
 (an unknown `-m` falls back to gpt_13B), and the generators not modelled at that revision.
+AICB v1.0's script and options differ more: `v1_script` and `v1_args` model them.
 """
 
 from __future__ import annotations
@@ -46,11 +47,6 @@ def adapt(command: str | Sequence[str], rev: Revision) -> Adapted:
     """The command's words for the current model, as AICB at `rev` would have run them."""
     words = split(command)
     era = rev.era
-    if not era.modelled:
-        raise AicbError(
-            f"AICB at {rev.label} is the v1.0 generator (--tp_num/--pp_num, TP-only header): "
-            "not modelled; --at 2024-09-11 or later"
-        )
     if any(
         "inference" in w and (PurePosixPath(w).name in _INFERENCE or w.endswith(_INFERENCE[0]))
         for w in words
@@ -71,7 +67,7 @@ def adapt(command: str | Sequence[str], rev: Revision) -> Adapted:
             )
         out.append(word.replace(era.module, LATEST.era.module) if name else word)
     script = any(PurePosixPath(w).name == _TRAINING_SCRIPT for w in out)
-    if script:
+    if script and not era.first_generator:  # v1.0's script is a model of its own
         out, notes = _script_words(out, rev)
     return Adapted(out, rev, script, notes)
 

@@ -18,15 +18,22 @@ from pathlib import PurePath
 
 from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.infer_text import (
+    EXAMPLE,
+    MOST,
+    VOCABS,
+    header_int,
+    preset_settings,
+    row_fields,
+    row_number,
+    settings,
+)
 from wkparse.aicb.inference_args import BUILT_IN_CONFIGS, FAMILIES
 from wkparse.aicb.names import parse_filename
-from wkparse.aicb.presets import SCRIPT_PRESETS
-from wkparse.aicb.revisions import LATEST, MODELLED, Revision
+from wkparse.aicb.revisions import LATEST, REVISIONS, Revision
+from wkparse.aicb.v1_infer import is_v1_header, v1_candidates
 
-_EXAMPLE = "workload/aiob_inputs/Example.txt"
 _FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
-_KEY = re.compile(r"(\w+):\s*(\S+)")
-_VOCABS = (50257, 32000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,60 +86,29 @@ def _agreement(expected: Iterator[str], text: str) -> int:
     return len(text) + 1 if pos == len(text) else pos
 
 
-def _settings(text: str) -> tuple[str, dict[str, str], list[str]]:
-    head, _, rest = text.partition("\n")
-    keys = dict(_KEY.findall(head))
-    names: list[str] = []
-    for line in rest.split("\n", 400)[1:400]:
-        word = line.split(None, 1)
-        if word:
-            names.append(word[0])
-    return head, keys, names
-
-
-#: header values above this are no run AICB makes (and would cost memory to generate)
-_MOST = 10**7
-
-
-def _int(keys: dict[str, str], key: str, default: int) -> int:
-    try:
-        value = int(float(keys[key]))
-    except (KeyError, ValueError, OverflowError):
-        return default
-    return value if 0 <= value <= _MOST else default
-
-
-def _number(text: str) -> int:
-    """A row's size as AICB writes it (digits, at most 18 of them), else 0."""
-    return int(text) if text.isdigit() and len(text) <= 18 else 0
-
-
-def _row_fields(text: str, name: str) -> list[str] | None:
-    at = text.find(f"\n{name}\t")
-    if at < 0:
-        return None
-    return text[at + 1 : text.find("\n", at + 1)].split("\t")
-
-
-def _preset_of(model: str) -> dict[str, str]:
-    for preset in SCRIPT_PRESETS.values():
-        settings = dict(preset.settings)
-        name = settings.get("model_name", "")
-        if model in (name, name.replace("*", "x")):
-            return settings
-    return {}
+#: the script variables of a DeepSeek preset's MLA and expert shape -> their options
+_DEEPSEEK_SHAPE = {
+    "q_lora_rank": "--q_lora_rank",
+    "kv_lora_rank": "--kv_lora_rank",
+    "qk_nope_dim": "--qk_nope_dim",
+    "qk_rope_dim": "--qk_rope_dim",
+    "v_head_dim": "--v_head_dim",
+    "n_shared_expert": "--n_shared_expert",
+    "n_dense_layer": "--n_dense_layers",
+}
 
 
 def _training_candidates(path: str, text: str) -> Iterator[str]:
-    _head, keys, names = _settings(text)
-    tp, ep, pp = _int(keys, "model_parallel_NPU_group", 1), _int(keys, "ep", 1), _int(keys, "pp", 1)
+    _head, keys, names = settings(text)
+    tp = header_int(keys, "model_parallel_NPU_group", 1)
+    ep, pp = header_int(keys, "ep", 1), header_int(keys, "pp", 1)
     groups = text.count("\nembedding_layer\t")  # a group starts with it
-    ga, world = _int(keys, "ga", groups or 1), _int(keys, "all_gpus", tp * pp)
+    ga, world = header_int(keys, "ga", groups or 1), header_int(keys, "all_gpus", tp * pp)
     lines = text.count("\n") + 1
-    if ga > lines or _int(keys, "vpp", 0) > lines or not tp or not pp:
+    if ga > lines or header_int(keys, "vpp", 0) > lines or not tp or not pp:
         return  # no AICB run writes more groups or layers than the file has lines
     dp = max(world // max(tp * pp, 1), 1)
-    sp = "attention_column" in names
+    sp = any(n.endswith(("_column", "_row")) for n in names)  # sharded linears are listed
     moe = "mlp_moelayer" in names
     aiob = "grad_gather" in names
     name = parse_filename(PurePath(path).name)
@@ -141,15 +117,15 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
     mbs = name.mbs if name else 1
     seq = name.seq if name else 4096
     gbs = name.gbs if name and name.gbs is not None else ga * mbs * dp
-    if gbs // max(mbs * dp, 1) > lines or max(mbs, seq) > _MOST:
+    if gbs // max(mbs * dp, 1) > lines or max(mbs, seq) > MOST:
         return  # the name asks for more micro-batches than the file has lines
     model = name.model if name else "None"
-    preset = _preset_of(model)
+    preset = preset_settings(model)
     act = 0
     for row in ("embedding_layer", "attention_layer", "attention_column", "mlp_layer"):
-        fields = _row_fields(text, row)
-        if fields and len(fields) > 4 and _number(fields[4]):
-            act = _number(fields[4])
+        fields = row_fields(text, row)
+        if fields and len(fields) > 4 and row_number(fields[4]):
+            act = row_number(fields[4])
             break
     hidden = int(preset.get("hidden_size", 0)) or (act // (2 * mbs * seq) if act else 4096)
     layers_per_group = 0
@@ -160,13 +136,15 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
         per_layer = 2 if not sp else 4
         blocks = [n for n in group if n in ("attention_layer", "attention_column")]
         layers_per_group = len(blocks) or len(group) // per_layer
-    stage = _int(keys, "vpp", layers_per_group)
+    stage = header_int(keys, "vpp", layers_per_group)
     layers = int(preset.get("num_layers", 0)) or stage * pp
     if preset and int(preset["num_layers"]) // pp != stage:
         layers = stage * pp
     heads = int(preset.get("num_attention_heads", 0)) or max(hidden // 128, 1)
     gpu = name.gpu_type if name else None
-    base = ["--frame", "Megatron", "--model_name", model]
+    # DeepSeek's MLA shape is not in the file: only its presets' runs are found
+    deepseek = preset.get("frame") == "DeepSeek"
+    base = ["--frame", "DeepSeek" if deepseek else "Megatron", "--model_name", model]
     if gpu not in (None, "None"):
         base = ["--gpu_type", str(gpu), *base]
     base += [
@@ -175,21 +153,25 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
         "--tensor_model_parallel_size", str(tp), "--pipeline_model_parallel", str(pp),
         "--global_batch", str(gbs), "--micro_batch", str(mbs), "--seq_length", str(seq),
     ]  # fmt: skip
+    if deepseek:
+        for variable, option in _DEEPSEEK_SHAPE.items():
+            base += [option, preset[variable]] if variable in preset else []
     ffns: list[str | None] = [preset["ffn_hidden_size"]] if "ffn_hidden_size" in preset else []
     ffns.append(None)
     tail: list[str] = []
     if moe:
         experts, topk = _moe_shape(text, act, tp, ep, mbs, seq)
+        experts = int(preset.get("num_experts", experts))
         tail += ["--moe_enable"] + (["--moe_grouped_gemm"] if gemm else [])
         tail += ["--num_experts", str(experts), "--moe_router_topk", str(topk)]
         tail += ["--expert_model_parallel_size", str(ep)]
     if sp:
         tail.append("--enable_sequence_parallel")
     if aiob:
-        tail += ["--aiob_enable", "--comp_filepath", _EXAMPLE]
+        tail += ["--aiob_enable", "--comp_filepath", EXAMPLE]
     for ffn in ffns:
         for swiglu in (True, False):
-            for vocab in _VOCABS:
+            for vocab in VOCABS:
                 for recompute in (False, True):
                     words = [*base]
                     words += ["--swiglu"] if swiglu else []
@@ -202,19 +184,20 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
 
 
 def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tuple[int, int]:
-    """(experts, top-k) from a MoE block's first rows (its routing and dispatch sizes)."""
+    """(experts, top-k) from a MoE block's first rows (its routing and dispatch sizes; the
+    dispatch's backward size, which DeepSeek does not send in FP8)."""
     at = text.find("\nmlp_moelayer\t")
     rows = text[at + 1 :].split("\n", 3)[:3] if at >= 0 else []
     fields = [r.split("\t") for r in rows]
     experts, topk = 8, 2
     try:
-        first = _number(fields[0][4])
+        first = row_number(fields[0][4])
         if len(fields) > 2 and fields[1][3].startswith("ALLTOALL_EP") and act:
             experts = first // (2 * ep * tp) if ep * tp else experts  # Megatron-Core 0.13
-            topk = _number(fields[1][4]) * tp // act or topk
+            topk = row_number(fields[1][7]) * tp // act or topk
         elif act:
             experts = first // (2 * mbs * seq) or experts  # the seven-row block
-            topk = _number(fields[2][4]) * tp // act or topk
+            topk = row_number(fields[2][7]) * tp // act or topk
     except (IndexError, ValueError):
         pass
     return max(experts, 1), max(topk, 1)
@@ -321,10 +304,14 @@ def infer(path: str, text: str) -> Inferred:
 
     head = text.split("\n", 1)[0]
     inference = "mode: 1" in head
-    candidates = list(
-        _inference_candidates(path, text) if inference else _training_candidates(path, text)
-    )
-    everywhere = [r for r in MODELLED if r.era.inference or not inference]
+    first = not inference and is_v1_header(settings(head)[1])
+    if inference:
+        candidates = list(_inference_candidates(path, text))
+        everywhere = [r for r in REVISIONS if r.era.inference]
+    else:
+        found = v1_candidates(path, text) if first else _training_candidates(path, text)
+        candidates = list(found)
+        everywhere = [r for r in REVISIONS if r.era.first_generator == first]
     score, args, revs = _search(candidates, text, everywhere, inference)
     if score < 0:
         return Inferred(False, "", None, Difference(1, None, head))
@@ -367,7 +354,7 @@ def _search(
         revs = [r for r in revs if scores.get(r, -1) >= first_line] or revs
         top = max(scores.values())
         if top > best[0]:
-            best = (top, args, [r for r in MODELLED if scores.get(r) == top])
+            best = (top, args, [r for r in REVISIONS if scores.get(r) == top])
         if top > len(text):
             break
     return best
@@ -375,7 +362,7 @@ def _search(
 
 def _latest_run(revs: list[Revision]) -> list[Revision]:
     """The last unbroken run of modelled revisions in `revs`."""
-    order = list(MODELLED)
+    order = list(REVISIONS)
     run = [revs[-1]]
     for rev in reversed(revs[:-1]):
         if order.index(rev) + 1 != order.index(run[0]):

@@ -78,7 +78,9 @@ def _mlp(s: _Shapes, sp: bool) -> list[Layer]:
     return [column, row] if sp else [Layer("mlp_layer", column.params + row.params)]
 
 
-def _megatron_layer(s: _Shapes, sp: bool, moe_needs_gemm: bool = False) -> list[Layer]:
+def _megatron_layer(
+    s: _Shapes, sp: bool, moe_needs_gemm: bool = False, moe_name: str = "mlp_moelayer"
+) -> list[Layer]:
     a = s.a
     h = a.hidden_size
     if a.num_attention_heads == 0:
@@ -86,7 +88,7 @@ def _megatron_layer(s: _Shapes, sp: bool, moe_needs_gemm: bool = False) -> list[
     query = (h // a.num_attention_heads) * a.num_attention_heads
     qkv, dense = s.column(h, 3 * query), s.row(query, h)
     built = a.moe_enable and (a.grouped_gemm or not moe_needs_gemm)
-    moe = Layer("mlp_moelayer", 2 * h * s.local_ffn()) if built else None
+    moe = Layer(moe_name, 2 * h * s.local_ffn()) if built else None
     if not sp:
         # a MoE block is not listed without sequence parallelism (AICB requires SP for MoE)
         return [Layer("attention_layer", qkv + dense), *([] if moe else _mlp(s, sp))]
@@ -119,11 +121,17 @@ def _deepseek_layer(s: _Shapes, sp: bool, dense: bool) -> list[Layer]:
     return [*attention, Layer("fused", s.norm(h)), *mlp]
 
 
-def layers(a: TrainingArgs, embedding_rows: int = 4, moe_needs_gemm: bool = False) -> list[Layer]:
+def layers(
+    a: TrainingArgs,
+    embedding_rows: int = 4,
+    moe_needs_gemm: bool = False,
+    moe_name: str = "mlp_moelayer",
+) -> list[Layer]:
     """Every layer AICB's walk lists for one pipeline stage, in its order.
 
     Before 2024-11-06 the embedding weight had 2 rows a token (`embedding_rows`); before
-    2025-01-02 a MoE block was built only with --moe_grouped_gemm (`moe_needs_gemm`).
+    2025-01-02 a MoE block was built only with --moe_grouped_gemm (`moe_needs_gemm`); the
+    v1.0 generator (2024-07-31) named it `moelayer` (`moe_name`).
     """
     s = _Shapes(a, embedding_rows)
     sp = a.sequence_parallel
@@ -134,7 +142,7 @@ def layers(a: TrainingArgs, embedding_rows: int = 4, moe_needs_gemm: bool = Fals
             if a.deepseek:
                 yield from _deepseek_layer(s, sp, dense=i < a.n_dense_layers)
             else:
-                yield from _megatron_layer(s, sp, moe_needs_gemm)
+                yield from _megatron_layer(s, sp, moe_needs_gemm, moe_name)
         final = s.final()  # built (and its split checked) with or without SP
         if sp:
             yield final

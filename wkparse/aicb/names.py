@@ -4,7 +4,9 @@ AICB names a training workload
 `{prefixes}{gpu_type}-{model}-world_size{W}-tp{T}-pp{P}-ep{E}-gbs{G}-mbs{M}-seq{S}-MOE-{b}-GEMM-{b}-flash_attn-{b}.txt`
 (the prefixes `aiob-` and `sp-` mark measured compute times and sequence parallelism) and an
 inference workload `{model}-world_size{W}-tp{T}-pp{P}-ep{E}-bs{B}-seq{S}-{phase}.txt`. The
-name reflects what really ran, so it is evidence to check the header against.
+name reflects what really ran, so it is evidence to check the header against. AICB v1.0
+(2024-07-31 .. 2024-09-11) wrote
+`{model}-world_size{W}-tp{T}-pp{P}-gbs{G}-mbs{M}-seq{S}-flash_attn-{b}.txt` (`V1Name`).
 """
 
 from __future__ import annotations
@@ -21,6 +23,11 @@ _TRAINING = re.compile(
     r"-pp(?P<pp>\d+)-ep(?P<ep>\d+)-gbs(?P<gbs>\d+)-mbs(?P<mbs>\d+)-seq(?P<seq>\d+)"
     r"-MOE-(?P<moe>True|False)-GEMM-(?P<gemm>True|False)-flash_attn-(?P<flash>True|False)"
     r"\.txt"
+)
+_V1_TRAINING = re.compile(
+    r"(?:(?P<prefix>.*)-)?(?P<model>[^-]+)-world_size(?P<world>\d+)-tp(?P<tp>\d+)"
+    r"-pp(?P<pp>\d+)-gbs(?P<gbs>\d+)-mbs(?P<mbs>\d+)-seq(?P<seq>\d+)"
+    r"-flash_attn-(?P<flash>True|False)\.txt"
 )
 _INFERENCE = re.compile(
     r"(?P<model>.+?)-world_size(?P<world>\d+)-tp(?P<tp>\d+)-pp(?P<pp>\d+)-ep(?P<ep>\d+)"
@@ -146,3 +153,34 @@ def inference_name(
 ) -> str:
     """The name AICB's inference generator gives its file."""
     return f"{model}-world_size{world}-tp{tp}-pp{pp}-ep{ep}-bs{bs}-seq{seq}-{phase}.txt"
+
+
+@dataclass(frozen=True, slots=True)
+class V1Name:
+    """The configuration an AICB v1.0 training file name records (no ep, MoE or GPU part)."""
+
+    model: str
+    world: int
+    tp: int
+    pp: int
+    gbs: int
+    mbs: int
+    seq: int
+    flash: bool
+
+
+def parse_v1_filename(path: str | PurePath) -> V1Name | None:
+    """The configuration in an AICB v1.0 file name (after any `prefix-`), or None."""
+    m = _V1_TRAINING.fullmatch(PurePath(path).name)
+    if m is None:
+        return None
+    world, tp, pp, gbs, mbs, seq = (int(m[k]) for k in ("world", "tp", "pp", "gbs", "mbs", "seq"))
+    return V1Name(m["model"], world, tp, pp, gbs, mbs, seq, m["flash"] == "True")
+
+
+def v1_training_name(name: V1Name) -> str:
+    """The name AICB v1.0's training generator gives its file (`None`: no --model_name)."""
+    return (
+        f"{name.model}-world_size{name.world}-tp{name.tp}-pp{name.pp}-gbs{name.gbs}"
+        f"-mbs{name.mbs}-seq{name.seq}-flash_attn-{name.flash}.txt"
+    )

@@ -132,6 +132,23 @@ SCRIPT_PRESETS: Mapping[str, ScriptPreset] = MappingProxyType(
 #: what the script falls back to for any other `-m` value (after printing a complaint)
 FALLBACK_PRESET = _preset("13", **_gpt("gpt_13B", 40, 5120, 40))
 
+#: the `-m` values of the v1.0 script (2024-07-31 .. 2024-09-11), whose tp variable is
+#: `tp_num`: no 405 nor DeepSeek, and `moe` is Mixtral's shape at tp 2 without MoE switched on
+V1_SCRIPT_PRESETS: Mapping[str, ScriptPreset] = MappingProxyType(
+    {
+        p.size: p
+        for p in (
+            _preset("175", **_gpt("gpt_175B", 96, 12288, 96, tp_num="8")),
+            _preset("22", **_gpt("gpt_22B", 48, 6144, 64, tp_num="8")),
+            _preset("13", **_gpt("gpt_13B", 40, 5120, 40)),
+            _preset("7", **_gpt("gpt_7B", 36, 4096, 32, tp_num="4")),
+            _preset(
+                "moe", **_gpt("Mixtral_8*7B", 32, 4096, 32, ffn_hidden_size="14336", tp_num="2")
+            ),
+        )
+    }
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Preset:

@@ -49,8 +49,6 @@ class Era:
     recompute_doubles_flash: bool = False
     #: --frame DeepSeek and its options exist
     deepseek: bool = False
-    #: DeepSeek is reproduced at this revision (its model changed again with the MoE update)
-    deepseek_modelled: bool = False
     #: what the training script passes as --gpu_type when not given (None: the option is absent)
     script_gpu_type: str | None = None
     #: script presets (`-m`) that do not exist yet
@@ -73,8 +71,10 @@ class Era:
     )
     #: the inference generator is reproduced at this revision
     inference: bool = False
-    #: the generator is modelled at all (the v1.0 generator before 2024-09-11 is not)
-    modelled: bool = True
+    #: AICB v1.0's training generator and script (`v1_args`, `v1_training`, `v1_script`)
+    first_generator: bool = False
+    #: v1.0's check stops every run without --moe_enabled and sequence parallelism
+    moe_only: bool = False
 
 
 _DEEPSEEK_OPTIONS = frozenset(
@@ -115,10 +115,26 @@ def _table() -> tuple[Revision, ...]:
             "4f33c8eabeaa5c9484a1e27e878ff2c2b7360088",
             "2024-07-31",
             (
-                "AICB v1.0: the first SimAI generator (options --tp_num/--pp_num, header "
-                "`model_parallel_NPU_group` only, file names without ep); not modelled",
+                "AICB v1.0, the first SimAI generator: options --tp_num/--pp_num/--moe_enabled/"
+                "--num_moe_experts/--expert_parallel_size; header `model_parallel_NPU_group` "
+                "only, after a tab; every layer in the file (no split by pp); file names "
+                "`{model}-world_size-tp-pp-gbs-mbs-seq-flash_attn-..` (no gpu type, ep, MoE, "
+                "GEMM)",
+                "only runs with --moe_enabled and --enable_sequence_parallel pass its check",
+                "under AIOB: gradient sizes written as Python tuples `(all, moe, all, moe)`, "
+                "one row per layer (norms, MoE blocks, final linear), `None` for times the "
+                "AIOB file lacks",
             ),
-            {"modelled": False},
+            {"first_generator": True, "moe_only": True},
+        ),
+        (
+            "d57089804b245c1ce5eba9a990f3e4f36e28b2df",
+            "2024-08-23",
+            (
+                "v1.0's check fixed (merged from 35e43b9): runs without --moe_enabled write "
+                "files, with or without sequence parallelism",
+            ),
+            {"moe_only": False},
         ),
         (
             "b9d142e5a65d4770cef4cfc25683c6af0ccb5a50",
@@ -129,7 +145,7 @@ def _table() -> tuple[Revision, ...]:
                 "grad_param_compute), 7 rows per MoE block; the path without --aiob_enable "
                 "stops (AttributeError: expert_parallel_size)",
             ),
-            {"modelled": True},
+            {"first_generator": False},
         ),
         (
             "2678a94c875eed5e6a74b8b3ef80bbd533d91c74",
@@ -199,8 +215,9 @@ def _table() -> tuple[Revision, ...]:
             "2025-09-15",
             (
                 "--frame DeepSeek, its options and presets (-m deepseek671/236/16); "
-                "per-layer AIOB times; DeepSeek's FP8 dispatch size written as a float "
-                "(DeepSeek not modelled before 2025-09-24)",
+                "per-layer AIOB times; DeepSeek in the seven-row MoE block of the time, "
+                "its forward expert dispatch under AIOB with EP > 1 in FP8, written as a "
+                "float (`17301504.0`)",
             ),
             {
                 "deepseek": True,
@@ -219,9 +236,9 @@ def _table() -> tuple[Revision, ...]:
             "2025-09-24",
             (
                 "MoE communication of Megatron-Core 0.13: 5 rows per MoE block (was 7), "
-                "routing all-gather 2*ep*experts*tp",
+                "routing all-gather 2*ep*experts*tp; DeepSeek's FP8 dispatch written as an int",
             ),
-            {"moe_rows": 5, "deepseek_modelled": True},
+            {"moe_rows": 5},
         ),
         (
             "b866b126b96172e6a3476fa46c7b3f720b65c9d1",
@@ -242,7 +259,7 @@ def _table() -> tuple[Revision, ...]:
             {"inference": True},
         ),
     ]
-    era = Era(modelled=False)
+    era = Era()
     table = []
     for commit, date, changes, switches in steps:
         updates: dict[str, object] = {}
@@ -261,8 +278,6 @@ def _table() -> tuple[Revision, ...]:
 
 REVISIONS: tuple[Revision, ...] = _table()
 LATEST = REVISIONS[-1]
-#: the revisions --at reproduces (v1.0 is listed but not modelled)
-MODELLED: tuple[Revision, ...] = tuple(r for r in REVISIONS if r.era.modelled)
 _BY_SHORT = {r.short: r for r in REVISIONS}
 
 #: aliyun/aicb's master line (first parents), oldest first: (commit, date)
@@ -302,12 +317,12 @@ _MASTER: tuple[tuple[str, str], ...] = (
     ("3d58f44827ca817f214a9c68f11ed35e33ec7b03", "2025-09-28"),
     ("23eec3c48ca2d2d93dd888a4c7b22ab4421e782f", "2025-12-27"),
 )
-#: commits merged into master from side branches: (commit, date, the modelled revision whose
-#: behaviour it has; '' for the v1.0 generator)
+#: commits merged into master from side branches: (commit, date, the revision whose behaviour
+#: it has)
 _MERGED: tuple[tuple[str, str, str], ...] = (
-    ("35e43b9df35f939b9c5634ff04f4e28d5d759f0a", "2024-08-12", ""),
-    ("2c085ffe77f4703c381d829eee9cdbd1cf35de3d", "2024-08-26", ""),
-    ("2cfde3dd9fc41247c80a83b60fe575aa294c5730", "2024-08-26", ""),
+    ("35e43b9df35f939b9c5634ff04f4e28d5d759f0a", "2024-08-12", "d570898"),
+    ("2c085ffe77f4703c381d829eee9cdbd1cf35de3d", "2024-08-26", "d570898"),
+    ("2cfde3dd9fc41247c80a83b60fe575aa294c5730", "2024-08-26", "d570898"),
     ("6a03ecd6155c281bf8e81a72815cd2a8b9ad990a", "2024-10-23", "2678a94"),
     ("34de7951404f1f0a5dcfe1bfb088d71726ffd88c", "2024-11-05", "d9b4f5c"),
     ("c602a73e7688af7d2487101f2a131e64caa15bb4", "2025-09-28", "b866b12"),
@@ -327,12 +342,15 @@ _MERGED: tuple[tuple[str, str, str], ...] = (
 )
 
 
-def _modelled_at_or_before(index_in_master: int) -> Revision:
-    best = REVISIONS[0]
-    modelled = {r.commit for r in REVISIONS}
+def _in_force_at(index_in_master: int, rev: str) -> Revision:
+    """The last revision at or before master's commit `index_in_master`."""
+    best = None
+    known = {r.commit: r for r in REVISIONS}
     for commit, _date in _MASTER[: index_in_master + 1]:
-        if commit in modelled:
-            best = next(r for r in REVISIONS if r.commit == commit)
+        best = known.get(commit, best)
+    if best is None:
+        first = REVISIONS[0]
+        raise AicbError(f"--at {rev}: AICB had no SimAI generator yet (it came with {first.label})")
     return best
 
 
@@ -354,7 +372,7 @@ def resolve(rev: str) -> Revision:
                 index = i
         if index < 0:
             raise AicbError(f"--at {rev}: before AICB's first commit ({_MASTER[0][1]})")
-        return _modelled_at_or_before(index)
+        return _in_force_at(index, rev)
     if not _HASH.match(text):
         raise AicbError(
             f"--at {rev}: give an AICB commit (short or full hash) or a date YYYY-MM-DD"
@@ -365,10 +383,9 @@ def resolve(rev: str) -> Revision:
     if len(master) + len(merged) > 1:
         raise AicbError(f"--at {rev}: ambiguous AICB commit; give more digits")
     if master:
-        return _modelled_at_or_before(master[0])
+        return _in_force_at(master[0], rev)
     if merged:
-        era_of = merged[0][2]
-        return _BY_SHORT[era_of] if era_of else REVISIONS[0]
+        return _BY_SHORT[merged[0][2]]
     raise AicbError(
         f"--at {rev}: not a commit of aliyun/aicb's master (known up to {LATEST.label})"
     )
@@ -389,8 +406,7 @@ def version_lines() -> list[str]:
     """`wkparse aicb --versions`: each revision, its date and what changed."""
     lines = []
     for r in REVISIONS:
-        mark = "" if r.era.modelled else " [not modelled]"
-        lines.append(f"{r.short}  {r.date}{mark}")
+        lines.append(f"{r.short}  {r.date}")
         lines += [f"  - {change}" for change in r.changes]
     return lines
 

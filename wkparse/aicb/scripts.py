@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from wkparse.aicb.errors import AicbError
-from wkparse.aicb.presets import FALLBACK_PRESET, SCRIPT_PRESETS
+from wkparse.aicb.presets import FALLBACK_PRESET, SCRIPT_PRESETS, ScriptPreset
 from wkparse.i18n import _
 
 TRAINING_SCRIPT = "scripts/megatron_workload_with_aiob.sh"
@@ -37,7 +37,7 @@ class ScriptRun:
 
 #: how a note names a script variable a preset assigns (the generator's short names; the
 #: other variables by their own names)
-_SHORT = {"tensor_model_parallel_size": "tp", "num_attention_heads": "heads"}
+_SHORT = {"tensor_model_parallel_size": "tp", "tp_num": "tp", "num_attention_heads": "heads"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,39 +190,74 @@ _TRAINING_OPTIONAL = (
     "expert_model_parallel_size", "grouped_gemm", "q_lora_rank", "kv_lora_rank", "qk_nope_dim",
     "qk_rope_dim", "v_head_dim", "n_shared_expert", "n_dense_layer",
 )  # fmt: skip
-_FLAG_VALUED = {"moe_enable", "grouped_gemm"}
+_FLAG_VALUED = frozenset({"moe_enable", "grouped_gemm"})
 
 
-def training_script(words: Sequence[str]) -> ScriptRun:
+@dataclass(frozen=True, slots=True)
+class TrainingScript:
+    """One revision of the training script: the words its loop reads, its defaults, what it
+    passes to Python and in which order, and its `-m` presets."""
+
+    #: option word -> script variable (takes a value) ...
+    valued: Mapping[str, str]
+    #: ... and flag word -> (script variable, the generator option it passes)
+    flags: Mapping[str, tuple[str, str]]
+    defaults: Mapping[str, str]
+    #: always passed as `--name=$variable`, then `--use-distributed-optimizer`
+    passed: tuple[str, ...]
+    #: flags passed as set (empty: nothing)
+    flag_vars: tuple[str, ...]
+    #: passed as `--name=$variable` when set, or as the flag itself (`flag_valued`)
+    optional: tuple[str, ...]
+    flag_valued: frozenset[str]
+    presets: Mapping[str, ScriptPreset]
+    fallback: ScriptPreset
+
+
+#: the script since AICB v1.1 (2024-09-11), as it is now (`history` drops what came later)
+TRAINING = TrainingScript(
+    TRAINING_VALUED,
+    TRAINING_FLAGS,
+    _TRAINING_DEFAULTS,
+    _TRAINING_PASSED,
+    _TRAINING_FLAG_VARS,
+    _TRAINING_OPTIONAL,
+    _FLAG_VALUED,
+    SCRIPT_PRESETS,
+    FALLBACK_PRESET,
+)
+
+
+def training_script(words: Sequence[str], script: TrainingScript = TRAINING) -> ScriptRun:
     """`sh scripts/megatron_workload_with_aiob.sh WORDS...` -> the generator's arguments."""
-    values, typed = dict(_TRAINING_DEFAULTS), set[str]()
+    values, typed = dict(script.defaults), set[str]()
     spelled: dict[str, tuple[str, str]] = {}
     notes = _read_options(
-        TRAINING_SCRIPT, words, TRAINING_VALUED, TRAINING_FLAGS, values, typed, spelled
+        TRAINING_SCRIPT, words, script.valued, script.flags, values, typed, spelled
     )
     size = values["model_size"]
-    preset = SCRIPT_PRESETS.get(size)
+    preset = script.presets.get(size)
     if preset is None:
         notes.append(
             _("{script}: unknown -m {size}; the script falls back to gpt_13B").format(
                 script=TRAINING_SCRIPT, size=repr(size)
             )
         )
-        preset = FALLBACK_PRESET
+        preset = script.fallback
     overrides = _overrides(size, spelled, preset.settings, values)
     notes += [o.note() for o in overrides]
     values.update(preset.settings)
     argv: list[str] = []
-    for name in _TRAINING_PASSED:
+    for name in script.passed:
         argv += _split(f"--{name}={values.get(name, '')}")
     argv.append("--use-distributed-optimizer")
-    for name in _TRAINING_FLAG_VARS:
+    for name in script.flag_vars:
         argv += _split(values.get(name, ""))
-    for name in _TRAINING_OPTIONAL:
+    for name in script.optional:
         value = values.get(name, "")
         if not value:
             continue
-        argv += _split(value if name in _FLAG_VALUED else f"--{name}={value}")
+        argv += _split(value if name in script.flag_valued else f"--{name}={value}")
     return ScriptRun(argv, notes, typed, overrides)
 
 

@@ -11,7 +11,7 @@ embedding row's weight-gradient time is whatever backward time the previous laye
 from __future__ import annotations
 
 from wkparse.aicb import aiob
-from wkparse.aicb.dump import NONE, Row, Workload, comm_row
+from wkparse.aicb.dump import NONE, Cell, Row, Workload, comm_row
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.formulas import moe_dispatch, moe_routing, pp_comm
 from wkparse.aicb.layers import Layer, layers, parameter_totals
@@ -48,11 +48,11 @@ def _moe_rows(
 ) -> list[Row]:
     """A MoE block's rows: five (Megatron-Core 0.13, from 2025-09-24) or seven before."""
     if era.moe_rows == 7:
-        return _moe_rows_mc08(a, name, fwd, bwd, aiob_path=aiob_path)
+        return moe_rows_mc08(a, name, fwd, bwd, aiob_path=aiob_path)
     return _moe_rows_mc13(a, name, fwd, bwd, aiob_path=aiob_path)
 
 
-def _moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool) -> list[Row]:
+def moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path: bool) -> list[Row]:
     """The seven rows of one MoE block before 2025-09-24 (Megatron-Core 0.8's dispatcher):
     routing all-gather, TP all-to-all, EP dispatch, TP all-gather and reduce-scatter, EP
     combine, TP all-to-all. With EP 1 under AIOB the two EP rows carry 1 byte and the fourth
@@ -62,7 +62,7 @@ def _moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path:
     if not aiob_path:
         ag, a2a, a2a_ep, rs = "ALLGATHER", "ALLTOALL", "ALLTOALL_EP", "REDUCESCATTER"
         routing = 2 * a.seq_length * a.num_experts
-        spec = [
+        plain: list[tuple[str, Cell, str, Cell]] = [
             (ag, routing, ag, routing),
             (a2a, per_tp, a2a, per_tp),
             (a2a_ep, routed, a2a_ep, routed),
@@ -71,7 +71,7 @@ def _moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path:
             (a2a_ep, routed, a2a_ep, routed),
             (a2a, per_tp, a2a, per_tp),
         ]
-        return [Row(name, 1, f, fs, 1, b, bs, 1, NONE, 0) for f, fs, b, bs in spec]
+        return [Row(name, 1, f, fs, 1, b, bs, 1, NONE, 0) for f, fs, b, bs in plain]
     c = ["ALLGATHER", "ALLTOALL", "ALLTOALL_EP", "ALLGATHER", "REDUCESCATTER"]
     c += ["ALLTOALL_EP", "ALLTOALL"]
     if tp == 1:  # only the expert all-to-alls stay
@@ -79,10 +79,12 @@ def _moe_rows_mc08(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path:
     routing = 2 * a.micro_batch * a.seq_length * a.num_experts
     ep1 = a.ep == 1
     dispatch = 1 if ep1 else routed
-    spec = [
+    # DeepSeek's forward dispatch in FP8 (2025-09-15 .. 09-24): Python's `*=`, a float
+    fwd_dispatch: Cell = dispatch * FP8_FACTOR if a.deepseek and not ep1 else dispatch
+    spec: list[tuple[str, Cell, str, Cell]] = [
         (c[0], routing, c[0], routing),
         (c[1], per_tp, c[1], per_tp),
-        (c[2], dispatch, c[2], dispatch),
+        (c[2], fwd_dispatch, c[2], dispatch),
         (c[3], act * k, c[3] if ep1 else c[4], act * k),
         (c[4], act * k, c[3], act * k),
         (c[5], dispatch, c[5], dispatch),
@@ -117,7 +119,7 @@ def _moe_rows_mc13(a: TrainingArgs, name: str, fwd: int, bwd: int, *, aiob_path:
     ]
 
 
-def _epilogue(a: TrainingArgs) -> list[Row]:
+def epilogue(a: TrainingArgs) -> list[Row]:
     ce = a.seq_length * a.micro_batch * 4
     rows = [Row(f"cross_entropy{i}", 0, "ALLREDUCE", ce, 0, NONE, 0, 0, NONE, 0) for i in (1, 2, 3)]
     rows += [Row(f"optimizer{i}", 0, "ALLREDUCE", 4, 0, NONE, 0, 0, NONE, 0) for i in (1, 2, 3, 4)]
@@ -252,7 +254,7 @@ def workload(a: TrainingArgs, table: dict[str, int] | None, era: Era = LATEST.er
         prologue += _moe_grad_rows(a, moe)
         if a.ga > 0:
             groups = [_plain_group(a, listed, era)] * a.ga
-        return Workload(header(a, era), prologue, groups, _epilogue(a))
+        return Workload(header(a, era), prologue, groups, epilogue(a))
     builder = _AiobGroup(a, table, listed, era)
     dense = total - moe
     prologue = [
@@ -270,8 +272,8 @@ def workload(a: TrainingArgs, table: dict[str, int] | None, era: Era = LATEST.er
         later = builder.build() if a.ga > 1 else []
         # the second group starts from what the last layer left, as every later one does
         groups = [first] + [later] * (a.ga - 1)
-    epilogue = _epilogue(a)
+    last = epilogue(a)
     if era.zero_none_sizes:
         prologue = [r.zero_unused_sizes() for r in prologue]
-        epilogue = [r.zero_unused_sizes() for r in epilogue]
-    return Workload(header(a, era), prologue, groups, epilogue)
+        last = [r.zero_unused_sizes() for r in last]
+    return Workload(header(a, era), prologue, groups, last)

@@ -180,7 +180,7 @@ def _assert(ok: bool, message: str) -> None:
         raise AicbError(f"AICB stops: AssertionError: {message}")
 
 
-def _padded_vocab(vocab: int, divisible_by: int, tp: int) -> int:
+def padded_vocab(vocab: int, divisible_by: int, tp: int) -> int:
     multiple = divisible_by * tp
     if multiple == 0:
         raise AicbError("AICB stops: ZeroDivisionError padding the vocabulary (multiple 0)")
@@ -189,7 +189,7 @@ def _padded_vocab(vocab: int, divisible_by: int, tp: int) -> int:
     return -(-vocab // multiple) * multiple
 
 
-def _ffn(hidden: int, swiglu: bool) -> int:
+def ffn_size(hidden: int, swiglu: bool) -> int:
     if swiglu:
         # AICB's float arithmetic, kept as is: it decides the size for odd hidden sizes
         return int((4 * hidden * 2 / 3) / 64) * 64
@@ -223,11 +223,11 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
     heads = layers if heads is None else heads
     assert isinstance(heads, int)
     hidden = parsed.integer("hidden_size")
-    padded = _padded_vocab(
+    padded = padded_vocab(
         parsed.integer("vocab_size"), parsed.integer("make_vocab_size_divisible_by"), tp
     )
     ffn = v["ffn_hidden_size"]
-    ffn = _ffn(hidden, bool(v["swiglu"])) if ffn is None else ffn
+    ffn = ffn_size(hidden, bool(v["swiglu"])) if ffn is None else ffn
     assert isinstance(ffn, int)
     ep, experts, dtype = (
         parsed.integer("expert_model_parallel_size"),

@@ -126,7 +126,8 @@ _INFER_MOST_BYTES = 16 * 1024 * 1024
 def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str | None, bool]:
     """(era, AICB command, whether AICB may be named), from `aicb.infer` when the file can be
     read again: a command that writes the file exactly gives its revisions; none gives no
-    AICB claim at all, except for v1.0-style headers (a generator the revisions do not model).
+    AICB claim at all, except for v1.0-style headers (AICB's shipped examples have them, and
+    no v1.0 run writes those examples exactly).
     Without the file's bytes (standard input) the header's era is all there is."""
     if not ctx.path or ctx.path == "-" or ctx.policy not in TRANSFORMER_DIALECTS:
         return guessed, None, True

@@ -131,7 +131,7 @@ def _expected_rows(w: AicbWorkload) -> Iterator[tuple[_Place, AicbRow]]:
         yield _Place("epilogue", 0), row
 
 
-def _values(row: AicbRow) -> tuple[int | str | None, ...]:
+def _values(row: AicbRow) -> tuple[int | float | str | None, ...]:
     """An expected row in the order RowFields.ordered() gives a file's row."""
     return (
         row.name, -1, row.fwd_time, row.fwd_comm, row.fwd_size, row.ig_time, row.ig_comm,
@@ -178,7 +178,7 @@ def show(value: object) -> str:
     return _("nothing") if value is None else str(value)
 
 
-_Pair = tuple[tuple[int | str | None, ...], tuple[int | str | None, ...]] | None
+_Pair = tuple[tuple[int | str | None, ...], tuple[int | float | str | None, ...]] | None
 
 
 def _compare_rows(workload: Workload, made: AicbWorkload) -> _RowComparison:

@@ -1,0 +1,55 @@
+"""`wkparse aicb --at` and `--infer` against files the real AICB wrote at old revisions.
+
+`benchmarks/aicb_record.py` ran aliyun/aicb's own generator (CPU only, no torch) at the
+commits the corpus does not cover and kept what it wrote in `tests/recordings/`; each run
+must come back byte for byte, file name included, and a run AICB refused must be refused with
+AICB's reason. `--infer` must find a command and revision range that regenerate each file
+(DeepSeek runs: those of the script's presets).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import RECORDINGS, recordings
+from wkparse.aicb import AicbError, generate
+from wkparse.aicb.infer import infer
+from wkparse.aicb.revisions import REVISIONS, resolve
+
+WRITTEN = [pytest.param(r, id=r["file"]) for r in recordings() if r["file"] != "-"]
+#: a DeepSeek run's MLA shape is not in its file: `--infer` finds the presets' runs only
+INFERABLE = [
+    pytest.param(r, id=r["file"])
+    for r in recordings()
+    if r["file"] != "-"
+    and ("--frame DeepSeek" not in r["command"] or "-m deepseek" in r["command"])
+]
+REFUSED = [pytest.param(r, id=r["command"][-60:]) for r in recordings() if r["file"] == "-"]
+
+
+@pytest.mark.parametrize("run", WRITTEN)
+def test_at_writes_what_aicb_wrote(run: dict[str, str]) -> None:
+    made = generate(run["command"], at=run["commit"])
+    path = RECORDINGS / run["file"]
+    assert made.text().encode() == path.read_bytes()
+    # the recording puts the case number in front of AICB's own name
+    assert path.name.split("-", 1)[1] == made.filename
+
+
+@pytest.mark.parametrize("run", REFUSED)
+def test_at_refuses_what_aicb_refused(run: dict[str, str]) -> None:
+    reason = run["stderr"].split(": ", 1)[1]
+    with pytest.raises(AicbError, match=reason):
+        generate(run["command"], at=run["commit"])
+
+
+@pytest.mark.parametrize("run", INFERABLE)
+def test_infer_finds_a_command_that_rewrites_it(run: dict[str, str]) -> None:
+    path = RECORDINGS / run["file"]
+    text = path.read_text()
+    found = infer(str(path), text)
+    assert found.exact and found.at is not None
+    assert generate(found.command, at=found.at[0]).text() == text
+    order = [r.short for r in REVISIONS]
+    first, last = order.index(found.at[0]), order.index(found.at[1])
+    assert first <= order.index(resolve(run["commit"]).short) <= last
