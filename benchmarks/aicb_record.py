@@ -9,11 +9,11 @@ For each case below it unpacks aliyun/aicb at the case's commit (only the genera
 with `git archive`) into a temporary folder, runs the command there as a user would (`python`
 is the interpreter given, first on PATH for AICB's script, which `sh` runs), and copies every
 file AICB wrote under `results/workload/` into `tests/recordings/aicb-<commit>/`, its name
-behind the case's number (`03-` + AICB's own name: two cases may give one name). `MANIFEST.tsv`
-there lists each run: the file (`-` when AICB wrote none), the commit, the command as typed,
-AICB's exit status and its last line on standard error (its assertion, when it refused). The
-commands are chosen for small files. Nothing here imports wkparse: the recordings are AICB's
-own output.
+behind the case's number (`03-` + AICB's own name: two cases may give one name); the
+configurations in `tests/recordings/inputs/` are copied beside AICB first. `MANIFEST.tsv` there
+lists each run: the file (`-` when AICB wrote none), the commit, the command as typed, AICB's
+exit status and its last line on standard error (its assertion, when it refused). The commands
+are chosen for small files. Nothing here imports wkparse: the recordings are AICB's own output.
 """
 
 from __future__ import annotations
@@ -35,6 +35,9 @@ _PATHS = ("workload_generator", "utils", "log_analyzer", "workload/aiob_inputs",
 
 V1 = "python -m workload_generator.AIOB_simAI_workload_generator"
 SCRIPT = "sh scripts/megatron_workload_with_aiob.sh"
+INFERENCE = "python -m workload_generator.SimAI_inference_workload_generator"
+#: configurations some cases read, copied beside AICB (the tests read them from there too)
+INPUTS = OUT / "inputs"
 EXAMPLE = "--aiob_enable --comp_filepath workload/aiob_inputs/Example.txt"
 #: a small Mixtral-like MoE run in the v1.0 options (2 micro-batch groups)
 V1_MOE = (
@@ -90,6 +93,12 @@ CASES: tuple[tuple[str, str], ...] = (
         for aiob in ("", EXAMPLE)
     ),
     ("475f32b", f"{SCRIPT} -m deepseek16 --world_size 8 --global_batch 8 --sp {EXAMPLE}"),
+    # b866b12 (2025-09-25): the first inference generator, every setting from its JSON
+    ("b866b12", f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_default.json"),
+    ("b866b12", f"{INFERENCE} DeepSeek-671B scripts/inference_configs/deepseek_default.json"),
+    ("b866b12", "sh scripts/inference_workload_with_aiob.sh"),
+    ("b866b12", f"{INFERENCE} Qwen3-Moe-30B qwen3_small.json --world_size 64"),
+    ("b866b12", f"{INFERENCE} DeepSeek-V3 deepseek_small.json"),
 )
 
 
@@ -121,6 +130,8 @@ def record(git_dir: Path, python: str) -> list[dict[str, str]]:
             with tempfile.TemporaryDirectory() as tmp:
                 work = Path(tmp)
                 _unpack(git_dir, commit, work)
+                for extra in INPUTS.glob("*.json"):
+                    shutil.copyfile(extra, work / extra.name)
                 done = subprocess.run(
                     _argv(command, python),
                     cwd=work,

@@ -4,7 +4,7 @@
 commits the corpus does not cover and kept what it wrote in `tests/recordings/`; each run
 must come back byte for byte, file name included, and a run AICB refused must be refused with
 AICB's reason. `--infer` must find a command and revision range that regenerate each file
-(DeepSeek runs: those of the script's presets).
+(where the file shows what made it: `_inferable`).
 """
 
 from __future__ import annotations
@@ -17,14 +17,28 @@ from wkparse.aicb.infer import infer
 from wkparse.aicb.revisions import REVISIONS, resolve
 
 WRITTEN = [pytest.param(r, id=r["file"]) for r in recordings() if r["file"] != "-"]
-#: a DeepSeek run's MLA shape is not in its file: `--infer` finds the presets' runs only
+
+
+def _inferable(run: dict[str, str]) -> bool:
+    """Whether the file shows what made it: not a DeepSeek training shape outside the script's
+    presets, nor an inference configuration of one's own (the first inference generator
+    took every setting from it)."""
+    command = run["command"]
+    if "--frame DeepSeek" in command and "-m deepseek" not in command:
+        return False
+    return not (".json" in command and "inference_configs/" not in command)
+
+
 INFERABLE = [
-    pytest.param(r, id=r["file"])
-    for r in recordings()
-    if r["file"] != "-"
-    and ("--frame DeepSeek" not in r["command"] or "-m deepseek" in r["command"])
+    pytest.param(r, id=r["file"]) for r in recordings() if r["file"] != "-" and _inferable(r)
 ]
 REFUSED = [pytest.param(r, id=r["command"][-60:]) for r in recordings() if r["file"] == "-"]
+
+
+@pytest.fixture(autouse=True)
+def beside_the_inputs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Commands name the configurations of `inputs/` as AICB saw them: in its folder."""
+    monkeypatch.chdir(RECORDINGS / "inputs")
 
 
 @pytest.mark.parametrize("run", WRITTEN)
@@ -48,8 +62,8 @@ def test_infer_finds_a_command_that_rewrites_it(run: dict[str, str]) -> None:
     path = RECORDINGS / run["file"]
     text = path.read_text()
     found = infer(str(path), text)
-    assert found.exact and found.at is not None
+    assert found.exact and found.at is not None and found.span is not None
     assert generate(found.command, at=found.at[0]).text() == text
     order = [r.short for r in REVISIONS]
-    first, last = order.index(found.at[0]), order.index(found.at[1])
+    first, last = order.index(found.span[0]), order.index(found.span[1])
     assert first <= order.index(resolve(run["commit"]).short) <= last

@@ -60,11 +60,24 @@ def test_infer_recovers_a_reproducing_command(file: str, generator: str, argumen
     path = CORPUS / "aicb-generated" / file
     text = path.read_text()
     found = infer(str(path), text)
-    assert found.exact and found.at is not None and found.first_difference is None
-    assert generate(found.command, at=found.at[0]).text() == text
+    assert found.exact and found.span is not None and found.first_difference is None
+    _regenerates(found.command, found.at, text)
+    if found.earlier is not None:
+        _regenerates(*found.earlier, text)
     rev, _ = _command(generator, arguments)
     order = [r.short for r in REVISIONS]
-    assert order.index(found.at[0]) <= order.index(resolve(rev).short) <= order.index(found.at[1])
+    first, last = (order.index(r) for r in found.span)
+    assert first <= order.index(resolve(rev).short) <= last
+
+
+def _regenerates(command: str, at: tuple[str, str] | None, text: str) -> None:
+    """`command` names the module of every revision of `at`, and both ends write `text`."""
+    assert at is not None
+    order = [r.short for r in REVISIONS]
+    for rev in REVISIONS[order.index(at[0]) : order.index(at[1]) + 1]:
+        assert f"workload_generator.{rev.era.module} " in command or "inference" in command
+    assert generate(command, at=at[0]).text() == text
+    assert generate(command, at=at[1]).text() == text
 
 
 def test_eras_the_corpus_shows_are_told_apart(corpus: object) -> None:
@@ -73,7 +86,21 @@ def test_eras_the_corpus_shows_are_told_apart(corpus: object) -> None:
     old = CORPUS / "aicb-generated" / "aicb-2024-10" / f"aiob-sp-{name}.txt"
     new = CORPUS / "aicb-generated" / "aicb-2025-01" / f"aiob-sp-None-{name}.txt"
     assert infer(str(old), old.read_text()).at == ("b9d142e", "d9b4f5c")
-    assert infer(str(new), new.read_text()).at == ("f16eafb", LATEST.short)
+    found = infer(str(new), new.read_text())
+    assert found.span == ("f16eafb", LATEST.short)
+
+
+def test_infer_names_the_module_of_its_range(corpus: object) -> None:
+    """A range across the 2025-09-25 rename is told as two commands, each with its module."""
+    name = "gpt_13B-world_size8-tp2-pp1-ep1-gbs32-mbs1-seq4096-MOE-False-GEMM-False-flash_attn-True"
+    path = CORPUS / "aicb-generated" / "aicb-2025-01" / f"aiob-sp-None-{name}.txt"
+    found = infer(str(path), path.read_text())
+    assert found.at == ("b866b12", LATEST.short) and NEW.split()[-1] in found.command
+    assert found.earlier is not None and found.earlier[1] == ("f16eafb", "92a99f8")
+    assert OLD.split()[-1] in found.earlier[0]
+    assert found.as_json()["earlier"] == {"command": found.earlier[0], "at": ["f16eafb", "92a99f8"]}
+    result = runner.invoke(app, ["aicb", "--infer", str(path)])
+    assert "and AICB f16eafb .. 92a99f8, before the module's rename, for:" in result.output
 
 
 GPT7 = (
@@ -289,15 +316,36 @@ def test_nothing_before_the_first_generator() -> None:
         resolve("67e18a7")
 
 
-def test_inference_only_at_the_latest_revision() -> None:
-    cmd = (
-        "python -m workload_generator.SimAI_inference_workload_generator Qwen3-Moe-235B "
-        "scripts/inference_configs/qwen3_moe_default.json --world_size 8 "
-        "--tensor_model_parallel_size 4 --expert_model_parallel_size 2"
+INFERENCE = "python -m workload_generator.SimAI_inference_workload_generator"
+
+
+def test_inference_generators_by_revision() -> None:
+    current = (
+        f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_moe_default.json "
+        "--world_size 8 --tensor_model_parallel_size 4 --expert_model_parallel_size 2"
     )
-    assert generate(cmd, at=LATEST.short).workload.row_count > 0
-    with pytest.raises(AicbError, match="inference generator"):
-        generate(cmd, at="b866b12")
+    latest = generate(current, at=LATEST.short)
+    assert latest.filename.endswith("-decode.txt")
+    # the AICB2.0_Pre branch had today's generator from 2025-11-04 on
+    assert generate(current, at="05551a1").text() == latest.text()
+    with pytest.raises(AicbError, match="not modelled"):
+        generate(current, at="6584080")
+    with pytest.raises(AicbError, match="no inference generator"):
+        generate(current, at="92a99f8")
+
+
+def test_first_inference_generator_reads_only_its_configuration() -> None:
+    first = f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_default.json"
+    made = generate(f"{first} --world_size 8 --phase prefill", at="2025-10-01")
+    assert made.revision.short == "b866b12"
+    assert made.filename == "Qwen3-Moe-235B-world_size32-tp1-pp1-ep32-bs64-seq1.txt"
+    assert any("ignores: --world_size 8 --phase prefill" in n for n in made.notes)
+    times = {r.fwd_time for r in made.workload.rows()}
+    assert times == {0}  # its table of measured times held zeros
+    with pytest.raises(AicbError, match="GPU"):  # this configuration is not shipped yet
+        generate(f"{INFERENCE} Qwen3-Moe-235B qwen3_moe_default.json", at="b866b12")
+    with pytest.raises(AicbError, match="Invalid model name"):
+        generate(f"{INFERENCE} Qwen3-Next-80B x.json", at="b866b12")
 
 
 runner = CliRunner()
@@ -329,7 +377,7 @@ def test_cli_infer_json_for_a_file_aicb_did_not_write(corpus: object) -> None:
     result = runner.invoke(app, ["aicb", "--infer", str(path), "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.output)
-    assert set(data) == {"exact", "command", "at", "first_difference"}
+    assert set(data) == {"exact", "command", "at", "earlier", "first_difference"}
     assert data["exact"] is False and data["first_difference"]["line"] >= 1
 
 
@@ -355,7 +403,7 @@ def test_other_aiob_measurement_is_named_not_exact(tmp_path: object) -> None:
     path = tmp_path / made.filename
     path.write_text(made.text())
     found = infer(str(path), made.text())
-    assert not found.exact and found.other_compute_times and found.at == ("cf516c0", "23eec3c")
+    assert not found.exact and found.other_compute_times and found.span == ("cf516c0", "23eec3c")
     assert found.first_difference is not None and found.first_difference.line > 2
     g = explain(parse_file(path), str(path)).generation
     assert g.aicb and g.era is not None and g.aicb_command is not None

@@ -16,13 +16,21 @@ to a last `&&` or `;`, such as `cd aicb &&`, are skipped):
 from __future__ import annotations
 
 import shlex
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import Literal
 
 from wkparse.aicb.errors import AicbError
-from wkparse.aicb.scripts import TRAINING, TrainingScript, inference_script, training_script
+from wkparse.aicb.scripts import (
+    TRAINING,
+    ScriptRun,
+    TrainingScript,
+    inference_script,
+    training_script,
+)
+
+InferenceScript = Callable[[Sequence[str]], ScriptRun]
 
 Generator = Literal["training", "inference"]
 
@@ -138,12 +146,14 @@ def _script(words: list[str]) -> tuple[Generator, list[str]] | None:
     return None if which is None else (which, words[1:])
 
 
-def _generator(words: list[str], script: TrainingScript) -> Invocation | None:
+def _generator(
+    words: list[str], script: TrainingScript, inference: InferenceScript
+) -> Invocation | None:
     """The invocation of one command (no `uv run` in front); None when it is none of AICB's."""
     found = _script(words)
     if found is not None:
         which, rest = found
-        run = training_script(rest, script) if which == "training" else inference_script(rest)
+        run = training_script(rest, script) if which == "training" else inference(rest)
         return Invocation(which, run.argv, True, run.notes, run.typed)
     if words and _is_python(words[0]):
         target = _python_target(words[1:])
@@ -152,11 +162,15 @@ def _generator(words: list[str], script: TrainingScript) -> Invocation | None:
     return None
 
 
-def invocation(command: str | Sequence[str], script: TrainingScript = TRAINING) -> Invocation:
+def invocation(
+    command: str | Sequence[str],
+    script: TrainingScript = TRAINING,
+    inference: InferenceScript = inference_script,
+) -> Invocation:
     """Recognise the generator a command runs; AicbError when it is none of AICB's.
 
     `script` is the revision of the training script a script command runs (AICB v1.0's is
-    `v1_script.V1_TRAINING`)."""
+    `v1_script.V1_TRAINING`), `inference` that of the inference script."""
     words = _last_command(split(command))
     if not words:
         raise AicbError("no command given")
@@ -167,7 +181,7 @@ def invocation(command: str | Sequence[str], script: TrainingScript = TRAINING) 
         elif rest and PurePosixPath(rest[0]).suffix == ".py":
             rest = ["python", *rest]
         words = rest
-    found = _generator(words, script)
+    found = _generator(words, script, inference)
     if found is not None:
         return found
     raise AicbError(

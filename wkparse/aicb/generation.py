@@ -9,6 +9,7 @@ from wkparse.aicb import aiob, inference, training, v1_training
 from wkparse.aicb.command import Invocation, invocation
 from wkparse.aicb.dump import Workload
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.first_inference import first_inference_args, first_inference_script
 from wkparse.aicb.inference_args import InferenceArgs, inference_args
 from wkparse.aicb.names import V1Name, inference_name, training_name, v1_training_name
 from wkparse.aicb.options import parse
@@ -102,8 +103,14 @@ def _v1_training(run: Invocation, rev: Revision) -> Generated:
     return Generated(run, work, v1_training_name(name), "results/workload/", args, notes, rev)
 
 
-def _inference(run: Invocation) -> Generated:
-    args, idle = inference_args(run.argv)
+def _inference(run: Invocation, rev: Revision) -> Generated:
+    first = rev.era.inference == "first"
+    if first:
+        args, notes = first_inference_args(run.argv)
+        notes = [*run.notes, *notes]
+    else:
+        args, idle = inference_args(run.argv)
+        notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
     name = inference_name(
         model=args.model_name,
         world=args.world_size,
@@ -114,14 +121,15 @@ def _inference(run: Invocation) -> Generated:
         seq=args.seq_length,
         phase=args.phase,
     )
-    notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
-    notes += [
-        _(
-            "compute times are AICB's default 1: without --aiob_enable AICB reads measured "
-            "times only from an earlier run's results/aiob_outputs/ file, assumed absent here"
-        )
-    ]
-    return Generated(run, inference.workload(args), name, args.result_dir, args, notes)
+    if not first:
+        notes += [
+            _(
+                "compute times are AICB's default 1: without --aiob_enable AICB reads measured "
+                "times only from an earlier run's results/aiob_outputs/ file, assumed absent here"
+            )
+        ]
+    work = inference.workload(args, first)
+    return Generated(run, work, name, args.result_dir, args, notes, rev)
 
 
 def generate(command: str | Sequence[str], at: str | Revision | None = None) -> Generated:
@@ -137,10 +145,12 @@ def generate(command: str | Sequence[str], at: str | Revision | None = None) -> 
 
         adapted = history.adapt(command, rev)
         command, notes = adapted.words, adapted.notes
-    run = invocation(command, V1_TRAINING if rev.era.first_generator else TRAINING)
+    script = V1_TRAINING if rev.era.first_generator else TRAINING
+    if rev.era.inference == "first":
+        run = invocation(command, script, first_inference_script)
+    else:
+        run = invocation(command, script)
     run.notes[:0] = notes
     if run.generator == "training":
         return _v1_training(run, rev) if rev.era.first_generator else _training(run, rev)
-    made = _inference(run)
-    made.revision = rev
-    return made
+    return _inference(run, rev)

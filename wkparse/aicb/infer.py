@@ -18,6 +18,8 @@ from pathlib import PurePath
 
 from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
+from wkparse.aicb.first_inference import BUILT_IN_CONFIGS as FIRST_CONFIGS
+from wkparse.aicb.first_inference import FAMILIES as FIRST_FAMILIES
 from wkparse.aicb.infer_text import (
     EXAMPLE,
     MOST,
@@ -29,7 +31,7 @@ from wkparse.aicb.infer_text import (
     settings,
 )
 from wkparse.aicb.inference_args import BUILT_IN_CONFIGS, FAMILIES
-from wkparse.aicb.names import parse_filename
+from wkparse.aicb.names import parse_filename, parse_first_inference_filename
 from wkparse.aicb.revisions import LATEST, REVISIONS, Revision
 from wkparse.aicb.v1_infer import is_v1_header, v1_candidates
 
@@ -54,13 +56,25 @@ class Inferred:
     #: not exact, but the command's file but for its compute times: a run of AICB with
     #: another AIOB measurement (`--comp_filepath`) than the shipped Example.txt
     other_compute_times: bool = False
+    #: the same run before the training module's rename (2025-09-25), when the range spans
+    #: it: (command naming the old module, (first, last) revision)
+    earlier: tuple[str, tuple[str, str]] | None = None
+
+    @property
+    def span(self) -> tuple[str, str] | None:
+        """The whole range: `earlier`'s first revision to `at`'s last."""
+        if self.at is None or self.earlier is None:
+            return self.at
+        return self.earlier[1][0], self.at[1]
 
     def as_json(self) -> dict[str, object]:
         diff = self.first_difference
+        before = self.earlier
         return {
             "exact": self.exact,
             "command": self.command,
             "at": list(self.at) if self.at else None,
+            "earlier": None if before is None else {"command": before[0], "at": list(before[1])},
             "first_difference": None
             if diff is None
             else {"line": diff.line, "expected": diff.expected, "found": diff.found},
@@ -221,6 +235,19 @@ def _inference_candidates(path: str, text: str) -> Iterator[str]:
             )
 
 
+def _first_inference_candidates(path: str) -> Iterator[str]:
+    """The first inference generator (2025-09-25) took every setting from its configuration:
+    only runs of the shipped ones are found."""
+    name = parse_first_inference_filename(PurePath(path).name)
+    if name is None:
+        return
+    for family, defaults, _any in FIRST_FAMILIES:
+        if family in name.model:  # the file is named by the configuration's model_name
+            for config in FIRST_CONFIGS:
+                if family.lower().split("-")[0] in config:
+                    yield f"{defaults['model_name']} {config}"
+
+
 def _command(args: str, rev: Revision, inference: bool) -> str:
     module = "SimAI_inference_workload_generator" if inference else rev.era.module
     return f"python -m workload_generator.{module} {args}"
@@ -235,7 +262,7 @@ def _output_key(rev: Revision) -> object:
         module="",
         script_gpu_type=None,
         missing_presets=frozenset(),
-        inference=False,
+        inference="",
     )
 
 
@@ -281,7 +308,7 @@ def _scores(
     done: dict[object, int | None] = {}
     scores: dict[Revision, int] = {}
     for rev in revs:
-        key = _output_key(rev)
+        key = rev.era.inference if inference else _output_key(rev)
         if key not in done:
             module = "SimAI_inference_workload_generator" if inference else rev.era.module
             argv = ["python", "-m", f"workload_generator.{module}", *words]
@@ -306,7 +333,7 @@ def infer(path: str, text: str) -> Inferred:
     inference = "mode: 1" in head
     first = not inference and is_v1_header(settings(head)[1])
     if inference:
-        candidates = list(_inference_candidates(path, text))
+        candidates = [*_inference_candidates(path, text), *_first_inference_candidates(path)]
         everywhere = [r for r in REVISIONS if r.era.inference]
     else:
         found = v1_candidates(path, text) if first else _training_candidates(path, text)
@@ -315,24 +342,39 @@ def infer(path: str, text: str) -> Inferred:
     score, args, revs = _search(candidates, text, everywhere, inference)
     if score < 0:
         return Inferred(False, "", None, Difference(1, None, head))
-    run = _latest_run(revs)
+    run, earlier = _by_module(_latest_run(revs), args, inference)
     command = _command(args, run[0], inference)
     at = (run[0].short, run[-1].short)
     if score > len(text):
-        return Inferred(True, command, at, None)
+        return Inferred(True, command, at, None, earlier=earlier)
     made = generate(command, at=run[0])
     difference = _first_difference(made.text(), text, score)
     if "\ngrad_gather\t" in text and not inference:  # measured times: maybe another AIOB file
         masked = _masked(text)
         other, args2, revs2 = _search(candidates, masked, everywhere, inference, masked=True)
         if other > len(masked):
-            run = _latest_run(revs2)
+            run, before = _by_module(_latest_run(revs2), args2, inference)
             command = _command(args2, run[0], inference)
             made = generate(command, at=run[0])
             score = _agreement(made.workload.chunks(), text)
             difference = _first_difference(made.text(), text, score)
-            return Inferred(False, command, (run[0].short, run[-1].short), difference, True)
-    return Inferred(False, command, at, difference)
+            at = (run[0].short, run[-1].short)
+            return Inferred(False, command, at, difference, True, before)
+    return Inferred(False, command, at, difference, earlier=earlier)
+
+
+def _by_module(
+    run: list[Revision], args: str, inference: bool
+) -> tuple[list[Revision], tuple[str, tuple[str, str]] | None]:
+    """The part of `run` whose training module is the last revision's (its command names
+    it), and the part before the module's rename as (its command, its range)."""
+    last = run[-1].era.module
+    split = next(i for i, r in enumerate(run) if r.era.module == last)
+    if split == 0 or inference:
+        return run, None
+    before = run[:split]
+    command = _command(args, before[0], inference)
+    return run[split:], (command, (before[0].short, before[-1].short))
 
 
 def _search(

@@ -72,25 +72,32 @@ def _names(a: InferenceArgs) -> Iterator[str]:
         yield from ("moe_norm", "moe_route", "moe_expert")
 
 
-def workload(a: InferenceArgs) -> Workload:
-    tokens = a.micro_batch if a.phase == "decode" else a.seq_length
+def workload(a: InferenceArgs, first: bool = False) -> Workload:
+    """The file; `first`: as the first generator (2025-09-25 .. 12-27) wrote it, with
+    micro-batch x sequence tokens whatever the phase, its compute times 0 (its table of
+    measured times held zeros) and FP8 only for the frames `DeepSeek` and `Qwen3-Moe`."""
+    if first:
+        tokens = a.micro_batch * a.seq_length
+        fp8 = a.frame in ("DeepSeek", "Qwen3-Moe")
+    else:
+        tokens = a.micro_batch if a.phase == "decode" else a.seq_length
+        fp8 = "DeepSeek" in a.frame or "Qwen3" in a.frame
+    t = 0 if first else 1
     act = 2 * tokens * a.number("hidden_size")
     combine = act * a.topk // a.tp
-    dispatch = combine
-    if "DeepSeek" in a.frame or "Qwen3" in a.frame:
-        dispatch = int(dispatch * FP8_FACTOR)
+    dispatch = int(combine * FP8_FACTOR) if fp8 else combine
     comm = NONE if a.tp == 1 else "ALLREDUCE"
     rows: list[Row] = []
     for name in _names(a):
         if "norm" in name or "shared_expert" in name:
-            rows.append(Row(name, 1, NONE, 0, 0, NONE, 0, 0, NONE, 0))
+            rows.append(Row(name, t, NONE, 0, 0, NONE, 0, 0, NONE, 0))
         elif "attention" in name or "dense_mlp" in name:
             size = act if comm != NONE else 0
-            rows.append(Row(name, 1, comm, size, 0, NONE, 0, 0, NONE, 0))
+            rows.append(Row(name, t, comm, size, 0, NONE, 0, 0, NONE, 0))
         elif name == "moe_route":
-            rows.append(Row(name, 1, "ALLTOALL_EP", dispatch, 1, NONE, 0, 1, NONE, 0))
+            rows.append(Row(name, t, "ALLTOALL_EP", dispatch, 1, NONE, 0, 1, NONE, 0))
         else:
             if a.frame == "DeepSeek":
                 rows.append(Row("moe_route", 1, "ALLTOALL_EP", dispatch, 1, NONE, 0, 1, NONE, 0))
-            rows.append(Row(name, 1, "ALLTOALL_EP", combine, 1, NONE, 0, 1, NONE, 0))
+            rows.append(Row(name, t, "ALLTOALL_EP", combine, 1, NONE, 0, 1, NONE, 0))
     return Workload(header(a), [], [rows], [])

@@ -151,8 +151,34 @@ def training_name(
 def inference_name(
     *, model: str, world: int, tp: int, pp: int, ep: int, bs: int, seq: int, phase: str
 ) -> str:
-    """The name AICB's inference generator gives its file."""
-    return f"{model}-world_size{world}-tp{tp}-pp{pp}-ep{ep}-bs{bs}-seq{seq}-{phase}.txt"
+    """The name AICB's inference generator gives its file (the first one, of 2025-09-25, had
+    no phase: `phase` empty)."""
+    tail = f"-{phase}" if phase else ""
+    return f"{model}-world_size{world}-tp{tp}-pp{pp}-ep{ep}-bs{bs}-seq{seq}{tail}.txt"
+
+
+_FIRST_INFERENCE = re.compile(
+    r"(?P<model>.+?)-world_size(?P<world>\d+)-tp(?P<tp>\d+)-pp(?P<pp>\d+)-ep(?P<ep>\d+)"
+    r"-bs(?P<bs>\d+)-seq(?P<seq>\d+)\.txt"
+)
+
+
+def parse_first_inference_filename(path: str | PurePath) -> AicbName | None:
+    """The configuration in a name of AICB's first inference generator (no phase: its
+    `inference_phase` is empty), or None."""
+    m = _FIRST_INFERENCE.fullmatch(PurePath(path).name)
+    if m is None:
+        return None
+    return AicbName(
+        *_run(m),
+        gbs=None,
+        mbs=int(m["bs"]),
+        moe=None,
+        aiob=False,
+        sequence_parallel=False,
+        gpu_type=None,
+        inference_phase="",
+    )
 
 
 @dataclass(frozen=True, slots=True)

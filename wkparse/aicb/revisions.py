@@ -20,6 +20,8 @@ from typing import Literal
 
 from wkparse.aicb.errors import AicbError
 
+InferenceGenerator = Literal["", "first", "current", "unmodelled"]
+
 #: how the training header ends: no pp_comm; always 2*mbs*seq*h; 0 at PP 1; also / TP with SP
 PpComm = Literal["none", "always", "pp", "pp_sp"]
 
@@ -69,8 +71,9 @@ class Era:
             "--v_head_dim",
         }
     )
-    #: the inference generator is reproduced at this revision
-    inference: bool = False
+    #: the inference generator: none yet, the first one (2025-09-25, `first_inference`), or
+    #: the current one (options, phases, Qwen3-Next); "unmodelled": a side-branch state
+    inference: InferenceGenerator = ""
     #: AICB v1.0's training generator and script (`v1_args`, `v1_training`, `v1_script`)
     first_generator: bool = False
     #: v1.0's check stops every run without --moe_enabled and sequence parallelism
@@ -245,18 +248,24 @@ def _table() -> tuple[Revision, ...]:
             "2025-09-25",
             (
                 "training module renamed workload_generator.SimAI_training_workload_generator "
-                "(was AIOB_simAI_workload_generator); inference generator added",
+                "(was AIOB_simAI_workload_generator)",
+                "inference generator added: `SimAI_inference_workload_generator MODEL CONFIG` "
+                "(Qwen3-Moe, DeepSeek), every setting from the JSON, later words ignored; "
+                "tokens micro_batch x seq_length; compute times 0; file name without phase; "
+                "script with -m/-c only",
             ),
-            {"module": "SimAI_training_workload_generator"},
+            {"module": "SimAI_training_workload_generator", "inference": "first"},
         ),
         (
             "23eec3c48ca2d2d93dd888a4c7b22ab4421e782f",
             "2025-12-27",
             (
-                "inference generator as modelled (Qwen3-Next, prefill, inference script; "
-                "earlier inference revisions are not modelled); training unchanged",
+                "inference generator of the AICB2.0_Pre/Next branches merged: options "
+                "(--phase prefill/decode, parallel sizes, ...) over the JSON, Qwen3-Next, "
+                "tokens by phase, compute times 1, `-{phase}` in the file name, a larger "
+                "script; training unchanged",
             ),
-            {"inference": True},
+            {"inference": "current"},
         ),
     ]
     era = Era()
@@ -318,27 +327,28 @@ _MASTER: tuple[tuple[str, str], ...] = (
     ("23eec3c48ca2d2d93dd888a4c7b22ab4421e782f", "2025-12-27"),
 )
 #: commits merged into master from side branches: (commit, date, the revision whose behaviour
-#: it has)
-_MERGED: tuple[tuple[str, str, str], ...] = (
-    ("35e43b9df35f939b9c5634ff04f4e28d5d759f0a", "2024-08-12", "d570898"),
-    ("2c085ffe77f4703c381d829eee9cdbd1cf35de3d", "2024-08-26", "d570898"),
-    ("2cfde3dd9fc41247c80a83b60fe575aa294c5730", "2024-08-26", "d570898"),
-    ("6a03ecd6155c281bf8e81a72815cd2a8b9ad990a", "2024-10-23", "2678a94"),
-    ("34de7951404f1f0a5dcfe1bfb088d71726ffd88c", "2024-11-05", "d9b4f5c"),
-    ("c602a73e7688af7d2487101f2a131e64caa15bb4", "2025-09-28", "b866b12"),
-    ("6584080f4d1caa631e42a15077abeff8806922a4", "2025-10-29", "b866b12"),
-    ("05551a107d9c5cf3ccbd6ec341e6b69cd9015e9c", "2025-11-04", "b866b12"),
-    ("ba18e863e853db9a2c082cb3d73f8ff253c6bdb3", "2025-11-13", "b866b12"),
-    ("7dae7db2d3ec4956b711db07c174d7a78b756b37", "2025-11-13", "b866b12"),
-    ("47c6205085d5c61b8dabff553c4fdd86145f4556", "2025-11-13", "b866b12"),
-    ("f182db7825e0e63e2dbfecd26b482418036c2a2b", "2025-11-18", "b866b12"),
-    ("3d4d33b2d5d24ba7e0c1d5c46198cbc60666e5f3", "2025-11-26", "b866b12"),
-    ("c8a458815a6dd82df7617a9a47dbbfa10318523f", "2025-11-28", "b866b12"),
-    ("94f5cb4d50a6087b3a4ef82e88b48eea0860e878", "2025-12-05", "b866b12"),
-    ("26b13457b0c214311f6a7658a79f6c58001b3549", "2025-12-05", "b866b12"),
-    ("508cd8f95318e434ab5a3b14338335a49506df70", "2025-12-05", "b866b12"),
-    ("9d51993367927fe4e2b1d054a1a257403b4258e2", "2025-12-19", "b866b12"),
-    ("3a9e8b1a1c3096bb7085d43452d45a9baf69d18e", "2025-12-26", "b866b12"),
+#: it has, and its inference generator where that differs: the AICB2.0_Pre/Next branch had
+#: Qwen3-Next on the first generator on 2025-10-29, then the current one from 2025-11-04)
+_MERGED: tuple[tuple[str, str, str, InferenceGenerator], ...] = (
+    ("35e43b9df35f939b9c5634ff04f4e28d5d759f0a", "2024-08-12", "d570898", ""),
+    ("2c085ffe77f4703c381d829eee9cdbd1cf35de3d", "2024-08-26", "d570898", ""),
+    ("2cfde3dd9fc41247c80a83b60fe575aa294c5730", "2024-08-26", "d570898", ""),
+    ("6a03ecd6155c281bf8e81a72815cd2a8b9ad990a", "2024-10-23", "2678a94", ""),
+    ("34de7951404f1f0a5dcfe1bfb088d71726ffd88c", "2024-11-05", "d9b4f5c", ""),
+    ("c602a73e7688af7d2487101f2a131e64caa15bb4", "2025-09-28", "b866b12", ""),
+    ("6584080f4d1caa631e42a15077abeff8806922a4", "2025-10-29", "b866b12", "unmodelled"),
+    ("05551a107d9c5cf3ccbd6ec341e6b69cd9015e9c", "2025-11-04", "b866b12", "current"),
+    ("ba18e863e853db9a2c082cb3d73f8ff253c6bdb3", "2025-11-13", "b866b12", "current"),
+    ("7dae7db2d3ec4956b711db07c174d7a78b756b37", "2025-11-13", "b866b12", "current"),
+    ("47c6205085d5c61b8dabff553c4fdd86145f4556", "2025-11-13", "b866b12", "current"),
+    ("f182db7825e0e63e2dbfecd26b482418036c2a2b", "2025-11-18", "b866b12", "current"),
+    ("3d4d33b2d5d24ba7e0c1d5c46198cbc60666e5f3", "2025-11-26", "b866b12", "current"),
+    ("c8a458815a6dd82df7617a9a47dbbfa10318523f", "2025-11-28", "b866b12", "current"),
+    ("94f5cb4d50a6087b3a4ef82e88b48eea0860e878", "2025-12-05", "b866b12", "current"),
+    ("26b13457b0c214311f6a7658a79f6c58001b3549", "2025-12-05", "b866b12", "current"),
+    ("508cd8f95318e434ab5a3b14338335a49506df70", "2025-12-05", "b866b12", "current"),
+    ("9d51993367927fe4e2b1d054a1a257403b4258e2", "2025-12-19", "b866b12", "current"),
+    ("3a9e8b1a1c3096bb7085d43452d45a9baf69d18e", "2025-12-26", "b866b12", "current"),
 )
 
 
@@ -385,7 +395,11 @@ def resolve(rev: str) -> Revision:
     if master:
         return _in_force_at(master[0], rev)
     if merged:
-        return _BY_SHORT[merged[0][2]]
+        commit, date, era_of, inference = merged[0]
+        like = _BY_SHORT[era_of]
+        if not inference:
+            return like
+        return Revision(commit, date, (), replace(like.era, inference=inference))
     raise AicbError(
         f"--at {rev}: not a commit of aliyun/aicb's master (known up to {LATEST.label})"
     )

@@ -67,7 +67,7 @@ class Override:
         return text.format(preset=self.preset, what=what, yours=yours)
 
 
-def _read_options(
+def read_options(
     script: str,
     words: Sequence[str],
     valued: Mapping[str, str],
@@ -232,7 +232,7 @@ def training_script(words: Sequence[str], script: TrainingScript = TRAINING) -> 
     """`sh scripts/megatron_workload_with_aiob.sh WORDS...` -> the generator's arguments."""
     values, typed = dict(script.defaults), set[str]()
     spelled: dict[str, tuple[str, str]] = {}
-    notes = _read_options(
+    notes = read_options(
         TRAINING_SCRIPT, words, script.valued, script.flags, values, typed, spelled
     )
     size = values["model_size"]
@@ -330,7 +330,7 @@ _INFERENCE_PASSED = (
 def inference_script(words: Sequence[str]) -> ScriptRun:
     """`sh scripts/inference_workload_with_aiob.sh WORDS...` -> the generator's arguments."""
     values, typed = dict(_INFERENCE_DEFAULTS), set[str]()
-    notes = _read_options(INFERENCE_SCRIPT, words, INFERENCE_VALUED, INFERENCE_FLAGS, values, typed)
+    notes = read_options(INFERENCE_SCRIPT, words, INFERENCE_VALUED, INFERENCE_FLAGS, values, typed)
     size = values["model_size"]
     if size not in INFERENCE_MODELS:
         raise AicbError(f"{INFERENCE_SCRIPT}: Invalid model size: {size} (it prints the usage)")

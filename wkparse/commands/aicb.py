@@ -49,8 +49,12 @@ def _infer(path: Path, as_json: bool) -> int:
         sys.stdout.write(json.dumps(found.as_json(), indent=2) + "\n")
         return 0 if found.exact else 1
     at = f"{found.at[0]} .. {found.at[1]}" if found.at else "none"
+    earlier = ""
+    if found.earlier is not None:
+        command, (first, last) = found.earlier
+        earlier = f"and AICB {first} .. {last}, before the module's rename, for:\n  {command}\n"
     if found.exact:
-        sys.stdout.write(f"exact: AICB {at} writes this file for:\n  {found.command}\n")
+        sys.stdout.write(f"exact: AICB {at} writes this file for:\n  {found.command}\n{earlier}")
         return 0
     if not found.command:
         sys.stdout.write("no AICB training or inference command comes near this file\n")
@@ -63,6 +67,7 @@ def _infer(path: Path, as_json: bool) -> int:
         )
     else:
         sys.stdout.write(f"not exact; nearest command (AICB {at}):\n  {found.command}\n")
+    sys.stdout.write(earlier)
     if diff is not None:
         sys.stdout.write(
             f"first difference, line {diff.line}:\n  expected: {diff.expected}\n"

@@ -147,8 +147,9 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
         found = infer(ctx.path, text)
     except (AicbError, ArithmeticError, ValueError):  # a hostile file: keep the header's era
         return guessed, None, True
-    if found.exact and ctx.dialect == "inference":
-        # inference revisions before the latest are not modelled: the header's era says more
+    if found.exact and found.at is not None and resolve(found.at[0]).era.inference == "current":
+        # the current inference generator ran on a side branch from 2025-11-04, before its
+        # merge into master (2025-12-27): the header's era says more
         return guessed, found.command, True
     command = found.command
     if found.other_compute_times:
@@ -156,8 +157,9 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
             "{command} (with compute times of another AIOB measurement than the shipped "
             "Example.txt)"
         ).format(command=command)
-    if (found.exact or found.other_compute_times) and found.at is not None:
-        first, last = resolve(found.at[0]), resolve(found.at[1])
+    span = found.span
+    if (found.exact or found.other_compute_times) and span is not None:
+        first, last = resolve(span[0]), resolve(span[1])
         nxt = after(last)
         if last is LATEST or nxt is None:
             label = _("AICB {earliest} or later").format(earliest=first.label)
