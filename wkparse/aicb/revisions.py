@@ -264,6 +264,9 @@ def _table() -> tuple[Revision, ...]:
                 "(--phase prefill/decode, parallel sizes, ...) over the JSON, Qwen3-Next, "
                 "tokens by phase, compute times 1, `-{phase}` in the file name, a larger "
                 "script; training unchanged",
+                "side-branch commits (--at takes them): 6584080 (2025-10-29, Qwen3-Next on the "
+                "first generator) is not modelled; 05551a1 .. 3a9e8b1 (2025-11-04 ..) write "
+                "what 23eec3c writes",
             ),
             {"inference": "current"},
         ),
