@@ -99,6 +99,10 @@ CASES: tuple[tuple[str, str], ...] = (
     ("b866b12", "sh scripts/inference_workload_with_aiob.sh"),
     ("b866b12", f"{INFERENCE} Qwen3-Moe-30B qwen3_small.json --world_size 64"),
     ("b866b12", f"{INFERENCE} DeepSeek-V3 deepseek_small.json"),
+    # 6584080 (2025-10-29, side branch): Qwen3-Next on the first generator, times 1
+    ("6584080", f"{INFERENCE} Qwen3-Next-80B scripts/inference_configs/qwen3_next_default.json"),
+    ("6584080", "sh scripts/inference_workload_with_aiob.sh -m qwen3-235B"),
+    ("6584080", f"{INFERENCE} DeepSeek-V3 deepseek_small.json"),
 )
 
 

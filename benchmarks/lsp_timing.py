@@ -8,24 +8,28 @@ turn (interleaved, so a busy machine slows both alike):
   interpreter start-up), and `wkparse lint FILE` as a command (start-up included);
 - the server (started once, driven by pygls's own client over stdio):
   - change: a one-line edit of line 1 (ga one less, so a WK302 appears or goes), timed from
-    the didChange sent to its diagnostics received (the 50 ms debounce included);
-  - hover: a hover on row 500,000 sent straight after the edit, timed to its answer, and
-    whether it came before the edit's diagnostics (it must: lint runs on a worker thread);
+    the didChange sent to its diagnostics received;
+  - hover: a hover on row 500,000 sent straight after the edit, timed to its answer (it waits
+    up to 0.3 s for the edit's lint, then answers from the last one), and whether it came
+    before the edit's diagnostics;
 - open: didOpen of the whole 77 MB text to its diagnostics, once (the text's transfer and
   JSON decoding included).
 
-Prints the medians and the server's overhead over lint: the target is at most 100 ms.
+Prints the medians, the server's overhead over lint (the target is at most 100 ms), the load
+average and pygls's version.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from importlib import metadata
 from pathlib import Path
 from typing import Any, cast
 
@@ -150,6 +154,8 @@ def main() -> int:
         found = asyncio.run(drive(path, text, args.runs, args.hover))
     rows = text.count("\n") - 2
     print(f"{path.name}: {rows:,} rows, {len(text) / 1e6:.0f} MB; {args.runs} runs, medians")
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"load average {load} on {os.cpu_count()} CPUs; pygls {metadata.version('pygls')}")
     lint_s = statistics.median(found["lint"])
     change_s = statistics.median(found["change"])
     print(f"lint in process (parse + lint):           {lint_s:.3f} s")

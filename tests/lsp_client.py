@@ -16,9 +16,14 @@ Message = dict[str, Any]
 
 
 class Client:
-    def __init__(self, cwd: Path | None = None, capabilities: Message | None = None) -> None:
+    def __init__(
+        self,
+        cwd: Path | None = None,
+        capabilities: Message | None = None,
+        command: list[str] | None = None,
+    ) -> None:
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "wkparse", "server"],
+            command or [sys.executable, "-m", "wkparse", "server"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

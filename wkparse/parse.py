@@ -1,4 +1,4 @@
-"""Text to AST: `parse_text`, `parse_bytes`, `parse_file`.
+"""Text to AST: `parse_text`, `parse_bytes`, `parse_stream`, `parse_file`.
 
 Line 1 and 2 go through Lark; the rows are read in large blocks and split into lines, and each
 distinct row line goes through the fast matcher compiled from the grammar and, when that
@@ -20,6 +20,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
+from typing import BinaryIO
 
 from wkparse import encoding, syntax
 from wkparse.ast import (
@@ -67,10 +68,20 @@ def parse_text(text: str, *, fast: bool = True, limits: Limits | None = None) ->
 
 
 def parse_bytes(data: bytes, *, fast: bool = True, limits: Limits | None = None) -> ParseResult:
+    return parse_stream(io.BytesIO(data), len(data), fast=fast, limits=limits)
+
+
+def parse_stream(
+    stream: BinaryIO, size: int, *, fast: bool = True, limits: Limits | None = None
+) -> ParseResult:
+    """Parse the `size` bytes of a seekable binary stream, read in blocks as a file is: the
+    language server's text is in pieces, and joining them first would copy it once more."""
     limits = limits or Limits()
-    if len(data) > limits.max_bytes:
-        return _too_large(len(data), limits)
-    return _Parser(fast, limits, len(data)).run(io.BytesIO(data), data[: encoding.TEXT_SNIFF_BYTES])
+    if size > limits.max_bytes:
+        return _too_large(size, limits)
+    head = stream.read(encoding.TEXT_SNIFF_BYTES)
+    stream.seek(0)
+    return _Parser(fast, limits, size).run(stream, head)
 
 
 def parse_file(
@@ -93,9 +104,7 @@ def parse_file(
             if len(data) > limits.max_bytes:
                 return _too_large(None, limits)
             return parse_bytes(data, fast=fast, limits=limits)
-        head = stream.read(encoding.TEXT_SNIFF_BYTES)
-        stream.seek(0)
-        return _Parser(fast, limits, info.st_size).run(stream, head)
+        return parse_stream(stream, info.st_size, fast=fast, limits=limits)
 
 
 def read_stdin(limits: Limits) -> bytes:

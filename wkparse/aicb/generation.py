@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from wkparse.aicb import aiob, inference, training, v1_training
 from wkparse.aicb.command import Invocation, invocation
@@ -104,9 +105,9 @@ def _v1_training(run: Invocation, rev: Revision) -> Generated:
 
 
 def _inference(run: Invocation, rev: Revision) -> Generated:
-    first = rev.era.inference == "first"
+    first = rev.era.inference in ("first", "next")
     if first:
-        args, notes = first_inference_args(run.argv)
+        args, notes = first_inference_args(run.argv, rev.era.inference == "next")
         notes = [*run.notes, *notes]
     else:
         args, idle = inference_args(run.argv)
@@ -128,7 +129,8 @@ def _inference(run: Invocation, rev: Revision) -> Generated:
                 "times only from an earlier run's results/aiob_outputs/ file, assumed absent here"
             )
         ]
-    work = inference.workload(args, first)
+    style = {"first": inference.FIRST, "next": inference.NEXT}.get(rev.era.inference)
+    work = inference.workload(args, style or inference.CURRENT)
     return Generated(run, work, name, args.result_dir, args, notes, rev)
 
 
@@ -146,8 +148,9 @@ def generate(command: str | Sequence[str], at: str | Revision | None = None) -> 
         adapted = history.adapt(command, rev)
         command, notes = adapted.words, adapted.notes
     script = V1_TRAINING if rev.era.first_generator else TRAINING
-    if rev.era.inference == "first":
-        run = invocation(command, script, first_inference_script)
+    if rev.era.inference in ("first", "next"):
+        branch = rev.era.inference == "next"
+        run = invocation(command, script, partial(first_inference_script, next_branch=branch))
     else:
         run = invocation(command, script)
     run.notes[:0] = notes

@@ -55,11 +55,6 @@ def adapt(command: str | Sequence[str], rev: Revision) -> Adapted:
             raise AicbError(
                 f"AICB at {rev.label} has no inference generator (it came on 2025-09-25)"
             )
-        if era.inference == "unmodelled":
-            raise AicbError(
-                f"AICB's inference generator at {rev.label}, on a side branch between the "
-                "first (2025-09-25) and the one merged on 2025-12-27, is not modelled"
-            )
         return Adapted(words, rev)
     out: list[str] = []
     notes: list[str] = []

@@ -11,6 +11,7 @@ pipeline size, and the sizes use the sequence (prefill) or the batch (decode) as
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from wkparse.aicb.dump import NONE, Row, Workload
 from wkparse.aicb.errors import AicbError
@@ -72,17 +73,37 @@ def _names(a: InferenceArgs) -> Iterator[str]:
         yield from ("moe_norm", "moe_route", "moe_expert")
 
 
-def workload(a: InferenceArgs, first: bool = False) -> Workload:
-    """The file; `first`: as the first generator (2025-09-25 .. 12-27) wrote it, with
-    micro-batch x sequence tokens whatever the phase, its compute times 0 (its table of
-    measured times held zeros) and FP8 only for the frames `DeepSeek` and `Qwen3-Moe`."""
-    if first:
-        tokens = a.micro_batch * a.seq_length
-        fp8 = a.frame in ("DeepSeek", "Qwen3-Moe")
-    else:
+@dataclass(frozen=True, slots=True)
+class Style:
+    """What differs between the inference generators' rows."""
+
+    #: tokens: the batch (decode) or the sequence (prefill); else micro_batch x seq_length
+    tokens_by_phase: bool = True
+    #: the compute time of the named rows without AIOB
+    time: int = 1
+    #: FP8 dispatch for any frame naming DeepSeek or Qwen3 (else exactly those two frames)
+    fp8_any: bool = True
+
+
+#: the current generator (2025-12-27; on its side branch from 2025-11-04)
+CURRENT = Style()
+#: the first one (2025-09-25): its table of measured times held zeros
+FIRST = Style(tokens_by_phase=False, time=0, fp8_any=False)
+#: the first one with Qwen3-Next, on the side branch (2025-10-29): zeros dropped, times 1
+NEXT = Style(tokens_by_phase=False)
+
+
+def workload(a: InferenceArgs, style: Style = CURRENT) -> Workload:
+    """The file the inference generator writes, in the style of its revision."""
+    if style.tokens_by_phase:
         tokens = a.micro_batch if a.phase == "decode" else a.seq_length
+    else:
+        tokens = a.micro_batch * a.seq_length
+    if style.fp8_any:
         fp8 = "DeepSeek" in a.frame or "Qwen3" in a.frame
-    t = 0 if first else 1
+    else:
+        fp8 = a.frame in ("DeepSeek", "Qwen3-Moe")
+    t = style.time
     act = 2 * tokens * a.number("hidden_size")
     combine = act * a.topk // a.tp
     dispatch = int(combine * FP8_FACTOR) if fp8 else combine

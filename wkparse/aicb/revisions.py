@@ -20,7 +20,7 @@ from typing import Literal
 
 from wkparse.aicb.errors import AicbError
 
-InferenceGenerator = Literal["", "first", "current", "unmodelled"]
+InferenceGenerator = Literal["", "first", "next", "current"]
 
 #: how the training header ends: no pp_comm; always 2*mbs*seq*h; 0 at PP 1; also / TP with SP
 PpComm = Literal["none", "always", "pp", "pp_sp"]
@@ -71,8 +71,9 @@ class Era:
             "--v_head_dim",
         }
     )
-    #: the inference generator: none yet, the first one (2025-09-25, `first_inference`), or
-    #: the current one (options, phases, Qwen3-Next); "unmodelled": a side-branch state
+    #: the inference generator: none yet, the first one (2025-09-25, `first_inference`), the
+    #: first one with Qwen3-Next (side branch, 2025-10-29), or the current one (options,
+    #: phases)
     inference: InferenceGenerator = ""
     #: AICB v1.0's training generator and script (`v1_args`, `v1_training`, `v1_script`)
     first_generator: bool = False
@@ -264,6 +265,9 @@ def _table() -> tuple[Revision, ...]:
                 "(--phase prefill/decode, parallel sizes, ...) over the JSON, Qwen3-Next, "
                 "tokens by phase, compute times 1, `-{phase}` in the file name, a larger "
                 "script; training unchanged",
+                "side-branch commits (--at takes them): 6584080 (2025-10-29) is the first "
+                "generator with Qwen3-Next, its configurations, FP8 for every Qwen3 frame and "
+                "compute times 1; 05551a1 .. 3a9e8b1 (2025-11-04 ..) write what 23eec3c writes",
             ),
             {"inference": "current"},
         ),
@@ -336,7 +340,7 @@ _MERGED: tuple[tuple[str, str, str, InferenceGenerator], ...] = (
     ("6a03ecd6155c281bf8e81a72815cd2a8b9ad990a", "2024-10-23", "2678a94", ""),
     ("34de7951404f1f0a5dcfe1bfb088d71726ffd88c", "2024-11-05", "d9b4f5c", ""),
     ("c602a73e7688af7d2487101f2a131e64caa15bb4", "2025-09-28", "b866b12", ""),
-    ("6584080f4d1caa631e42a15077abeff8806922a4", "2025-10-29", "b866b12", "unmodelled"),
+    ("6584080f4d1caa631e42a15077abeff8806922a4", "2025-10-29", "b866b12", "next"),
     ("05551a107d9c5cf3ccbd6ec341e6b69cd9015e9c", "2025-11-04", "b866b12", "current"),
     ("ba18e863e853db9a2c082cb3d73f8ff253c6bdb3", "2025-11-13", "b866b12", "current"),
     ("7dae7db2d3ec4956b711db07c174d7a78b756b37", "2025-11-13", "b866b12", "current"),

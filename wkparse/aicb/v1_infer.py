@@ -38,7 +38,9 @@ def is_v1_header(keys: dict[str, str]) -> bool:
 
 
 def _divisors(n: int) -> list[int]:
-    return [d for d in range(1, min(n, 1024) + 1) if n % d == 0]
+    """The EP sizes tried: the smallest divisors of the expert count (a dozen at most, so a
+    hostile count costs a dozen generations)."""
+    return [d for d in range(1, min(n, 1024) + 1) if n % d == 0][:12]
 
 
 def _topk(text: str, act: int, tp: int) -> int:

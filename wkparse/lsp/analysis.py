@@ -17,15 +17,15 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from wkparse.ast import Span
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.discover import SNIFF_BYTES, looks_like_workload
 from wkparse.i18n import language, resolve
-from wkparse.lsp.text import ENCODING, ERRORS, line_starts
-from wkparse.parse import ParseResult, parse_bytes
+from wkparse.lsp.text import ENCODING, ERRORS, Version
+from wkparse.parse import ParseResult, parse_bytes, parse_stream
 
 if TYPE_CHECKING:
     from wkparse.body import Body
@@ -65,11 +65,12 @@ def settings_for(path: Path | None) -> Config:
     return Resolver(known=known_codes()).for_path(path)
 
 
-def attaches(data: bytes, path: Path | None, config: Config) -> bool:
-    """Whether the server speaks about this document: line 1 names a SimAI policy (as the
-    folder walk and the pre-commit hooks decide), or the file matches an `include` the
-    configuration sets. Never every `.txt`: the default `include` alone does not count."""
-    if looks_like_workload(data[:SNIFF_BYTES]):
+def attaches(head: bytes, path: Path | None, config: Config) -> bool:
+    """Whether the server speaks about this document (`head`: its first SNIFF_BYTES): line 1
+    names a SimAI policy (as the folder walk and the pre-commit hooks decide), or the file
+    matches an `include` the configuration sets. Never every `.txt`: the default `include`
+    alone does not count."""
+    if looks_like_workload(head[:SNIFF_BYTES]):
         return True
     if path is None or config.include == Config().include:
         return False
@@ -83,12 +84,10 @@ def attaches(data: bytes, path: Path | None, config: Config) -> bool:
 class Analysis:
     """One version of one document: parsed, linted, and the facts hovers need (on demand)."""
 
-    def __init__(
-        self, data: bytes, path: Path | None, version: int | None = None, revision: int = 0
-    ) -> None:
+    def __init__(self, text: Version, path: Path | None, version: int | None = None) -> None:
         #: the text as the parser reads it (the editor's text in UTF-8)
-        self.data = data
-        self.revision = revision
+        self.text = text
+        self.revision = text.revision
         self.path = path
         self.version = version
         #: how lint names the file (its rules read the name); None for an unsaved buffer
@@ -99,7 +98,7 @@ class Analysis:
         except ConfigError as exc:
             self.config_error = str(exc)
             self.config = Config()
-        self.attached = attaches(data, path, self.config)
+        self.attached = attaches(text.read(0, SNIFF_BYTES), path, self.config)
         self.lang = resolve(self.config.lang)
         self.diagnostics: list[Diagnostic] = []
         self.result: ParseResult | None = None
@@ -111,8 +110,14 @@ class Analysis:
         from wkparse.engine import lint
 
         with language(self.lang):
-            self.result = parse_bytes(self.data, limits=self.config.limits)
+            stream = self.text.stream()
+            self.result = parse_stream(stream, len(self.text), limits=self.config.limits)
             self.diagnostics = lint(self.result, self.display, self.config)
+
+    @property
+    def data(self) -> bytes:
+        """The whole text in one buffer (joined on first use: most questions read a line)."""
+        return self.text.data
 
     @cached_property
     def source(self) -> str:
@@ -121,11 +126,11 @@ class Analysis:
     @property
     def ascii(self) -> bool:
         """Whether columns are plain byte offsets (no line needs converting)."""
-        return self.data.isascii()
+        return self.text.ascii
 
-    @property
+    @cached_property
     def bom(self) -> bool:
-        return self.data.startswith(b"\xef\xbb\xbf")
+        return self.text.read(0, 3) == b"\xef\xbb\xbf"
 
     @cached_property
     def by_line(self) -> dict[int, list[Diagnostic]]:
@@ -143,7 +148,7 @@ class Analysis:
         import wkparse.simai.run  # noqa: F401  (loaded before the first hover needs it)
 
         with self._lock:
-            _ = self.body, self.explanation, self.context, self.line_offsets
+            _ = self.body, self.explanation, self.context, self.text.starts
 
     @cached_property
     def body(self) -> Body:
@@ -198,10 +203,8 @@ class Analysis:
             if i >= len(table.lines) or table.lines[i] != line:
                 return None
             return table[i], run.plan(table[i])
-        start = self._byte_offset(line)
-        end = self.data.find(b"\n", start)
-        row = self.data[start : len(self.data) if end < 0 else end]
-        run = simulate(first_line(self.data) + b"\n1\n" + row + b"\n")
+        row = self.text.line_bytes(line - 1)
+        run = simulate(first_line(self.text.head(1)) + b"\n1\n" + row + b"\n")
         if run.rows is None or not len(run.rows.layers):
             return None
         layer = run.rows.layers[0]
@@ -212,27 +215,13 @@ class Analysis:
         assert self.result is not None
         return any(2 < d.span.line <= line for d in self.result.diagnostics)
 
-    @cached_property
-    def line_offsets(self) -> Any:
-        """Where each line starts in the bytes (a numpy array; line 1 at index 0)."""
-        return line_starts(self.data)
-
     @property
     def line_count(self) -> int:
-        return len(self.line_offsets)
+        return self.text.line_count
 
     def line_text(self, line: int) -> str:
         """Line `line` (1-based) of this version, without its line end."""
-        offsets = self.line_offsets
-        if not 1 <= line <= len(offsets):
-            return ""
-        start = int(offsets[line - 1])
-        end = int(offsets[line]) - 1 if line < len(offsets) else len(self.data)
-        return self.data[start:end].decode(ENCODING, ERRORS).rstrip("\r")
-
-    def _byte_offset(self, line: int) -> int:
-        offsets = self.line_offsets
-        return int(offsets[line - 1]) if line - 1 < len(offsets) else len(self.data)
+        return self.text.line(line - 1) if line >= 1 else ""
 
     # ---- the outline ----------------------------------------------------------------------
 
@@ -350,7 +339,7 @@ class Analysis:
         parts = [f"**{declared} rows declared, {present:,} present**"]
         from wkparse.simai.run import read_count
 
-        read = read_count(self.data).result.value
+        read = read_count(self.text.head(2)).result.value
         if count.value is None or read != count.value:
             parts.append(
                 f"SimAI reads {read:,} layers from this line."

@@ -2,8 +2,10 @@
 
 The event loop only receives messages, edits texts and sends answers; every parse, lint,
 explain and format runs in a worker thread, so a million-row file never holds up a hover or
-another document. Lints run one at a time (`_LINT`), and a lint whose document changed again
-before it started is skipped: typing into a big file lints the text the typing stopped at.
+another document. Lints run one at a time (`_LINT`). An edit is linted at once, with no
+debounce: a wait would add to every edit, and edits that come while a lint runs wait for it
+anyway. A lint whose document changed again before it started is skipped, so typing into a
+big file lints the text the typing stopped at.
 Hover facts (explain's, SimAI's reading) are computed on a second thread (`_FACTS`) right after
 the diagnostics go out, so the first hover finds them ready.
 
@@ -31,10 +33,8 @@ from wkparse.ast import Span
 from wkparse.catalog import page_uri
 from wkparse.diagnostics import Diagnostic, Edit, Severity
 from wkparse.lsp.analysis import Analysis
-from wkparse.lsp.text import Text, to_units
+from wkparse.lsp.text import MAX_PIECES, Text, Version, to_units
 
-#: quiet time after a change before it is linted (open and save lint at once)
-DEBOUNCE = 0.05
 #: how long a hover waits for the lint of the text on screen before it answers without it
 HOVER_WAIT = 0.3
 #: quick fixes offered for one range at most (a selection of a million rows with a fix each
@@ -130,7 +130,7 @@ class WorkloadServer(LanguageServer):
         item = params.text_document
         doc = Document(item.uri, Text(item.text, self.encoding), item.version, path_of(item.uri))
         self.documents[item.uri] = doc
-        self.schedule(doc, 0.0)
+        self.schedule(doc)
 
     def changed(self, params: types.DidChangeTextDocumentParams) -> None:
         doc = self.documents.get(params.text_document.uri)
@@ -145,7 +145,7 @@ class WorkloadServer(LanguageServer):
             else:
                 doc.text.reset(change.text)
         doc.version = params.text_document.version
-        self.schedule(doc, DEBOUNCE)
+        self.schedule(doc)
 
     def closed(self, params: types.DidCloseTextDocumentParams) -> None:
         doc = self.documents.pop(params.text_document.uri, None)
@@ -156,41 +156,43 @@ class WorkloadServer(LanguageServer):
                 types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=[])
             )
 
-    def schedule(self, doc: Document, delay: float) -> None:
-        """Lint the document's text after `delay` seconds without a further change."""
+    def schedule(self, doc: Document) -> None:
+        """Lint the document's text as it stands (a lint of an older one not yet started is
+        dropped)."""
         if doc.linting is not None and not doc.linting.done():
             doc.linting.cancel()
-        doc.linting = asyncio.get_running_loop().create_task(self._lint(doc, delay))
+        doc.linting = asyncio.get_running_loop().create_task(self._lint(doc))
 
-    async def _lint(self, doc: Document, delay: float) -> None:
-        if delay:
-            await asyncio.sleep(delay)
-        revision, version = doc.text.revision, doc.version
+    async def _lint(self, doc: Document) -> None:
+        text, version = doc.text.snapshot(), doc.version
 
         def work() -> tuple[Analysis, list[types.Diagnostic]] | None:
             # Skipped when the text moved on while this waited for the thread.
-            if doc.text.revision != revision or self.documents.get(doc.uri) is not doc:
+            if doc.text.revision != text.revision or self.documents.get(doc.uri) is not doc:
                 return None
-            data, now = doc.text.snapshot()
-            if now != revision:
-                return None  # an edit came in between: its own lint follows
-            analysis = Analysis(data, doc.path, version, now)
+            analysis = Analysis(text, doc.path, version)
             return analysis, self.diagnostics(analysis) if analysis.attached else []
 
         loop = asyncio.get_running_loop()
         done = await loop.run_in_executor(_LINT, work)
-        if done is None or doc.text.revision != done[0].revision:
+        if done is None or doc.text.revision != text.revision:
             return
         analysis, items = done
-        doc.analysis = analysis
         if analysis.attached or doc.published:
             self.publish(doc, analysis, items)
+        doc.analysis = analysis  # after: freeing the last one takes milliseconds
+
+        def settle() -> Version | None:
+            """The line starts, so that the next edit need not count them on the event loop;
+            the text in one piece when edits have cut it into many."""
+            _ = text.starts
+            return text.joined() if len(text.pieces) > MAX_PIECES else None
+
+        joined = await loop.run_in_executor(_LINT, settle)
+        if joined is not None:
+            doc.text.adopt(joined)
         if analysis.result is None:
             return
-
-        # The text's line starts, so that the next edit need not count them on this thread.
-        offsets = await loop.run_in_executor(_LINT, lambda: analysis.line_offsets)
-        doc.text.adopt(offsets, analysis.revision)
 
         def prepare() -> None:
             if doc.analysis is analysis:  # not when a newer version is already linted
@@ -290,7 +292,7 @@ server = WorkloadServer()
 def did_save(ls: WorkloadServer, params: types.DidSaveTextDocumentParams) -> None:
     doc = ls.documents.get(params.text_document.uri)
     if doc is not None:
-        ls.schedule(doc, 0.0)  # the configuration beside it may have changed too
+        ls.schedule(doc)  # the configuration beside it may have changed too
 
 
 @server.feature(types.TEXT_DOCUMENT_HOVER)

@@ -1,31 +1,35 @@
 """An open document's text, edited in place as the editor's incremental changes arrive.
 
 pygls keeps its documents as one string and applies a change by walking every line in Python,
-which costs a third of a second per keystroke on a million-row file. Here the text is kept as
-the UTF-8 bytes the parser reads, with the edits since it was last joined beside it, and the
-line starts as a numpy array: an edit on the event loop costs one shift of that array, and
-the bytes are joined once, on the lint thread (`snapshot`), where they are read anyway.
+which costs a third of a second per keystroke on a million-row file. Here each version of the
+text is a `Version`: a table of pieces (slices of the UTF-8 bytes the document was opened with,
+and the bytes each edit typed), with the line starts as a numpy array. An edit on the event
+loop makes the next version by cutting a few pieces and shifting that array; nothing copies
+the text. The parser reads a version through `Version.stream()`, piece by piece, as it reads a
+file, so the lint of an edit starts without joining 77 MB first; the pieces are joined only
+when a whole-text reading asks for them (`Version.data`), or, after many edits, once the
+diagnostics are out (`Version.joined`, `Text.adopt`). Only the event loop edits a `Text`; the
+worker threads read versions, which never change.
 Positions are LSP's: 0-based lines, characters counted in the code units the client and
 server agreed on (UTF-16 unless the client offers another).
 """
 
 from __future__ import annotations
 
-import threading
+import io
+from bisect import bisect_right
+from functools import cached_property
 from typing import Any
 
 import numpy as np
 
 #: how the editor's text becomes bytes and back (a lone surrogate survives, as in `fix`)
 ENCODING, ERRORS = "utf-8", "surrogateescape"
-#: edits kept beside the bytes before they are joined on the spot
-MAX_EDITS = 64
-
-#: an edit of the text as it stood after the edits before it: bytes a..b become `new`
-_Edit = tuple[int, int, bytes]
+#: pieces a version may hold: past this many, the server joins them once its lint is out
+MAX_PIECES = 64
 
 
-def line_starts(data: bytes) -> Any:
+def line_starts(data: bytes | memoryview) -> Any:
     """Byte offsets where each line starts (a numpy array); line 0 starts at 0."""
     ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
     return np.concatenate((np.zeros(1, dtype=np.int64), ends + 1))
@@ -59,125 +63,219 @@ def to_units(line: str, index: int, encoding: str = "utf-16") -> int:
     return sum(_units(ch, encoding) for ch in line[:index])
 
 
-def _apply(data: bytes, edits: list[_Edit]) -> bytes:
-    for a, b, new in edits:
-        # views, not slices: the text is copied once per edit, not three times
-        view = memoryview(data)
-        data = b"".join((view[:a], new, view[b:]))
-    return data
+class Version:
+    """One version of a document's text: never changed once made (an edit makes another)."""
 
+    def __init__(
+        self, pieces: tuple[memoryview, ...], starts: Any, ascii: bool, revision: int
+    ) -> None:
+        #: the text, in order; none is empty
+        self.pieces = pieces
+        ends, total = [], 0
+        for p in pieces:
+            total += len(p)
+            ends.append(total)
+        #: where each piece ends in the text
+        self.ends = ends
+        self.length = total
+        self._starts = starts
+        #: True when the text is known to be ASCII (columns are then byte offsets)
+        self.ascii = ascii
+        #: counts the edits since the document opened: an analysis is of the text on screen
+        #: when its version's revision is the text's
+        self.revision = revision
 
-def _piece(data: bytes, edits: list[_Edit], a: int, b: int) -> bytes:
-    """Bytes a..b of `data` after `edits`, without joining the whole text."""
-    if not edits:
-        return data[a:b]
-    *before, (ea, eb, new) = edits
-    end = ea + len(new)
-    shift = len(new) - (eb - ea)
-    out = b""
-    if a < ea:
-        out += _piece(data, before, a, min(b, ea))
-    if b > ea and a < end:
-        out += new[max(a, ea) - ea : min(b, end) - ea]
-    if b > end:
-        out += _piece(data, before, max(a, end) - shift, b - shift)
-    return out
+    @classmethod
+    def of(cls, source: str | bytes, revision: int = 0) -> Version:
+        data = source if isinstance(source, bytes) else source.encode(ENCODING, ERRORS)
+        pieces = (memoryview(data),) if data else ()
+        return cls(pieces, None, source.isascii(), revision)
 
-
-class Text:
-    """A document's current text (as bytes and edits) and where its lines start."""
-
-    def __init__(self, source: str | bytes, encoding: str = "utf-16") -> None:
-        self._data = source if isinstance(source, bytes) else source.encode(ENCODING, ERRORS)
-        self._edits: list[_Edit] = []
-        self._length = len(self._data)
-        #: what LSP positions count: utf-16 (LSP's default), utf-8 or utf-32
-        self.encoding = encoding
-        #: bumped by every edit: an analysis is of the text on screen when its revision is this
-        self.revision = 0
-        self._starts: Any = None
-        self._lock = threading.Lock()
-
-    def snapshot(self) -> tuple[bytes, int]:
-        """The whole text and its revision; the edits are joined here (a worker thread), once."""
-        with self._lock:
-            data, edits, revision = self._data, list(self._edits), self.revision
-        if not edits:
-            return data, revision
-        joined = _apply(data, edits)
-        with self._lock:
-            if self._data is data and self._edits[: len(edits)] == edits:
-                self._data, self._edits = joined, self._edits[len(edits) :]
-        return joined, revision
-
-    def reset(self, source: str) -> None:
-        """The whole text replaced (a change without a range)."""
-        data = source.encode(ENCODING, ERRORS)
-        with self._lock:
-            self._data, self._edits, self._length = data, [], len(data)
-            self._starts = None
-            self.revision += 1
-
-    def adopt(self, starts: Any, revision: int) -> None:
-        """Take line starts counted elsewhere (a lint thread's) for this revision."""
-        with self._lock:
-            if self._starts is None and self.revision == revision:
-                self._starts = starts
+    def __len__(self) -> int:
+        return self.length
 
     @property
     def starts(self) -> Any:
+        """Where each line starts (a numpy array of byte offsets; line 0 at 0)."""
         if self._starts is None:
-            data, revision = self.snapshot()
-            starts = line_starts(data)
-            with self._lock:
-                if self.revision == revision:
-                    self._starts = starts
-            return starts
+            self._starts = line_starts(self.data)
         return self._starts
+
+    @cached_property
+    def data(self) -> bytes:
+        """The whole text in one buffer (one copy of the pieces; the only one)."""
+        if len(self.pieces) == 1:
+            whole = self.pieces[0].obj
+            if isinstance(whole, bytes) and len(whole) == self.length:
+                return whole  # the bytes the text was opened (or joined) with
+        return b"".join(self.pieces)
+
+    def read(self, a: int, b: int) -> bytes:
+        """Bytes a..b of the text (clamped)."""
+        a, b = max(a, 0), min(b, self.length)
+        if "data" in self.__dict__:
+            return self.data[a:b]
+        out = []
+        i = bisect_right(self.ends, a)
+        while a < b and i < len(self.pieces):
+            begin = self.ends[i] - len(self.pieces[i])
+            out.append(self.pieces[i][a - begin : min(b, self.ends[i]) - begin])
+            a = self.ends[i]
+            i += 1
+        return b"".join(out)
+
+    def stream(self) -> io.BufferedReader:
+        """The text as a binary file the parser reads, without joining the pieces."""
+        return io.BufferedReader(_Reader(self), 1 << 16)
 
     @property
     def line_count(self) -> int:
         return len(self.starts)
 
-    def _bytes(self, a: int, b: int) -> bytes:
-        with self._lock:
-            data, edits = self._data, list(self._edits)
-        return _piece(data, edits, a, b)
+    def line_bytes(self, number: int) -> bytes:
+        """Line `number` (0-based) without its b"\\n" (a CR stays); b"" past the end."""
+        starts = self.starts
+        if not 0 <= number < len(starts):
+            return b""
+        end = int(starts[number + 1]) - 1 if number + 1 < len(starts) else self.length
+        return self.read(int(starts[number]), end)
+
+    def head(self, lines: int) -> bytes:
+        """The first `lines` lines, with their line ends."""
+        starts = self.starts
+        return self.read(0, int(starts[lines]) if lines < len(starts) else self.length)
 
     def line(self, number: int) -> str:
         """Line `number` (0-based) without its line end; "" past the end."""
-        starts = self.starts
-        if not 0 <= number < len(starts):
-            return ""
-        begin = int(starts[number])
-        end = int(starts[number + 1]) - 1 if number + 1 < len(starts) else self._length
-        return self._bytes(begin, end).decode(ENCODING, ERRORS).rstrip("\r")
+        return self.line_bytes(number).decode(ENCODING, ERRORS).rstrip("\r")
 
-    def offset(self, line: int, character: int) -> int:
+    def offset(self, line: int, character: int, encoding: str) -> int:
         """The byte offset of an LSP position (clamped to the text)."""
         starts = self.starts
         if line >= len(starts):
-            return self._length
+            return self.length
         if line < 0:
             return 0
         text = self.line(line)
-        head = text[: to_index(text, character, self.encoding)]
+        head = text[: to_index(text, character, encoding)]
         return int(starts[line]) + len(head.encode(ENCODING, ERRORS))
+
+    def replaced(self, a: int, b: int, new: str, first: int, last: int) -> Version:
+        """The next version: bytes a..b, on lines first..last, become `new`."""
+        typed = new.encode(ENCODING, ERRORS)
+        pieces: list[memoryview] = []
+        pending = memoryview(typed) if typed else None
+
+        def insert() -> None:
+            nonlocal pending
+            if pending is not None:
+                pieces.append(pending)
+                pending = None
+
+        for piece, end in zip(self.pieces, self.ends, strict=True):
+            begin = end - len(piece)
+            if end <= a:
+                pieces.append(piece)
+            elif begin >= b:
+                insert()
+                pieces.append(piece)
+            else:
+                if begin < a:
+                    pieces.append(piece[: a - begin])
+                insert()
+                if end > b:
+                    pieces.append(piece[b - begin :])
+        insert()  # at the very end, or into an empty text
+        starts = self.starts
+        inside = line_starts(typed)[1:] + a if b"\n" in typed else np.empty(0, dtype=np.int64)
+        shift = len(typed) - (b - a)
+        starts = np.concatenate((starts[: first + 1], inside, starts[last + 1 :] + shift))
+        return Version(tuple(pieces), starts, self.ascii and new.isascii(), self.revision + 1)
+
+    def joined(self) -> Version:
+        """The same version in one piece."""
+        return Version((memoryview(self.data),), self._starts, self.ascii, self.revision)
+
+
+class _Reader(io.RawIOBase):
+    """A version's bytes as a raw binary file: each read copies its pieces once."""
+
+    def __init__(self, version: Version) -> None:
+        self.version = version
+        self.position = 0
+
+    def readable(self) -> bool:
+        return True
+
+    def seekable(self) -> bool:
+        return True
+
+    def tell(self) -> int:
+        return self.position
+
+    def seek(self, offset: int, whence: int = io.SEEK_SET) -> int:
+        base = {io.SEEK_SET: 0, io.SEEK_CUR: self.position, io.SEEK_END: self.version.length}
+        self.position = max(base[whence] + offset, 0)
+        return self.position
+
+    def readinto(self, buffer: Any) -> int:
+        v = self.version
+        target = memoryview(buffer).cast("B")
+        a, b = self.position, min(self.position + len(target), v.length)
+        done = 0
+        i = bisect_right(v.ends, a)
+        while a < b:
+            piece, end = v.pieces[i], v.ends[i]
+            begin = end - len(piece)
+            chunk = piece[a - begin : min(b, end) - begin]
+            target[done : done + len(chunk)] = chunk
+            done += len(chunk)
+            a += len(chunk)
+            i += 1
+        self.position = a
+        return done
+
+
+class Text:
+    """A document's current text: the newest `Version`, replaced at each edit."""
+
+    def __init__(self, source: str | bytes, encoding: str = "utf-16") -> None:
+        self.version = Version.of(source)
+        #: what LSP positions count: utf-16 (LSP's default), utf-8 or utf-32
+        self.encoding = encoding
+
+    @property
+    def revision(self) -> int:
+        return self.version.revision
+
+    def snapshot(self) -> Version:
+        """The text as it stands (no copy: versions never change)."""
+        return self.version
+
+    def reset(self, source: str) -> None:
+        """The whole text replaced (a change without a range)."""
+        self.version = Version.of(source, self.version.revision + 1)
 
     def replace(self, start: tuple[int, int], end: tuple[int, int], new: str) -> None:
         """Apply one incremental change: the range start..end (LSP positions) becomes `new`."""
-        a = self.offset(*start)
-        b = max(a, self.offset(*end))
-        added = new.encode(ENCODING, ERRORS)
-        starts = self.starts
-        first = min(max(start[0], 0), len(starts) - 1)
-        last = min(max(end[0], first), len(starts) - 1)
-        inside = line_starts(added)[1:] + a if b"\n" in added else np.empty(0, dtype=np.int64)
-        shift = len(added) - (b - a)
-        with self._lock:
-            self._starts = np.concatenate((starts[: first + 1], inside, starts[last + 1 :] + shift))
-            self._edits.append((a, b, added))
-            self._length += shift
-            self.revision += 1
-        if len(self._edits) > MAX_EDITS:
-            self.snapshot()
+        v = self.version
+        a = v.offset(*start, self.encoding)
+        b = max(a, v.offset(*end, self.encoding))
+        lines = len(v.starts)
+        first = min(max(start[0], 0), lines - 1)
+        last = min(max(end[0], first), lines - 1)
+        self.version = v.replaced(a, b, new, first, last)
+
+    def adopt(self, joined: Version) -> None:
+        """Take a version joined elsewhere (`Version.joined`, on a worker thread) when the text
+        still stands at its revision: reads and the next edits then cut one piece."""
+        if self.version.revision == joined.revision:
+            self.version = joined
+
+    @property
+    def line_count(self) -> int:
+        return self.version.line_count
+
+    def line(self, number: int) -> str:
+        """Line `number` (0-based) without its line end; "" past the end."""
+        return self.version.line(number)
