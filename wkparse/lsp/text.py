@@ -1,4 +1,4 @@
-"""An open document's text, edited in place as the editor's incremental changes arrive.
+"""An open document's text: a new immutable version (a piece table) per incremental change.
 
 pygls keeps its documents as one string and applies a change by walking every line in Python,
 which costs a third of a second per keystroke on a million-row file. Here each version of the
