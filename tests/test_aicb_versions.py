@@ -410,3 +410,22 @@ def test_other_aiob_measurement_is_named_not_exact(tmp_path: object) -> None:
     g = explain(parse_file(path), str(path)).generation
     assert g.aicb and g.era is not None and g.aicb_command is not None
     assert "another AIOB measurement" in g.aicb_command
+
+
+def test_cli_infer_text_quotes_a_hostile_line_escaped_and_bounded(tmp_path: object) -> None:
+    """The first difference of binary junk or a huge line is escaped and elided, and an
+    empty file has no line 1 (not Python's `None`)."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    junk = tmp_path / "junk.txt"
+    junk.write_bytes(b"\x1b[31mred\x00" + b"x" * 100_000)
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    result = runner.invoke(app, ["aicb", "--infer", str(junk)])
+    found = result.output.split("found:", 1)[1]
+    assert result.exit_code == 1 and "\x1b" not in found and "\x00" not in found
+    assert "\\x1b[31mred\\x00" in found and "(100,009 characters)" in found
+    assert len(found) < 400
+    result = runner.invoke(app, ["aicb", "--infer", str(empty)])
+    assert result.exit_code == 1 and "None" not in result.output.split("found:", 1)[1]

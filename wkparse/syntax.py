@@ -62,16 +62,18 @@ _NUMERIC = frozenset({"UINT", "SINT"})
 _SHOWN = 40
 
 
-def shown(text: str) -> str:
-    """A token as messages quote it: whole when short, elided with its length when not, and
-    with control and format characters escaped, so a hostile file cannot put a NUL or a
-    terminal escape sequence into a report. The bound holds after escaping: a token of
-    control characters is elided like any other, never cut inside an escape."""
-    pieces = [c if c.isprintable() else _escape(c) for c in text]
-    if sum(map(len, pieces)) <= _SHOWN:
+def shown(text: str, limit: int = _SHOWN, keep: str = "") -> str:
+    """A token (or, with a larger `limit` and tabs kept, a line) as messages quote it: whole
+    when short, elided with its length when not, and with control and format characters but
+    `keep` escaped, so a hostile file cannot put a NUL or a terminal escape sequence into a
+    report. The bound holds after escaping: a token of control characters is elided like any
+    other, never cut inside an escape."""
+    cut = text[: 2 * limit] + text[-2 * limit :] if len(text) > 4 * limit else text
+    pieces = [c if c.isprintable() or c in keep else _escape(c) for c in cut]
+    if cut is text and sum(map(len, pieces)) <= limit:
         return "".join(pieces)
-    head = "".join(_fit(pieces, 24))
-    tail = "".join(reversed(_fit(pieces[::-1], 8)))
+    head = "".join(_fit(pieces, limit * 3 // 5))
+    tail = "".join(reversed(_fit(pieces[::-1], limit // 5)))
     return f"{head}...{tail} ({len(text):,} characters)"
 
 

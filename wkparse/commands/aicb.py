@@ -20,6 +20,7 @@ from wkparse import terminal
 from wkparse.aicb import AicbError, generate
 from wkparse.aicb.command import split
 from wkparse.atomic import atomic_write
+from wkparse.syntax import shown
 
 
 def command_words(words: Sequence[str]) -> list[str]:
@@ -70,10 +71,16 @@ def _infer(path: Path, as_json: bool) -> int:
     sys.stdout.write(earlier)
     if diff is not None:
         sys.stdout.write(
-            f"first difference, line {diff.line}:\n  expected: {diff.expected}\n"
-            f"  found:    {diff.found}\n"
+            f"first difference, line {diff.line}:\n  expected: {_quoted(diff.expected)}\n"
+            f"  found:    {_quoted(diff.found)}\n"
         )
     return 1
+
+
+def _quoted(line: str | None) -> str:
+    """A line of the file as the report shows it: escaped and bounded (it may be binary junk
+    or megabytes long), or that there is none."""
+    return "(none: past the last line)" if line is None else shown(line, 240, keep="\t")
 
 
 def run(
