@@ -20,7 +20,7 @@ def test_the_content_is_replaced(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.txt"]
 
 
-@pytest.mark.parametrize("mode", [0o644, 0o600, 0o640, 0o444, 0o755])
+@pytest.mark.parametrize("mode", [0o644, 0o600, 0o640, 0o755])
 def test_permission_bits_are_kept(tmp_path: Path, mode: int) -> None:
     path = tmp_path / "w.txt"
     path.write_bytes(b"old\n")
@@ -77,6 +77,19 @@ def test_a_failure_while_writing_leaves_the_original(tmp_path: Path) -> None:
     with pytest.raises(KeyboardInterrupt):
         atomic_write(path, chunks())
     assert path.read_bytes() == b"old\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["w.txt"]
+
+
+@pytest.mark.parametrize("mode", [0o444, 0o400, 0o555])
+def test_a_read_only_file_raises_and_changes_nothing(tmp_path: Path, mode: int) -> None:
+    """As writing in place would (and fmt or lint --fix of a read-only file must not
+    rewrite it), even though the folder would let the rename replace it."""
+    path = tmp_path / "w.txt"
+    path.write_bytes(b"old\n")
+    path.chmod(mode)
+    with pytest.raises(PermissionError, match="read-only"):
+        atomic_write(path, [b"new\n"])
+    assert path.read_bytes() == b"old\n" and stat.S_IMODE(path.stat().st_mode) == mode
     assert sorted(p.name for p in tmp_path.iterdir()) == ["w.txt"]
 
 

@@ -166,6 +166,14 @@ def test_fix_rewrites_the_file_and_reports_what_is_left(files: dict[str, Path]) 
     assert codes(str(files["bad"])) == (0, [])
 
 
+def test_fix_of_a_read_only_file_leaves_it_and_still_reports_it(files: dict[str, Path]) -> None:
+    files["bad"].chmod(0o444)
+    code, out, err = lint("--fix", str(files["bad"]))
+    assert code == 2 and "cannot fix: read-only file" in err
+    assert files["bad"].read_text() == BAD
+    assert "error[WK105]" in out and "Found 1 error in 1 file." in out
+
+
 def test_fix_leaves_standard_input_alone() -> None:
     code, out, err = lint("--fix", "-", stdin=BAD)
     assert code == 1 and "--fix does not rewrite standard input" in err

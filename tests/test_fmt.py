@@ -208,6 +208,16 @@ def test_fmt_rewrites_a_file_and_keeps_its_mode(tmp_path: Path) -> None:
     assert result.stdout == ""
 
 
+def test_fmt_leaves_a_read_only_file_and_does_not_count_it(tmp_path: Path) -> None:
+    path = write(tmp_path / "w.txt", MESSY)
+    other = write(tmp_path / "x.txt", MESSY)
+    path.chmod(0o444)
+    result = runner.invoke(app, ["fmt", str(path), str(other)])
+    assert result.exit_code == 2 and path.read_bytes() == MESSY.encode()
+    assert f"error: {path}: read-only file, left unchanged" in result.stderr
+    assert result.stderr.rstrip().endswith("\n1 file reformatted")
+
+
 def test_an_interrupted_rewrite_leaves_the_original_whole(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -10,12 +10,15 @@ is removed and the original is left untouched.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+#: a file with none of these set is read-only, even to root
+_WRITE_BITS = stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH
 #: permissions of a file created where none existed, before the umask (as `open()` does)
 _NEW_FILE_MODE = 0o666
 
@@ -25,10 +28,14 @@ def atomic_write(path: str | os.PathLike[str], chunks: Iterable[bytes]) -> None:
 
     A symbolic link is followed: its target is replaced and the link stays a link. The mode
     bits (and, where the process may set them, owner and group) of the old file are kept.
-    Raises OSError when the directory cannot be written; the old file is then unchanged.
+    Raises OSError when the directory cannot be written, and PermissionError for a read-only
+    file (no write bit, or not writable by this process), as writing it in place would: the
+    rename could replace it, but read-only means "leave it". The old file is then unchanged.
     """
     target = Path(os.path.realpath(path))
     mode, owner = _current_mode(target)
+    if owner is not None and not (mode & _WRITE_BITS and os.access(target, os.W_OK)):
+        raise PermissionError(errno.EACCES, "read-only file, left unchanged", str(path))
     fd, temp_name = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:

@@ -90,14 +90,15 @@ def _target(
         if same:
             tally.unchanged += 1
             return 0
-        tally.changed += 1
         if diff:
             original = path.read_bytes().decode("utf-8", "replace")
             _write_diff(target.display, original, "".join(canonical_chunks(result)))
         if check or diff:
+            tally.changed += 1
             _say(f"would reformat {target.display}")
             return 1
         atomic_write(path, _encoded(result))
+        tally.changed += 1  # only once written: a file left unchanged is an error, not a count
     except OSError as exc:
         _say(f"error: {target.display}: {(exc.strerror or str(exc)).lower()}")
         return 2

@@ -249,17 +249,17 @@ class _Run:
                     done = self.fixer(
                         target.path, diagnostics, self.options.unsafe_fixes, config=config
                     )
-                except OSError as exc:
+                except OSError as exc:  # the file is unchanged: its findings still stand
                     reason = exc.strerror or str(exc)
                     self._problem(target.display, _("cannot fix: {reason}").format(reason=reason))
-                    return
-                after = {(d.code, d.span) for d in done.diagnostics}
-                self.fixes_shown += [
-                    (target.display, d.code)
-                    for d in diagnostics
-                    if d.fix is not None and (d.code, d.span) not in after
-                ]
-                fixed, diagnostics = done.applied, done.diagnostics
+                else:
+                    after = {(d.code, d.span) for d in done.diagnostics}
+                    self.fixes_shown += [
+                        (target.display, d.code)
+                        for d in diagnostics
+                        if d.fix is not None and (d.code, d.span) not in after
+                    ]
+                    fixed, diagnostics = done.applied, done.diagnostics
         lines = {}
         if self.formatter.needs_source and diagnostics:
             lines = _source_lines(target.path, data, {d.span.line for d in diagnostics})
