@@ -61,6 +61,8 @@ DEEPSEEK = (
     "--pipeline_model_parallel 1 --global_batch 32 --micro_batch 1 --seq_length 2048 "
     "--vocab_size 50257 --enable_sequence_parallel"
 )
+DEEPSEEK_DEFAULT = "DeepSeek-671B scripts/inference_configs/deepseek_default.json"
+EP8 = "--world_size 8 --expert_model_parallel_size 8"
 #: (commit, command as typed); the commit is aliyun/aicb's
 CASES: tuple[tuple[str, str], ...] = (
     # 4f33c8e (2024-07-31), AICB v1.0: only MoE runs with sequence parallelism pass its check
@@ -103,6 +105,9 @@ CASES: tuple[tuple[str, str], ...] = (
     ("6584080", f"{INFERENCE} Qwen3-Next-80B scripts/inference_configs/qwen3_next_default.json"),
     ("6584080", "sh scripts/inference_workload_with_aiob.sh -m qwen3-235B"),
     ("6584080", f"{INFERENCE} DeepSeek-V3 deepseek_small.json"),
+    # 05551a1 (2025-11-04, side branch) has no --moe_routing_strategy; 9d51993 (2025-12-19) has
+    ("05551a1", f"{INFERENCE} {DEEPSEEK_DEFAULT} --moe_routing_strategy UniformRandom"),
+    ("9d51993", f"{INFERENCE} {DEEPSEEK_DEFAULT} --moe_routing_strategy UniformRandom {EP8}"),
 )
 
 

@@ -143,13 +143,27 @@ def _config(path: str | None) -> Mapping[str, object]:
     raise AicbError(f"[ERRPR] Config file '{path}' not found.")
 
 
-def inference_args(argv: Sequence[str]) -> tuple[InferenceArgs, list[tuple[str, str]]]:
-    """Parse the inference generator's arguments; return its settings and idle options."""
-    parsed = parse(argv, OPTIONS, positionals=2)
+def inference_args(
+    argv: Sequence[str], missing: frozenset[str] = frozenset()
+) -> tuple[InferenceArgs, list[tuple[str, str]]]:
+    """Parse the inference generator's arguments; return its settings and idle options.
+
+    `missing`: options the generator did not have yet at the revision (argparse refuses them
+    and resolves prefixes without them).
+    """
+    options = tuple(o for o in OPTIONS if o.flag not in missing)
+    try:
+        parsed = parse(argv, options, positionals=2)
+    except AicbError as exc:
+        later = sorted({w.split("=")[0] for w in argv} & missing)
+        if later and "unrecognized arguments" in str(exc):
+            hint = f"{', '.join(later)} came later; see wkparse aicb --versions"
+            raise AicbError(f"{exc} ({hint})") from None
+        raise
     if not parsed.positionals:
         raise AicbError("the following arguments are required: model_name")
     v = parsed.values
-    idle = parsed.idle(OPTIONS)
+    idle = parsed.idle(options)
     if v["aiob_enable"]:
         raise AicbError(
             "--aiob_enable measures compute times on a GPU with torch; wkparse cannot "
