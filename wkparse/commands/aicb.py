@@ -89,8 +89,14 @@ def run(
     errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
     if options:
         from wkparse.aicb.coverage import option_list
+        from wkparse.aicb.revisions import resolve
 
-        sys.stdout.write("".join(f"{line}\n" for line in option_list()))
+        try:
+            rev = None if at is None else resolve(at)
+        except AicbError as exc:
+            terminal.error(errors, str(exc))
+            return 2
+        sys.stdout.write("".join(f"{line}\n" for line in option_list(rev)))
         return 0
     if versions:
         from wkparse.aicb.revisions import version_lines
