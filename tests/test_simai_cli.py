@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import SIMAI_ORACLE, needs
+from tests.conftest import SAMPLES, SIMAI_ORACLE, needs
 from wkparse.cli import app
 
 ORACLE = SIMAI_ORACLE
@@ -122,6 +122,29 @@ def test_unreadable_path_and_bad_g_are_usage_errors(tmp_path: Path) -> None:
     assert simai(str(tmp_path))[0] == 2
     (tmp_path / "w.txt").write_text("MICRO\n1\n")
     assert simai(str(tmp_path / "w.txt"), "-g", "0")[0] == 2
+
+
+SAMPLE = SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt"
+
+
+@pytest.mark.parametrize("options", [["-nv", "360"], ["-g"], ["-g_type", "H100"]])
+def test_options_without_g_or_g_p_s_predict_sigfpe_not_a_traceback(options: list[str]) -> None:
+    """No -g: the parser never divides by -g_p_s (absent, read as 0); the first
+    collective's placement does, and SimAI dies of SIGFPE (undefined without -g)."""
+    result = runner.invoke(app, ["simai", str(SAMPLE), "-f", "json", "--", *options])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    outcome = json.loads(result.stdout)["outcome"]
+    assert result.exit_code == 1 and outcome["exit_code"] == 136
+    assert "-g_p_s 0" in outcome["message"]
+
+
+@pytest.mark.parametrize("where", ["option", "after --"])
+def test_a_g_out_of_int_range_is_stois_refusal(where: str) -> None:
+    big = str(2**64)
+    args = ["-g", big, str(SAMPLE)] if where == "option" else [str(SAMPLE), "--", "-g", big]
+    result = runner.invoke(app, ["simai", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert result.exit_code == 134 and "std::out_of_range" in result.stdout
 
 
 def test_stdin_is_read(tmp_path: Path) -> None:

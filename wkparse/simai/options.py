@@ -326,13 +326,16 @@ def options_for(
     """The options the run uses: the user's (with -w filled in when absent), or the stated
     set when they give none or only -g."""
     alone = [w for w in words if w not in ("-g", "--gpus")]
-    if len(words) == 2 and len(alone) == 1 and alone[0].isdigit() and int(alone[0]) > 0:
+    only_g = len(words) == 2 and len(alone) == 1 and alone[0].isdigit()
+    if only_g and 0 < int(alone[0]) < 2**31:  # out of int range: stoi refuses it, below
         # only -g: wkparse's stated set with that -g, as `wkparse simai FILE -g N`
         words, gpus = [], int(alone[0])
     if not words:
         if gpus is None:
             gpus = read_header(first_line(data)).value("all_gpus") or 1
-        return stated(str(path), gpus)
+        if gpus < 2**31:
+            return stated(str(path), gpus)
+        words = ["-g", str(gpus)]  # out of int range: SimAI's stoi refuses it (`parse`)
     if "-w" not in words and "--workload" not in words:
         words = ["-w", str(path), *words]
     return parse(words)

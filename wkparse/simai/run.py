@@ -5,7 +5,7 @@ writes (`report`)."""
 from __future__ import annotations
 
 from array import array
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -258,7 +258,18 @@ def _report(run: SimaiRun, options: SimaiOptions) -> None:
         h.policy == FWD_IN_BCKWD,
     )
     table = run.rows.layers
-    run.report = reporter.report(table.values, name, table.tail, table.tail_count)
+    try:
+        run.report = reporter.report(table.values, name, table.tail, table.tail_count)
+    except ZeroDivisionError:
+        if options.g_p_s != 0:
+            raise
+        # -g_p_s absent (read as 0) without -g, which the option parser only divides by:
+        # the first collective's placement divides by it as SimAI's unsigned division does
+        # (`placement`); without -g the run is undefined anyway (no GPU count to read)
+        run.outcome = replace(
+            outcome.sigfpe("Layer::compute_time divides by -g_p_s 0"), undefined=True
+        )
+        return
     if run.report.stop is not None:
         assert run.report.stopped_at is not None
         run.outcome = outcome.no_result(run.report.stopped_at)
