@@ -272,7 +272,9 @@ def _table() -> tuple[Revision, ...]:
                 "side-branch commits (--at takes them): 6584080 (2025-10-29) is the first "
                 "generator with Qwen3-Next, its configurations, FP8 for every Qwen3 frame and "
                 "compute times 1; 05551a1 .. 3a9e8b1 (2025-11-04 ..) write what 23eec3c writes, "
-                "and from 9d51993 (2025-12-19) accept --moe_routing_strategy (GPU runs only)",
+                "ship qwen3_default.json and four `_aiob` configurations until 26b1345 "
+                "(2025-12-05) deletes them, and from 9d51993 (2025-12-19) accept "
+                "--moe_routing_strategy (GPU runs only)",
             ),
             {"inference": "current", "missing_options": "-{--moe_routing_strategy}"},
         ),
