@@ -60,6 +60,18 @@ def test_every_command_takes_color(args: list[str]) -> None:
     assert always.exit_code == never.exit_code
 
 
+def test_color_before_the_command_applies_and_a_later_one_wins() -> None:
+    lint = ["lint", "--select", "WK4", str(SAMPLE)]
+    assert ESC in runner.invoke(app, ["--color", "always", *lint]).stdout
+    assert (
+        ESC
+        not in runner.invoke(
+            app, ["--color", "always", lint[0], "--color", "never", *lint[1:]]
+        ).stdout
+    )
+    assert ESC not in runner.invoke(app, lint).stdout  # the next run is back to auto
+
+
 @pytest.mark.parametrize("args", COMMANDS, ids=lambda a: a[0])
 def test_piped_output_has_no_trailing_padding(args: list[str]) -> None:
     out = runner.invoke(app, args).output

@@ -35,6 +35,15 @@ def _use_color(value: Color | None) -> Color | None:
     return value
 
 
+def _use_typed_color(ctx: typer.Context, value: Color | None) -> Color | None:
+    """A command's `--color` when typed: its default must not undo the root's
+    (`wkparse --color always lint ...`), which runs first and sets every run's mode."""
+    source = ctx.get_parameter_source("color")
+    if source is not None and source.name == "COMMANDLINE":
+        _use_color(value)
+    return value
+
+
 def _show_version(value: bool) -> None:
     if value:
         from wkparse import __version__
@@ -43,13 +52,14 @@ def _show_version(value: bool) -> None:
         raise typer.Exit(0)
 
 
+_COLOR_HELP = "Colour: auto (terminals, unless NO_COLOR; FORCE_COLOR forces it), always, never."
 #: every command's `--color`: a terminal gets colour unless NO_COLOR is set (see wkparse.terminal)
 COLOR = typer.Option(
-    Color.auto,
-    "--color",
-    help="Colour: auto (terminals, unless NO_COLOR; FORCE_COLOR forces it), always, never.",
-    callback=_use_color,
-    is_eager=True,
+    Color.auto, "--color", help=_COLOR_HELP, callback=_use_typed_color, is_eager=True
+)
+#: the root's `--color`, before the command: sets the mode of every run, its default included
+ROOT_COLOR = typer.Option(
+    Color.auto, "--color", help=_COLOR_HELP, callback=_use_color, is_eager=True
 )
 
 
@@ -63,7 +73,7 @@ def _root(
         callback=_show_version,
         is_eager=True,
     ),
-    color: Color = COLOR,
+    color: Color = ROOT_COLOR,
 ) -> None:
     """Parse, lint, explain and format SimAI workload files."""
 
