@@ -230,3 +230,13 @@ def seed_report() -> Path:
     if not reports:
         pytest.skip("../shared/seed is absent")
     return reports[0]
+
+
+@pytest.fixture(autouse=True)
+def _colour_mode_reset() -> Iterable[None]:
+    """`--color` sets a process-wide mode (a real run is one process); in-process runs of the
+    CLI must not hand it to the next test."""
+    yield
+    from wkparse import terminal
+
+    terminal.set_color("auto")
