@@ -26,6 +26,20 @@ InferenceGenerator = Literal["", "first", "next", "current"]
 PpComm = Literal["none", "always", "pp", "pp_sp"]
 
 
+#: the DeepSeek options of the training generator (2025-09-15 on)
+_DEEPSEEK_OPTIONS = frozenset(
+    {
+        "--n_dense_layers",
+        "--n_shared_expert",
+        "--qk_rope_dim",
+        "--qk_nope_dim",
+        "--q_lora_rank",
+        "--kv_lora_rank",
+        "--v_head_dim",
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Era:
     """How AICB's generators behave from one revision on (the switches the model reads)."""
@@ -59,18 +73,7 @@ class Era:
     )
     #: generator options that do not exist yet (argparse refuses them)
     missing_options: frozenset[str] = frozenset(
-        {
-            "--workload_only",
-            "--gpu_type",
-            "--n_dense_layers",
-            "--n_shared_expert",
-            "--qk_rope_dim",
-            "--qk_nope_dim",
-            "--q_lora_rank",
-            "--kv_lora_rank",
-            "--v_head_dim",
-            "--moe_routing_strategy",
-        }
+        {"--workload_only", "--gpu_type", *_DEEPSEEK_OPTIONS, "--moe_routing_strategy"}
     )
     #: the inference generator: none yet, the first one (2025-09-25, `first_inference`), the
     #: first one with Qwen3-Next (side branch, 2025-10-29), or the current one (options,
@@ -83,19 +86,6 @@ class Era:
     #: the side branch shipped `qwen3_default.json` and the `_aiob` configurations for the
     #: current inference generator until 26b1345 (2025-12-05) deleted them
     early_inference_configs: bool = False
-
-
-_DEEPSEEK_OPTIONS = frozenset(
-    {
-        "--n_dense_layers",
-        "--n_shared_expert",
-        "--qk_rope_dim",
-        "--qk_nope_dim",
-        "--q_lora_rank",
-        "--kv_lora_rank",
-        "--v_head_dim",
-    }
-)
 
 
 @dataclass(frozen=True, slots=True)
