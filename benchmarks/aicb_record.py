@@ -12,7 +12,8 @@ file AICB wrote under `results/workload/` into `tests/recordings/aicb-<commit>/`
 behind the case's number (`03-` + AICB's own name: two cases may give one name); the
 configurations in `tests/recordings/inputs/` are copied beside AICB first. `MANIFEST.tsv` there
 lists each run: the file (`-` when AICB wrote none), the commit, the command as typed, AICB's
-exit status and its last line on standard error (its assertion, when it refused). The commands
+exit status and its last line on standard error, or output when it wrote none there (its
+assertion or message, when it refused). The commands
 are chosen for small files. Nothing here imports wkparse: the recordings are AICB's own output.
 """
 
@@ -61,6 +62,9 @@ DEEPSEEK = (
     "--pipeline_model_parallel 1 --global_batch 32 --micro_batch 1 --seq_length 2048 "
     "--vocab_size 50257 --enable_sequence_parallel"
 )
+DEEPSEEK_DEFAULT = "DeepSeek-671B scripts/inference_configs/deepseek_default.json"
+EP8 = "--world_size 8 --expert_model_parallel_size 8"
+CONFIGS = "scripts/inference_configs"
 #: (commit, command as typed); the commit is aliyun/aicb's
 CASES: tuple[tuple[str, str], ...] = (
     # 4f33c8e (2024-07-31), AICB v1.0: only MoE runs with sequence parallelism pass its check
@@ -103,6 +107,17 @@ CASES: tuple[tuple[str, str], ...] = (
     ("6584080", f"{INFERENCE} Qwen3-Next-80B scripts/inference_configs/qwen3_next_default.json"),
     ("6584080", "sh scripts/inference_workload_with_aiob.sh -m qwen3-235B"),
     ("6584080", f"{INFERENCE} DeepSeek-V3 deepseek_small.json"),
+    # 05551a1 (2025-11-04, side branch) has no --moe_routing_strategy; 9d51993 (2025-12-19) has
+    ("05551a1", f"{INFERENCE} {DEEPSEEK_DEFAULT} --moe_routing_strategy UniformRandom"),
+    ("9d51993", f"{INFERENCE} {DEEPSEEK_DEFAULT} --moe_routing_strategy UniformRandom {EP8}"),
+    # until 26b1345 (2025-12-05) the side branch shipped five more configurations
+    ("05551a1", f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_default.json {EP8}"),
+    ("94f5cb4", f"{INFERENCE} DeepSeek-V3 {CONFIGS}/deepseek_default_aiob.json {EP8}"),
+    (
+        "94f5cb4",
+        f"{INFERENCE} Qwen3-Next {CONFIGS}/qwen3_next_default_aiob.json {EP8} --phase prefill",
+    ),
+    ("26b1345", f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_default.json {EP8}"),
 )
 
 
@@ -148,7 +163,8 @@ def record(git_dir: Path, python: str) -> list[dict[str, str]]:
                 for path in sorted((work / "results" / "workload").glob("*.txt")):
                     written.append(folder / f"{number:02}-{path.name}")
                     shutil.copyfile(path, written[-1])
-                last = (done.stderr.strip().splitlines() or [""])[-1]
+                said = done.stderr.strip() or done.stdout.strip()  # some refusals print
+                last = (said.splitlines() or [""])[-1]
                 rows.append(
                     {
                         "file": " ".join(f"{p.parent.name}/{p.name}" for p in written) or "-",

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from wkparse.aicb import AicbError, generate
 from wkparse.aicb.command import invocation
+from wkparse.aicb.revisions import LATEST
 from wkparse.cli import app
 
 MODULE = "workload_generator.SimAI_training_workload_generator"
@@ -210,6 +211,35 @@ def test_options_lists_every_option_of_every_entry_point() -> None:
         assert word in out
     assert "--epoch_num                     no effect on the file" in out
     assert "--aiob_enable                 refused: AICB measures" in out
+
+
+def test_options_at_a_revision_lists_its_entry_points() -> None:
+    """A user holding a v1.0 file sees v1.0's options; later ones are left out."""
+    from wkparse.aicb.v1_args import V1_OPTIONS
+
+    def listed(*args: str) -> str:
+        result = CliRunner().invoke(app, ["aicb", "--options", *args])
+        assert result.exit_code == 0
+        return result.stdout
+
+    v1 = listed("--at", "4f33c8e")
+    assert v1.startswith("AICB at 4f33c8e (2024-07-31)")
+    for option in V1_OPTIONS:
+        assert f"  {option.flag} " in v1
+    assert "python -m workload_generator.AIOB_simAI_workload_generator\n" in v1
+    assert "  --tp_num " in v1 and "--tensor_model_parallel_size" not in v1
+    assert "no inference generator yet" in v1
+    before_gpu_type = listed("--at", "2024-10-01")
+    assert "--gpu_type" not in before_gpu_type and "--workload_only" not in before_gpu_type
+    assert "--gpu_type" in listed("--at", "e0dab52")
+    first = listed("--at", "b866b12")
+    assert "every setting comes from the JSON" in first and "--phase" not in first
+    assert "-c, --config" in first and "--seq_length" not in first.split("inference")[-1]
+    assert "--moe_routing_strategy" not in listed("--at", "05551a1")
+    assert "--moe_routing_strategy" in listed("--at", "9d51993")
+    assert listed() == listed("--at", LATEST.short).split("\n", 2)[2]
+    bad = CliRunner().invoke(app, ["aicb", "--options", "--at", "zz"])
+    assert bad.exit_code == 2 and "give an AICB commit" in bad.output
 
 
 def test_inference_reads_a_configuration_file_from_disk(tmp_path: Path) -> None:

@@ -336,6 +336,21 @@ def test_inference_generators_by_revision() -> None:
         generate(current, at="92a99f8")
 
 
+def test_moe_routing_strategy_from_2025_12_19_on_the_side_branch() -> None:
+    """9d51993 added the option; argparse before it refuses it and reads `--moe` as
+    --moe_enable, after it finds `--moe` ambiguous (recorded refusal: test_aicb_recordings)."""
+    base = f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_moe_default.json"
+    routed = f"{base} --moe_routing_strategy UniformRandom"
+    for before in ("05551a1", "508cd8f"):
+        with pytest.raises(AicbError, match="unrecognized arguments: --moe_routing_strategy"):
+            generate(routed, at=before)
+        assert generate(f"{base} --moe", at=before).text() == generate(base, at=before).text()
+    for since in ("9d51993", "3a9e8b1", LATEST.short):
+        assert generate(routed, at=since).text() == generate(base, at=since).text()
+        with pytest.raises(AicbError, match="ambiguous option: --moe could match"):
+            generate(f"{base} --moe", at=since)
+
+
 def test_first_inference_generator_reads_only_its_configuration() -> None:
     first = f"{INFERENCE} Qwen3-Moe-235B scripts/inference_configs/qwen3_default.json"
     made = generate(f"{first} --world_size 8 --phase prefill", at="2025-10-01")
@@ -379,7 +394,7 @@ def test_cli_infer_json_for_a_file_aicb_did_not_write(corpus: object) -> None:
     result = runner.invoke(app, ["aicb", "--infer", str(path), "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.output)
-    assert set(data) == {"exact", "command", "at", "earlier", "first_difference"}
+    assert set(data) == {"exact", "command", "at", "earlier", "side_branch", "first_difference"}
     assert data["exact"] is False and data["first_difference"]["line"] >= 1
 
 

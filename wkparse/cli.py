@@ -356,7 +356,9 @@ def aicb(
         None, "--output", "-o", help="Write into this directory under AICB's file name."
     ),
     options: bool = typer.Option(
-        False, "--options", help="List every AICB option and what wkparse does with it."
+        False,
+        "--options",
+        help="List every AICB option and what wkparse does with it (with --at: at that revision).",
     ),
     at: str | None = typer.Option(
         None, "--at", help="AICB revision to reproduce: a commit (short or full) or a date."

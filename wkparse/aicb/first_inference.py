@@ -188,6 +188,10 @@ def first_inference_args(
     return args, notes
 
 
+#: the script's option words (it had no flags)
+SCRIPT_VALUED = MappingProxyType(
+    {"-m": "model_size", "--model_size": "model_size", "-c": "config", "--config": "config"}
+)
 #: -m value -> (model argument, the script's default configuration)
 _SCRIPT_MODELS = {
     "deepseek-671B": ("DeepSeek-671B", f"{_CONFIGS}/deepseek_default.json"),
@@ -206,9 +210,7 @@ def first_inference_script(words: Sequence[str], next_branch: bool = False) -> S
     of the side branch's 2025-10-29, `next_branch`)."""
     models = _NEXT_SCRIPT_MODELS if next_branch else _SCRIPT_MODELS
     values, typed = {"model_size": "deepseek-671B", "config": ""}, set[str]()
-    valued = {"-m": "model_size", "--model_size": "model_size", "-c": "config"}
-    valued["--config"] = "config"
-    notes = read_options(INFERENCE_SCRIPT, words, valued, {}, values, typed)
+    notes = read_options(INFERENCE_SCRIPT, words, SCRIPT_VALUED, {}, values, typed)
     if values["model_size"] not in models:
         raise AicbError(
             f"{INFERENCE_SCRIPT}: unknown -m {values['model_size']}: it runs the generator "

@@ -110,7 +110,8 @@ def _inference(run: Invocation, rev: Revision) -> Generated:
         args, notes = first_inference_args(run.argv, rev.era.inference == "next")
         notes = [*run.notes, *notes]
     else:
-        args, idle = inference_args(run.argv)
+        era = rev.era
+        args, idle = inference_args(run.argv, era.missing_options, era.early_inference_configs)
         notes = [*run.notes, *(note for dest, note in idle if run.user_gave(dest))]
     name = inference_name(
         model=args.model_name,

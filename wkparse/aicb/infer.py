@@ -6,6 +6,9 @@ both ways. Each candidate command is generated at every modelled revision (`revi
 compared with the file, chunk by chunk, stopping at the first difference, so a wrong guess
 costs a few rows. The result is the command and the revision range that reproduce the file
 exactly, or else the candidate that agrees longest and the first line where the file departs.
+The side-branch commits `--at` takes (`revisions.side_branch`) that write the file are named
+too: those sharing an exact revision's era, and those whose own inference generator (run once
+each) writes it; a run only the side branch writes is found as well.
 `wkparse aicb --at <at[0]> -- <command>` regenerates an exact file.
 """
 
@@ -18,8 +21,8 @@ from pathlib import PurePath
 
 from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
-from wkparse.aicb.first_inference import BUILT_IN_CONFIGS as FIRST_CONFIGS
 from wkparse.aicb.first_inference import FAMILIES as FIRST_FAMILIES
+from wkparse.aicb.first_inference import NEXT_CONFIGS, NEXT_FAMILY
 from wkparse.aicb.infer_text import (
     EXAMPLE,
     MOST,
@@ -32,7 +35,7 @@ from wkparse.aicb.infer_text import (
 )
 from wkparse.aicb.inference_args import BUILT_IN_CONFIGS, FAMILIES
 from wkparse.aicb.names import parse_filename, parse_first_inference_filename
-from wkparse.aicb.revisions import LATEST, REVISIONS, Revision
+from wkparse.aicb.revisions import LATEST, REVISIONS, Revision, side_branch
 from wkparse.aicb.v1_infer import is_v1_header, v1_candidates
 
 _FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
@@ -59,6 +62,9 @@ class Inferred:
     #: the same run before the training module's rename (2025-09-25), when the range spans
     #: it: (command naming the old module, (first, last) revision)
     earlier: tuple[str, tuple[str, str]] | None = None
+    #: side-branch commits (`revisions.side_branch`) that write the file too, as (first, last)
+    #: runs in their order; when no master revision writes it, `at` is the first of them
+    side: tuple[tuple[str, str], ...] = ()
 
     @property
     def span(self) -> tuple[str, str] | None:
@@ -75,6 +81,7 @@ class Inferred:
             "command": self.command,
             "at": list(self.at) if self.at else None,
             "earlier": None if before is None else {"command": before[0], "at": list(before[1])},
+            "side_branch": [list(run) for run in self.side],
             "first_difference": None
             if diff is None
             else {"line": diff.line, "expected": diff.expected, "found": diff.found},
@@ -237,14 +244,15 @@ def _inference_candidates(path: str, text: str) -> Iterator[str]:
 
 def _first_inference_candidates(path: str) -> Iterator[str]:
     """The first inference generator (2025-09-25) took every setting from its configuration:
-    only runs of the shipped ones are found."""
+    only runs of the shipped ones are found (the side branch's Qwen3-Next ones too)."""
     name = parse_first_inference_filename(PurePath(path).name)
     if name is None:
         return
-    for family, defaults, _any in FIRST_FAMILIES:
+    for family, defaults, _any in (*FIRST_FAMILIES, NEXT_FAMILY):
         if family in name.model:  # the file is named by the configuration's model_name
-            for config in FIRST_CONFIGS:
-                if family.lower().split("-")[0] in config:
+            next_family = family == NEXT_FAMILY[0]
+            for config in NEXT_CONFIGS:
+                if family.lower().split("-")[0] in config and next_family == ("next" in config):
                     yield f"{defaults['model_name']} {config}"
 
 
@@ -340,13 +348,20 @@ def infer(path: str, text: str) -> Inferred:
         candidates = list(found)
         everywhere = [r for r in REVISIONS if r.era.first_generator == first]
     score, args, revs = _search(candidates, text, everywhere, inference)
+    if inference and score <= len(text):  # maybe a run only the side branch writes
+        for candidate in candidates:
+            side = _side_runs(candidate, text, [], inference)
+            if side:
+                command = _command(candidate, _side_rev(side[0][0]), True)
+                return Inferred(True, command, side[0], None, side=side)
     if score < 0:
         return Inferred(False, "", None, Difference(1, None, head))
     run, earlier = _by_module(_latest_run(revs), args, inference)
     command = _command(args, run[0], inference)
     at = (run[0].short, run[-1].short)
     if score > len(text):
-        return Inferred(True, command, at, None, earlier=earlier)
+        side = _side_runs(args, text, revs, inference)
+        return Inferred(True, command, at, None, earlier=earlier, side=side)
     made = generate(command, at=run[0])
     difference = _first_difference(made.text(), text, score)
     if "\ngrad_gather\t" in text and not inference:  # measured times: maybe another AIOB file
@@ -361,6 +376,39 @@ def infer(path: str, text: str) -> Inferred:
             at = (run[0].short, run[-1].short)
             return Inferred(False, command, at, difference, True, before)
     return Inferred(False, command, at, difference, earlier=earlier)
+
+
+_SIDE = side_branch()
+
+
+def _side_rev(short: str) -> Revision:
+    return next(s for s in _SIDE if s.short == short)
+
+
+def _side_runs(
+    args: str, text: str, exact: list[Revision], inference: bool
+) -> tuple[tuple[str, str], ...]:
+    """The side-branch commits that write `text` for `args` too, as (first, last) runs: those
+    whose era a revision of `exact` shares, and those generated and found exact (only the
+    side branch's own inference generators are generated: one run per generator)."""
+
+    def key(rev: Revision) -> object:
+        return rev.era.inference if inference else _output_key(rev)
+
+    known = {key(r) for r in exact}
+    # a training side commit has a master revision's era: only inference ones can differ
+    rest = [s for s in _SIDE if inference and s.era.inference and key(s) not in known]
+    scores = _scores(args, text, rest, inference) if rest else {}
+    runs: list[tuple[str, str]] = []
+    previous = False
+    for side in _SIDE:
+        writes = key(side) in known or scores.get(side, -1) > len(text)
+        if writes and previous:
+            runs[-1] = (runs[-1][0], side.short)
+        elif writes:
+            runs.append((side.short, side.short))
+        previous = writes
+    return tuple(runs)
 
 
 def _by_module(

@@ -3,9 +3,10 @@
 `python -m workload_generator.SimAI_inference_workload_generator MODEL [CONFIG] --phase ...`
 takes a model name (which mocked model: `Qwen3-Moe`, `Qwen3-Next` or `DeepSeek` in it) and a
 JSON configuration, then lets a fixed list of command-line values override the JSON. The
-scripts' three default configurations are built in (their keys the generator reads, from
-aliyun/aicb `scripts/inference_configs/*.json`, Copyright (c) 2021 Alibaba Group, Apache
-License 2.0); any other configuration file is read from disk.
+scripts' three default configurations are built in, and the five more the side branch shipped
+until 2025-12-05 (the keys the generator reads, from aliyun/aicb
+`scripts/inference_configs/*.json`, Copyright (c) 2021 Alibaba Group, Apache License 2.0); any
+other configuration file is read from disk.
 """
 
 from __future__ import annotations
@@ -86,6 +87,31 @@ BUILT_IN_CONFIGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
     }
 )
 
+_QWEN3_MOE = {
+    **BUILT_IN_CONFIGS[f"{_CONFIGS}/qwen3_moe_default.json"],
+    "model_name": "Qwen3-Moe-235B",
+    "frame": "Qwen3-Moe",
+}
+#: and those the side branch also shipped from 2025-11-04 until 26b1345 deleted them on
+#: 2025-12-05 (aliyun/aicb 05551a1; their `aiob_enable` is overridden by the option's default)
+EARLY_CONFIGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
+    {
+        f"{_CONFIGS}/qwen3_default.json": _QWEN3_MOE,
+        f"{_CONFIGS}/qwen3_default_aiob.json": _QWEN3_MOE,
+        f"{_CONFIGS}/qwen3_moe_default_aiob.json": _QWEN3_MOE,
+        f"{_CONFIGS}/qwen3_next_default_aiob.json": {
+            **BUILT_IN_CONFIGS[f"{_CONFIGS}/qwen3_next_default.json"],
+            "model_name": "Qwen3-Next-80B",
+            "frame": "Qwen3-Next-80B",
+        },
+        f"{_CONFIGS}/deepseek_default_aiob.json": {
+            **BUILT_IN_CONFIGS[f"{_CONFIGS}/deepseek_default.json"],
+            "model_name": "DeepSeek-671B",
+            "frame": "DeepSeek",
+        },
+    }
+)
+
 #: substring of the model argument -> (family, the name and frame its parameters class sets)
 FAMILIES = (
     ("Qwen3-Moe", "Qwen3-Moe-235B", "Qwen3-Moe"),
@@ -125,7 +151,7 @@ class InferenceArgs:
         return self.number(key)
 
 
-def _config(path: str | None) -> Mapping[str, object]:
+def _config(path: str | None, early: bool) -> Mapping[str, object]:
     if path is None:
         raise AicbError("AICB stops: no configuration file given (the model needs its shape)")
     local = Path(path)
@@ -140,16 +166,33 @@ def _config(path: str | None) -> Mapping[str, object]:
     tail = "/".join(PurePosixPath(path.replace("\\", "/")).parts[-3:])
     if tail in BUILT_IN_CONFIGS:
         return BUILT_IN_CONFIGS[tail]
+    if early and tail in EARLY_CONFIGS:
+        return EARLY_CONFIGS[tail]
     raise AicbError(f"[ERRPR] Config file '{path}' not found.")
 
 
-def inference_args(argv: Sequence[str]) -> tuple[InferenceArgs, list[tuple[str, str]]]:
-    """Parse the inference generator's arguments; return its settings and idle options."""
-    parsed = parse(argv, OPTIONS, positionals=2)
+def inference_args(
+    argv: Sequence[str], missing: frozenset[str] = frozenset(), early_configs: bool = False
+) -> tuple[InferenceArgs, list[tuple[str, str]]]:
+    """Parse the inference generator's arguments; return its settings and idle options.
+
+    `missing`: options the generator did not have yet at the revision (argparse refuses them
+    and resolves prefixes without them); `early_configs`: the revision still ships
+    `EARLY_CONFIGS`.
+    """
+    options = tuple(o for o in OPTIONS if o.flag not in missing)
+    try:
+        parsed = parse(argv, options, positionals=2)
+    except AicbError as exc:
+        later = sorted({w.split("=")[0] for w in argv} & missing)
+        if later and "unrecognized arguments" in str(exc):
+            hint = f"{', '.join(later)} came later; see wkparse aicb --versions"
+            raise AicbError(f"{exc} ({hint})") from None
+        raise
     if not parsed.positionals:
         raise AicbError("the following arguments are required: model_name")
     v = parsed.values
-    idle = parsed.idle(OPTIONS)
+    idle = parsed.idle(options)
     if v["aiob_enable"]:
         raise AicbError(
             "--aiob_enable measures compute times on a GPU with torch; wkparse cannot "
@@ -159,7 +202,7 @@ def inference_args(argv: Sequence[str]) -> tuple[InferenceArgs, list[tuple[str, 
     family = next((f for f in FAMILIES if f[0] in model), None)
     if family is None:
         raise AicbError(f"Invalid model name: {model}")
-    config = _config(parsed.positionals[1] if len(parsed.positionals) > 1 else None)
+    config = _config(parsed.positionals[1] if len(parsed.positionals) > 1 else None, early_configs)
 
     world, tp, ep = (
         parsed.integer("world_size"),

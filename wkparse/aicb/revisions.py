@@ -14,7 +14,7 @@ This is the one place that knows AICB's dates: explain and lint ask it (`header_
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -69,6 +69,7 @@ class Era:
             "--q_lora_rank",
             "--kv_lora_rank",
             "--v_head_dim",
+            "--moe_routing_strategy",
         }
     )
     #: the inference generator: none yet, the first one (2025-09-25, `first_inference`), the
@@ -79,6 +80,9 @@ class Era:
     first_generator: bool = False
     #: v1.0's check stops every run without --moe_enabled and sequence parallelism
     moe_only: bool = False
+    #: the side branch shipped `qwen3_default.json` and the `_aiob` configurations for the
+    #: current inference generator until 26b1345 (2025-12-05) deleted them
+    early_inference_configs: bool = False
 
 
 _DEEPSEEK_OPTIONS = frozenset(
@@ -267,26 +271,32 @@ def _table() -> tuple[Revision, ...]:
                 "script; training unchanged",
                 "side-branch commits (--at takes them): 6584080 (2025-10-29) is the first "
                 "generator with Qwen3-Next, its configurations, FP8 for every Qwen3 frame and "
-                "compute times 1; 05551a1 .. 3a9e8b1 (2025-11-04 ..) write what 23eec3c writes",
+                "compute times 1; 05551a1 .. 3a9e8b1 (2025-11-04 ..) write what 23eec3c writes, "
+                "and from 9d51993 (2025-12-19) accept --moe_routing_strategy (GPU runs only)",
             ),
-            {"inference": "current"},
+            {"inference": "current", "missing_options": "-{--moe_routing_strategy}"},
         ),
     ]
     era = Era()
     table = []
     for commit, date, changes, switches in steps:
-        updates: dict[str, object] = {}
-        for key, value in switches.items():
-            if isinstance(value, str) and value.startswith("-{"):
-                removed = frozenset(value[2:-1].split(","))
-                current = getattr(era, key)
-                assert isinstance(current, frozenset)
-                updates[key] = current - removed
-            else:
-                updates[key] = value
-        era = replace(era, **updates)  # type: ignore[arg-type]
+        era = _switched(era, switches)
         table.append(Revision(commit, date, changes, era))
     return tuple(table)
+
+
+def _switched(era: Era, switches: Mapping[str, object]) -> Era:
+    """`era` with its switches set (`"-{a,b}"`: a set switch without a and b)."""
+    updates: dict[str, object] = {}
+    for key, value in switches.items():
+        if isinstance(value, str) and value.startswith("-{"):
+            removed = frozenset(value[2:-1].split(","))
+            current = getattr(era, key)
+            assert isinstance(current, frozenset)
+            updates[key] = current - removed
+        else:
+            updates[key] = value
+    return replace(era, **updates)  # type: ignore[arg-type]
 
 
 REVISIONS: tuple[Revision, ...] = _table()
@@ -331,28 +341,33 @@ _MASTER: tuple[tuple[str, str], ...] = (
     ("23eec3c48ca2d2d93dd888a4c7b22ab4421e782f", "2025-12-27"),
 )
 #: commits merged into master from side branches: (commit, date, the revision whose behaviour
-#: it has, and its inference generator where that differs: the AICB2.0_Pre/Next branch had
-#: Qwen3-Next on the first generator on 2025-10-29, then the current one from 2025-11-04)
-_MERGED: tuple[tuple[str, str, str, InferenceGenerator], ...] = (
-    ("35e43b9df35f939b9c5634ff04f4e28d5d759f0a", "2024-08-12", "d570898", ""),
-    ("2c085ffe77f4703c381d829eee9cdbd1cf35de3d", "2024-08-26", "d570898", ""),
-    ("2cfde3dd9fc41247c80a83b60fe575aa294c5730", "2024-08-26", "d570898", ""),
-    ("6a03ecd6155c281bf8e81a72815cd2a8b9ad990a", "2024-10-23", "2678a94", ""),
-    ("34de7951404f1f0a5dcfe1bfb088d71726ffd88c", "2024-11-05", "d9b4f5c", ""),
-    ("c602a73e7688af7d2487101f2a131e64caa15bb4", "2025-09-28", "b866b12", ""),
-    ("6584080f4d1caa631e42a15077abeff8806922a4", "2025-10-29", "b866b12", "next"),
-    ("05551a107d9c5cf3ccbd6ec341e6b69cd9015e9c", "2025-11-04", "b866b12", "current"),
-    ("ba18e863e853db9a2c082cb3d73f8ff253c6bdb3", "2025-11-13", "b866b12", "current"),
-    ("7dae7db2d3ec4956b711db07c174d7a78b756b37", "2025-11-13", "b866b12", "current"),
-    ("47c6205085d5c61b8dabff553c4fdd86145f4556", "2025-11-13", "b866b12", "current"),
-    ("f182db7825e0e63e2dbfecd26b482418036c2a2b", "2025-11-18", "b866b12", "current"),
-    ("3d4d33b2d5d24ba7e0c1d5c46198cbc60666e5f3", "2025-11-26", "b866b12", "current"),
-    ("c8a458815a6dd82df7617a9a47dbbfa10318523f", "2025-11-28", "b866b12", "current"),
-    ("94f5cb4d50a6087b3a4ef82e88b48eea0860e878", "2025-12-05", "b866b12", "current"),
-    ("26b13457b0c214311f6a7658a79f6c58001b3549", "2025-12-05", "b866b12", "current"),
-    ("508cd8f95318e434ab5a3b14338335a49506df70", "2025-12-05", "b866b12", "current"),
-    ("9d51993367927fe4e2b1d054a1a257403b4258e2", "2025-12-19", "b866b12", "current"),
-    ("3a9e8b1a1c3096bb7085d43452d45a9baf69d18e", "2025-12-26", "b866b12", "current"),
+#: it has, its inference generator where that differs, and the switches where its era differs
+#: more): the AICB2.0_Pre/Next branch had Qwen3-Next on the first generator on 2025-10-29, the
+#: current one from 2025-11-04 (with configurations 26b1345 deleted on 2025-12-05), and
+#: --moe_routing_strategy from 2025-12-19
+_ROUTING: Mapping[str, object] = {"missing_options": "-{--moe_routing_strategy}"}
+_EARLY: Mapping[str, object] = {"early_inference_configs": True}
+_NONE: Mapping[str, object] = {}
+_MERGED: tuple[tuple[str, str, str, InferenceGenerator, Mapping[str, object]], ...] = (
+    ("35e43b9df35f939b9c5634ff04f4e28d5d759f0a", "2024-08-12", "d570898", "", _NONE),
+    ("2c085ffe77f4703c381d829eee9cdbd1cf35de3d", "2024-08-26", "d570898", "", _NONE),
+    ("2cfde3dd9fc41247c80a83b60fe575aa294c5730", "2024-08-26", "d570898", "", _NONE),
+    ("6a03ecd6155c281bf8e81a72815cd2a8b9ad990a", "2024-10-23", "2678a94", "", _NONE),
+    ("34de7951404f1f0a5dcfe1bfb088d71726ffd88c", "2024-11-05", "d9b4f5c", "", _NONE),
+    ("c602a73e7688af7d2487101f2a131e64caa15bb4", "2025-09-28", "b866b12", "", _NONE),
+    ("6584080f4d1caa631e42a15077abeff8806922a4", "2025-10-29", "b866b12", "next", _NONE),
+    ("05551a107d9c5cf3ccbd6ec341e6b69cd9015e9c", "2025-11-04", "b866b12", "current", _EARLY),
+    ("ba18e863e853db9a2c082cb3d73f8ff253c6bdb3", "2025-11-13", "b866b12", "current", _EARLY),
+    ("7dae7db2d3ec4956b711db07c174d7a78b756b37", "2025-11-13", "b866b12", "current", _EARLY),
+    ("47c6205085d5c61b8dabff553c4fdd86145f4556", "2025-11-13", "b866b12", "current", _EARLY),
+    ("f182db7825e0e63e2dbfecd26b482418036c2a2b", "2025-11-18", "b866b12", "current", _EARLY),
+    ("3d4d33b2d5d24ba7e0c1d5c46198cbc60666e5f3", "2025-11-26", "b866b12", "current", _EARLY),
+    ("c8a458815a6dd82df7617a9a47dbbfa10318523f", "2025-11-28", "b866b12", "current", _EARLY),
+    ("94f5cb4d50a6087b3a4ef82e88b48eea0860e878", "2025-12-05", "b866b12", "current", _EARLY),
+    ("26b13457b0c214311f6a7658a79f6c58001b3549", "2025-12-05", "b866b12", "current", _NONE),
+    ("508cd8f95318e434ab5a3b14338335a49506df70", "2025-12-05", "b866b12", "current", _NONE),
+    ("9d51993367927fe4e2b1d054a1a257403b4258e2", "2025-12-19", "b866b12", "current", _ROUTING),
+    ("3a9e8b1a1c3096bb7085d43452d45a9baf69d18e", "2025-12-26", "b866b12", "current", _ROUTING),
 )
 
 
@@ -399,14 +414,26 @@ def resolve(rev: str) -> Revision:
     if master:
         return _in_force_at(master[0], rev)
     if merged:
-        commit, date, era_of, inference = merged[0]
-        like = _BY_SHORT[era_of]
-        if not inference:
-            return like
-        return Revision(commit, date, (), replace(like.era, inference=inference))
+        _commit, _date, era_of, inference, _switches = merged[0]
+        return _side_revision(merged[0]) if inference else _BY_SHORT[era_of]
     raise AicbError(
         f"--at {rev}: not a commit of aliyun/aicb's master (known up to {LATEST.label})"
     )
+
+
+def _side_revision(
+    entry: tuple[str, str, str, InferenceGenerator, Mapping[str, object]],
+) -> Revision:
+    commit, date, era_of, inference, switches = entry
+    like = _BY_SHORT[era_of].era
+    era = _switched(replace(like, inference=inference or like.inference), switches)
+    return Revision(commit, date, (), era)
+
+
+def side_branch() -> tuple[Revision, ...]:
+    """Every side-branch commit `--at` takes, as a revision of its own (oldest first):
+    `--infer` names those that write a file too."""
+    return tuple(map(_side_revision, _MERGED))
 
 
 def after(rev: Revision) -> Revision | None:

@@ -53,8 +53,17 @@ def _infer(path: Path, as_json: bool) -> int:
     if found.earlier is not None:
         command, (first, last) = found.earlier
         earlier = f"and AICB {first} .. {last}, before the module's rename, for:\n  {command}\n"
+    side = ", ".join(a if a == b else f"{a} .. {b}" for a, b in found.side)
+    if found.exact and found.side and found.at == found.side[0]:
+        sys.stdout.write(
+            f"exact: only AICB's side-branch commits {side} write this file for:\n"
+            f"  {found.command}\n"
+        )
+        return 0
     if found.exact:
         sys.stdout.write(f"exact: AICB {at} writes this file for:\n  {found.command}\n{earlier}")
+        if side:
+            sys.stdout.write(f"and AICB's side-branch commits {side} (--at takes them)\n")
         return 0
     if not found.command:
         sys.stdout.write("no AICB training or inference command comes near this file\n")
@@ -89,8 +98,14 @@ def run(
     errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
     if options:
         from wkparse.aicb.coverage import option_list
+        from wkparse.aicb.revisions import resolve
 
-        sys.stdout.write("".join(f"{line}\n" for line in option_list()))
+        try:
+            rev = None if at is None else resolve(at)
+        except AicbError as exc:
+            terminal.error(errors, str(exc))
+            return 2
+        sys.stdout.write("".join(f"{line}\n" for line in option_list(rev)))
         return 0
     if versions:
         from wkparse.aicb.revisions import version_lines

@@ -141,15 +141,17 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
         return guessed, None, True  # not the text explained (an editor's unsaved buffer)
     from wkparse.aicb.errors import AicbError
     from wkparse.aicb.infer import infer
-    from wkparse.aicb.revisions import LATEST, after, resolve
+    from wkparse.aicb.revisions import LATEST, REVISIONS, after, resolve
 
     try:
         found = infer(ctx.path, text)
     except (AicbError, ArithmeticError, ValueError):  # a hostile file: keep the header's era
         return guessed, None, True
-    if found.exact and found.at is not None and resolve(found.at[0]).era.inference == "current":
+    first_at = resolve(found.at[0]) if found.exact and found.at is not None else None
+    if first_at is not None and (first_at.era.inference == "current" or first_at not in REVISIONS):
         # the current inference generator ran on a side branch from 2025-11-04, before its
-        # merge into master (2025-12-27): the header's era says more
+        # merge into master (2025-12-27), and some runs only a side branch writes: the
+        # header's era says more
         return guessed, found.command, True
     command = found.command
     if found.other_compute_times:
