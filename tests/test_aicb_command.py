@@ -237,7 +237,12 @@ def test_options_at_a_revision_lists_its_entry_points() -> None:
     assert "-c, --config" in first and "--seq_length" not in first.split("inference")[-1]
     assert "--moe_routing_strategy" not in listed("--at", "05551a1")
     assert "--moe_routing_strategy" in listed("--at", "9d51993")
-    assert listed() == listed("--at", LATEST.short).split("\n", 2)[2]
+    # without --at: the latest revision's list, each option a later revision added marked
+    latest = listed()
+    assert "first part [AICB e0dab52 (2024-11-05) on]" in latest  # --gpu_type
+    assert "[AICB 9d51993 (2025-12-19) on]" in latest  # --moe_routing_strategy, side branch
+    assert latest.split("\n", 2)[2] == listed("--at", LATEST.short).split("\n", 2)[2]
+    assert "] on]" not in v1 and " on]" not in listed("--at", "e0dab52")
     bad = CliRunner().invoke(app, ["aicb", "--options", "--at", "zz"])
     assert bad.exit_code == 2 and "give an AICB commit" in bad.output
 

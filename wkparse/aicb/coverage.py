@@ -3,27 +3,41 @@
 Built from the option tables the model parses with, so the list cannot drift from the code.
 `--at REV` lists the entry points of that revision, as `wkparse aicb --at REV` runs them: v1.0's
 `--tp_num` generator and script, the old module name, the options that did not exist yet left
-out, the first inference generator that read only its JSON.
+out, the first inference generator that read only its JSON. For the latest, an option a later
+revision added is marked with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 
 from wkparse.aicb import inference_args, scripts, training_args
 from wkparse.aicb.first_inference import SCRIPT_VALUED as FIRST_SCRIPT_VALUED
 from wkparse.aicb.options import Option
-from wkparse.aicb.revisions import LATEST, Revision
+from wkparse.aicb.revisions import LATEST, REVISIONS, Revision, side_branch
 from wkparse.aicb.v1_args import V1_OPTIONS
 from wkparse.aicb.v1_script import V1_TRAINING
 
 
-def _generator(title: str, options: tuple[Option, ...]) -> Iterator[str]:
+def _generator(
+    title: str, options: tuple[Option, ...], since: Mapping[str, str] | None = None
+) -> Iterator[str]:
     yield title
     width = max(len(o.flag) for o in options)
     for option in options:
-        yield f"  {option.flag:<{width}}  {option.status()}"
+        came = f" [AICB {since[option.flag]} on]" if since and option.flag in since else ""
+        yield f"  {option.flag:<{width}}  {option.status()}{came}"
     yield f"  {'-h, --help':<{width}}  refused: prints the help, writes no file"
+
+
+def _since(options: tuple[Option, ...], revisions: Sequence[Revision]) -> dict[str, str]:
+    """flag -> the revision that added it, for options the generator's first revision lacked."""
+    out = {}
+    for option in options:
+        rev = next((r for r in revisions if option.flag not in r.era.missing_options), None)
+        if rev is not None and rev is not revisions[0]:
+            out[option.flag] = rev.label
+    return out
 
 
 def _script(
@@ -58,7 +72,8 @@ def _training(rev: Revision) -> Iterator[str]:
     yield from _script(script, valued, scripts.TRAINING_FLAGS)
     yield ""
     kept = tuple(o for o in training_args.OPTIONS if o.flag not in era.missing_options)
-    yield from _generator(module, kept)
+    later = [r for r in REVISIONS if not r.era.first_generator]
+    yield from _generator(module, kept, _since(kept, later) if rev is LATEST else None)
 
 
 def _inference(rev: Revision) -> Iterator[str]:
@@ -75,14 +90,22 @@ def _inference(rev: Revision) -> Iterator[str]:
     yield from _script(script, scripts.INFERENCE_VALUED, scripts.INFERENCE_FLAGS)
     yield ""
     kept = tuple(o for o in inference_args.OPTIONS if o.flag not in era.missing_options)
-    yield from _generator(module, kept)
+    # today's inference generator ran on the side branch first (2025-11-04 ..)
+    current = [r for r in (*side_branch(), LATEST) if r.era.inference == "current"]
+    yield from _generator(module, kept, _since(kept, current) if rev is LATEST else None)
 
 
 def option_list(rev: Revision | None = None) -> Iterator[str]:
-    """The lines `wkparse aicb --options [--at REV]` prints (None: the current AICB)."""
+    """The lines `wkparse aicb --options [--at REV]` prints (None: the latest AICB, where each
+    option a later revision added is marked with it)."""
     if rev is not None:
         yield f"AICB at {rev.label}"
-        yield ""
+    else:
+        yield (
+            f"AICB {LATEST.label}, the latest modelled ([AICB REV on]: an option added at REV; "
+            "--at REV lists an older AICB's options)"
+        )
+    yield ""
     rev = rev or LATEST
     yield from _training(rev)
     yield ""

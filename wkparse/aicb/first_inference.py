@@ -21,7 +21,7 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 
 from wkparse.aicb.errors import AicbError
-from wkparse.aicb.inference_args import InferenceArgs
+from wkparse.aicb.inference_args import DEEPSEEK_671B, InferenceArgs
 from wkparse.aicb.scripts import INFERENCE_SCRIPT, ScriptRun, read_options
 
 _RUN = {"seq_length": 1, "micro_batch": 64, "world_size": 32, "pipeline_model_parallel": 1}
@@ -38,26 +38,10 @@ _DEEPSEEK_DEFAULTS: Mapping[str, object] = {
     "aiob_enable": True,
     "model_name": "DeepSeek-671B",
     "frame": "DeepSeek",
-    "num_layers": 61,
-    "dense_layer": 3,
-    "hidden_size": 7168,
+    **DEEPSEEK_671B,
     **_RUN,
-    "vocab_size": 129280,
     "tensor_model_parallel_size": 8,
     "expert_model_parallel_size": 32,
-    "d_kv_c": 512,
-    "d_q_c": 1536,
-    "d_r": 64,
-    "head_num": 128,
-    "d_q": 128,
-    "d_kv": 128,
-    "router_expert": 256,
-    "duped_expert": 32,
-    "shared_experts": 1,
-    "moe_router_topk": 8,
-    "expert_dim": 2048,
-    "num_experts": 288,
-    "num_attention_heads": 128,
     "result_dir": "results/workload/",
 }
 _QWEN3_SHAPE = {

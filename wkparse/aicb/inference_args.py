@@ -46,6 +46,29 @@ OPTIONS: tuple[Option, ...] = (
     Option("--phase", "str", "decode", choices=PHASES),
 )
 
+#: DeepSeek-671B's shape: the shipped `deepseek_default.json`, and the defaults of the first
+#: inference generator's DeepSeek parameter class (`first_inference`)
+DEEPSEEK_671B: Mapping[str, object] = MappingProxyType(
+    {
+        "num_layers": 61,
+        "dense_layer": 3,
+        "hidden_size": 7168,
+        "num_attention_heads": 128,
+        "vocab_size": 129280,
+        "d_kv_c": 512,
+        "d_q_c": 1536,
+        "d_r": 64,
+        "head_num": 128,
+        "d_q": 128,
+        "d_kv": 128,
+        "router_expert": 256,
+        "duped_expert": 32,
+        "shared_experts": 1,
+        "moe_router_topk": 8,
+        "expert_dim": 2048,
+        "num_experts": 288,
+    }
+)
 _CONFIGS = "scripts/inference_configs"
 #: the keys the generator reads from each shipped default configuration
 BUILT_IN_CONFIGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
@@ -65,25 +88,7 @@ BUILT_IN_CONFIGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
             "num_experts_per_tok": 10,
             "num_hidden_layers": 48,
         },
-        f"{_CONFIGS}/deepseek_default.json": {
-            "num_layers": 61,
-            "dense_layer": 3,
-            "hidden_size": 7168,
-            "num_attention_heads": 128,
-            "vocab_size": 129280,
-            "d_kv_c": 512,
-            "d_q_c": 1536,
-            "d_r": 64,
-            "head_num": 128,
-            "d_q": 128,
-            "d_kv": 128,
-            "router_expert": 256,
-            "duped_expert": 32,
-            "shared_experts": 1,
-            "moe_router_topk": 8,
-            "expert_dim": 2048,
-            "num_experts": 288,
-        },
+        f"{_CONFIGS}/deepseek_default.json": DEEPSEEK_671B,
     }
 )
 

@@ -26,6 +26,20 @@ InferenceGenerator = Literal["", "first", "next", "current"]
 PpComm = Literal["none", "always", "pp", "pp_sp"]
 
 
+#: the DeepSeek options of the training generator (2025-09-15 on)
+_DEEPSEEK_OPTIONS = frozenset(
+    {
+        "--n_dense_layers",
+        "--n_shared_expert",
+        "--qk_rope_dim",
+        "--qk_nope_dim",
+        "--q_lora_rank",
+        "--kv_lora_rank",
+        "--v_head_dim",
+    }
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Era:
     """How AICB's generators behave from one revision on (the switches the model reads)."""
@@ -59,18 +73,7 @@ class Era:
     )
     #: generator options that do not exist yet (argparse refuses them)
     missing_options: frozenset[str] = frozenset(
-        {
-            "--workload_only",
-            "--gpu_type",
-            "--n_dense_layers",
-            "--n_shared_expert",
-            "--qk_rope_dim",
-            "--qk_nope_dim",
-            "--q_lora_rank",
-            "--kv_lora_rank",
-            "--v_head_dim",
-            "--moe_routing_strategy",
-        }
+        {"--workload_only", "--gpu_type", *_DEEPSEEK_OPTIONS, "--moe_routing_strategy"}
     )
     #: the inference generator: none yet, the first one (2025-09-25, `first_inference`), the
     #: first one with Qwen3-Next (side branch, 2025-10-29), or the current one (options,
@@ -83,19 +86,6 @@ class Era:
     #: the side branch shipped `qwen3_default.json` and the `_aiob` configurations for the
     #: current inference generator until 26b1345 (2025-12-05) deleted them
     early_inference_configs: bool = False
-
-
-_DEEPSEEK_OPTIONS = frozenset(
-    {
-        "--n_dense_layers",
-        "--n_shared_expert",
-        "--qk_rope_dim",
-        "--qk_nope_dim",
-        "--q_lora_rank",
-        "--kv_lora_rank",
-        "--v_head_dim",
-    }
-)
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,7 +262,9 @@ def _table() -> tuple[Revision, ...]:
                 "side-branch commits (--at takes them): 6584080 (2025-10-29) is the first "
                 "generator with Qwen3-Next, its configurations, FP8 for every Qwen3 frame and "
                 "compute times 1; 05551a1 .. 3a9e8b1 (2025-11-04 ..) write what 23eec3c writes, "
-                "and from 9d51993 (2025-12-19) accept --moe_routing_strategy (GPU runs only)",
+                "ship qwen3_default.json and four `_aiob` configurations until 26b1345 "
+                "(2025-12-05) deletes them, and from 9d51993 (2025-12-19) accept "
+                "--moe_routing_strategy (GPU runs only)",
             ),
             {"inference": "current", "missing_options": "-{--moe_routing_strategy}"},
         ),

@@ -225,6 +225,20 @@ class _AiobGroup:
         return [r.zero_unused_sizes() for r in rows] if self.era.zero_none_sizes else rows
 
 
+def layernorm_rows(a: TrainingArgs, size: Cell) -> list[Row]:
+    """The layer norms' gradient all-reduce, which AICB writes only without sequence
+    parallelism."""
+    if a.sequence_parallel:
+        return []
+    return [Row("layernorm", 1, NONE, 0, 1, "ALLREDUCE", size, 1, NONE, 0)]
+
+
+def plain_prologue(a: TrainingArgs, total: int) -> list[Row]:
+    """The gradient rows before the first group on the path without AIOB (every era)."""
+    norm = Row("grad_norm", 1, "ALLGATHER", 2 * total, 1, NONE, 0, 1, "REDUCESCATTER", 4 * total)
+    return [norm, *layernorm_rows(a, 2 * total)]
+
+
 def workload(a: TrainingArgs, table: dict[str, int] | None, era: Era = LATEST.era) -> Workload:
     """The file AICB's training generator writes; `table` holds AIOB times (None: no AIOB).
 
@@ -246,12 +260,7 @@ def workload(a: TrainingArgs, table: dict[str, int] | None, era: Era = LATEST.er
     act = a.tp_comm_size
     groups: list[list[Row]] = []
     if table is None:
-        prologue = [
-            Row("grad_norm", 1, "ALLGATHER", 2 * total, 1, NONE, 0, 1, "REDUCESCATTER", 4 * total)
-        ]
-        if not a.sequence_parallel:
-            prologue.append(Row("layernorm", 1, NONE, 0, 1, "ALLREDUCE", 2 * total, 1, NONE, 0))
-        prologue += _moe_grad_rows(a, moe)
+        prologue = plain_prologue(a, total) + _moe_grad_rows(a, moe)
         if a.ga > 0:
             groups = [_plain_group(a, listed, era)] * a.ga
         return Workload(header(a, era), prologue, groups, epilogue(a))
@@ -262,8 +271,7 @@ def workload(a: TrainingArgs, table: dict[str, int] | None, era: Era = LATEST.er
         comm_row("grad_param_comm", "REDUCESCATTER", 4 * dense),
         Row("grad_param_compute", 1, NONE, 0, builder.fwd + builder.bwd, NONE, 0, 1, NONE, 0),
     ]
-    if not a.sequence_parallel:
-        prologue.append(Row("layernorm", 1, NONE, 0, 1, "ALLREDUCE", 2 * total, 1, NONE, 0))
+    prologue += layernorm_rows(a, 2 * total)
     emb_comm = NONE if a.tp == 1 else "ALLREDUCE"
     prologue.append(Row("embedding_grads", 1, NONE, 0, 1, emb_comm, act, 1, NONE, 0))
     prologue += _moe_grad_rows(a, moe)

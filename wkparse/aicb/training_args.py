@@ -189,6 +189,15 @@ def padded_vocab(vocab: int, divisible_by: int, tp: int) -> int:
     return -(-vocab // multiple) * multiple
 
 
+def measured_times(aiob: bool, comp: object) -> None:
+    """Refuse an AIOB run without a times file: AICB would measure them on a GPU."""
+    if aiob and comp is None:
+        raise AicbError(
+            "--aiob_enable without --comp_filepath measures compute times on a GPU with torch; "
+            "wkparse cannot reproduce that run (give --comp_filepath FILE)"
+        )
+
+
 def ffn_size(hidden: int, swiglu: bool) -> int:
     if swiglu:
         # AICB's float arithmetic, kept as is: it decides the size for odd hidden sizes
@@ -245,11 +254,7 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
     if pp > 1:
         layers //= pp
     aiob, comp = bool(v["aiob_enable"]), v["comp_filepath"]
-    if aiob and comp is None:
-        raise AicbError(
-            "--aiob_enable without --comp_filepath measures compute times on a GPU with torch; "
-            "wkparse cannot reproduce that run (give --comp_filepath FILE)"
-        )
+    measured_times(aiob, comp)
     gpu, name = v["gpu_type"], v["model_name"]
     assert gpu is None or isinstance(gpu, str)
     assert name is None or isinstance(name, str)

@@ -22,6 +22,7 @@ from wkparse.aicb.training_args import (
     OPTIONS,
     TrainingArgs,
     ffn_size,
+    measured_times,
     padded_vocab,
 )
 from wkparse.i18n import N_
@@ -102,11 +103,7 @@ def v1_args(argv: Sequence[str], *, moe_only: bool) -> tuple[TrainingArgs, list[
     ffn = ffn_size(hidden, bool(v["swiglu"])) if ffn is None else ffn
     assert isinstance(ffn, int)
     aiob, comp = bool(v["aiob_enable"]), v["comp_filepath"]
-    if aiob and comp is None:
-        raise AicbError(
-            "--aiob_enable without --comp_filepath measures compute times on a GPU with torch; "
-            "wkparse cannot reproduce that run (give --comp_filepath FILE)"
-        )
+    measured_times(aiob, comp)
     name = v["model_name"]
     assert name is None or isinstance(name, str)
     assert comp is None or isinstance(comp, str)

@@ -20,7 +20,13 @@ from __future__ import annotations
 from wkparse.aicb import aiob
 from wkparse.aicb.dump import NONE, Cell, Row, Workload, comm_row
 from wkparse.aicb.layers import Layer, layers, parameter_totals
-from wkparse.aicb.training import POLICY, epilogue, moe_rows_mc08
+from wkparse.aicb.training import (
+    POLICY,
+    epilogue,
+    layernorm_rows,
+    moe_rows_mc08,
+    plain_prologue,
+)
 from wkparse.aicb.training_args import TrainingArgs
 
 #: the layer name of a MoE block in v1.0 (`mlp_moelayer` from v1.1 on)
@@ -89,11 +95,7 @@ def workload(a: TrainingArgs, table: dict[str, int] | None) -> Workload:
     act = a.tp_comm_size
     groups: list[list[Row]] = []
     if table is None:
-        prologue = [
-            Row("grad_norm", 1, "ALLGATHER", 2 * total, 1, NONE, 0, 1, "REDUCESCATTER", 4 * total)
-        ]
-        if not a.sequence_parallel:
-            prologue.append(Row("layernorm", 1, NONE, 0, 1, "ALLREDUCE", 2 * total, 1, NONE, 0))
+        prologue = plain_prologue(a, total)
         if a.ga > 0:
             groups = [_plain_group(a, listed)] * a.ga
         return Workload(header(a), prologue, groups, epilogue(a))
@@ -106,8 +108,7 @@ def workload(a: TrainingArgs, table: dict[str, int] | None) -> Workload:
         comm_row("grad_param_comm", "REDUCESCATTER", str(4 * pair)),
         Row("grad_param_compute", 1, NONE, 0, grad, NONE, 0, 1, NONE, 0),
     ]
-    if not a.sequence_parallel:
-        prologue.append(Row("layernorm", 1, NONE, 0, 1, "ALLREDUCE", str(2 * pair), 1, NONE, 0))
+    prologue += layernorm_rows(a, str(2 * pair))
     prologue.append(Row("embedding_grads", 1, NONE, 0, 1, "ALLREDUCE", act, 1, NONE, 0))
     if a.ga > 0:
         first = builder.build()
