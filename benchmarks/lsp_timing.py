@@ -15,6 +15,14 @@ turn (interleaved, so a busy machine slows both alike):
 - open: didOpen of the whole 77 MB text to its diagnostics, once (the text's transfer and
   JSON decoding included).
 
+With `--findings`, the file is synthesize.py's at 100,000 rows with every ALLREDUCE misspelt,
+a WK401 on nearly every row (36 MB of JSON per publishDiagnostics), and a small second
+document (the sample) is opened too. Each edit is then probed with hovers on that document,
+sent one after another until the edit's diagnostics arrive; the longest wait for one (counted
+up to the diagnostics' arrival, which includes the client reading 36 MB) shows how long the
+server's event loop was held. The client counts each publication's diagnostics instead of
+building objects of them (which would cost it seconds).
+
 Prints the medians, the server's overhead over lint (the target is at most 100 ms), the load
 average and pygls's version.
 """
@@ -35,16 +43,38 @@ from typing import Any, cast
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
+from pygls.protocol import LanguageServerProtocol
 
 HERE = Path(__file__).resolve().parent
 ROW = 500_000
 
 
-def million_rows(folder: Path) -> Path:
+SAMPLE = HERE.parent / "samples" / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
+#: where the probing hovers point in the sample: a row of the first micro-batch group
+SAMPLE_ROW = 29
+
+
+def synthesized(folder: Path, rows: int) -> Path:
     command = [sys.executable, str(HERE / "synthesize.py"), "--model", "gpt_7B", "--world", "8"]
-    command += ["--tp", "8", "--pp", "1", "--rows", "1000000", "-o", f"{folder}/"]
+    command += ["--tp", "8", "--pp", "1", "--rows", str(rows), "-o", f"{folder}/"]
     subprocess.run(command, check=True, capture_output=True)
     return next(folder.glob("*.txt"))
+
+
+def with_findings(folder: Path) -> Path:
+    """100,000 rows, each ALLREDUCE misspelt: a finding on nearly every row."""
+    path = synthesized(folder, 100_000)
+    text = path.read_text(encoding="utf-8").replace("ALLREDUCE", "ALLREDUSE")
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def findings_of(data: bytes, path: Path) -> int:
+    from wkparse.config import Config
+    from wkparse.engine import lint
+    from wkparse.parse import parse_bytes
+
+    return len(lint(parse_bytes(data), str(path), Config()))
 
 
 def lint_in_process(data: bytes, path: Path) -> float:
@@ -63,16 +93,37 @@ def lint_command(path: Path) -> float:
     return time.perf_counter() - start
 
 
-class Session:
-    """One server, one document, and when each version's diagnostics arrived."""
+class Counting(LanguageServerProtocol):
+    """The client's protocol, keeping of a publishDiagnostics only how many it holds."""
 
-    def __init__(self) -> None:
-        self.client = LanguageClient("wkparse-benchmark", "1")
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.counts: dict[str, int] = {}
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        if data.get("method") == types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS:
+            params = data["params"]
+            self.counts[params["uri"]] = len(params["diagnostics"])
+            data = {**data, "params": {**params, "diagnostics": []}}
+        return super().structure_message(data)
+
+
+class Session:
+    """One server, its documents, and when each version's diagnostics arrived."""
+
+    def __init__(self, uri: str) -> None:
+        self.client = LanguageClient("wkparse-benchmark", "1", protocol_cls=Counting)
         self.arrived: dict[int, float] = {}
+        #: how many diagnostics each version's publication held
+        self.sizes: dict[int, int] = {}
         self.event = asyncio.Event()
+        counts = cast(Counting, self.client.protocol).counts
 
         def published(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
+            if params.uri != uri:
+                return
             self.arrived[params.version or 0] = time.perf_counter()
+            self.sizes[params.version or 0] = counts[uri]
             self.event.set()
 
         # pygls's client decorators are untyped: register through Any
@@ -85,12 +136,30 @@ class Session:
         return self.arrived[version]
 
 
-async def drive(path: Path, text: str, runs: int, hover: bool) -> dict[str, list[float]]:
+async def probe(
+    client: LanguageClient, uri: str, until: asyncio.Future[float]
+) -> list[tuple[float, float]]:
+    """Hovers on `uri`, one after another until `until` is done: when each was sent and
+    answered."""
+    times = []
+    while not until.done():
+        start = time.perf_counter()
+        await client.text_document_hover_async(
+            types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(SAMPLE_ROW, 0))
+        )
+        times.append((start, time.perf_counter()))
+    return times
+
+
+async def drive(
+    path: Path, text: str, runs: int, hover: bool, findings: bool
+) -> dict[str, list[float]]:
     data = text.encode()
     header = text[: text.index("\n")]
     ga = int(header.split("ga: ")[1].split()[0])
     at = header.index("ga: ") + len("ga: ")
-    session = Session()
+    uri = path.as_uri()
+    session = Session(uri)
     client = session.client
     await client.start_io(sys.executable, "-m", "wkparse", "server")
     await client.initialize_async(
@@ -99,8 +168,15 @@ async def drive(path: Path, text: str, runs: int, hover: bool) -> dict[str, list
         )
     )
     client.initialized(types.InitializedParams())
-    uri = path.as_uri()
     found: dict[str, list[float]] = {k: [] for k in ("lint", "command", "change", "hover")}
+    for key in ("longest hover wait", "hovers answered", "last hover to diagnostics"):
+        found[key] = []
+    found["diagnostics"] = []
+    small = SAMPLE.absolute().as_uri()
+    if findings:
+        sample = SAMPLE.read_text(encoding="utf-8")
+        item = types.TextDocumentItem(small, "plaintext", 1, sample)
+        client.text_document_did_open(types.DidOpenTextDocumentParams(item))
     start = time.perf_counter()
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(types.TextDocumentItem(uri, "plaintext", 1, text))
@@ -124,7 +200,16 @@ async def drive(path: Path, text: str, runs: int, hover: bool) -> dict[str, list
             )
         )
         answer = None
-        if hover:
+        if findings:
+            arrival = asyncio.ensure_future(session.diagnostics(version))
+            times = await probe(client, small, arrival)
+            until = arrival.result()
+            early = [b - a for a, b in times if b < until]
+            found["longest hover wait"].append(max(early, default=0.0))
+            found["hovers answered"].append(len(early))
+            found["last hover to diagnostics"].append(until - times[-1][0])
+            found["diagnostics"].append(session.sizes[version])
+        elif hover:
             answer = await client.text_document_hover_async(
                 types.HoverParams(types.TextDocumentIdentifier(uri), types.Position(ROW, 0))
             )
@@ -133,7 +218,8 @@ async def drive(path: Path, text: str, runs: int, hover: bool) -> dict[str, list
         found["change"].append(arrived - start)
         found["hover"].append(answered - start)
         before += answered < arrived and answer is not None
-        await asyncio.sleep(3)  # let the facts of this version settle before the next edit
+        # let the facts of this version settle before the next edit
+        await asyncio.sleep(10 if findings else 3)
     found["hover before diagnostics"] = [before]
     await client.shutdown_async(None)
     client.exit(None)
@@ -147,11 +233,16 @@ def main() -> int:
     parser.add_argument(
         "--no-hover", dest="hover", action="store_false", help="time the edits alone"
     )
+    parser.add_argument(
+        "--findings", action="store_true", help="100,000 findings per publication, probed"
+    )
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as work:
-        path = million_rows(Path(work))
+        folder = Path(work)
+        path = with_findings(folder) if args.findings else synthesized(folder, 1_000_000)
         text = path.read_text(encoding="utf-8")
-        found = asyncio.run(drive(path, text, args.runs, args.hover))
+        found = asyncio.run(drive(path, text, args.runs, args.hover, args.findings))
+        lint_found = findings_of(text.encode(), path) if args.findings else 0
     rows = text.count("\n") - 2
     print(f"{path.name}: {rows:,} rows, {len(text) / 1e6:.0f} MB; {args.runs} runs, medians")
     load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
@@ -162,10 +253,27 @@ def main() -> int:
     print(f"wkparse lint FILE (start-up included):    {statistics.median(found['command']):.3f} s")
     print(f"server, edit to its diagnostics:          {change_s:.3f} s")
     print(f"  over lint in process:                   {(change_s - lint_s) * 1000:+.0f} ms")
-    print(f"server, hover sent after the edit:        {statistics.median(found['hover']):.3f} s")
-    print(f"  answered before the edit's diagnostics: {found['hover before diagnostics'][0]:.0f}")
+    if args.findings:
+        sizes = sorted(set(found["diagnostics"]))
+        print(f"diagnostics per publication: {sizes} (lint of version 1: {lint_found})")
+        answered = statistics.median(found["hovers answered"])
+        print(f"hovers on another document answered before the diagnostics: {answered:.0f}")
+        longest = statistics.median(found["longest hover wait"])
+        print(f"  the longest wait of those:                       {longest:.3f} s")
+        last = statistics.median(found["last hover to diagnostics"])
+        print(f"  the last hover, sent to the diagnostics' arrival: {last:.3f} s")
+    else:
+        print(
+            f"server, hover sent after the edit:        {statistics.median(found['hover']):.3f} s"
+        )
+        print(
+            f"  answered before the edit's diagnostics: {found['hover before diagnostics'][0]:.0f}"
+        )
     print(f"server, didOpen of the text to diagnostics: {found['open'][0]:.3f} s (once)")
-    for key in ("lint", "command", "change", "hover"):
+    keys = ["lint", "command", "change"]
+    probed = ["longest hover wait", "hovers answered", "last hover to diagnostics"]
+    keys += probed if args.findings else ["hover"]
+    for key in keys:
         print(f"  {key}: {', '.join(f'{v:.3f}' for v in found[key])}")
     return 0
 

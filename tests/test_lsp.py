@@ -8,6 +8,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -383,3 +384,37 @@ def test_only_the_server_module_imports_pygls() -> None:
         if importing.search(p.read_text(encoding="utf-8"))
     }
     assert found <= allowed
+
+
+def test_hovers_are_answered_while_a_publication_is_made(tmp_path: Path) -> None:
+    # a finding on nearly every row: turning them into JSON is the publication's long part
+    text = SAMPLE.read_text(encoding="utf-8").replace("ALLREDUCE", "ALLREDUSE")
+    path = tmp_path / "findings.txt"
+    path.write_text(text, encoding="utf-8")
+    small = tmp_path / "small.txt"
+    small.write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
+    # The publication of `path`'s diagnostics, made on the lint thread, waits there while
+    # `publishing` exists (tests/lsp_held_server.py): the hovers below are asked meanwhile.
+    hold, publishing = tmp_path / "hold", tmp_path / "publishing"
+    reached = tmp_path / "publishing.reached"
+    command = [sys.executable, str(HELD), str(path), str(hold), str(publishing)]
+    client = Client(cwd=tmp_path, command=command)
+    try:
+        client.initialize(tmp_path)
+        small_uri = client.open(small)
+        assert client.diagnostics(small_uri, 1) == []
+        publishing.touch()
+        uri = client.open(path)
+        for _ in range(60_000):  # not a timing: a guard against waiting for ever
+            if reached.exists():
+                break
+            time.sleep(0.01)
+        assert reached.exists()
+        other = hover_text(client, small_uri, 29, 0)
+        assert "layer 1 of the stage's 9" in other
+        assert client.notifications.empty()  # the publication is still held
+        publishing.unlink()
+        found = client.diagnostics(uri, 1)
+        assert found == expected(text, path) and len(found) > 1000
+    finally:
+        client.close()

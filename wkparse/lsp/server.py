@@ -6,6 +6,9 @@ another document. Lints run one at a time (`_LINT`). An open or a save is linted
 edit after a short wait (`DEBOUNCE`), so that a burst of keystrokes is linted once, as its last
 text. A lint whose document changed again before it started is skipped as well, so typing into
 a big file, whose edits come while a lint runs, lints the text the typing stopped at.
+The lint thread also turns the diagnostics into the publishDiagnostics message's bytes
+(`Protocol.publication`): pygls would make the JSON on the event loop, a second for 100,000
+findings; the loop only writes the bytes.
 Hover facts (explain's, SimAI's reading) are computed on a second thread (`_FACTS`) right after
 the diagnostics go out, so the first hover finds them ready.
 
@@ -17,10 +20,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
+import json
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
@@ -41,6 +46,8 @@ from wkparse.lsp.text import MAX_PIECES, Text, Version, to_units
 #: held back. 25 ms is a quarter of issue 26's budget of 100 ms over lint's time, beside the
 #: ~7 ms the server adds otherwise (benchmarks/README.md).
 DEBOUNCE = 0.025
+#: diagnostics turned into JSON at a time on the lint thread (a few ms of the GIL each)
+CHUNK = 2000
 #: how long a hover waits for the lint of the text on screen before it answers without it
 HOVER_WAIT = 0.3
 #: quick fixes offered for one range at most (a selection of a million rows with a fix each
@@ -55,6 +62,8 @@ _SEVERITY = {
 }
 _LINT = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wkparse-lint")
 _FACTS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="wkparse-facts")
+#: writes of an asynchronous transport still under way (held so none is collected)
+_SENDING: set[asyncio.Future[Any]] = set()
 
 
 @dataclass
@@ -98,6 +107,37 @@ class Protocol(LanguageServerProtocol):
             if "id" in data and "method" in data:
                 self._send_response(data["id"], None, error.to_response_error())
             raise
+
+    def publication(self, uri: str, version: int | None, items: list[types.Diagnostic]) -> bytes:
+        """publishDiagnostics, byte for byte as pygls's `_send_data` would write it, made on
+        a worker thread. The JSON encoder holds the GIL while it runs (a third of a second
+        for 100,000 diagnostics), so the list is encoded `CHUNK` items at a time."""
+        empty = types.PublishDiagnosticsParams(uri, [], version=version)
+        message = types.PublishDiagnosticsNotification(params=empty)
+        around = json.dumps(message, default=self._serialize_message)
+        # once only: a quote inside a JSON string is escaped
+        head, tail = around.split('"diagnostics": []')
+        chunks = []
+        for at in range(0, len(items), CHUNK):
+            plain = [self._converter.unstructure(d) for d in items[at : at + CHUNK]]
+            chunks.append(json.dumps(plain, default=self._serialize_message)[1:-1])
+        body = f'{head}"diagnostics": [{", ".join(chunks)}]{tail}'.encode(self.CHARSET)
+        if not self._include_headers:
+            return body
+        # pygls counts the body's characters: the same, its JSON being ASCII
+        header = f"Content-Length: {len(body)}\r\n"
+        header += f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+        return header.encode(self.CHARSET) + body
+
+    def send_encoded(self, data: bytes) -> None:
+        """Write a `publication`, as `_send_data` writes a message (on the event loop)."""
+        if self.writer is None:
+            return
+        written = self.writer.write(data)
+        if inspect.isawaitable(written):  # a websocket's send
+            sending = asyncio.ensure_future(written)
+            _SENDING.add(sending)
+            sending.add_done_callback(_SENDING.discard)
 
     @lsp_method(types.TEXT_DOCUMENT_DID_OPEN)
     def lsp_text_document__did_open(self, params: types.DidOpenTextDocumentParams) -> None:
@@ -174,20 +214,20 @@ class WorkloadServer(LanguageServer):
             await asyncio.sleep(wait)  # an edit within the wait cancels this task
         text, version = doc.text.snapshot(), doc.version
 
-        def work() -> tuple[Analysis, list[types.Diagnostic]] | None:
+        def work() -> tuple[Analysis, bytes] | None:
             # Skipped when the text moved on while this waited for the thread.
             if doc.text.revision != text.revision or self.documents.get(doc.uri) is not doc:
                 return None
             analysis = Analysis(text, doc.path, version)
-            return analysis, self.diagnostics(analysis) if analysis.attached else []
+            return analysis, self.publication(doc.uri, analysis)
 
         loop = asyncio.get_running_loop()
         done = await loop.run_in_executor(_LINT, work)
         if done is None or doc.text.revision != text.revision:
             return
-        analysis, items = done
+        analysis, message = done
         if analysis.attached or doc.published:
-            self.publish(doc, analysis, items)
+            self.publish(doc, analysis, message)
         doc.analysis = analysis  # after: freeing the last one takes milliseconds
 
         def settle() -> Version | None:
@@ -208,8 +248,12 @@ class WorkloadServer(LanguageServer):
 
         await loop.run_in_executor(_FACTS, prepare)
 
-    def publish(self, doc: Document, analysis: Analysis, items: list[types.Diagnostic]) -> None:
-        if analysis.config_error is not None and analysis.attached:
+    def publication(self, uri: str, analysis: Analysis) -> bytes:
+        """The publishDiagnostics of an analysis, ready to write (made on the lint thread: the
+        JSON of 100,000 diagnostics takes most of a second, which the event loop must not
+        spend)."""
+        items = []
+        if analysis.attached and analysis.config_error is not None:
             items = [
                 types.Diagnostic(
                     range=types.Range(types.Position(0, 0), types.Position(0, 0)),
@@ -218,10 +262,18 @@ class WorkloadServer(LanguageServer):
                     source="wkparse",
                 )
             ]
-        self.text_document_publish_diagnostics(
-            types.PublishDiagnosticsParams(uri=doc.uri, diagnostics=items, version=doc.version)
-        )
+        elif analysis.attached:
+            items = self.diagnostics(analysis)
+        return self.wire.publication(uri, analysis.version, items)
+
+    def publish(self, doc: Document, analysis: Analysis, message: bytes) -> None:
+        """Send a `publication` (on the event loop, in turn with pygls's own messages)."""
+        self.wire.send_encoded(message)
         doc.published = analysis.attached
+
+    @property
+    def wire(self) -> Protocol:
+        return cast(Protocol, self.protocol)
 
     # ---- conversions ----------------------------------------------------------------------
 

@@ -1,10 +1,12 @@
-"""`wkparse server`'s debounce, in process: a burst of edits is linted once, as its last text,
-while an open is linted at once. The event loop's clock stands still until the test moves it,
-so the burst is a burst however slow the machine is (no timing in the test)."""
+"""`wkparse server` in process, without a client: a burst of edits is linted once, as its
+last text, while an open is linted at once (the event loop's clock stands still until the test
+moves it, so the burst is a burst however slow the machine is); and a publishDiagnostics made
+on the lint thread is, byte for byte, what pygls itself would write."""
 
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -16,6 +18,7 @@ pytest.importorskip("pygls", reason="the lsp extra is not installed")
 from lsprotocol import types
 
 from wkparse.lsp import server as module
+from wkparse.lsp.analysis import Analysis
 from wkparse.lsp.text import Version
 
 SAMPLE = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
@@ -49,8 +52,9 @@ def test_a_burst_of_edits_is_linted_once_as_its_last_text(tmp_path: Path) -> Non
     started: list[int] = []  # the version each lint read
     published: list[tuple[int, list[str]]] = []
 
-    def publish(doc: module.Document, analysis: object, items: list[types.Diagnostic]) -> None:
-        published.append((doc.version, [str(d.code) for d in items]))
+    def publish(doc: module.Document, analysis: object, message: bytes) -> None:
+        params = json.loads(message)["params"]  # no client: no header
+        published.append((params["version"], [d["code"] for d in params["diagnostics"]]))
 
     server.publish = publish  # type: ignore[method-assign]
     loop = StoppedClock()
@@ -82,3 +86,38 @@ def test_a_burst_of_edits_is_linted_once_as_its_last_text(tmp_path: Path) -> Non
         loop.run_until_complete(session())
     finally:
         loop.close()
+
+
+class Recorder:
+    """A transport that keeps what pygls writes."""
+
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def close(self) -> None:
+        pass
+
+
+@pytest.mark.parametrize("count", [0, 1, 7, 10, 1000])
+def test_a_publication_is_what_pygls_would_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, count: int
+) -> None:
+    # a finding on nearly every row, and one message of no ASCII with quotes in it
+    path = tmp_path / "findings.txt"
+    path.write_text(SAMPLE.read_text(encoding="utf-8").replace("ALLREDUCE", "ALLREDUSE"))
+    server = module.WorkloadServer()
+    analysis = Analysis(Version.of(path.read_bytes()), path, 3)
+    items = server.diagnostics(analysis)
+    odd = types.Diagnostic(items[0].range, 'µs "quoted" \\ 時間', code="WK999")
+    items = [*items[: count - 1], odd][:count]
+    assert len(items) == count
+    monkeypatch.setattr(module, "CHUNK", 3)  # several chunks, the last one short
+    recorder = Recorder()
+    server.protocol.set_writer(recorder)
+    for version in (3, None):
+        params = types.PublishDiagnosticsParams(path.as_uri(), items, version=version)
+        server.protocol.notify(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
+        assert server.wire.publication(path.as_uri(), version, items) == recorder.written[-1]
