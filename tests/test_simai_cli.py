@@ -147,6 +147,18 @@ def test_a_g_out_of_int_range_is_stois_refusal(where: str) -> None:
     assert result.exit_code == 134 and "std::out_of_range" in result.stdout
 
 
+def test_an_unclosed_quote_in_a_pasted_command_line_is_a_usage_error() -> None:
+    result = runner.invoke(app, ["simai", f"./bin/SimAI_analytical -w {SAMPLE} -g 'x"])
+    assert result.exit_code == 2 and "No closing quotation" in result.stderr
+    result = runner.invoke(app, ["explain", str(SAMPLE), "--simai-options", "-g '8"])
+    assert result.exit_code == 2 and "--simai-options" in result.stderr
+
+
+def test_a_refusal_by_signal_says_why_though_simai_prints_nothing() -> None:
+    code, out = simai(str(SAMPLE), "--", "-g", "8", "-g_p_s", "0")
+    assert code == 136 and "(exit 136): -g / -g_p_s with -g_p_s 0: SIGFPE" in out
+
+
 def test_stdin_is_read(tmp_path: Path) -> None:
     result = runner.invoke(app, ["simai", "-", "-f", "json"], input=b"NOPE\n1\n")
     assert json.loads(result.stdout)["outcome"]["exit_code"] == 1

@@ -24,6 +24,7 @@ from wkparse.explain import Explanation, explain
 from wkparse.explain.configured import explained
 from wkparse.i18n import language, resolve
 from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
+from wkparse.simai.options import split_command
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -53,6 +54,12 @@ def run(
             check_target(target)
         except ConfigError as exc:
             terminal.error(errors, f"--target: {exc}")
+            return 2
+    if simai_options is not None:
+        try:
+            split_command(simai_options)
+        except ValueError as exc:  # shlex: an unclosed quote
+            terminal.error(errors, f"--simai-options: cannot split it: {exc}")
             return 2
     if path is None:
         if aicb_command is None:

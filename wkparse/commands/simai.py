@@ -99,7 +99,11 @@ def run(
     if gpus is not None and gpus < 1:
         terminal.error(errors, "-g must be at least 1")
         return 2
-    path, words = _workload(path, list(simai_args or []))
+    try:
+        path, words = _workload(path, list(simai_args or []))
+    except ValueError as exc:  # shlex: an unclosed quote in a pasted command line
+        terminal.error(errors, f"cannot split SimAI's command line: {exc}")
+        return 2
     if path is None:
         terminal.error(errors, "no workload file (give FILE or -w)")
         return 2

@@ -190,7 +190,10 @@ def simulate(
     with `options` (SimAI's own, see `options.parse`), also the report it writes."""
     if isinstance(options, Refusal):
         run = SimaiRun(read_header(b""), gpus)
-        run.outcome = outcome.Outcome(options.exit_code, "refused", options.stderr)
+        # SimAI's own words, or (a signal prints none) why it stops
+        run.outcome = outcome.Outcome(
+            options.exit_code, "refused", options.stderr or options.reason
+        )
         return run
     header = read_header(first_line(data))
     if options is not None and options.gpus is not None:
