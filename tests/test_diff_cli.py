@@ -88,6 +88,16 @@ def test_markdown_has_a_table_per_layer(dropped: Path) -> None:
     assert "- group 64 removed (19 rows, from line 1207)" in out
 
 
+def test_markdown_quotes_no_html_from_the_files(tmp_path: Path) -> None:
+    """A layer name such as `<!--` must not hide the rest of the issue it is pasted into."""
+    lines = SAMPLE.read_text().split("\n")
+    lines[4] = "<!--" + lines[4][lines[4].index("\t") :]
+    hostile = tmp_path / "hostile.txt"
+    hostile.write_text("\n".join(lines))
+    code, out, _ = wkdiff(str(SAMPLE), str(hostile), "--format", "markdown")
+    assert code == 1 and "<!--" not in out and "&lt;!--" in out
+
+
 def test_either_side_may_be_stdin(dropped: Path) -> None:
     text = _seed_text()
     assert wkdiff("-", str(SEED), stdin=text)[0] == 0

@@ -58,15 +58,15 @@ def render(d: Difference) -> str:
         f"{r.removed:,} removed{moved}.",
         "",
     ]
-    out += _folded([], [f"- {_cell(sentence(row_pieces(c)))}" for c in r.changes])
+    out += _folded([], [f"- {_text(sentence(row_pieces(c)))}" for c in r.changes])
     if d.simai is not None:
         out += ["", f"#### {simai_title(d.simai)}", "", sentence(simai_pieces(d.simai)), ""]
-        out += [f"- {_cell(note)}" for note in simai_notes(d.simai)]
+        out += [f"- {_text(note)}" for note in simai_notes(d.simai)]
         if d.simai.layers:
             out += ["| layer (a / b) | a | b | b - a |", "| --- | --- | --- | --- |"]
             for c in d.simai.layers:
                 a, b = layer_place(c.name_a, c.line_a), layer_place(c.name_b, c.line_b)
-                where = _cell(a if a == b else f"{a} / {b}")
+                where = _text(a if a == b else f"{a} / {b}")
                 out.append(
                     f"| {c.index + 1:,}: {where} | {us(c.a_us)} | {us(c.b_us)} "
                     f"| {c.delta_us:+,.2f} µs |"
@@ -98,3 +98,9 @@ def _value(text: str | None) -> str:
 def _cell(text: str) -> str:
     """Text safe inside a table cell or code span: no pipes, backticks or line breaks."""
     return "".join(" " if ch in "\r\n" else ch for ch in text).replace("|", "\\|").replace("`", "'")
+
+
+def _text(text: str) -> str:
+    """Text from the files outside a code span: `_cell`, and no HTML, so a layer name such as
+    `<!--` cannot hide the rest of the issue it is pasted into."""
+    return _cell(text).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
