@@ -98,7 +98,7 @@ def test_simai_is_what_the_json_of_wkparse_simai_renders() -> None:
 
 @pytest.mark.parametrize(
     ("options", "message"),
-    [(["-g"], "-g needs"), ("-g 0", "-g")],
+    [(["-g"], "-g needs"), ("-g 0", "-g"), ("-g 128 -r 'name", "quotation")],
 )
 def test_simai_refuses_options_it_cannot_model(options: list[str] | str, message: str) -> None:
     with pytest.raises(ValueError, match=message):

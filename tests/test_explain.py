@@ -695,3 +695,31 @@ def test_a_micro_file_without_rows_says_so_in_singular_and_plural() -> None:
     one = ex("MICRO\n1\n")
     assert one.represents == "A collective micro-benchmark (MICRO header) with no rows."
     assert "WK105" in {f.code for f in one.findings}
+
+
+def _fenced_blocks(md: str) -> list[list[str]]:
+    """The contents of the fenced code blocks, closed as CommonMark closes them: by a line of
+    backticks at least as long as the opening fence."""
+    blocks: list[list[str]] = []
+    fence = ""
+    for line in md.splitlines():
+        if not fence:
+            opening = re.match(r"(`{3,})[^`]*$", line)
+            if opening:
+                fence = opening[1]
+                blocks.append([])
+        elif re.fullmatch(rf"`{{{len(fence)},}}\s*", line):
+            fence = ""
+        else:
+            blocks[-1].append(line)
+    assert not fence, "a fenced block is left open"
+    return blocks
+
+
+def test_markdown_keeps_backticks_of_layer_names_inside_their_code() -> None:
+    """A layer named ```mlp must not close a fenced block or a code span and spill the rest
+    of the answer into the issue it is pasted into."""
+    text = (SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt").read_text()
+    md = explain_markdown.render(ex(text.replace("\nmlp_layer", "\n```mlp")))
+    assert any(line.startswith("```mlp ") for block in _fenced_blocks(md) for line in block)
+    assert "| ```` ```mlp ```` |" in md

@@ -107,3 +107,36 @@ def test_no_command_writes_markup_into_its_messages() -> None:
         if re.search(r"\[(?:bold|yellow|red)[^\]]*\](?:error|warning|note)", line)
     ]
     assert not found
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+@pytest.mark.parametrize(
+    "args", [["parse", "--format", "json"], ["lint", "--format", "json"], ["explain"]]
+)
+def test_output_that_cannot_be_written_is_one_line_not_a_traceback(args: list[str]) -> None:
+    """A full disk under standard output (/dev/full): the error and exit 2."""
+    import subprocess
+    import sys
+
+    sample = next(SAMPLES.glob("*.txt"))
+    with open("/dev/full", "w") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "wkparse", *args, str(sample)],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+    assert done.returncode == 2
+    assert done.stderr == "error: cannot write the output: no space left on device\n"
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["lint"], ["explain"], ["fmt"], ["parse"], ["simai"], ["simai", "--backend", "ns3"],
+     ["aicb", "--infer"], ["diff", str(next(SAMPLES.glob("*.txt")))]],
+)  # fmt: skip
+def test_a_missing_path_is_worded_alike_by_every_command(args: list[str], tmp_path: Path) -> None:
+    missing = tmp_path / "absent.txt"
+    result = CliRunner().invoke(app, [*args, str(missing)])
+    assert result.exit_code == 2
+    assert f"error: {missing}: no such file or directory" in result.stderr

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import NS3_ORACLE, ns3_cases
+from tests.conftest import NS3_ORACLE, SAMPLES, ns3_cases
 from wkparse.simai.ns3 import NO_GROUP, Ns3Run, simulate_ns3
 
 CASES = ns3_cases()
@@ -120,6 +120,14 @@ def _cli(*args: str) -> tuple[int, str]:
 
     result = CliRunner().invoke(app, ["simai", "--backend", "ns3", *args])
     return result.exit_code, result.stdout
+
+
+def test_a_gpu_count_past_a_c_int_is_a_usage_error() -> None:
+    """The topology's GPU count is an int in SimAI: 2^31 GPUs is no topology it can read."""
+    sample = str(next(SAMPLES.glob("*.txt")))
+    code, out = _cli(sample, "-g", str(2**31))
+    assert code == 2 and out == ""
+    assert _cli(sample, "-g", str(2**31 - 1))[0] != 2
 
 
 @pytest.mark.parametrize("case", CASES)

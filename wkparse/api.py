@@ -72,7 +72,8 @@ def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
     or only `-g`, wkparse's stated set is used: `-g` (default: the header's all_gpus),
     `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths. Options SimAI's parser refuses give a run
     whose `outcome.kind` is "refused" with SimAI's exit code. A `-g` without a count of at
-    least 1 raises ValueError, as the command-line -g does.
+    least 1, or a command line with an unclosed quote, raises ValueError (the command line's
+    usage errors).
     """
     from wkparse.commands.simai import read_input
     from wkparse.simai import simulate

@@ -6,7 +6,7 @@ import sys
 from dataclasses import replace
 from enum import Enum
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import typer
 
@@ -127,7 +127,7 @@ def parse(
         else:
             result = parse_file(path, limits=limits)
     except OSError as exc:
-        raise fail_usage(f"{path}: {exc.strerror or exc}") from None
+        raise fail_usage(f"{path}: {terminal.reason(exc)}") from None
     if format is ParseFormat.json:
         from wkparse.render import ast_json
 
@@ -443,7 +443,23 @@ def main() -> None:
 
     gc.freeze()
     gc.set_threshold(200_000, 50, 1000)
-    app_for(sys.argv[1:])()
+    try:
+        app_for(sys.argv[1:])()
+    except OSError as exc:
+        output_failed(exc)
+
+
+def output_failed(exc: OSError) -> NoReturn:
+    """Standard output could not be written (a full disk, a vanished device): one line and
+    exit 2, not a traceback. Each command reports the paths it cannot read or write itself;
+    an error that still gets here names its file."""
+    import os
+
+    where = f"{exc.filename}: " if exc.filename else "cannot write the output: "
+    terminal.error(terminal.console(stderr=True), where + terminal.reason(exc))
+    # what is still buffered would fail again, with a traceback, when Python exits
+    os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.exit(2)
 
 
 def app_for(args: list[str]) -> typer.Typer:

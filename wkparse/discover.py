@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from wkparse import encoding
+from wkparse import encoding, terminal
 from wkparse.config import Config, ConfigError
 from wkparse.i18n import N_, _
 from wkparse.simai.tables import POLICIES
@@ -208,7 +208,7 @@ def _first_visit(info: os.stat_result, seen: set[tuple[int, int]]) -> bool:
 def _reason(exc: OSError, link: bool = False) -> str:
     if link and isinstance(exc, FileNotFoundError):
         return _("broken symbolic link")
-    return (exc.strerror or str(exc)).lower()
+    return terminal.reason(exc)
 
 
 def read_lines(stream: Iterable[bytes], wanted: Iterable[int]) -> dict[int, str]:

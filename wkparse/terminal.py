@@ -71,6 +71,12 @@ def error(out: Console, message: str) -> None:
     say(out, "error", message)
 
 
+def reason(exc: OSError) -> str:
+    """Why a path could not be read or written, worded alike in every command ("no such file
+    or directory", "permission denied")."""
+    return (exc.strerror or str(exc)).lower()
+
+
 def warning(out: Console, message: str) -> None:
     """`warning: message` (see `say`)."""
     say(out, "warning", message, "yellow")

@@ -39,7 +39,7 @@ def _infer(path: Path, as_json: bool) -> int:
     try:
         data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
     except OSError as exc:
-        errors.print(f"error: {path}: {exc.strerror or exc}", markup=False)
+        errors.print(f"error: {path}: {terminal.reason(exc)}", markup=False)
         return 2
     try:
         found = infer(str(path), data.decode("utf-8", errors="replace"))
@@ -143,7 +143,7 @@ def run(
         output.mkdir(parents=True, exist_ok=True)  # as AICB creates its results folder
         atomic_write(target, (c.encode("utf-8") for c in made.workload.chunks()))
     except OSError as exc:
-        terminal.error(errors, f"{target}: {exc.strerror or exc}")
+        terminal.error(errors, f"{target}: {terminal.reason(exc)}")
         return 2
     errors.print(f"wrote {target} ({made.workload.row_count} rows)", markup=False)
     return 0

@@ -85,7 +85,7 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> tuple[ParseResult,
             if not result.diagnostics:
                 data = path.read_bytes()
     except OSError as exc:
-        reason = (exc.strerror or str(exc)).lower()
+        reason = terminal.reason(exc)
         terminal.error(errors, f"{path}: {reason}")
         raise _Unusable from None
     if result.diagnostics:

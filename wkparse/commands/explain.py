@@ -106,7 +106,7 @@ def _explain_file(
             result = parse_file(path, limits=config.limits)
             data = _simai_bytes(path, config)
     except OSError as exc:
-        terminal.error(errors, f"{path}: {exc.strerror or exc}")
+        terminal.error(errors, f"{path}: {terminal.reason(exc)}")
         return 2
     shown = STDIN if stdin else str(path)
     ns3 = config.target == "simai-ns3"
@@ -185,7 +185,7 @@ def _write(page: str, output: Path | None, errors: Console) -> int:
     try:
         atomic_write(output, [page.encode("utf-8")])
     except OSError as exc:
-        terminal.error(errors, f"{output}: {exc.strerror or exc}")
+        terminal.error(errors, f"{output}: {terminal.reason(exc)}")
         return 2
     return 0
 

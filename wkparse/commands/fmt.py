@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from wkparse import discover
+from wkparse import discover, terminal
 from wkparse.atomic import atomic_write
 from wkparse.config import ConfigError, Resolver
 from wkparse.format import canonical_chunks, is_canonical
@@ -100,7 +100,7 @@ def _target(
         atomic_write(path, _encoded(result))
         tally.changed += 1  # only once written: a file left unchanged is an error, not a count
     except OSError as exc:
-        _say(f"error: {target.display}: {(exc.strerror or str(exc)).lower()}")
+        _say(f"error: {target.display}: {terminal.reason(exc)}")
         return 2
     _say(f"reformatted {target.display}")
     return 0

@@ -237,7 +237,7 @@ class _Run:
             else:
                 result = parse_file(target.path, limits=config.limits)
         except OSError as exc:
-            self._problem(target.display, (exc.strerror or str(exc)).lower())
+            self._problem(target.display, terminal.reason(exc))
             return
         diagnostics = lint(result, target.display, config)
         fixed = 0
@@ -250,7 +250,7 @@ class _Run:
                         target.path, diagnostics, self.options.unsafe_fixes, config=config
                     )
                 except OSError as exc:  # the file is unchanged: its findings still stand
-                    reason = exc.strerror or str(exc)
+                    reason = terminal.reason(exc)
                     self._problem(target.display, _("cannot fix: {reason}").format(reason=reason))
                 else:
                     after = {(d.code, d.span) for d in done.diagnostics}

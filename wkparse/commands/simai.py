@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 
 from wkparse import terminal
+from wkparse.cpp import INT_MAX
 from wkparse.parse import Limits, read_stdin
 from wkparse.simai import SimaiRun, simulate
 from wkparse.simai.options import PROGRAM, Refusal, options_for, split_command
@@ -110,9 +111,12 @@ def run(
     try:
         data = read_input(path, Limits())
     except OSError as exc:
-        terminal.error(errors, f"{path}: {exc.strerror or exc}")
+        terminal.error(errors, f"{path}: {terminal.reason(exc)}")
         return 2
     if backend == "ns3":
+        if gpus is not None and gpus > INT_MAX:
+            terminal.error(errors, f"-g {gpus}: a topology's GPU count is a C int in SimAI")
+            return 2
         return _ns3(data, gpus, format, str(path))
     options = options_for(path, data, gpus, words)
     result = simulate(data, gpus, options)

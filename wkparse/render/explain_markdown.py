@@ -8,6 +8,7 @@ totals per iteration with bars, and the lint findings where they apply.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 from rich.cells import cell_len
@@ -46,7 +47,7 @@ WIDTH = 100
 
 
 def render(e: Explanation) -> str:
-    title = _("{file}: what this workload file means").format(file=f"`{path_label(e.path)}`")
+    title = _("{file}: what this workload file means").format(file=code(path_label(e.path)))
     out: list[str] = [f"### {title}", ""]
     out += ["**" + _("In short:") + f"** {prose(e.represents)}", ""]
     for question, answer in e.answers:
@@ -100,16 +101,32 @@ def _layout(e: Explanation) -> list[str]:
     out += table(headers(LAYOUT_HEADERS), layout_numbers(e), set())
     out.append("")
     if e.tp and e.dp and e.dialect in ("transformer", "inference"):
-        out.append("```text")
-        for pieces in grid_lines(e, WIDTH):
-            out.append("".join(text for text, _lit in pieces).rstrip())
-        out += ["```", ""]
+        grid = ["".join(text for text, _lit in pieces).rstrip() for pieces in grid_lines(e, WIDTH)]
+        out += [*fenced("text", grid), ""]
         caption = layout_caption(e).replace(THIS_GPU, f"`{THIS_GPU}`")
         out += [f"*{prose(caption).replace(OTHER_GPU, f'`{OTHER_GPU}`')}*", ""]
     header = _findings(f for f in e.findings if f.section == "header")
     if header:
         out += [*header, ""]
     return out
+
+
+def _longest_backticks(lines: Iterable[str]) -> int:
+    return max((len(run) for line in lines for run in re.findall("`+", line)), default=0)
+
+
+def code(text: str) -> str:
+    """An inline code span that holds any backticks in `text` (a longer run around it)."""
+    ticks = "`" * (_longest_backticks([text]) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{ticks}{pad}{text}{pad}{ticks}"
+
+
+def fenced(info: str, lines: list[str]) -> list[str]:
+    """A fenced code block whose fence is longer than any run of backticks in it: a layer
+    named with three of them would otherwise close the block and spill into the issue."""
+    fence = "`" * max(3, _longest_backticks(lines) + 1)
+    return [fence + info, *lines, fence]
 
 
 def _schedule(e: Explanation) -> list[str]:
@@ -120,7 +137,7 @@ def _schedule(e: Explanation) -> list[str]:
     if not chart:
         return []
     heading = "#### " + _("Pipeline schedule, one iteration")
-    return [heading, "", "```mermaid", chart, "```", ""]
+    return [heading, "", *fenced("mermaid", [chart]), ""]
 
 
 def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str]:
@@ -131,7 +148,7 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str
         if cells[0] and row.line in flagged:
             cells[0] = f"{cells[0]} :warning:"
         if cells[1]:
-            cells[1] = f"`{cells[1]}`"
+            cells[1] = code(cells[1])
         lines.append(cells)
         notes += row_notes
     right = {0, 3, 6, 7}
@@ -144,7 +161,7 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str
 def _structure(e: Explanation) -> list[str]:
     out = ["#### " + _("Structure"), ""]
     overview = [
-        (lines, rows, f"`{what}`" if "x [" in what else what)
+        (lines, rows, code(what) if "x [" in what else what)
         for lines, rows, what in structure_rows(e)
     ]
     out += table(headers(OVERVIEW_HEADERS), overview, {1})
@@ -191,11 +208,10 @@ def _totals(e: Explanation) -> list[str]:
         by_kind, bytes_head, compute_head = headers(KINDS_HEADERS)
         kind_width = max(cell_len(by_kind), *(cell_len(kind_label(k.kind)) for k in e.kinds))
         bar_width = 24
-        out.append("```text")
-        out.append(f"{fit(by_kind, kind_width)}  {fit(bytes_head, bar_width + 18)}  {compute_head}")
+        bars = [f"{fit(by_kind, kind_width)}  {fit(bytes_head, bar_width + 18)}  {compute_head}"]
         for kind, b_bar, b_text, c_bar, c_text in bar_rows(e, bar_width):
-            out.append(
+            bars.append(
                 f"{fit(kind, kind_width)}  {b_bar} {b_text.rjust(17)}  {c_bar} {c_text.rjust(17)}"
             )
-        out += ["```", ""]
+        out += [*fenced("text", bars), ""]
     return out
