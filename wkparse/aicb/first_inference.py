@@ -21,7 +21,12 @@ from pathlib import Path, PurePosixPath
 from types import MappingProxyType
 
 from wkparse.aicb.errors import AicbError
-from wkparse.aicb.inference_args import DEEPSEEK_671B, InferenceArgs
+from wkparse.aicb.inference_args import (
+    DEEPSEEK_671B,
+    QWEN3_MOE_235B,
+    QWEN3_NEXT_80B,
+    InferenceArgs,
+)
 from wkparse.aicb.scripts import INFERENCE_SCRIPT, ScriptRun, read_options
 
 _RUN = {"seq_length": 1, "micro_batch": 64, "world_size": 32, "pipeline_model_parallel": 1}
@@ -44,26 +49,10 @@ _DEEPSEEK_DEFAULTS: Mapping[str, object] = {
     "expert_model_parallel_size": 32,
     "result_dir": "results/workload/",
 }
-_QWEN3_SHAPE = {
-    "hidden_size": 4096,
-    "moe_intermediate_size": 1536,
-    "num_experts": 128,
-    "num_experts_per_tok": 8,
-    "num_hidden_layers": 94,
-}
 _NEXT_DEFAULTS = {**_QWEN3_DEFAULTS, "model_name": "Qwen3-Next-80B", "frame": "Qwen3-Next"}
-_NEXT_SHAPE = {
-    "model_name": "Qwen3-Next-80B",
-    "frame": "Qwen3-Next-80B",
-    "full_attention_interval": 4,
-    "hidden_size": 2048,
-    "moe_intermediate_size": 512,
-    "num_experts": 512,
-    "num_experts_per_tok": 10,
-    "num_hidden_layers": 48,
-}
+_NEXT_SHAPE = {"model_name": "Qwen3-Next-80B", "frame": "Qwen3-Next-80B", **QWEN3_NEXT_80B}
 _CONFIGS = "scripts/inference_configs"
-_QWEN3 = {**_QWEN3_DEFAULTS, "aiob_enable": False, **_QWEN3_SHAPE}
+_QWEN3 = {**_QWEN3_DEFAULTS, "aiob_enable": False, **QWEN3_MOE_235B}
 #: the shipped configurations of 2025-09-25 (the `_aiob` ones switch AIOB on)
 BUILT_IN_CONFIGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
     {

@@ -69,25 +69,33 @@ DEEPSEEK_671B: Mapping[str, object] = MappingProxyType(
         "num_experts": 288,
     }
 )
+#: Qwen3-Moe-235B's and Qwen3-Next-80B's shapes, as their shipped default configurations give
+#: them (the first generator's configurations too)
+QWEN3_MOE_235B: Mapping[str, object] = MappingProxyType(
+    {
+        "hidden_size": 4096,
+        "moe_intermediate_size": 1536,
+        "num_experts": 128,
+        "num_experts_per_tok": 8,
+        "num_hidden_layers": 94,
+    }
+)
+QWEN3_NEXT_80B: Mapping[str, object] = MappingProxyType(
+    {
+        "full_attention_interval": 4,
+        "hidden_size": 2048,
+        "moe_intermediate_size": 512,
+        "num_experts": 512,
+        "num_experts_per_tok": 10,
+        "num_hidden_layers": 48,
+    }
+)
 _CONFIGS = "scripts/inference_configs"
 #: the keys the generator reads from each shipped default configuration
 BUILT_IN_CONFIGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
     {
-        f"{_CONFIGS}/qwen3_moe_default.json": {
-            "hidden_size": 4096,
-            "moe_intermediate_size": 1536,
-            "num_experts": 128,
-            "num_experts_per_tok": 8,
-            "num_hidden_layers": 94,
-        },
-        f"{_CONFIGS}/qwen3_next_default.json": {
-            "full_attention_interval": 4,
-            "hidden_size": 2048,
-            "moe_intermediate_size": 512,
-            "num_experts": 512,
-            "num_experts_per_tok": 10,
-            "num_hidden_layers": 48,
-        },
+        f"{_CONFIGS}/qwen3_moe_default.json": QWEN3_MOE_235B,
+        f"{_CONFIGS}/qwen3_next_default.json": QWEN3_NEXT_80B,
         f"{_CONFIGS}/deepseek_default.json": DEEPSEEK_671B,
     }
 )
