@@ -86,6 +86,12 @@ def test_symlink_loop_ends_and_each_file_is_linted_once(tmp_path: Path) -> None:
     assert not shown(found, Unreadable)
 
 
+def test_standard_input_named_twice_is_read_once(tmp_path: Path) -> None:
+    (tmp_path / "w.txt").write_text(WORKLOAD)
+    found = items(Path("-"), tmp_path / "w.txt", Path("-"))
+    assert shown(found, Target) == ["-", str(tmp_path / "w.txt")]
+
+
 def test_broken_link_and_missing_path_are_unreadable(tmp_path: Path) -> None:
     (tmp_path / "gone.txt").symlink_to(tmp_path / "nowhere.txt")
     (tmp_path / "w.txt").write_text(WORKLOAD)

@@ -89,14 +89,17 @@ def walk(paths: Sequence[Path], settings: Callable[[Path], Config]) -> Iterator[
     """Expand the command line's paths, in order; folders are walked in name order.
 
     `settings(folder)` gives the config that applies in a folder (its include and exclude).
-    Each file is yielded once even when reached twice (repeated argument, symlink).
+    Each file is yielded once even when reached twice (repeated argument, symlink, `-`).
     """
     seen_files: set[tuple[int, int]] = set()
     seen_dirs: set[tuple[int, int]] = set()
+    stdin_read = False
     for path in paths:
         text = str(path)
         if text == STDIN:
-            yield Target(None, STDIN)
+            if not stdin_read:  # a second `-` would read an exhausted stream as an empty file
+                yield Target(None, STDIN)
+            stdin_read = True
             continue
         try:
             info = path.stat()
