@@ -19,7 +19,7 @@ import shlex
 from dataclasses import dataclass, field, replace
 from pathlib import PurePath, PurePosixPath
 
-from wkparse.cpp import stoi
+from wkparse.cpp import INT_MAX, stoi
 from wkparse.simai.header import first_line, read_header
 from wkparse.simai.ieee import f32, stof
 
@@ -327,13 +327,13 @@ def options_for(
     set when they give none or only -g."""
     alone = [w for w in words if w not in ("-g", "--gpus")]
     only_g = len(words) == 2 and len(alone) == 1 and alone[0].isdigit()
-    if only_g and 0 < int(alone[0]) < 2**31:  # out of int range: stoi refuses it, below
+    if only_g and 0 < int(alone[0]) <= INT_MAX:  # past an int: stoi refuses it, below
         # only -g: wkparse's stated set with that -g, as `wkparse simai FILE -g N`
         words, gpus = [], int(alone[0])
     if not words:
         if gpus is None:
             gpus = read_header(first_line(data)).value("all_gpus") or 1
-        if gpus < 2**31:
+        if gpus <= INT_MAX:
             return stated(str(path), gpus)
         words = ["-g", str(gpus)]  # out of int range: SimAI's stoi refuses it (`parse`)
     if "-w" not in words and "--workload" not in words:
