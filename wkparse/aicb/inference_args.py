@@ -101,7 +101,7 @@ BUILT_IN_CONFIGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
 )
 
 _QWEN3_MOE = {
-    **BUILT_IN_CONFIGS[f"{_CONFIGS}/qwen3_moe_default.json"],
+    **QWEN3_MOE_235B,
     "model_name": "Qwen3-Moe-235B",
     "frame": "Qwen3-Moe",
 }
@@ -113,12 +113,12 @@ EARLY_CONFIGS: Mapping[str, Mapping[str, object]] = MappingProxyType(
         f"{_CONFIGS}/qwen3_default_aiob.json": _QWEN3_MOE,
         f"{_CONFIGS}/qwen3_moe_default_aiob.json": _QWEN3_MOE,
         f"{_CONFIGS}/qwen3_next_default_aiob.json": {
-            **BUILT_IN_CONFIGS[f"{_CONFIGS}/qwen3_next_default.json"],
+            **QWEN3_NEXT_80B,
             "model_name": "Qwen3-Next-80B",
             "frame": "Qwen3-Next-80B",
         },
         f"{_CONFIGS}/deepseek_default_aiob.json": {
-            **BUILT_IN_CONFIGS[f"{_CONFIGS}/deepseek_default.json"],
+            **DEEPSEEK_671B,
             "model_name": "DeepSeek-671B",
             "frame": "DeepSeek",
         },

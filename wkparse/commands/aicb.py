@@ -39,7 +39,7 @@ def _infer(path: Path, as_json: bool) -> int:
     try:
         data = sys.stdin.buffer.read() if str(path) == "-" else path.read_bytes()
     except OSError as exc:
-        errors.print(f"error: {path}: {terminal.reason(exc)}", markup=False)
+        terminal.error(errors, f"{path}: {terminal.reason(exc)}")
         return 2
     try:
         found = infer(str(path), data.decode("utf-8", errors="replace"))
