@@ -31,6 +31,10 @@ SIMAI_ORACLE = ROOT.parent / "shared" / "simai-oracle"
 SIMAI_ORACLE_2 = ROOT.parent / "shared" / "simai-oracle-2"
 #: the recordings of SimAI-Simulation (the ns-3 backend): cases.json, results.json, cases/, raw/
 NS3_ORACLE = ROOT.parent / "shared" / "simai-ns3-oracle"
+#: runs of SimAI_analytical at ten commits on the same cases (versions.json, results.json, raw/)
+SIMAI_VERSIONS = ROOT.parent / "shared" / "simai-versions"
+#: real SimAI / AICB threads rebuilt as triage cases (issue.md, expected.json, attachments/)
+TRIAGE = ROOT.parent / "shared" / "triage"
 
 
 def missing_shared(env: Mapping[str, str], corpus: Path) -> str | None:
