@@ -156,6 +156,14 @@ class _Rows:
     #: the largest of each `ns` column
     ns_most: tuple[float, ...]
     us: tuple[Sequence[float], ...]
+    #: each kind's CSV text before and after its compute cells, made once (`texts` is asked
+    #: per layer and per chunk, and a file of distinct rows has a kind per row)
+    heads: list[str] = field(init=False)
+    rests: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heads", [k.head for k in self.kinds])
+        object.__setattr__(self, "rests", [k.rest for k in self.kinds])
 
     def per_row(self, column: Sequence[T]) -> Iterable[T]:
         """Item `value` of a per-value column, for each reported row in order."""
@@ -172,15 +180,15 @@ class _Rows:
         else:
             of = list(map(self.kind_of.__getitem__, values))
             us = [map(c.__getitem__, values) for c in self.us]
-        heads = map([k.head for k in self.kinds].__getitem__, of)
-        rests = map([k.rest for k in self.kinds].__getitem__, of)
+        heads = map(self.heads.__getitem__, of)
+        rests = map(self.rests.__getitem__, of)
         return map(ROW.__mod__, zip(heads, *us, rests))
 
     def layer(self, value: int) -> LayerResult:
         kind = self.kinds[self.kind_of[value]]
         ns = [int(c[value]) for c in self.ns]
         f, w, i = (_with(kind.phase(p), c, kind.phase(p).exposed_ns) for p, c in zip(REPORTED, ns))
-        row = next(self.texts([value]))
+        row = ROW % (kind.head, *(c[value] for c in self.us), kind.rest)
         bubble = next(_bubble_ns([kind.around], *([c] for c in ns)))
         return LayerResult(kind.name, f, w, i, bubble, row)
 
