@@ -281,7 +281,8 @@ def _items_at(column: Sequence[int], indexes: Any, nonzero: bool) -> list[Any]:
         return list(map(bool, items)) if nonzero else items
     np = _numpy()
     taken = np.asarray(column)[indexes]
-    return (taken != 0).tolist() if nonzero else taken.tolist()
+    found: list[Any] = (taken != 0).tolist() if nonzero else taken.tolist()
+    return found
 
 
 def _numpy() -> Any:
