@@ -231,11 +231,52 @@ class Report:
         count = self.tail + 1 if self.tail is not None else _values_in(rows.order)
         return [rows.layer(v) for v in range(count)]
 
+    def layer(self, value: int) -> LayerResult:
+        """`layers[value]`, made alone where `layers` is not made yet (it makes one result per
+        distinct layer: as many as rows on a file whose rows all differ)."""
+        if "layers" in self.__dict__ or self._rows is None:
+            return self.layers[value]
+        return self._rows.layer(value)
+
+    @cached_property
+    def phase_costs(self) -> list[tuple[int, int, int]]:
+        """Per entry of `layers`, each phase's compute plus exposed comm in nanoseconds (fwd,
+        wg, ig: `compute_ns + exposed_ns` of its `LayerResult`), from the columns."""
+        rows = self._rows
+        if rows is None:
+            return []
+        exposed = [(k.fwd.exposed_ns, k.wg.exposed_ns, k.ig.exposed_ns) for k in rows.kinds]
+        f, w, i = rows.ns
+        count = len(self.first_index)
+
+        def costs(v: int) -> tuple[int, int, int]:
+            e = exposed[rows.kind_of[v]]
+            return (int(f[v]) + e[0], int(w[v]) + e[1], int(i[v]) + e[2])
+
+        return list(map(costs, range(count)))
+
+    def by_kind(self) -> tuple[list[int], dict[int, LayerResult], tuple[Sequence[float], ...]]:
+        """What the entries of `layers` share and what each has alone: each entry's kind,
+        one `LayerResult` per kind (its first entry's: the entries of a kind differ in their
+        compute only), and each entry's compute in microseconds (fwd, wg, ig columns). A
+        renderer writes a kind's text once and each entry's compute cells, as the CSV does."""
+        rows = self._rows
+        if rows is None:
+            return [], {}, ((), (), ())
+        kinds = rows.kind_of[: len(self.first_index)]
+        first: dict[int, int] = {}
+        for value, kind in enumerate(kinds):
+            if kind not in first:
+                first[kind] = value
+        return kinds, {k: self.layer(v) for k, v in first.items()}, rows.us
+
     @cached_property
     def first_index(self) -> list[int]:
         """The first layer index of each entry of `layers`."""
         found: list[int] = []
-        for i, value in enumerate(self.order):
+        if self._rows is not None and self._rows.once_each:
+            found = list(range(len(self.order)))  # every layer a value of its own
+        for i, value in enumerate(() if found else self.order):
             if value == len(found):
                 found.append(i)
         if self.tail is not None:
