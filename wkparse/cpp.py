@@ -209,6 +209,17 @@ class IStream:
             return INT_MAX if value > 0 else INT_MIN
         return value
 
+    def uint32(self) -> int | None:
+        """`>> uint32_t`: as `uint64`, modulo 2**32; a magnitude past 32 bits fails and stores
+        the maximum."""
+        value = self._integer()
+        if value is None or self.failed:
+            return value
+        if abs(value) >= U32:
+            self.fail(self.start)
+            return U32 - 1
+        return value % U32
+
     def uint64(self) -> int | None:
         """`>> uint64_t`: a leading minus wraps modulo 2**64; a magnitude past 64 bits fails and
         stores the maximum; no digits fails and stores 0; None when the variable is untouched."""

@@ -17,11 +17,16 @@ import math
 import re
 import shlex
 from dataclasses import dataclass, field, replace
-from pathlib import PurePath, PurePosixPath
+from pathlib import Path, PurePath, PurePosixPath
+from typing import TYPE_CHECKING
 
 from wkparse.cpp import INT_MAX, stoi
 from wkparse.simai.header import first_line, read_header
 from wkparse.simai.ieee import f32, stof
+from wkparse.simai.versions import DEFAULT, VERSIONS, SimaiVersion, accepting
+
+if TYPE_CHECKING:
+    from wkparse.simai.yaml_busbw import YamlBusbw
 
 #: SimAI's stderr line when its parser refuses the command line (then exit 255)
 USAGE_LINE = "-h,     --help              Help message"
@@ -110,6 +115,9 @@ class SimaiOptions:
     given: tuple[str, ...] = field(default=())
     #: wkparse's stated set (`stated`), not the user's
     stated: bool = False
+    #: the `-busbw` file's bandwidths (SimAI before 26b4574b; None from 26b4574b on)
+    busbw: YamlBusbw | None = None
+    busbw_file: str | None = None
 
     @property
     def gpu_type_value(self) -> int:
@@ -177,18 +185,53 @@ def split_command(words: list[str] | str) -> list[str]:
     return words
 
 
-def parse(words: list[str] | str) -> SimaiOptions | Refusal:
-    """What SimAI's parser makes of the words after the program name."""
+#: options the parser of 26b4574b and later does not know before the version named
+_LATER = {"-l": "lang_option", "--lang": "lang_option"}
+
+
+def knows(version: SimaiVersion, arg: str) -> bool:
+    """Whether SimAI's option parser at `version` accepts the option word `arg`."""
+    if not version.has("option_parser"):
+        from wkparse.simai.legacy_options import NAMES
+
+        return arg in NAMES or arg in ("-h", "--help")
+    return (arg in _NAMES or arg in ("-h", "--help")) and (
+        arg not in _LATER or version.has(_LATER[arg])
+    )
+
+
+def refusal_reason(arg: str, version: SimaiVersion) -> str:
+    """An option SimAI refuses, named, with the SimAI versions that accept it."""
+    takers = tuple(v for v in VERSIONS if knows(v, arg))
+    if not takers:
+        where = "no SimAI version accepts it"
+    elif takers[-1] is not VERSIONS[-1]:
+        after = VERSIONS[VERSIONS.index(takers[-1]) + 1]
+        where = f"accepted until {after.short}: SimAI {accepting(takers)}"
+    else:
+        where = f"accepted from {takers[0].short}: SimAI {accepting(takers)}"
+    return f"SimAI {version.short}'s option parser does not know {arg!r} ({where})"
+
+
+def parse(
+    words: list[str] | str, version: SimaiVersion = DEFAULT, cwd: Path | None = None
+) -> SimaiOptions | Refusal:
+    """What SimAI's parser at `version` makes of the words after the program name (`cwd`:
+    where SimAI runs, which a `-busbw` file is read relative to)."""
     argv = split_command(words)
+    if not version.has("option_parser"):
+        from wkparse.simai import legacy_options
+
+        return legacy_options.parse(argv, version, cwd)
     values: dict[str, object] = {}
     i = 0
     while i < len(argv):
         arg = argv[i]
         if arg in ("-h", "--help"):
             return Refusal(255, HELP_TEXT, USAGE_LINE, "-h prints the option list")
-        name = _NAMES.get(arg)
+        name = _NAMES.get(arg) if knows(version, arg) else None
         if name is None:
-            return Refusal(255, "", USAGE_LINE, f"SimAI's option parser does not know {arg!r}")
+            return Refusal(255, "", USAGE_LINE, refusal_reason(arg, version))
         i += 1
         if i >= len(argv):
             # `if (++i < argc)`: an option without a value is skipped
@@ -249,9 +292,9 @@ def _fixed1(x: float) -> str:
     return f"{x:.1f}"
 
 
-def default_result(opts: SimaiOptions) -> str | Refusal:
-    """`-r` when absent: SimAI builds a name from the workload's file name (`world_size`,
-    `tp`, `pp`, ... numbers in it). A name without `tp` and `pp` numbers divides by zero."""
+def name_numbers(opts: SimaiOptions) -> tuple[str, dict[str, int]] | Refusal:
+    """The model name and the `world_size`/`tp`/`pp`/... numbers SimAI finds in the
+    workload's file name (to name the result when `-r` is absent)."""
     name = PurePosixPath(opts.workload or "").name
     model = ""
     pos = name.find("world_size")
@@ -269,6 +312,16 @@ def default_result(opts: SimaiOptions) -> str | Refusal:
                 f"the file name's {m.group(0)!r} is out of int range",
             )
         found[m.group(1)] = got.value
+    return model, found
+
+
+def default_result(opts: SimaiOptions) -> str | Refusal:
+    """`-r` when absent: SimAI builds a name from the workload's file name (`world_size`,
+    `tp`, `pp`, ... numbers in it). A name without `tp` and `pp` numbers divides by zero."""
+    got = name_numbers(opts)
+    if isinstance(got, Refusal):
+        return got
+    model, found = got
     tp_pp = found["tp"] * found["pp"]
     if tp_pp == 0:
         return Refusal(

@@ -56,6 +56,8 @@ from wkparse.simai.ratios import OutOfRange
 from wkparse.simai.rows import LayerRead, LayerValues
 from wkparse.simai.sums import running_sum
 from wkparse.simai.tables import ComType, GroupType, decode_comm
+from wkparse.simai.versions import DEFAULT, SimaiVersion
+from wkparse.simai.yaml_busbw import YamlBusbw, YamlNetwork
 
 FREQ = 1000.0
 GIB = 1073741824
@@ -196,6 +198,8 @@ class Report:
     stopped_at: int | None = None
     totals: dict[str, float] = field(default_factory=dict)
     summary: str | None = None
+    #: the summary's title line (b1c1eb66's has no Expose_PP_comm)
+    keys: str = SUMMARY_KEYS
     #: the first (layer, phase) whose group is one GPU: bandwidth 0, an infinite time
     #: (2**63 ns as SimAI stores it)
     first_infinite: tuple[int, str] | None = None
@@ -273,7 +277,7 @@ class Report:
 
     def csv_chunks(self) -> Iterator[str]:
         if self.summary is not None:
-            yield SUMMARY_KEYS + "\n" + self.summary + "\n"
+            yield self.keys + "\n" + self.summary + "\n"
         rows = self._rows
         if rows is None or not self.row_count:
             return
@@ -346,13 +350,20 @@ class Reporter:
         pp_comm: int,
         dp: int,
         policy_raise: bool,
+        version: SimaiVersion = DEFAULT,
     ) -> None:
         self.opts = opts
         self.tp, self.ep, self.pp, self.vpp, self.ga = tp, ep, pp, vpp, ga
         self.pp_comm = pp_comm
         self.dp = dp
-        self.raise_small = policy_raise
-        self.net = Network(opts, tp, ep)
+        self.version = version
+        self.raise_small = policy_raise and version.has("small_forward")
+        self.net: Network | YamlNetwork
+        if version.has("cal_busbw"):
+            self.net = Network(opts, tp, ep)
+        else:
+            bw = opts.busbw if opts.busbw is not None else YamlBusbw()
+            self.net = YamlNetwork(bw, tp, opts.gpus or 0, opts.g_p_s)
         self.keep_dp = f32(1 - opts.dp_overlap)
         self.keep_tp = f32(1 - opts.tp_overlap)
         self.keep_ep = f32(1 - opts.ep_overlap)
@@ -427,6 +438,15 @@ class Reporter:
         head = f"{name},{RUN_NAME},"
         return _Kind(cast(str, name), f, w, i, around, head, "," + ",".join(cells), terms)
 
+    def _total_keys(self) -> tuple[str, ...]:
+        if self.version.has("pp_term"):
+            return TOTAL_KEYS
+        return tuple(k for k in TOTAL_KEYS if k != "expose_pp_comm_us")
+
+    def _pp_busbw(self) -> float:
+        bw = self.opts.busbw
+        return bw.pp if bw is not None else -1.0
+
     def report(
         self, values: LayerValues, file_name: str, tail: LayerRead | None = None, times: int = 0
     ) -> Report:
@@ -478,15 +498,23 @@ class Reporter:
         sums = _sums(rep._rows, rep.tail, rep.tail_count)
         bubble, dp_comm, dp_ep_comm, tp_comm, ep_comm, total_compute, total_exposed = sums
         r_pp = self.opts.pp_overlap
-        ppx = float(self.pp_comm) * 1.0 / GIB
-        ppx = div(ppx, r_pp) * 1e9
-        # SimAI's Expose_PP_time is a Tick that holds microseconds
-        pp_tick = tick(div(wrap_int32(wrap_int32(2 * self.vpp) * self.ga) * ppx, FREQ))
-        pp_tick = scale_tick(pp_tick, f32(1 - r_pp))
-        bubble *= div(float(wrap_int32(self.pp - 1)), float(wrap_int32(self.ga * self.vpp)))
-        pp_us = float(pp_tick)
+        stages = float(wrap_int32(self.pp - 1))
+        per_stage = float(wrap_int32(self.ga * self.vpp))
+        pp_us = 0.0
+        if self.version.has("pp_term"):
+            # the PP bandwidth: -pp_o itself from 26b4574b, the busbw file's PP before
+            pp_bw = r_pp if self.version.has("pp_ratio") else self._pp_busbw()
+            ppx = float(self.pp_comm) * 1.0 / GIB
+            ppx = div(ppx, pp_bw) * 1e9
+            # SimAI's Expose_PP_time is a Tick that holds microseconds
+            pp_tick = tick(div(wrap_int32(wrap_int32(2 * self.vpp) * self.ga) * ppx, FREQ))
+            pp_us = float(scale_tick(pp_tick, f32(1 - r_pp)))
+            bubble *= div(stages, per_stage)
+        else:
+            # b1c1eb66: no PP term; -pp_o scales the bubble
+            bubble *= div(stages * f32(1 - r_pp), per_stage)
         total_time = total_compute + total_exposed + bubble + pp_us
-        shown = (
+        shown: tuple[float, ...] = (
             dp_comm,
             dp_ep_comm,
             tp_comm,
@@ -496,7 +524,10 @@ class Reporter:
             total_compute,
             total_exposed,
         )
-        rep.totals = dict(zip(TOTAL_KEYS, shown))
+        if not self.version.has("pp_term"):
+            shown = shown[:4] + shown[5:]
+            rep.keys = SUMMARY_KEYS.replace("Expose_PP_comm, ", "")
+        rep.totals = dict(zip(self._total_keys(), shown))
         rep.totals["total_time_us"] = total_time
         parts = [file_name]
         parts += [f"{whole(v)} ({_pct(v, total_time)})" for v in shown]

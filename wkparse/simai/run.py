@@ -24,12 +24,14 @@ from wkparse.simai.analytical import (
 from wkparse.simai.fit import option_warnings
 from wkparse.simai.header import HeaderReading, first_line, read_header
 from wkparse.simai.options import Refusal, SimaiOptions, result_name
-from wkparse.simai.outcome import FORMAT_MISMATCH, Outcome
+from wkparse.simai.outcome import CALLABLE_REMOVED, FORMAT_MISMATCH, Outcome
 from wkparse.simai.parallel import data_parallel, stages
 from wkparse.simai.parsed_rows import read_parsed
+from wkparse.simai.positional import read_positional
 from wkparse.simai.rows import LayerRead, RowsReading, read_rows
 from wkparse.simai.tables import CUSTOMIZED, FWD_IN_BCKWD, GroupType, decode_comm
 from wkparse.simai.timeline import Cut, first_cut
+from wkparse.simai.versions import DEFAULT, SimaiVersion
 
 if TYPE_CHECKING:
     from wkparse.simai.report import Report
@@ -75,7 +77,28 @@ class SimaiRun:
     report: Report | None = None
     #: where the options and the file do not fit, each with what SimAI then does
     option_warnings: tuple[str, ...] = ()
+    #: the SimAI this run describes
+    version: SimaiVersion = DEFAULT
+    #: wkparse's words for a refusal SimAI prints nothing for (a signal in its parser)
+    refusal_reason: str | None = None
     _plans: dict[int, LayerPlan] = field(default_factory=dict, repr=False)
+
+    def printed(self) -> tuple[str, ...]:
+        """The lines SimAI prints on stderr, as the model knows them: its refusal, its
+        format warning, what aborts it (an assertion as `Assertion `...' failed.`: SimAI's own
+        line starts with its program and source paths) and a dropped callback; a signal
+        prints nothing."""
+        o = self.outcome
+        lines = list(self.warnings)
+        if o.kind == "refused":
+            lines = [] if o.message == self.refusal_reason else o.message.splitlines()
+        elif o.kind == "exception":
+            lines += o.message.splitlines()
+        elif o.kind == "signal" and o.message.startswith("Assertion"):
+            lines.append(o.message.removesuffix(" (SIGABRT)") + ".")
+        if self.report is not None and self.report.stop is not None:
+            lines.append(CALLABLE_REMOVED)
+        return tuple(lines)
 
     @property
     def lines(self) -> int | None:
@@ -184,23 +207,29 @@ def _garbage(run: SimaiRun) -> bool:
 
 
 def simulate(
-    data: bytes, gpus: int | None = None, options: SimaiOptions | Refusal | None = None
+    data: bytes,
+    gpus: int | None = None,
+    options: SimaiOptions | Refusal | None = None,
+    version: SimaiVersion = DEFAULT,
 ) -> SimaiRun:
-    """Predict `SimAI_analytical -w FILE -g gpus` (gpus defaults to the header's all_gpus);
-    with `options` (SimAI's own, see `options.parse`), also the report it writes."""
+    """Predict `SimAI_analytical -w FILE -g gpus` (gpus defaults to the header's all_gpus) as
+    SimAI at `version` runs it; with `options` (SimAI's own, see `options.parse`), also the
+    report it writes."""
     if isinstance(options, Refusal):
-        run = SimaiRun(read_header(b""), gpus)
+        run = SimaiRun(read_header(b""), gpus, version=version)
+        run.refusal_reason = None if options.stderr else options.reason
         # SimAI's own words, or (a signal prints none) why it stops
         run.outcome = outcome.Outcome(
             options.exit_code, "refused", options.stderr or options.reason
         )
         return run
-    header = read_header(first_line(data))
+    positional = None if version.has("header_by_name") else read_positional(data, version)
+    header = read_header(first_line(data)) if positional is None else positional.header
     if options is not None and options.gpus is not None:
         gpus = options.gpus
     if gpus is None:
         gpus = header.value("all_gpus")
-    run = SimaiRun(header, gpus, options=options)
+    run = SimaiRun(header, gpus, options=options, version=version)
     if options is not None and header.transformer and gpus is not None:
         h = header
         run.option_warnings = tuple(
@@ -211,9 +240,18 @@ def simulate(
     if header.stop is not None:
         run.outcome = header.stop
         return run
-    if header.mismatch:
-        run.warnings = (FORMAT_MISMATCH,)
-    run.count = read_count(data)
+    if positional is not None:
+        text = positional.count_text
+        run.count = CountReading(
+            text, Stoi(positional.lines, None, len(text), len(text)), positional.rows_start
+        )
+        if positional.stop is not None:
+            run.outcome = positional.stop
+            return run
+    else:
+        if header.mismatch:
+            run.warnings = (FORMAT_MISMATCH,)
+        run.count = read_count(data)
     lines = run.count.result
     if lines.error is not None:
         run.outcome = outcome.exception(lines.error, "stoi")
@@ -223,7 +261,8 @@ def simulate(
         run.outcome = outcome.exception("bad_array_new_length", "std::bad_array_new_length")
         return run
     customized = header.policy == CUSTOMIZED
-    run.rows = None if customized else read_parsed(data, lines.value)
+    # the fast path reads rows that start after line 2; the positional reader's may not
+    run.rows = None if customized or positional else read_parsed(data, lines.value)
     if run.rows is None:
         run.rows = read_rows(data, run.count.rows_start, lines.value, customized)
     run.outcome = _end(run)
@@ -259,6 +298,7 @@ def _report(run: SimaiRun, options: SimaiOptions) -> None:
         h.held("pp_comm"),
         run.dp,
         h.policy == FWD_IN_BCKWD,
+        run.version,
     )
     table = run.rows.layers
     try:

@@ -1,0 +1,79 @@
+"""Replay every run recorded in ../shared/simai-versions/ (SimAI_analytical built at 10
+commits, each case under the oracle's options and, before 26b4574b, under that version's own
+`-busbw` syntax) through the model at that version: the exit code, EndToEnd.csv byte for byte,
+the lines SimAI printed on stderr, and whether it printed `SimAI-Analytical finished.`.
+
+A run whose result C++ leaves undefined (a count or fields never written: the README's
+caveats) is checked for that: the model must say the ending is undefined, not guess it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+from typing import Any
+
+import pytest
+
+from tests.conftest import SIMAI_VERSIONS, oracle_params, oracle_results
+from wkparse.simai import simulate
+from wkparse.simai.options import parse
+from wkparse.simai.run import SimaiRun
+from wkparse.simai.versions import resolve
+
+RUNS = oracle_results(SIMAI_VERSIONS)
+ASSERTION = re.compile(r"^.*?(Assertion `.*' failed\.)$")
+
+
+def _ids(runs: list[dict[str, Any]]) -> list[object]:
+    params = oracle_params(SIMAI_VERSIONS, runs)
+    if not runs:
+        return params
+    return [pytest.param(r, id=f"{r['version']['short']}-{r['variant']}-{r['case']}") for r in runs]
+
+
+def _raw(run: dict[str, Any], kind: str) -> str:
+    name = run["raw"].get(kind)
+    if not name or not (SIMAI_VERSIONS / name).is_file():
+        return ""
+    return gzip.decompress((SIMAI_VERSIONS / name).read_bytes()).decode()
+
+
+def replay(recorded: dict[str, Any]) -> SimaiRun:
+    version = resolve(recorded["version"]["short"])
+    case = next(c for c in _cases() if c["case"] == recorded["case"])
+    data = (SIMAI_VERSIONS / case["workload_file"]).read_bytes()
+    # each run had busbw.yaml beside it: the folder stands for SimAI's working directory
+    return simulate(data, None, parse(recorded["options"], version, SIMAI_VERSIONS), version)
+
+
+def _cases() -> list[dict[str, Any]]:
+    import json
+
+    return list(json.loads((SIMAI_VERSIONS / "cases.json").read_text()))
+
+
+@pytest.mark.parametrize("recorded", _ids(RUNS))
+def test_recorded_run_is_replayed(recorded: dict[str, Any]) -> None:
+    run = replay(recorded)
+    if run.outcome.undefined:
+        # the recorded code is one draw of undefined behaviour; the model must not claim one
+        assert recorded["exit"] in (0, 124, 134, 136)
+        assert "undefined" in run.outcome.message or "garbage" in run.outcome.message
+        return
+    assert run.outcome.exit_code == recorded["exit"]
+    csv = run.report.csv() if run.report is not None else ""
+    assert csv == _raw(recorded, "csv")
+    stderr = [ASSERTION.sub(r"\1", line) for line in _raw(recorded, "stderr").splitlines()]
+    assert list(run.printed()) == stderr
+    finished = run.outcome.kind in ("ok", "no-result") and run.outcome.exit_code == 0
+    assert finished == recorded["finished_message"]
+
+
+def test_every_recorded_run_is_replayed() -> None:
+    if not RUNS:
+        pytest.skip("../shared/simai-versions is absent")
+    versions = {r["version"]["short"] for r in RUNS}
+    assert len(versions) == 10
+    assert {r["variant"] for r in RUNS} == {"recipe", "native"}
+    assert any(r["exit"] == 124 for r in RUNS)
