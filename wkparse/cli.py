@@ -281,8 +281,8 @@ class SimaiFormat(str, Enum):
 
 @app.command()
 def simai(
-    path: Path = typer.Argument(
-        ..., help="Workload file ('-' reads stdin); or a pasted SimAI_analytical command line."
+    path: Path | None = typer.Argument(
+        None, help="Workload file ('-' reads stdin); or a pasted SimAI_analytical command line."
     ),
     simai_options: list[str] | None = typer.Argument(
         None,
@@ -298,13 +298,25 @@ def simai(
     backend: str = typer.Option(
         "analytical", "--backend", help="analytical (SimAI_analytical) or ns3 (SimAI_simulator)."
     ),
+    at: str | None = typer.Option(
+        None,
+        "--at",
+        help="The SimAI to describe: a commit (short or full), a date (the one in force then) "
+        "or a release (1.6, 1.7); default cef83f9, or the configuration's `simai`.",
+    ),
+    versions: bool = typer.Option(
+        False, "--versions", help="List the modelled SimAI revisions and what changed at each."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Say what SimAI-Analytical (--backend ns3: SimAI-Simulation) reads, how its run ends, and
     the EndToEnd.csv SimAI-Analytical writes."""
-    from wkparse.commands.simai import run
+    from wkparse.commands.simai import list_versions, run
 
-    raise typer.Exit(run(path, gpus, format.value, simai_options, backend))
+    if versions:
+        sys.stdout.write(list_versions())
+        raise typer.Exit(0)
+    raise typer.Exit(run(path, gpus, format.value, simai_options, backend, at))
 
 
 @app.command()

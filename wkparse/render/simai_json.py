@@ -1,6 +1,7 @@
 """`wkparse simai --format json`: one SimAI run as one JSON object.
 
-Top-level keys (the contract): `outcome` {`exit_code`, `kind`, `message`}, `warnings`,
+Top-level keys (the contract): `simai` (the SimAI described: `commit`, `short`, `date`,
+`release`), `outcome` {`exit_code`, `kind`, `message`}, `warnings`,
 `header` {`policy`, `tp`, `ep`, `pp`, `vpp`, `ga`, `all_gpus`, `pp_comm`, `checkpoints`,
 `checkpoint_initiates`} as SimAI holds them (null: never set, SimAI computes with 0), `lines`,
 `dp`, `layers` (each: `index`, `name`, `source_line`, `defined`, `fwd`/`ig`/`wg` {`compute_ns`,
@@ -64,7 +65,10 @@ def head(run: SimaiRun) -> dict[str, Any]:
     if o.layer is not None and run.rows is not None:
         line = run.rows.layers.line(o.layer)
     return {
-        "outcome": outcome(o) | {"layer": o.layer, "line": line},
+        "simai": run.version.as_json(),
+        "outcome": outcome(o)
+        | {"layer": o.layer, "line": line}
+        | ({"reason": run.refusal.reason} if run.refusal is not None else {}),
         "warnings": list(run.warnings),
         "header": header,
         "lines": run.lines,

@@ -1,8 +1,9 @@
 """`wkparse simai --backend ns3`: what SimAI-Simulation (the ns-3 backend) does with a file, as
 text or as one JSON object.
 
-JSON keys (the contract): `backend` ("ns3"); `outcome` {`exit_code`, `kind`, `message`} (the
-analytical backend's shape; `kind` "no-result" is an exit 0 with no pass finished);
+JSON keys (the contract): `backend` ("ns3"); `simai` (as the analytical output's);
+`outcome` {`exit_code`, `kind`, `message`} (the analytical backend's shape; `kind`
+"no-result" is an exit 0 with no pass finished);
 `warnings`; `notes`; `header` (as the analytical output's); `lines`; `gpus`; `groups` {`tp`,
 `dp`, `ep`, `dp_ep`, `nodes`, `missing_group_logs`}; `halt` {`index`, `source_line`, `name`,
 `phase`, `how`} or null (the row the run ends at); `outputs` [{`name`, `empty`}] (a file not
@@ -40,6 +41,7 @@ def document(run: Ns3Run) -> dict[str, Any]:
     analytical = head(run.reading)
     return {
         "backend": "ns3",
+        "simai": run.reading.version.as_json(),
         "outcome": outcome(o),
         "warnings": list(run.warnings),
         "notes": list(run.notes),
@@ -76,6 +78,10 @@ def verdict(run: Ns3Run) -> str:
         return f"{BACKEND} will stop while reading the file (exit {o.exit_code}): " + " ".join(
             s.strip() for s in o.message.splitlines()
         )
+    if o.kind in ("signal", "hang") and run.halt is None and o.layer is not None:
+        # an older SimAI's ending, known from its source and users' reports
+        ends = "abort" if o.kind == "signal" else "stall"
+        return f"{BACKEND} will {ends} (exit {o.exit_code}): {o.message}"
     h = run.halt
     undefined = " (layers with undefined values: measured, not promised)" if o.undefined else ""
     if h is None:
@@ -101,7 +107,7 @@ def _where(run: Ns3Run) -> str:
 
 
 def render(run: Ns3Run, path: str) -> str:
-    out = [f"{path}: {verdict(run)}"]
+    out = [f"{path}: {verdict(run)}", f"SimAI: {run.reading.version.label}, {BACKEND}"]
     if run.reading.header.policy is not None:
         out.append(header_line(run.reading))
     g = run.groups

@@ -21,6 +21,14 @@ PHASE_WORDS = {"fwd": N_("forward"), "wg": N_("weight-gradient"), "ig": N_("inpu
 
 
 def bandwidth_line(opts: SimaiOptions) -> str:
+    if opts.busbw is not None:
+        # before 26b4574b: the -busbw file's figures, per group and collective
+        shown = [f"{sec} {col} {v:g}" for (sec, col), v in sorted(opts.busbw.values.items())]
+        pp = f", PP {opts.busbw.pp:g}" if opts.busbw.pp > 0 else ""
+        return (
+            f"bandwidths (GB/s, -busbw {opts.busbw_file}): {', '.join(shown)}{pp}; "
+            f"{opts.g_p_s} GPUs per server"
+        )
     if opts.nvlink > 0:
         nv = f"NVLink {opts.nvlink:g} GB/s (-nv)"
     else:

@@ -40,6 +40,12 @@ def verdict(run: SimaiRun) -> str:
     o = run.outcome
     h = run.header
     if o.kind == "refused":
+        if run.refusal is not None and run.refusal.stderr:
+            printed = " ".join(run.refusal.stderr.split("\n"))
+            return (
+                f"SimAI will refuse the command line (exit {o.exit_code}): "
+                f"{run.refusal.reason}; it prints {printed!r}"
+            )
         return f"SimAI will refuse the command line (exit {o.exit_code}): {o.message}"
     if h.stop is not None:
         what = "stop at line 1" if o.kind == "exit" else "crash reading line 1"
@@ -145,12 +151,18 @@ def _layer_row(run: SimaiRun, index: int) -> str:
 
 
 def render(run: SimaiRun, path: str) -> str:
-    out = [f"{path}: {verdict(run)}"]
+    out = [f"{path}: {verdict(run)}", f"SimAI: {run.version.label}, SimAI_analytical"]
     if run.header.policy is not None:
         out.append(header_line(run))
     if run.lines is not None:
         gpus = f"-g {run.gpus}, DP {run.dp}" if run.gpus is not None else "no -g, DP unknown"
-        out.append(f"line 2: {run.lines} layers; {gpus}")
+        if run.version.has("header_by_name"):
+            out.append(f"line 2: {run.lines} layers; {gpus}")
+        else:
+            # before b83ea3d4 one stream reads line 1 by position and goes on to the count
+            assert run.count is not None
+            text = run.count.text.decode("utf-8", "replace")
+            out.append(f"count read by position (`>>`) from {text!r}: {run.lines} layers; {gpus}")
     out += [f"SimAI prints: {w}" for w in run.warnings]
     if run.total_compute_us is not None:
         out.append(f"total comp SimAI reports: {run.total_compute_us} us")

@@ -39,8 +39,9 @@ from wkparse.simai.analytical import FORWARD_MINIMUM, Groups, PhasePlan, plan_ph
 from wkparse.simai.outcome import Outcome
 from wkparse.simai.rows import LayerRead, PhaseRead
 from wkparse.simai.run import SimaiRun, simulate
-from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType
+from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType, decode_comm
 from wkparse.simai.timeline import INT_LIMIT, cut_int
+from wkparse.simai.versions import DEFAULT, SimaiVersion
 
 #: SimAI's topology generator puts 8 GPUs (and one NVSwitch) in a server unless told otherwise
 GPUS_PER_SERVER = 8
@@ -481,9 +482,70 @@ def stop_message(run: Ns3Run, halt: Halt) -> str:
     )
 
 
-def simulate_ns3(data: bytes, gpus: int | None = None) -> Ns3Run:
-    """Predict `SimAI_simulator -w FILE` on a topology of `gpus` GPUs (default: all_gpus)."""
-    reading = simulate(data, gpus)
+#: what the ns-3 backend did before a fix, known from the fix's source diff and users' logs;
+#: none of it was run by wkparse (there are no ns-3 recordings before cef83f9)
+NO_ALLTOALL = (
+    "{what} in the {phase} pass of layer {index}: before 02532997 the ns-3 backend has no "
+    "all-to-all flow model and no EP/DP_EP groups; SimAI#44 (ALLTOALL in microAllReduce.txt) "
+    "aborted with `We assume at least one NIC is alive` (a user's report and the source of "
+    "02532997, not run)"
+)
+SMALL_STALL = (
+    "{what} of {size} B in the {phase} pass of layer {index}: before 7f06c19c collectives "
+    "under 4 KiB stall the ns-3 backend (users' reports SimAI#75, #102; the fix raises them "
+    "to 4096 B; from the source, not run)"
+)
+WIDE_SIZE = (
+    "{what} of {size} B in the {phase} pass of layer {index}: before a920cdc2 (first in "
+    "f5efb5a9) the ns-3 frontend counts sent bytes in a 32-bit int, which this size overflows "
+    "(from the source of a920cdc2, not run)"
+)
+
+
+def _in_time_order(n: int) -> Iterator[tuple[int, str]]:
+    """(layer, phase) in the order a training step issues them: forward, then backward."""
+    for i in range(n):
+        yield i, "fwd"
+    for i in reversed(range(n)):
+        yield i, "wg"
+        yield i, "ig"
+
+
+def version_stop(run: SimaiRun, version: SimaiVersion) -> tuple[Outcome | None, list[str]]:
+    """How the ns-3 backend at `version` ends where an older one did differently, and its
+    warnings (all from source diffs and users' reports, none recorded)."""
+    if run.rows is None:
+        return None, []
+    table = run.rows.layers
+    warnings: list[str] = []
+    seen: set[tuple[int, str]] = set()
+    for index, phase in _in_time_order(len(table)):
+        layer = table[index]
+        key = (id(layer), phase)
+        if key in seen:
+            continue
+        seen.add(key)
+        read = layer.phase(phase)
+        com, group = decode_comm(read.comm, phase)
+        if com is ComType.NONE or group is GroupType.NONE or read.size is None:
+            continue
+        what = read.comm
+        facts = {"what": what, "phase": phase, "index": index, "size": read.size}
+        if not version.has("ns3_alltoall") and (
+            com is ComType.ALLTOALL or group in (GroupType.EP, GroupType.DP_EP)
+        ):
+            return Outcome(134, "signal", NO_ALLTOALL.format(**facts), layer=index), warnings
+        if not version.has("ns3_small_message") and 0 < read.size < FORWARD_MINIMUM:
+            return Outcome(124, "hang", SMALL_STALL.format(**facts), layer=index), warnings
+        if not version.has("ns3_64bit_sizes") and read.size >= 2**31 and not warnings:
+            warnings.append(WIDE_SIZE.format(**facts))
+    return None, warnings
+
+
+def simulate_ns3(data: bytes, gpus: int | None = None, version: SimaiVersion = DEFAULT) -> Ns3Run:
+    """Predict `SimAI_simulator -w FILE` on a topology of `gpus` GPUs (default: all_gpus), as
+    SimAI at `version` runs it."""
+    reading = simulate(data, gpus, version=version)
     if gpus is None:
         gpus = reading.header.value("all_gpus")
     run = Ns3Run(reading, gpus, warnings=reading.warnings)
@@ -507,8 +569,13 @@ def simulate_ns3(data: bytes, gpus: int | None = None) -> Ns3Run:
         return run
     h = reading.header
     run.groups = make_groups(h.held("tp"), h.held("ep"), gpus)
+    stop, older = version_stop(reading, version) if version is not DEFAULT else (None, [])
+    if stop is not None:
+        run.outcome = stop
+        run.warnings = (*run.warnings, *older)
+        return run
     _walk(run)
-    warnings = list(run.warnings)
+    warnings = [*run.warnings, *older]
     unrecorded = run.groups.unrecorded
     if unrecorded is not None:
         warnings.append(f"{unrecorded}; no recording covers this, the prediction may not hold")

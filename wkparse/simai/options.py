@@ -357,13 +357,25 @@ def with_gpus(opts: SimaiOptions, gpus: int) -> SimaiOptions:
     return replace(opts, gpus=gpus)
 
 
-def stated(workload: str, gpus: int) -> SimaiOptions:
+def example_busbw() -> str:
+    """The path of SimAI's `example/busbw.yaml` as wkparse ships it (`data/SOURCE.md`)."""
+    from importlib import resources
+
+    return str(resources.files("wkparse.simai").joinpath("data").joinpath("busbw.yaml"))
+
+
+def stated(workload: str, gpus: int, version: SimaiVersion = DEFAULT) -> SimaiOptions:
     """wkparse's stated option set: `-g` (all_gpus unless told), 8 GPUs and 8 NICs per
     server, SimAI's default bandwidths (no -nv/-nic/-g_type/-nic_t: A100 NVLink 240 GB/s,
-    CX7 NICs 48.5 GB/s), and `-r` named after the file so no name is derived."""
+    CX7 NICs 48.5 GB/s), and `-r` named after the file so no name is derived. Before
+    26b4574b, which knows no -n_p_s and takes bandwidths from a file: `-g_p_s 8` and
+    `-busbw` SimAI's example busbw.yaml."""
     stem = PurePosixPath(workload).name.rsplit(".", 1)[0] or "workload"
-    words = ["-w", workload, "-g", str(gpus), *STATED, "-r", f"{stem}-"]
-    got = parse(words)
+    bandwidths = (
+        STATED if version.has("option_parser") else ("-g_p_s", "8", "-busbw", example_busbw())
+    )
+    words = ["-w", workload, "-g", str(gpus), *bandwidths, "-r", f"{stem}-"]
+    got = parse(words, version)
     assert isinstance(got, SimaiOptions)
     return replace(got, stated=True)
 
@@ -374,10 +386,14 @@ def command_line(opts: SimaiOptions) -> str:
 
 
 def options_for(
-    path: PurePath | str, data: bytes, gpus: int | None, words: list[str]
+    path: PurePath | str,
+    data: bytes,
+    gpus: int | None,
+    words: list[str],
+    version: SimaiVersion = DEFAULT,
 ) -> SimaiOptions | Refusal:
-    """The options the run uses: the user's (with -w filled in when absent), or the stated
-    set when they give none or only -g."""
+    """The options the run uses at `version`: the user's (with -w filled in when absent), or
+    the stated set when they give none or only -g."""
     alone = [w for w in words if w not in ("-g", "--gpus")]
     only_g = len(words) == 2 and len(alone) == 1 and alone[0].isdigit()
     if only_g and 0 < int(alone[0]) <= INT_MAX:  # past an int: stoi refuses it, below
@@ -387,8 +403,8 @@ def options_for(
         if gpus is None:
             gpus = read_header(first_line(data)).value("all_gpus") or 1
         if gpus <= INT_MAX:
-            return stated(str(path), gpus)
+            return stated(str(path), gpus, version)
         words = ["-g", str(gpus)]  # out of int range: SimAI's stoi refuses it (`parse`)
     if "-w" not in words and "--workload" not in words:
         words = ["-w", str(path), *words]
-    return parse(words)
+    return parse(words, version)

@@ -85,7 +85,7 @@ def read_positional(data: bytes, version: SimaiVersion) -> PositionalReading:
     text = b""
     if not version.has("pp_comm_key"):
         lines = s.int32()
-        text = s.data[s.start : s.pos] if lines is not None else b""
+        text = _token_at(data, s.start) if lines is not None else b""
     else:
         word = s.word()
         text = word or b""
@@ -111,3 +111,11 @@ def read_positional(data: bytes, version: SimaiVersion) -> PositionalReading:
             undefined=True,
         )
     return PositionalReading(header, lines, text, s.pos, stop)
+
+
+def _token_at(data: bytes, start: int) -> bytes:
+    """The whitespace-delimited token at `start` (what an extraction there looked at)."""
+    end = start
+    while end < len(data) and data[end] not in b" \t\n\v\f\r":
+        end += 1
+    return data[start:end]

@@ -79,8 +79,8 @@ class SimaiRun:
     option_warnings: tuple[str, ...] = ()
     #: the SimAI this run describes
     version: SimaiVersion = DEFAULT
-    #: wkparse's words for a refusal SimAI prints nothing for (a signal in its parser)
-    refusal_reason: str | None = None
+    #: SimAI's option parser's refusal (what it prints, and why in wkparse's words)
+    refusal: Refusal | None = None
     _plans: dict[int, LayerPlan] = field(default_factory=dict, repr=False)
 
     def printed(self) -> tuple[str, ...]:
@@ -90,8 +90,8 @@ class SimaiRun:
         prints nothing."""
         o = self.outcome
         lines = list(self.warnings)
-        if o.kind == "refused":
-            lines = [] if o.message == self.refusal_reason else o.message.splitlines()
+        if self.refusal is not None:
+            lines = self.refusal.stderr.splitlines()
         elif o.kind == "exception":
             lines += o.message.splitlines()
         elif o.kind == "signal" and o.message.startswith("Assertion"):
@@ -217,7 +217,7 @@ def simulate(
     report it writes."""
     if isinstance(options, Refusal):
         run = SimaiRun(read_header(b""), gpus, version=version)
-        run.refusal_reason = None if options.stderr else options.reason
+        run.refusal = options
         # SimAI's own words, or (a signal prints none) why it stops
         run.outcome = outcome.Outcome(
             options.exit_code, "refused", options.stderr or options.reason

@@ -30,6 +30,15 @@ class SimaiVersion:
         """Whether this version has the behaviour `switch` of `SWITCHES` (see `has`)."""
         return has(self, switch)
 
+    def as_json(self) -> dict[str, str | None]:
+        """How JSON outputs name it (`simai`)."""
+        return {
+            "commit": self.commit,
+            "short": self.short,
+            "date": self.date,
+            "release": self.release or None,
+        }
+
     @property
     def label(self) -> str:
         """How outputs name it: `cef83f9d (2026-08-14)`, with the release where there is one."""
@@ -196,7 +205,7 @@ SWITCHES: tuple[Switch, ...] = (
         "line 1 read with >> by position (key words read and ignored); the count and the "
         "rows follow in the same stream",
         "line 1 read with getline, keys looked up by name (stoi of the next token); line 2 "
-        "through stoi",
+        "through stoi (the ns-3 backend reads with the same Workload.cc: from the source)",
         RECORDED,
         "gpt22b__count_63abc (native: T 1 at 03613a7a, read whole at b83ea3d4); "
         "mixtral-ep8__default (float pp_comm: 134 at 03613a7a, 0 at b83ea3d4)",
@@ -214,11 +223,18 @@ SWITCHES: tuple[Switch, ...] = (
         "small_forward",
         "7f06c19c",
         "both",
-        "forward sizes of 1-4095 B are simulated as written; the ns-3 backend stalls on "
-        "collectives under 4 KiB (users' reports SimAI#75, #102)",
+        "forward sizes of 1-4095 B are simulated as written",
         "forward sizes of 1-4095 B are raised to 4096 B (HYBRID_TRANSFORMER_FWD_IN_BCKWD)",
         RECORDED,
         "mixtral-ep8__default (native: T 4859879 at 02532997, 4859881 at 7f06c19c)",
+    ),
+    Switch(
+        "ns3_small_message",
+        "7f06c19c",
+        "ns3",
+        "the ns-3 backend stalls on collectives under 4 KiB (users' reports SimAI#75, #102)",
+        "forward sizes under 4 KiB are raised to 4096 B before they reach the network",
+        SOURCE,
     ),
     Switch(
         "checkpoint_initiates",
