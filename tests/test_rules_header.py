@@ -372,7 +372,9 @@ def test_pages_state_the_fix_their_rule_attaches() -> None:
         kinds = {
             "no" if d.fix is None else "safe" if d.fix.safe else "unsafe"
             for example in page.fail
-            for d in lint(parse_bytes(example.data), example.filename, MINE)
+            for d in lint(
+                parse_bytes(example.data), example.filename, MINE.with_simai(example.simai)
+            )
         }
         assert page.fixable in kinds and kinds <= {"no", page.fixable}, page.code
 

@@ -41,6 +41,8 @@ class Example:
     encoding: str = "utf-8"
     #: the AICB command the example is linted against (the WK6xx rules need one)
     aicb_command: str | None = None
+    #: the SimAI revision the example is linted for (`--at`; rules that speak for old SimAIs)
+    simai: str | None = None
 
     @property
     def data(self) -> bytes:
@@ -79,6 +81,7 @@ def _examples(raw: list[dict[str, Any]]) -> tuple[Example, ...]:
             e.get("note", ""),
             e.get("encoding", "utf-8"),
             e.get("aicb_command"),
+            e.get("simai"),
         )
         for e in raw
     )

@@ -141,6 +141,12 @@ def parse(
     raise typer.Exit(0 if result.ok else 1)
 
 
+AT_HELP = (
+    "The SimAI to describe: a commit (short or full), a date (the one in force then) or a "
+    "release (1.6, 1.7); default cef83f9, or the configuration's `simai`."
+)
+
+
 class LintFormat(str, Enum):
     text = "text"
     json = "json"
@@ -202,6 +208,7 @@ def lint(
     lang: str | None = typer.Option(
         None, "--lang", help="Language of the messages: en, zh, or auto (LC_ALL/LANG)."
     ),
+    at: str | None = typer.Option(None, "--at", help=AT_HELP),
     color: Color = COLOR,
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
@@ -233,6 +240,7 @@ def lint(
         stdin_filename=stdin_filename,
         target=target,
         lang=lang,
+        at=at,
     )
     raise typer.Exit(run(options))
 
@@ -265,12 +273,13 @@ def explain(
         help="SimAI_analytical's options for what it will report (default: -g all_gpus "
         "-g_p_s 8 -n_p_s 8).",
     ),
+    at: str | None = typer.Option(None, "--at", help=AT_HELP),
     color: Color = COLOR,
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target, simai_options))
+    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target, simai_options, at))
 
 
 class SimaiFormat(str, Enum):
@@ -298,12 +307,7 @@ def simai(
     backend: str = typer.Option(
         "analytical", "--backend", help="analytical (SimAI_analytical) or ns3 (SimAI_simulator)."
     ),
-    at: str | None = typer.Option(
-        None,
-        "--at",
-        help="The SimAI to describe: a commit (short or full), a date (the one in force then) "
-        "or a release (1.6, 1.7); default cef83f9, or the configuration's `simai`.",
-    ),
+    at: str | None = typer.Option(None, "--at", help=AT_HELP),
     versions: bool = typer.Option(
         False, "--versions", help="List the modelled SimAI revisions and what changed at each."
     ),

@@ -15,11 +15,14 @@ import sys
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wkparse.catalog import TARGETS, foreign_codes, opt_in_codes
 from wkparse.diagnostics import Severity
 from wkparse.parse import Limits
+
+if TYPE_CHECKING:
+    from wkparse.simai.versions import SimaiVersion
 
 DEDICATED = ".wkparse.toml"
 PYPROJECT = "pyproject.toml"
@@ -85,6 +88,17 @@ class Config:
     _memo: dict[object, object] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
+
+    @property
+    def simai_version(self) -> SimaiVersion:
+        """The SimAI `simai` names (checked when read), or wkparse's default."""
+        from wkparse.simai.versions import DEFAULT, resolve
+
+        return DEFAULT if self.simai is None else resolve(self.simai)
+
+    def with_simai(self, at: str | None) -> Config:
+        """`--at` of the command line, over the file's `simai` (None: the file's)."""
+        return self if at is None else replace(self, simai=check_simai(at))
 
     @property
     def limits(self) -> Limits:

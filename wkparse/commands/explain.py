@@ -40,8 +40,10 @@ def run(
     lang: str | None = None,
     target: str | None = None,
     simai_options: str | None = None,
+    at: str | None = None,
 ) -> int:
-    """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`,
+    """Explain `path` in `format` (for the SimAI `at` names, over the configuration's
+    `simai`); `lang` (en, zh, auto) beats the configuration's `lang`,
     `target` (simai, simai-ns3, astra-sim-1.0) its `target`; `simai_options` are SimAI's own
     options for "What SimAI-Analytical will report"."""
 
@@ -77,6 +79,11 @@ def run(
         terminal.warning(errors, f"{exc}; using the default settings")
         config = Config()
     config = config.with_target(target)
+    try:
+        config = config.with_simai(at)
+    except ConfigError as exc:
+        terminal.error(errors, f"--at {exc}")
+        return 2
     spoken = _language(lang, config, errors)
     if spoken is None:
         return 2

@@ -61,6 +61,8 @@ class LintOptions:
     target: str | None = None
     #: the language of the messages (en, zh, auto); None: each file's configuration decides
     lang: str | None = None
+    #: the SimAI the checks speak for (`--at`), over the configuration's `simai`
+    at: str | None = None
 
 
 class Fixer(Protocol):
@@ -133,10 +135,15 @@ class _Run:
             target = None if options.target is None else check_target(options.target)
         except ConfigError as exc:
             raise UsageError(f"--select/--ignore/--target: {exc}") from None
+        try:
+            Config().with_simai(options.at)
+        except ConfigError as exc:
+            raise UsageError(f"--at {exc}") from None
 
         def adjust(c: Config) -> Config:
             c = c.with_command_line(select, ignore, more, fewer)
-            return c.with_aicb_command(options.aicb_command).with_target(target)
+            c = c.with_aicb_command(options.aicb_command).with_target(target)
+            return c.with_simai(options.at)
 
         try:
             self.resolver = Resolver(

@@ -32,7 +32,7 @@ def explained(
     if data is not None:
         from wkparse.explain.simai_report import simai_report
 
-        e = replace(e, simai=simai_report(data, path, simai_options))
+        e = replace(e, simai=simai_report(data, path, simai_options, config.simai_version))
     if aicb_command is not None:
         first: str | None = verdict.against_command(findings, aicb_command)
     else:

@@ -212,6 +212,8 @@ class SimaiReport:
     reason: str | None
     #: where the options and the file do not fit
     warnings: tuple[str, ...] = ()
+    #: the SimAI described (`simai.versions.SimaiVersion.label`)
+    simai: str = ""
 
 
 @dataclass(frozen=True)

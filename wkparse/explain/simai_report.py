@@ -13,10 +13,11 @@ from wkparse.explain.model import SimaiReport
 if TYPE_CHECKING:
     from wkparse.simai.options import Refusal, SimaiOptions
     from wkparse.simai.run import SimaiRun
+    from wkparse.simai.versions import SimaiVersion
 
 
 def simai_run(
-    data: bytes, path: str | None, options: str | None = None
+    data: bytes, path: str | None, options: str | None = None, version: SimaiVersion | None = None
 ) -> tuple[SimaiRun, SimaiOptions | Refusal]:
     """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
     or None for the stated set), and the options it ran with. `wkparse diff` reuses it, so
@@ -26,18 +27,23 @@ def simai_run(
 
     words = split_command(options or "")
     name = Path(path if path and path != "-" else "workload.txt")
-    opts = options_for(name, data, None, words)
-    return simulate(data, None, opts), opts
+    from wkparse.simai.versions import DEFAULT
+
+    at = version or DEFAULT
+    opts = options_for(name, data, None, words, at)
+    return simulate(data, None, opts, at), opts
 
 
-def simai_report(data: bytes, path: str | None, options: str | None = None) -> SimaiReport:
+def simai_report(
+    data: bytes, path: str | None, options: str | None = None, version: SimaiVersion | None = None
+) -> SimaiReport:
     """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
     or None for the stated set)."""
     from wkparse.simai.options import Refusal, split_command
     from wkparse.simai.reasons import why
 
     words = split_command(options or "")
-    run, opts = simai_run(data, path, options)
+    run, opts = simai_run(data, path, options, version)
     o = run.outcome
     line = None
     if o.layer is not None and run.rows is not None:
@@ -61,6 +67,7 @@ def simai_report(data: bytes, path: str | None, options: str | None = None) -> S
         summary=None if report is None else report.summary,
         reason=reason,
         warnings=run.option_warnings,
+        simai=run.version.label,
     )
 
 

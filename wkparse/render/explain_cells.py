@@ -549,7 +549,7 @@ def simai_items(e: Explanation) -> list[tuple[str, str]]:
         options += " " + _(
             "(stated: -g = all_gpus, SimAI's default bandwidths; give yours with --simai-options)"
         )
-    items = [(_("options"), options)]
+    items = [(_("SimAI version"), r.simai), (_("options"), options)]
     if r.kind == "ok":
         ending = _("finishes (exit 0)")
     elif r.kind == "hang":

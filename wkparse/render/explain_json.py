@@ -226,6 +226,7 @@ def _simai(e: Explanation) -> dict[str, Any] | None:
     if r is None:
         return None
     return {
+        "simai": r.simai,
         "options": r.options,
         "stated": r.stated,
         "outcome": {

@@ -100,6 +100,7 @@ def read_positional(data: bytes, version: SimaiVersion) -> PositionalReading:
             pp_comm = s.uint32()
             values["pp_comm"] = 0 if pp_comm is None else pp_comm % U32
             lines = s.int32()
+            text = _token_at(data, s.start) if lines is not None else b""
     header = HeaderReading(tokens, (), values, tuple(checkpoints))
     stop: Outcome | None = None
     if lines is None or failed_before:

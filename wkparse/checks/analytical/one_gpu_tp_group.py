@@ -17,7 +17,8 @@ from wkparse.simai.tables import ComType, GroupType, decode_comm
 @row_check("WK702", reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size"))
 def one_gpu_tp_group(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     f = facts(ctx)
-    if f is None or f.tp != 1:
+    # before 26b4574b a TP group of one GPU costs 0 (busbw.yaml bandwidths)
+    if f is None or f.tp != 1 or not ctx.simai.has("cal_busbw"):
         return
     for phase in ("fwd", "ig"):
         p = fields.phase(phase)

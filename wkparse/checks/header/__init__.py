@@ -27,6 +27,7 @@ from wkparse.checks.header import (  # noqa: F401
     key_without_value,
     missing_key,
     missing_pp_comm,
+    positional_header,
     pp_comm_without_colon,
     pp_comm_without_pipeline,
     pp_comm_zero_with_pipeline,

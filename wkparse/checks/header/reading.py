@@ -104,6 +104,8 @@ def header_reading(ctx: Context, policies: frozenset[str] | None = None) -> Read
 
 
 HeaderCheck = Callable[[Context, Reading], Iterator[Diagnostic]]
+#: the one header rule that speaks for SimAI before b83ea3d4 (`positional_header`)
+POSITIONAL = "WK230"
 
 
 def header_check(
@@ -118,6 +120,10 @@ def header_check(
     def register(fn: HeaderCheck) -> FileCheck:
         @functools.wraps(fn)
         def check(ctx: Context) -> Iterator[Diagnostic]:
+            if code != POSITIONAL and not ctx.simai.has("header_by_name"):
+                # these rules describe the reader by name (b83ea3d4 on); before it WK230
+                # says what the positional reader makes of line 1
+                return
             r = header_reading(ctx, policies)
             if r is not None:
                 yield from fn(ctx, r)
