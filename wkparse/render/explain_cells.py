@@ -586,7 +586,7 @@ def simai_items(e: Explanation) -> list[tuple[str, str]]:
                     compute=_share(t["total_comp_us"], total),
                     comm=_share(t["total_exposed_comm_us"], total),
                     groups=f" ({', '.join(exposed)})" if exposed else "",
-                    pp=_share(t["expose_pp_comm_us"], total),
+                    pp=_share(t.get("expose_pp_comm_us", 0.0), total),
                     bubble=_share(t["bubble_time_us"], total),
                 ),
             )

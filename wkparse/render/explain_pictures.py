@@ -268,7 +268,8 @@ def simai_bars(e: Explanation) -> str:
     items = [
         (label, int(t[key]), _("{n} us").format(n=whole(t[key])), cls)
         for label, key, cls in parts
-        if math.isfinite(t[key]) and t[key] > 0
+        # b1c1eb66's summary has no PP comm
+        if key in t and math.isfinite(t[key]) and t[key] > 0
     ]
     return bars(items, _("Where SimAI-Analytical's Total time goes"))
 

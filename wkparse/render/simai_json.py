@@ -136,7 +136,8 @@ def _write_result(report: Report, out: TextIO) -> None:
     totals: dict[str, Any] | None = None
     if report.summary is not None:
         keys = (*TOTAL_KEYS, "total_time_us")
-        totals = {k: _number(whole(report.totals[k])) for k in keys}
+        # a key SimAI's summary lacks (b1c1eb66: Expose_PP_comm) is null
+        totals = {k: _number(whole(report.totals[k])) if k in report.totals else None for k in keys}
     out.write("], " + json.dumps({"totals": totals})[1:])
 
 

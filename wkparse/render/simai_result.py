@@ -86,8 +86,12 @@ def result_lines(run: SimaiRun) -> list[str]:
         + ", exposed comm "
         + _share(t["total_exposed_comm_us"], total)
         + (f" ({comm})" if comm else "")
-        + ", PP comm "
-        + _share(t["expose_pp_comm_us"], total)
+        # b1c1eb66's summary has no PP comm
+        + (
+            ""
+            if "expose_pp_comm_us" not in t
+            else ", PP comm " + _share(t["expose_pp_comm_us"], total)
+        )
         + ", bubble "
         + _share(t["bubble_time_us"], total)
     )

@@ -13,7 +13,8 @@
   it) only when its type is a collective, its size is not between 2 B and 1 MiB - 1 B (those
   get a fixed latency instead), and its group is TP, or EP, DP or DP_EP with more than one
   rank. With HYBRID_TRANSFORMER_FWD_IN_BCKWD, forward sizes of 1-4095 B are first raised to
-  4096 B.
+  4096 B. Before 7f06c19c no size is raised, and before 26b4574b no size gets a fixed latency
+  (`versions.SWITCHES`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from wkparse.cpp import c_div, scaled
 from wkparse.simai.rows import LayerRead, PhaseRead
 from wkparse.simai.sums import running_sum
 from wkparse.simai.tables import FWD_IN_BCKWD, ComType, GroupType, decode_comm
+from wkparse.simai.versions import DEFAULT, SimaiVersion
 
 #: sizes strictly between these get SimAI's fixed small-message latency, not its group model
 SMALL_MESSAGE = (1, 1048576)
@@ -80,10 +82,13 @@ def group_size(phase: str, group: GroupType, groups: Groups) -> int | None:
     return c_div(groups.dp, groups.ep) if group is GroupType.DP_EP else groups.dp
 
 
-def plan_phase(phase: str, read: PhaseRead, policy: str, groups: Groups) -> PhasePlan:
+def plan_phase(
+    phase: str, read: PhaseRead, policy: str, groups: Groups, version: SimaiVersion = DEFAULT
+) -> PhasePlan:
     com, group = decode_comm(read.comm, phase)
     size = None if read.size is None else scaled(read.size)
-    if phase == "fwd" and policy == FWD_IN_BCKWD and size is not None and 0 < size < 4096:
+    raises = policy == FWD_IN_BCKWD and version.has("small_forward")
+    if phase == "fwd" and raises and size is not None and 0 < size < 4096:
         size = FORWARD_MINIMUM
     ranks = group_size(phase, group, groups) if com is not ComType.NONE else None
     scheduled: bool | None
@@ -91,7 +96,7 @@ def plan_phase(phase: str, read: PhaseRead, policy: str, groups: Groups) -> Phas
         scheduled = False
     elif size is None:
         scheduled = None
-    elif SMALL_MESSAGE[0] < size < SMALL_MESSAGE[1]:
+    elif SMALL_MESSAGE[0] < size < SMALL_MESSAGE[1] and version.has("cal_busbw"):
         scheduled = False
     elif group is GroupType.TP:
         scheduled = True
@@ -117,8 +122,10 @@ class LayerPlan:
         return [(n, p) for n in ("fwd", "wg", "ig") if (p := self.phase(n)).scheduled]
 
 
-def plan_layer(layer: LayerRead, policy: str, groups: Groups) -> LayerPlan:
-    return LayerPlan(*(plan_phase(n, layer.phase(n), policy, groups) for n in PHASES))
+def plan_layer(
+    layer: LayerRead, policy: str, groups: Groups, version: SimaiVersion = DEFAULT
+) -> LayerPlan:
+    return LayerPlan(*(plan_phase(n, layer.phase(n), policy, groups, version) for n in PHASES))
 
 
 Triple = tuple[float, float, float]

@@ -122,7 +122,7 @@ class SimaiRun:
         """What SimAI-Analytical takes from a layer; layers sharing a reading share a plan."""
         found = self._plans.get(id(layer))
         if found is None:
-            found = plan_layer(layer, self.header.policy or "", self.groups)
+            found = plan_layer(layer, self.header.policy or "", self.groups, self.version)
             self._plans[id(layer)] = found
         return found
 
