@@ -27,7 +27,7 @@ from wkparse.simai.options import Refusal, SimaiOptions, result_name
 from wkparse.simai.outcome import CALLABLE_REMOVED, FORMAT_MISMATCH, Outcome
 from wkparse.simai.parallel import data_parallel, stages
 from wkparse.simai.parsed_rows import read_parsed
-from wkparse.simai.positional import read_positional
+from wkparse.simai.positional import PositionalReading, read_positional
 from wkparse.simai.rows import LayerRead, RowsReading, read_rows
 from wkparse.simai.tables import CUSTOMIZED, FWD_IN_BCKWD, GroupType, decode_comm
 from wkparse.simai.timeline import Cut, first_cut
@@ -261,8 +261,10 @@ def simulate(
         run.outcome = outcome.exception("bad_array_new_length", "std::bad_array_new_length")
         return run
     customized = header.policy == CUSTOMIZED
-    # the fast path reads rows that start after line 2; the positional reader's may not
-    run.rows = None if customized or positional else read_parsed(data, lines.value)
+    # the fast path reads rows that start on line 3; the positional reader's may start
+    # inside line 2 (`63abc`), which only the stream reader follows
+    fast = not customized and (positional is None or _rows_on_line_3(data, positional))
+    run.rows = read_parsed(data, lines.value) if fast else None
     if run.rows is None:
         run.rows = read_rows(data, run.count.rows_start, lines.value, customized)
     run.outcome = _end(run)
@@ -277,6 +279,13 @@ def simulate(
     if options is not None and run.dp is not None:
         _report(run, options)
     return run
+
+
+def _rows_on_line_3(data: bytes, positional: PositionalReading) -> bool:
+    """Whether the positional reader's stream goes on at line 3 (nothing but whitespace
+    left on line 2 after the count), as the reader by name's does."""
+    line3 = read_count(data).rows_start
+    return positional.rows_start <= line3 and not data[positional.rows_start : line3].strip()
 
 
 def _report(run: SimaiRun, options: SimaiOptions) -> None:
