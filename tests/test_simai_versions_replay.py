@@ -19,7 +19,7 @@ from tests.conftest import SIMAI_VERSIONS, oracle_params, oracle_results
 from wkparse.simai import simulate
 from wkparse.simai.options import parse
 from wkparse.simai.run import SimaiRun
-from wkparse.simai.versions import resolve
+from wkparse.simai.versions import SWITCHES, VERSIONS, Switch, resolve
 
 RUNS = oracle_results(SIMAI_VERSIONS)
 ASSERTION = re.compile(r"^.*?(Assertion `.*' failed\.)$")
@@ -77,3 +77,29 @@ def test_every_recorded_run_is_replayed() -> None:
     assert len(versions) == 10
     assert {r["variant"] for r in RUNS} == {"recipe", "native"}
     assert any(r["exit"] == 124 for r in RUNS)
+
+
+def _recorded(short: str, case: str, variant: str) -> dict[str, Any]:
+    return next(
+        r
+        for r in RUNS
+        if r["version"]["short"] == short and r["case"] == case and r["variant"] == variant
+    )
+
+
+@pytest.mark.parametrize("switch", [s for s in SWITCHES if s.proof], ids=lambda s: s.name)
+def test_each_recorded_boundary_is_shown_by_its_case(switch: Switch) -> None:
+    """The case a switch names ran differently at the version before and at the switch's
+    version, and the model, asked at each, replays each run."""
+    if not RUNS:
+        pytest.skip("../shared/simai-versions is absent")
+    case, before_variant, after_variant = switch.proof
+    at = VERSIONS.index(resolve(switch.since))
+    before = _recorded(VERSIONS[at - 1].short, case, before_variant)
+    after = _recorded(VERSIONS[at].short, case, after_variant)
+    assert (before["exit"], before.get("csv_sha256")) != (after["exit"], after.get("csv_sha256"))
+    for recorded in (before, after):
+        run = replay(recorded)
+        assert run.outcome.exit_code == recorded["exit"]
+        assert (run.report.csv() if run.report else "") == _raw(recorded, "csv")
+        assert run.version.has(switch.name) == (recorded is after)

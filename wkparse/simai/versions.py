@@ -168,6 +168,9 @@ class Switch:
     evidence: str
     case: str = ""
     first: str = ""
+    #: the recorded runs that show it: (case, variant before, variant from it), compared at
+    #: the version before and at this one (tests/test_simai_versions_replay.py)
+    proof: tuple[str, ...] = ()
 
     @property
     def since(self) -> str:
@@ -186,6 +189,7 @@ SWITCHES: tuple[Switch, ...] = (
         "numbers are pp_comm (uint32) and the count",
         RECORDED,
         "seed7b__default (native: 134 at b1c1eb66, 0 at 03613a7a)",
+        proof=("seed7b__default", "native", "native"),
     ),
     Switch(
         "pp_term",
@@ -197,6 +201,7 @@ SWITCHES: tuple[Switch, ...] = (
         "-pp_o defaults to 1; -v is a flag",
         RECORDED,
         "micro__default (native: 9-field totals at b1c1eb66, 10 at 03613a7a)",
+        proof=("micro__default", "native", "native"),
     ),
     Switch(
         "header_by_name",
@@ -209,6 +214,7 @@ SWITCHES: tuple[Switch, ...] = (
         RECORDED,
         "gpt22b__count_63abc (native: T 1 at 03613a7a, read whole at b83ea3d4); "
         "mixtral-ep8__default (float pp_comm: 134 at 03613a7a, 0 at b83ea3d4)",
+        proof=("mixtral-ep8__default", "native", "native"),
     ),
     Switch(
         "ns3_alltoall",
@@ -227,6 +233,7 @@ SWITCHES: tuple[Switch, ...] = (
         "forward sizes of 1-4095 B are raised to 4096 B (HYBRID_TRANSFORMER_FWD_IN_BCKWD)",
         RECORDED,
         "mixtral-ep8__default (native: T 4859879 at 02532997, 4859881 at 7f06c19c)",
+        proof=("mixtral-ep8__default", "native", "native"),
     ),
     Switch(
         "ns3_small_message",
@@ -255,6 +262,7 @@ SWITCHES: tuple[Switch, ...] = (
         "only the help hint (exit 255)",
         RECORDED,
         "seed7b__default (recipe: 255 at 4e66932a, 0 at 26b4574b); micro__busbw (the reverse)",
+        proof=("seed7b__default", "recipe", "recipe"),
     ),
     Switch(
         "cal_busbw",
@@ -266,6 +274,7 @@ SWITCHES: tuple[Switch, ...] = (
         "fixed latencies; a TP group of one GPU is infinite; sizes past 16 GiB stop the report",
         RECORDED,
         "gpt7b-tp1pp1__default (finite at 4e66932a, 2^63 ns TP comm at 26b4574b)",
+        proof=("gpt7b-tp1pp1__default", "native", "recipe"),
     ),
     Switch(
         "pp_ratio",
@@ -275,6 +284,7 @@ SWITCHES: tuple[Switch, ...] = (
         "the PP term divides by -pp_o (the ratio doubles as the PP bandwidth)",
         RECORDED,
         "seed7b__pp_o-0.5 (8307292 at 4e66932a native, 43917302 at 26b4574b)",
+        proof=("seed7b__pp_o-0.5", "native", "recipe"),
     ),
     Switch(
         "ns3_64bit_sizes",
