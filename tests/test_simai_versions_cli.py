@@ -235,3 +235,24 @@ def test_ns3_before_a920cdc2_warns_of_32_bit_sizes(tmp_path: Path) -> None:
     _code, out, _ = _run("simai", path, "--backend", "ns3", "--at", "26b4574b")
     assert "before a920cdc2" in out and "32-bit int" in out and "not run" in out
     assert "32-bit int" not in _run("simai", path, "--backend", "ns3", "--at", "1.6")[1]
+
+
+def test_python_api_takes_at(tmp_path: Path) -> None:
+    from wkparse import api
+    from wkparse.simai.versions import UnknownVersion
+
+    path = _file(tmp_path, " pp_comm: 0")
+    assert api.simai(path, at="1.0").outcome.exit_code == 134
+    assert api.simai(path).outcome.exit_code == 0
+    with pytest.raises(UnknownVersion):
+        api.simai(path, at="0.9")
+
+
+def test_ns3_before_b83ea3d4_reads_by_position_and_says_how_that_is_known(tmp_path: Path) -> None:
+    path = str(_file(tmp_path, " pp_comm: 0"))
+    code, out, _ = _run("simai", path, "--backend", "ns3", "--at", "1.0", "-f", "json")
+    doc = json.loads(out)
+    assert (code, doc["outcome"]["exit_code"]) == (1, 134)
+    assert any("by position" in n and "not run" in n for n in doc["notes"])
+    code, out, _ = _run("simai", path, "--backend", "ns3", "-f", "json")
+    assert not any("by position" in n for n in json.loads(out)["notes"])

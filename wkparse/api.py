@@ -63,7 +63,7 @@ def explain(source: Source, *, config: Config | None = None) -> Explanation:
     return explained(result, name, config, data=_bytes(source, config))
 
 
-def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
+def simai(source: Source, options: Sequence[str] | str = (), at: str | None = None) -> SimaiRun:
     """What the real `SimAI_analytical -w FILE OPTIONS` reads and does with one file, and the
     EndToEnd.csv it writes (`run.report`; `run.report.csv()` is the file).
 
@@ -73,9 +73,11 @@ def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
     `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths. Options SimAI's parser refuses give a run
     whose `outcome.kind` is "refused" with SimAI's exit code. A `-g` without a count of at
     least 1, or a command line with an unclosed quote, raises ValueError (the command line's
-    usage errors).
+    usage errors). `at` names the SimAI (a commit, a date or a release, as `--at`; default
+    cef83f9); one wkparse does not know raises `simai.versions.UnknownVersion` (a ValueError).
     """
     from wkparse.commands.simai import read_input
+    from wkparse.simai.versions import DEFAULT, resolve
     from wkparse.simai import simulate
     from wkparse.simai.options import options_for, split_command
 
@@ -89,7 +91,8 @@ def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
         from wkparse.parse import Limits
 
         data, name = read_input(Path(source), Limits()), str(source)
-    return simulate(data, None, options_for(Path(name), data, None, words))
+    version = DEFAULT if at is None else resolve(at)
+    return simulate(data, None, options_for(Path(name), data, None, words, version), version)
 
 
 def aicb(command: str | Sequence[str], at: str | None = None) -> Generated:

@@ -542,9 +542,24 @@ def version_stop(run: SimaiRun, version: SimaiVersion) -> tuple[Outcome | None, 
     return None, warnings
 
 
+#: the reader is `Workload.cc`, compiled into both backends: recorded for SimAI-Analytical
+POSITIONAL_NOTE = (
+    "SimAI {short} reads line 1 by position and the count in the same stream (recorded for "
+    "SimAI-Analytical at this version; the ns-3 backend reads with the same Workload.cc: "
+    "from the source, not run)"
+)
+
+
 def simulate_ns3(data: bytes, gpus: int | None = None, version: SimaiVersion = DEFAULT) -> Ns3Run:
     """Predict `SimAI_simulator -w FILE` on a topology of `gpus` GPUs (default: all_gpus), as
     SimAI at `version` runs it."""
+    run = _simulate_ns3(data, gpus, version)
+    if not version.has("header_by_name"):
+        run.notes = (POSITIONAL_NOTE.format(short=version.short), *run.notes)
+    return run
+
+
+def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion) -> Ns3Run:
     reading = simulate(data, gpus, version=version)
     if gpus is None:
         gpus = reading.header.value("all_gpus")
