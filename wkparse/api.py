@@ -77,9 +77,9 @@ def simai(source: Source, options: Sequence[str] | str = (), at: str | None = No
     cef83f9); one wkparse does not know raises `simai.versions.UnknownVersion` (a ValueError).
     """
     from wkparse.commands.simai import read_input
-    from wkparse.simai.versions import DEFAULT, resolve
     from wkparse.simai import simulate
     from wkparse.simai.options import options_for, split_command
+    from wkparse.simai.versions import DEFAULT, resolve
 
     words = split_command(options if isinstance(options, str) else list(options))
     _check_gpus(words)
