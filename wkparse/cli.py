@@ -288,10 +288,19 @@ class SimaiFormat(str, Enum):
     csv = "csv"
 
 
+def _list_versions(value: bool) -> None:
+    """`--versions` runs before the FILE argument is asked for (an eager option)."""
+    if value:
+        from wkparse.commands.simai import list_versions
+
+        sys.stdout.write(list_versions())
+        raise typer.Exit(0)
+
+
 @app.command()
 def simai(
-    path: Path | None = typer.Argument(
-        None, help="Workload file ('-' reads stdin); or a pasted SimAI_analytical command line."
+    path: Path = typer.Argument(
+        ..., help="Workload file ('-' reads stdin); or a pasted SimAI_analytical command line."
     ),
     simai_options: list[str] | None = typer.Argument(
         None,
@@ -309,17 +318,18 @@ def simai(
     ),
     at: str | None = typer.Option(None, "--at", help=AT_HELP),
     versions: bool = typer.Option(
-        False, "--versions", help="List the modelled SimAI revisions and what changed at each."
+        False,
+        "--versions",
+        help="List the modelled SimAI revisions and what changed at each.",
+        is_eager=True,
+        callback=_list_versions,
     ),
     color: Color = COLOR,
 ) -> None:
     """Say what SimAI-Analytical (--backend ns3: SimAI-Simulation) reads, how its run ends, and
     the EndToEnd.csv SimAI-Analytical writes."""
-    from wkparse.commands.simai import list_versions, run
+    from wkparse.commands.simai import run
 
-    if versions:
-        sys.stdout.write(list_versions())
-        raise typer.Exit(0)
     raise typer.Exit(run(path, gpus, format.value, simai_options, backend, at))
 
 

@@ -11,12 +11,13 @@ to 1 from 03613a7a; `-v` takes a value at b1c1eb66 and is a flag from 03613a7a.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from wkparse.simai.options import Refusal, SimaiOptions, _float, _int, name_numbers
+from wkparse.simai.busbw_file import BadYaml, YamlBusbw, parse_yaml
+from wkparse.simai.option_values import Refusal, SimaiOptions, _float, _int, name_numbers
 from wkparse.simai.versions import SimaiVersion
-from wkparse.simai.yaml_busbw import BadYaml, YamlBusbw, parse_yaml
 
 #: what `main` prints on stderr after a refusal (spacing as printed)
 HINT = "-h,       --help                Help message"
@@ -49,11 +50,13 @@ def _refused(line: str, reason: str) -> Refusal:
 
 
 def parse(
-    argv: list[str], version: SimaiVersion, cwd: Path | None = None
+    argv: list[str],
+    version: SimaiVersion,
+    reason: Callable[[str, SimaiVersion], str],
+    cwd: Path | None = None,
 ) -> SimaiOptions | Refusal:
-    """What `parseArg` at `version` makes of the words after the program name."""
-    from wkparse.simai.options import refusal_reason
-
+    """What `parseArg` at `version` makes of the words after the program name; `reason`
+    says why an option is refused (`options.refusal_reason`)."""
     values: dict[str, object] = {"pp_overlap": 1.0 if version.has("pp_term") else 0.0}
     busbw: YamlBusbw | None = None
     visual_takes_value = not version.has("pp_term")
@@ -64,7 +67,7 @@ def parse(
             return Refusal(255, "", HINT, "-h prints the option list")
         name = NAMES.get(arg)
         if name is None:
-            return _refused(f"Error: Unknown option '{arg}'.", refusal_reason(arg, version))
+            return _refused(f"Error: Unknown option '{arg}'.", reason(arg, version))
         if name == "visual" and not visual_takes_value:
             values["visual"] = 1
             i += 1
@@ -83,8 +86,8 @@ def parse(
             try:
                 text = path.read_text(errors="replace")
             except OSError:
-                reason = f"-busbw {value}: unreadable"
-                return Refusal(255, "", f"Unable to open file: {value}", reason)
+                unread = f"-busbw {value}: unreadable"
+                return Refusal(255, "", f"Unable to open file: {value}", unread)
             try:
                 busbw = parse_yaml(text, version.has("pp_term"))
             except BadYaml as exc:

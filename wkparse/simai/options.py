@@ -16,17 +16,16 @@ from __future__ import annotations
 import math
 import re
 import shlex
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from pathlib import Path, PurePath, PurePosixPath
-from typing import TYPE_CHECKING
 
-from wkparse.cpp import INT_MAX, stoi
+from wkparse.cpp import INT_MAX
 from wkparse.simai.header import first_line, read_header
-from wkparse.simai.ieee import f32, stof
+from wkparse.simai.ieee import f32
+from wkparse.simai.option_values import Refusal as Refusal
+from wkparse.simai.option_values import SimaiOptions as SimaiOptions
+from wkparse.simai.option_values import _float, _int, name_numbers
 from wkparse.simai.versions import DEFAULT, VERSIONS, SimaiVersion, accepting
-
-if TYPE_CHECKING:
-    from wkparse.simai.yaml_busbw import YamlBusbw
 
 #: SimAI's stderr line when its parser refuses the command line (then exit 255)
 USAGE_LINE = "-h,     --help              Help message"
@@ -89,89 +88,10 @@ _NAMES = {
 PROGRAM = re.compile(r"(^|/)SimAI_analytical$")
 
 
-@dataclass(frozen=True)
-class SimaiOptions:
-    """The values SimAI's parser leaves for one command line (None: not given)."""
-
-    workload: str | None = None
-    gpus: int | None = None
-    gpus_per_server: int | None = None
-    nics_per_server: int | None = None
-    #: -nv and -nic in GB/s as `float`s; -1 when absent (then from -g_type / -nic_t)
-    nvlink: float = -1.0
-    nic: float = -1.0
-    nic_type: str = "cx7"
-    #: the GPUType enum value (0 = A100 when -g_type is absent: uninitialised, read as 0)
-    gpu_type: int | None = None
-    dp_overlap: float = 0.0
-    tp_overlap: float = 0.0
-    ep_overlap: float = 0.0
-    pp_overlap: float = 1.0
-    result: str | None = None
-    result_folder: str | None = None
-    visual: int = 0
-    lang: str = "en"
-    #: the options as given, for printing
-    given: tuple[str, ...] = field(default=())
-    #: wkparse's stated set (`stated`), not the user's
-    stated: bool = False
-    #: the `-busbw` file's bandwidths (SimAI before 26b4574b; None from 26b4574b on)
-    busbw: YamlBusbw | None = None
-    busbw_file: str | None = None
-
-    @property
-    def gpu_type_value(self) -> int:
-        return 0 if self.gpu_type is None else self.gpu_type
-
-    @property
-    def g_p_s(self) -> int:
-        """-g_p_s as SimAI holds it (uint32; absent reads 0)."""
-        return (self.gpus_per_server or 0) % 2**32
-
-    @property
-    def n_p_s(self) -> int:
-        return (self.nics_per_server or 0) % 2**32
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """SimAI stops in its option parser: what it prints and its exit code."""
-
-    exit_code: int
-    stdout: str
-    stderr: str
-    reason: str
-
-
 #: the option set wkparse states when the user gives none: -g = all_gpus (filled in by the
 #: caller), 8 GPUs and 8 NICs per server, SimAI's default bandwidths (A100 NVLink 240 GB/s,
 #: CX7 NICs 48.5 GB/s)
 STATED = ("-g_p_s", "8", "-n_p_s", "8")
-
-
-def _int(name: str, value: str) -> int | Refusal:
-    got = stoi(value)
-    if got.error is not None or got.value is None:
-        return Refusal(
-            134,
-            "",
-            f"terminate called after throwing an instance of 'std::{got.error}'\n  what():  stoi",
-            f"{name} {value!r} is no integer: std::stoi throws",
-        )
-    return got.value
-
-
-def _float(name: str, value: str) -> float | Refusal:
-    got = stof(value)
-    if got is None:
-        return Refusal(
-            134,
-            "",
-            "terminate called after throwing an instance of 'std::invalid_argument'\n"
-            "  what():  stof",
-            f"{name} {value!r} is no number: std::stof throws",
-        )
-    return got
 
 
 def split_command(words: list[str] | str) -> list[str]:
@@ -222,7 +142,7 @@ def parse(
     if not version.has("option_parser"):
         from wkparse.simai import legacy_options
 
-        return legacy_options.parse(argv, version, cwd)
+        return legacy_options.parse(argv, version, refusal_reason, cwd)
     values: dict[str, object] = {}
     i = 0
     while i < len(argv):
@@ -290,29 +210,6 @@ def gpu_type_name(value: int) -> str:
 
 def _fixed1(x: float) -> str:
     return f"{x:.1f}"
-
-
-def name_numbers(opts: SimaiOptions) -> tuple[str, dict[str, int]] | Refusal:
-    """The model name and the `world_size`/`tp`/`pp`/... numbers SimAI finds in the
-    workload's file name (to name the result when `-r` is absent)."""
-    name = PurePosixPath(opts.workload or "").name
-    model = ""
-    pos = name.find("world_size")
-    if pos >= 0:
-        model = name[: pos - 1] if pos > 0 else name
-    found = {"world_size": 0, "tp": 0, "pp": 0, "ep": 0, "gbs": 0, "mbs": 0, "seq": 0}
-    for m in re.finditer(r"(world_size|tp|pp|ep|gbs|mbs|seq)(\d+)", name):
-        got = stoi(m.group(2))
-        if got.value is None:
-            return Refusal(
-                134,
-                "",
-                "terminate called after throwing an instance of 'std::out_of_range'\n"
-                "  what():  stoi",
-                f"the file name's {m.group(0)!r} is out of int range",
-            )
-        found[m.group(1)] = got.value
-    return model, found
 
 
 def default_result(opts: SimaiOptions) -> str | Refusal:

@@ -39,6 +39,7 @@ from operator import add, mod, mul, truediv
 from typing import TypeVar, cast
 
 from wkparse.cpp import U64, c_div, scaled, scaled_floats, wrap_int32
+from wkparse.simai.busbw_file import YamlBusbw
 from wkparse.simai.comm import CommTime, Network, bandwidths
 from wkparse.simai.ieee import (
     DEFAULT_NAN,
@@ -57,7 +58,7 @@ from wkparse.simai.rows import LayerRead, LayerValues
 from wkparse.simai.sums import running_sum
 from wkparse.simai.tables import ComType, GroupType, decode_comm
 from wkparse.simai.versions import DEFAULT, SimaiVersion
-from wkparse.simai.yaml_busbw import YamlBusbw, YamlNetwork
+from wkparse.simai.yaml_busbw import YamlNetwork
 
 FREQ = 1000.0
 GIB = 1073741824

@@ -16,61 +16,12 @@ There is no small-message latency and no size limit, and a group of one GPU cost
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from wkparse.simai.busbw_file import YamlBusbw
 from wkparse.simai.comm import GIB, CommTime
-from wkparse.simai.ieee import div, stof, tick
+from wkparse.simai.ieee import div, tick
 from wkparse.simai.tables import ComType, GroupType
 
 U32 = 2**32
-_COLLECTIVES = ("allreduce", "allgather", "reducescatter", "alltoall")
-
-
-class BadYaml(ValueError):
-    """A value `std::stof` refuses: SimAI aborts with `std::invalid_argument`."""
-
-
-@dataclass(frozen=True)
-class YamlBusbw:
-    """The GB/s SimAI read, per (section, collective); absent or `null`: -1."""
-
-    values: dict[tuple[str, str], float] = field(default_factory=dict)
-    #: the PP section's busbw (03613a7a on; b1c1eb66 ignores the section)
-    pp: float = -1.0
-
-    def get(self, section: str, collective: str) -> float:
-        return self.values.get((section, collective), -1.0)
-
-
-def parse_yaml(text: str, with_pp: bool) -> YamlBusbw:
-    """`UserParam::parseYaml`; raises BadYaml where stof throws."""
-    values: dict[tuple[str, str], float] = {}
-    pp = -1.0
-    section = ""
-    for raw in text.split("\n")[1:]:
-        line = raw.strip(" ")
-        if not line or line.startswith("#"):
-            continue
-        if line.endswith(":"):
-            section = line[:-1]
-            continue
-        if ":" not in line:
-            continue
-        key, rest = line.split(":", 1)
-        words = rest.split()
-        if not words:
-            continue
-        key = key.rstrip(" ").split(",", 1)[0]
-        if words[0] == "null":
-            continue
-        value = stof(words[0])
-        if value is None:
-            raise BadYaml(words[0])
-        if section in ("TP", "DP", "EP") and key in _COLLECTIVES:
-            values[(section, key)] = value
-        elif section == "PP" and key == "busbw" and with_pp:
-            pp = value
-    return YamlBusbw(values, pp)
 
 
 class YamlNetwork:
