@@ -120,7 +120,7 @@ def render(run: Ns3Run, path: str) -> str:
         out.append(f"why: {run.outcome.message}")
     out += [f"warning: {w}" for w in run.warnings]
     out += [f"note: {n}" for n in run.notes]
-    if g is not None:
+    if g is not None and not run.older_stop:
         rate = RATE_BYTES_PER_S / 1e9
         out.append(
             f"traffic: {run.wire_bytes / 1e9:,.2f} GB on the wire, at least "

@@ -388,6 +388,9 @@ class Ns3Run:
     raised: tuple[int, int | None] = (0, None)
     #: collectives skipped for want of a dimension (TP 1 or DP 1): they cost nothing
     skipped: int = 0
+    #: the run ends as an older SimAI's did (`version_stop`): known from source and users'
+    #: reports, so no traffic or outputs are predicted
+    older_stop: bool = False
     _keys: dict[int, LayerKey] = field(default_factory=dict, repr=False)
     _steps: Steps | None = field(default=None, repr=False)
 
@@ -587,6 +590,7 @@ def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion) -> Ns3Ru
     stop, older = version_stop(reading, version) if version is not DEFAULT else (None, [])
     if stop is not None:
         run.outcome = stop
+        run.older_stop = True
         run.warnings = (*run.warnings, *older)
         return run
     _walk(run)
