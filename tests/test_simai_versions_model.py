@@ -10,7 +10,7 @@ import pytest
 from wkparse.simai.busbw_file import BadYaml, parse_yaml
 from wkparse.simai.options import SimaiOptions, parse
 from wkparse.simai.positional import read_positional
-from wkparse.simai.versions import SWITCHES, VERSIONS, changes_at, has, resolve
+from wkparse.simai.versions import SWITCHES, VERSIONS, SimaiVersion, changes_at, has, resolve
 
 V1, PP_COMM, BY_NAME = resolve("b1c1eb66"), resolve("03613a7a"), resolve("b83ea3d4")
 YAML = (
@@ -99,9 +99,11 @@ def test_old_parser_names_a_result_from_the_file_name() -> None:
         ),
     ],
 )
-def test_positional_reader(header: str, version: object, lines: int, pp_comm: int | None) -> None:
+def test_positional_reader(
+    header: str, version: SimaiVersion, lines: int, pp_comm: int | None
+) -> None:
     line1 = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 1 " + header
-    got = read_positional((line1 + "\nrow -1 1 NONE 0 1 NONE 0 1 NONE 0 1\n").encode(), version)  # type: ignore[arg-type]
+    got = read_positional((line1 + "\nrow -1 1 NONE 0 1 NONE 0 1 NONE 0 1\n").encode(), version)
     assert got.lines == lines
     assert got.header.value("pp_comm") == pp_comm
     assert got.header.value("vpp") == 8
