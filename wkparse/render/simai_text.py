@@ -51,6 +51,12 @@ def verdict(run: SimaiRun) -> str:
         what = "stop at line 1" if o.kind == "exit" else "crash reading line 1"
         undefined = ", undefined behaviour" if o.undefined else ""
         return f"SimAI will {what} (exit {o.exit_code}{undefined}): {o.message.splitlines()[0]}"
+    if run.rows is None and not run.version.has("header_by_name"):
+        undefined = ", undefined behaviour" if o.undefined else ""
+        return (
+            f"SimAI will read line 1 by position and stop before the rows "
+            f"(exit {o.exit_code}{undefined}): " + " ".join(o.message.splitlines())
+        )
     if run.rows is None:
         line2 = run.count.text.decode("utf-8", "replace") if run.count else ""
         return f"SimAI will crash reading line 2 {line2!r} (exit {o.exit_code}): " + " ".join(
