@@ -63,7 +63,10 @@ def verdict(run: SimaiRun) -> str:
             s.strip() for s in o.message.splitlines()
         )
     n, k = run.layer_count, run.first_undefined
-    if k is None:
+    if n == 0 and run.count is not None and not run.version.has("header_by_name"):
+        text = run.count.text.decode("utf-8", "replace")
+        read = f"SimAI will read line 1 by position and take its layer count, 0, from {text!r}"
+    elif k is None:
         read = f"SimAI will read all {n} layers as written"
     else:
         read = f"SimAI will read {k} real layers, then {n - k} layers with undefined values"
