@@ -416,12 +416,16 @@ def list_rules(
 
 @app.command("rule")
 def show_rule(
-    code: str = typer.Argument(..., help="Rule code, e.g. WK105."), color: Color = COLOR
+    code: str = typer.Argument(..., help="Rule code, e.g. WK105."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language of the page: en, zh, or auto (LC_ALL/LANG)."
+    ),
+    color: Color = COLOR,
 ) -> None:
     """Print one rule's page: what, why, examples and fix."""
     from wkparse.commands.rules import show
 
-    raise typer.Exit(show(code))
+    raise typer.Exit(show(code, lang))
 
 
 @app.command("server")
