@@ -23,6 +23,7 @@ from wkparse.translated_pages import (
     localized,
     translation,
     translation_file,
+    unwrap,
 )
 
 runner = CliRunner(env={"COLUMNS": "200"})
@@ -84,6 +85,34 @@ def test_chinese_page_shows_the_english_pages_examples(rule: RulePage) -> None:
     assert chinese.startswith(f"# {rule.code} {rule.name}")
     for reference in rule.references:
         assert f"- {reference}" in chinese
+
+
+@pytest.mark.parametrize(
+    ("wrapped", "read"),
+    [
+        ("第一行，\n第二行", "第一行，第二行"),  # noqa: RUF001
+        ("两个\n汉字", "两个汉字"),
+        ("（`x`）\n  继续", "（`x`）继续"),  # noqa: RUF001
+        ("`ep:`\n（TP）", "`ep:`（TP）"),  # noqa: RUF001
+        ("中文\nAICB 和", "中文\nAICB 和"),
+        ("条目；\n- 下一条", "条目；\n- 下一条"),  # noqa: RUF001
+        ("条目；\n  - 下一条", "条目；\n  - 下一条"),  # noqa: RUF001
+        ("段落。\n\n下一段", "段落。\n\n下一段"),
+        ("English\nwords", "English\nwords"),
+    ],
+)
+def test_line_breaks_inside_chinese_are_taken_out(wrapped: str, read: str) -> None:
+    """Markdown would print a break as a space; Chinese puts none between its characters."""
+    assert unwrap(wrapped) == read
+
+
+@pytest.mark.parametrize("rule", list(PAGES.values()), ids=list(PAGES))
+def test_chinese_prose_has_no_break_that_prints_as_a_stray_space(rule: RulePage) -> None:
+    page = localized(rule, "zh")
+    for text in (page.what, page.why, page.fix):
+        assert not re.search(
+            r"[\u3400-\u9fff]\n[\u3400-\u9fff]|[\uff0c\u3002\uff1b\uff1a\uff09]\n(?!- )\S", text
+        )
 
 
 def test_the_checks_find_english() -> None:

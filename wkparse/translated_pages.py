@@ -15,6 +15,7 @@ a translator never needs to open untouched by a translation.
 from __future__ import annotations
 
 import functools
+import re
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,15 @@ from wkparse.resources import rules_dir
 PROSE_FIELDS = ("what", "why", "fix")
 #: the example notes a translation gives, one per example of the English page
 NOTE_FIELDS = {"fail_notes": "fail", "pass_notes": "passing"}
+_HAN = "\u3400-\u9fff"
+_FULL_WIDTH = "\u3000-\u303f\uff00-\uffef"
+#: a line break (with a list item's continuation indent) inside a paragraph, between two
+#: Chinese characters or beside a full-width punctuation mark
+_CJK_BREAK = re.compile(
+    rf"(?<=[{_HAN}])\n[ \t]*(?=[{_HAN}])"
+    rf"|(?<=[{_FULL_WIDTH}])\n(?![ \t]*(?:[-*+] |\d+\. |\n))[ \t]*"
+    rf"|\n[ \t]*(?=[{_FULL_WIDTH}])"
+)
 
 
 def translation_file(code: str, lang: str) -> Path:
@@ -43,6 +53,14 @@ def translation(code: str, lang: str) -> dict[str, Any] | None:
     return _toml_loads(text)
 
 
+def unwrap(prose: str) -> str:
+    """`prose` with the line breaks between Chinese characters or beside full-width punctuation
+    taken out: the pages are wrapped for reading as files, and Markdown turns a break into a
+    space, which Chinese does not put there (a break between a Chinese and a Latin word stays
+    a space, as Chinese technical writing spaces them)."""
+    return _CJK_BREAK.sub("", prose)
+
+
 def _notes(examples: tuple[Example, ...], notes: list[str] | None) -> tuple[Example, ...]:
     if notes is None or len(notes) != len(examples):
         return examples  # a translation that does not match the examples keeps their notes
@@ -56,10 +74,16 @@ def localized(page: RulePage, lang: str) -> RulePage:
     data = translation(page.code, lang)
     if data is None:
         return page
-    prose = {f: data[f].strip() for f in PROSE_FIELDS if isinstance(data.get(f), str)}
+
+    def prose(name: str, english: str) -> str:
+        value = data.get(name)
+        return unwrap(value.strip()) if isinstance(value, str) else english
+
     return replace(
         page,
-        **prose,
+        what=prose("what", page.what),
+        why=prose("why", page.why),
+        fix=prose("fix", page.fix),
         fail=_notes(page.fail, data.get("fail_notes")),
         passing=_notes(page.passing, data.get("pass_notes")),
     )
