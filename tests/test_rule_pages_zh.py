@@ -76,6 +76,27 @@ def test_every_rule_has_a_complete_chinese_page(rule: RulePage) -> None:
             assert not prose_problems(note), (name, prose_problems(note))
 
 
+def _prose(texts: list[str]) -> str:
+    return re.sub(r"\s+", " ", " ".join(texts))
+
+
+def _spans(text: str) -> set[str]:
+    return {m.strip() for m in re.findall(r"`([^`]+)`", text)}
+
+
+@pytest.mark.parametrize("rule", list(PAGES.values()), ids=list(PAGES))
+def test_code_in_the_chinese_prose_is_the_english_pages(rule: RulePage) -> None:
+    """Every option, key, file name or command the English prose quotes as code is quoted
+    in the Chinese, and the Chinese quotes none the English page does not hold."""
+    english = _prose(
+        [rule.what, rule.why, rule.fix, *(e.note for e in (*rule.fail, *rule.passing))]
+    )
+    zh = localized(rule, "zh")
+    chinese = _prose([zh.what, zh.why, zh.fix, *(e.note for e in (*zh.fail, *zh.passing))])
+    assert not {s for s in _spans(english) if f"`{s}`" not in chinese}
+    assert not {s for s in _spans(chinese) if s not in english}
+
+
 @pytest.mark.parametrize("rule", list(PAGES.values()), ids=list(PAGES))
 def test_chinese_page_shows_the_english_pages_examples(rule: RulePage) -> None:
     english = page_markdown(rule)
