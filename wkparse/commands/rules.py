@@ -3,6 +3,8 @@
 A page reads like ruff's rule docs: what it checks, why it matters to SimAI, a failing and a
 passing example, how to fix it, references. An unknown code exits 2 with the nearest codes
 or names as suggestions; a rule can also be named by its catalog name (`count-mismatch`).
+Both speak `--lang` (en, zh, auto) as lint and explain do: the page's heads and summary through
+gettext, its prose from `rules/<lang>/` (`wkparse.translated_pages`), its examples as they are.
 """
 
 from __future__ import annotations
