@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -207,3 +208,12 @@ def test_translations_are_toml_of_known_files_only() -> None:
     assert names == set(PAGES)
     for path in folder.glob("*.toml"):
         _toml_loads(path.read_text(encoding="utf-8"))
+
+
+def test_rule_follows_the_configured_language_and_the_option_beats_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / ".wkparse.toml").write_text('lang = "zh"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert "检查什么" in runner.invoke(app, ["rule", "WK201"]).stdout
+    assert "What it does" in runner.invoke(app, ["rule", "WK201", "--lang", "en"]).stdout
