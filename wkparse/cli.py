@@ -129,7 +129,7 @@ def parse(
     except OSError as exc:
         raise fail_usage(f"{path}: {terminal.reason(exc)}") from None
     if format is ParseFormat.json:
-        from wkparse.render import ast_json
+        from wkparse.render.parse import json as ast_json
 
         ast_json.write(result, sys.stdout, str(path))
     else:
