@@ -40,6 +40,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "parse",
             "format",
             "catalog",
+            "translated_pages",
             "locale",
         }
     ),
