@@ -15,8 +15,8 @@ from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.fix import apply_fixes
+from wkparse.models.simai.tokens import reading
 from wkparse.parse import parse_bytes, parse_file, parse_text
-from wkparse.simai.tokens import reading
 
 MINE = Config(select=("WK1", "WK2"))
 GEN = CORPUS / "aicb-generated"

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 
 from tests.conftest import SIMAI_VERSIONS, needs
 from wkparse.cli import app
-from wkparse.simai.versions import SWITCHES, VERSIONS
+from wkparse.models.simai.versions import SWITCHES, VERSIONS
 
 runner = CliRunner()
 needs_versions = needs(SIMAI_VERSIONS)
@@ -239,7 +239,7 @@ def test_ns3_before_a920cdc2_warns_of_32_bit_sizes(tmp_path: Path) -> None:
 
 def test_python_api_takes_at(tmp_path: Path) -> None:
     from wkparse import api
-    from wkparse.simai.versions import UnknownVersion
+    from wkparse.models.simai.versions import UnknownVersion
 
     path = _file(tmp_path, " pp_comm: 0")
     assert api.simai(path, at="1.0").outcome.exit_code == 134

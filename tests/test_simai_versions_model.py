@@ -7,10 +7,17 @@ from pathlib import Path
 
 import pytest
 
-from wkparse.simai.busbw_file import BadYaml, parse_yaml
-from wkparse.simai.options import SimaiOptions, parse
-from wkparse.simai.positional import read_positional
-from wkparse.simai.versions import SWITCHES, VERSIONS, SimaiVersion, changes_at, has, resolve
+from wkparse.models.simai.busbw_file import BadYaml, parse_yaml
+from wkparse.models.simai.options import SimaiOptions, parse
+from wkparse.models.simai.positional import read_positional
+from wkparse.models.simai.versions import (
+    SWITCHES,
+    VERSIONS,
+    SimaiVersion,
+    changes_at,
+    has,
+    resolve,
+)
 
 V1, PP_COMM, BY_NAME = resolve("b1c1eb66"), resolve("03613a7a"), resolve("b83ea3d4")
 YAML = (

@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import SIMAI_VERSIONS, oracle_params, oracle_results
-from wkparse.simai import simulate
-from wkparse.simai.options import parse
-from wkparse.simai.run import SimaiRun
-from wkparse.simai.versions import SWITCHES, VERSIONS, Switch, resolve
+from wkparse.models.simai import simulate
+from wkparse.models.simai.options import parse
+from wkparse.models.simai.run import SimaiRun
+from wkparse.models.simai.versions import SWITCHES, VERSIONS, Switch, resolve
 
 RUNS = oracle_results(SIMAI_VERSIONS)
 ASSERTION = re.compile(r"^.*?(Assertion `.*' failed\.)$")

@@ -227,7 +227,8 @@ def extract_summaries(
     fileobj: Any, keywords: object, comment_tags: object, options: object
 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """A `pybabel extract` method for the pages: each page's one-line summary is a message
-    (`wkparse rules` and SARIF show it in the language of the run; the page itself is English).
+    (`wkparse rules`, `wkparse rule` and SARIF show it in the language of the run; the rest of
+    a page's prose in another language is `rules/<lang>/`, see `wkparse.translated_pages`).
     """
     text = fileobj.read().decode("utf-8")
     summary = _toml_loads(text).get("summary")

@@ -129,7 +129,7 @@ def parse(
     except OSError as exc:
         raise fail_usage(f"{path}: {terminal.reason(exc)}") from None
     if format is ParseFormat.json:
-        from wkparse.render import ast_json
+        from wkparse.render.parse import json as ast_json
 
         ast_json.write(result, sys.stdout, str(path))
     else:
@@ -442,12 +442,16 @@ def list_rules(
 
 @app.command("rule")
 def show_rule(
-    code: str = typer.Argument(..., help="Rule code, e.g. WK105."), color: Color = COLOR
+    code: str = typer.Argument(..., help="Rule code, e.g. WK105."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language of the page: en, zh, or auto (LC_ALL/LANG)."
+    ),
+    color: Color = COLOR,
 ) -> None:
     """Print one rule's page: what, why, examples and fix."""
     from wkparse.commands.rules import show
 
-    raise typer.Exit(show(code))
+    raise typer.Exit(show(code, lang))
 
 
 @app.command("server")

@@ -22,7 +22,7 @@ from wkparse.diagnostics import Severity
 from wkparse.parse import Limits
 
 if TYPE_CHECKING:
-    from wkparse.simai.versions import SimaiVersion
+    from wkparse.models.simai.versions import SimaiVersion
 
 DEDICATED = ".wkparse.toml"
 PYPROJECT = "pyproject.toml"
@@ -92,7 +92,7 @@ class Config:
     @property
     def simai_version(self) -> SimaiVersion:
         """The SimAI `simai` names (checked when read), or wkparse's default."""
-        from wkparse.simai.versions import DEFAULT, resolve
+        from wkparse.models.simai.versions import DEFAULT, resolve
 
         return DEFAULT if self.simai is None else resolve(self.simai)
 
@@ -373,7 +373,7 @@ def _setting(key: str, value: object, known: Collection[str] | None) -> object:
 
 def check_simai(value: object) -> str:
     """A SimAI revision `simai.versions.resolve` knows (a commit, a date or a release)."""
-    from wkparse.simai.versions import UnknownVersion, resolve
+    from wkparse.models.simai.versions import UnknownVersion, resolve
 
     if not isinstance(value, str):
         raise ConfigError(f"must be a SimAI commit, date or release (a string), not {value!r}")

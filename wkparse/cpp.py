@@ -7,7 +7,7 @@ standards and the behaviour of libstdc++ on x86-64 (the platform SimAI is built 
 works on bytes: C's `isspace` knows six ASCII characters, not Unicode's whitespace.
 
 It sits below the parser (which reads line 2 with the same `stoi`) and imports nothing of
-wkparse: the SimAI model (`wkparse.simai`) builds on it, never the other way round.
+wkparse: the SimAI model (`wkparse.models.simai`) builds on it, never the other way round.
 """
 
 from __future__ import annotations

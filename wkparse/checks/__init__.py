@@ -31,7 +31,7 @@ from wkparse.body import Body
 from wkparse.columns import Columns
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
-from wkparse.simai.versions import DEFAULT, SimaiVersion
+from wkparse.models.simai.versions import DEFAULT, SimaiVersion
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,7 +23,7 @@ from wkparse.catalog import catalog, summaries
 from wkparse.config import Config, ConfigError, Resolver, check_target, parse_selectors
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.i18n import _, language, ngettext, resolve
-from wkparse.render.base import FileReport, Formatter, PathProblem, Summary
+from wkparse.render.lint.base import FileReport, Formatter, PathProblem, Summary
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -95,7 +95,7 @@ class _Stderr:
 
 
 def _printable(text: str) -> str:
-    from wkparse.render.text import clean
+    from wkparse.render.lint.text import clean
 
     return clean(text)
 
@@ -313,25 +313,25 @@ def _formatter(name: str, statistics: bool = False, help_base: str | None = None
     # The rule pages themselves only for the formats that show more than a rule's name.
     names = {code: rule.name for code, rule in summaries().items()}
     if statistics:
-        from wkparse.render.statistics import StatisticsFormatter
+        from wkparse.render.lint.statistics import StatisticsFormatter
 
         return StatisticsFormatter(sys.stdout, catalog(), as_json=name == "json")
     out = sys.stdout
     if name == "json":
-        from wkparse.render.json_out import JsonFormatter
+        from wkparse.render.lint.json import JsonFormatter
 
         return JsonFormatter(out, names, help_base)
     if name == "sarif":
         from wkparse import __version__
-        from wkparse.render.sarif import SarifFormatter
+        from wkparse.render.lint.sarif import SarifFormatter
 
         return SarifFormatter(out, catalog(), __version__, help_base)
     if name == "github":
-        from wkparse.render.github import GithubFormatter
+        from wkparse.render.lint.github import GithubFormatter
 
         return GithubFormatter(out)
 
-    from wkparse.render.text import TextFormatter
+    from wkparse.render.lint.text import TextFormatter
 
     plain = terminal.plain()
     if plain is not None:

@@ -14,52 +14,24 @@ SimAI's own code (255, 134, 136) when its option parser refuses the options.
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from pathlib import Path
 
 from wkparse import terminal
 from wkparse.cpp import INT_MAX
-from wkparse.parse import Limits, read_stdin
-from wkparse.simai import SimaiRun, simulate
-from wkparse.simai.options import PROGRAM, Refusal, options_for, split_command
-from wkparse.simai.versions import DEFAULT, SimaiVersion, UnknownVersion, resolve
+from wkparse.models.simai import SimaiRun, simulate
+from wkparse.models.simai.options import PROGRAM, Refusal, options_for, split_command
+from wkparse.models.simai.versions import DEFAULT, SimaiVersion, UnknownVersion, resolve
+from wkparse.parse import Limits, read_input
 
 FORMATS = ("text", "json", "csv")
 BACKENDS = ("analytical", "ns3")
 
 
-def read_input(path: Path, limits: Limits) -> bytes:
-    """The file's bytes (stdin for `-`); raises OSError for what cannot be read whole."""
-    if str(path) == "-":
-        data = read_stdin(limits)
-    else:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) and not stat.S_ISFIFO(info.st_mode):
-            raise OSError(0, "not a regular file")
-        if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
-            raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
-        # read in pieces: read(limit) would reserve the whole limit up front
-        chunks: list[bytes] = []
-        size = 0
-        with path.open("rb") as stream:
-            while size <= limits.max_bytes:
-                chunk = stream.read(min(1 << 24, limits.max_bytes + 1 - size))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-        data = b"".join(chunks)
-    if len(data) > limits.max_bytes:
-        raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
-    return data
-
-
 def list_versions() -> str:
     """`wkparse simai --versions`: the modelled SimAI revisions, oldest first, each with what
     changed at it and how that is known."""
-    from wkparse.simai.versions import VERSIONS, changes_at
+    from wkparse.models.simai.versions import VERSIONS, changes_at
 
     out = []
     for v in VERSIONS:
@@ -180,11 +152,11 @@ def run(
                 "yellow",
             )
     elif format == "json":
-        from wkparse.render import simai_json
+        from wkparse.render.simai import json as simai_json
 
         simai_json.write(result, sys.stdout)
     else:
-        from wkparse.render import simai_text
+        from wkparse.render.simai import text as simai_text
 
         sys.stdout.write(simai_text.render(result, str(path)))
     if isinstance(options, Refusal):
@@ -194,8 +166,8 @@ def run(
 
 def _ns3(data: bytes, gpus: int | None, format: str, path: str, version: SimaiVersion) -> int:
     """SimAI-Simulation's run: 0 when it finishes cleanly and in reasonable time, else 1."""
-    from wkparse.render import simai_ns3
-    from wkparse.simai.ns3 import simulate_ns3
+    from wkparse.models.simai.ns3 import simulate_ns3
+    from wkparse.render.simai import ns3 as simai_ns3
 
     result = simulate_ns3(data, gpus, version)
     if format == "json":

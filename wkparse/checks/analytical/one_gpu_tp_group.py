@@ -9,9 +9,9 @@ from wkparse.ast import ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, row_check
 from wkparse.checks.analytical.common import PHASE_WORDS, facts, simulated_size
 from wkparse.i18n import _
-from wkparse.simai.ieee import TWO_63
-from wkparse.simai.ratios import OutOfRange
-from wkparse.simai.tables import ComType, GroupType, decode_comm
+from wkparse.models.simai.ieee import TWO_63
+from wkparse.models.simai.ratios import OutOfRange
+from wkparse.models.simai.tables import ComType, GroupType, decode_comm
 
 
 @row_check("WK702", reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size"))

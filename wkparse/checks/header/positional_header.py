@@ -10,9 +10,9 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.positional import read_positional
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.positional import read_positional
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 
 
 @header_check("WK230", TRANSFORMER_POLICIES)
