@@ -694,6 +694,16 @@ README_BEGIN = "<!-- benchmarks/run.py writes from here -->"
 README_END = "<!-- to here -->"
 
 
+#: RESULTS.md from this line on is notes by hand (other benchmarks' figures), kept as it is
+KEPT = "<!-- notes below are kept by benchmarks/run.py -->"
+
+
+def kept_notes(markdown: Path) -> str:
+    """What a rewrite of `markdown` keeps: its notes from the `KEPT` line on, if any."""
+    old = markdown.read_text(encoding="utf-8") if markdown.exists() else ""
+    return "\n" + old[old.index(KEPT) :] if KEPT in old else ""
+
+
 def write_readme(readme: Path, table: str) -> bool:
     """Put the tables between the README's markers; False when it has none."""
     text = readme.read_text(encoding="utf-8")
@@ -897,7 +907,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ns.out.parent.mkdir(parents=True, exist_ok=True)
     ns.out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     if ns.markdown is not None:
-        ns.markdown.write_text(table, encoding="utf-8")
+        ns.markdown.write_text(table + kept_notes(ns.markdown), encoding="utf-8")
     print(table, end="")
     print(f"\nwrote {ns.out}" + (f" and {ns.markdown}" if ns.markdown else ""))
     if ns.readme is not None:

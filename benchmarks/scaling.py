@@ -43,6 +43,8 @@ HERE = Path(__file__).resolve().parent
 GROWTH_LIMIT = 1.5
 #: lint of the large file may cost at most this many split loops over it
 LINT_LIMIT = 5.0
+#: a run on the small file may take at most this many split loops over it (CPU time)
+SMALL_BUDGET = 2000
 #: the large file's rows over the small one's
 FACTOR = 4
 #: the large file's rows: the small one (60k rows, 4.6 MB) is read through numpy from its
@@ -315,17 +317,24 @@ def measure(
     can only make a run slower, so a later run can only help it).
 
     A large file's run may take at most `FACTOR` x `GROWTH_LIMIT` x 3 times the small
-    file's best, plus a second: past that it cannot pass, and is stopped."""
+    file's best, plus a second: past that it cannot pass, and is stopped. A small file's run
+    may take at most `SMALL_BUDGET` split loops over it (a quadratic path can be slow on the
+    small file already)."""
     best: dict[str, list[float | None]] = {name: [None, None] for name in chosen}
     stopped: set[str] = set()
     pending = list(chosen)
     rows = (small.rows, large.rows)
     for _ in range(repeat):
         for name in pending:
-            t = timed(chosen[name], small)
-            if t is not None and (best[name][0] is None or t < best[name][0]):  # type: ignore[operator]
+            base = best[SPLIT][0] if SPLIT in best else None
+            limit = None if base is None or name == SPLIT else base * SMALL_BUDGET
+            t = timed(chosen[name], small, limit)
+            if t is None:
+                stopped.add(name)
+                print(f"  {name}: stopped after {limit:.1f} s on the small file", flush=True)
+            elif best[name][0] is None or t < best[name][0]:  # type: ignore[operator]
                 best[name][0] = t
-        for name in pending:
+        for name in [n for n in pending if n not in stopped]:
             small_best = best[name][0]
             limit = None if small_best is None else small_best * FACTOR * GROWTH_LIMIT * 3 + 1
             t = timed(chosen[name], large, limit)

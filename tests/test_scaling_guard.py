@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -89,3 +90,19 @@ def test_the_table_names_every_failure(scaling: ModuleType) -> None:
     assert "| simai: time per row, large / small | 4.00x | <= 1.5x | NO |" in text
     assert "| lint / split loop, large file | 2.00x | <= 5x | yes |" in text
     assert "| simai | 1.000 s | 16.000 s | 20.00 | 80.00 |" in text
+
+
+def test_run_py_keeps_the_notes_of_results_md(tmp_path: Path) -> None:
+    """RESULTS.md's hand-kept notes (the scaling figures) survive run.py's rewrite."""
+    spec = importlib.util.spec_from_file_location("bench_run", ROOT / "benchmarks" / "run.py")
+    assert spec is not None and spec.loader is not None
+    run = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("bench_run", run)  # its dataclasses look their module up
+    spec.loader.exec_module(run)
+    results = tmp_path / "RESULTS.md"
+    assert run.kept_notes(results) == ""
+    results.write_text("| old table |\n")
+    assert run.kept_notes(results) == ""
+    results.write_text(f"| old table |\n{run.KEPT}\n## Scaling\nfigures\n")
+    assert run.kept_notes(results) == f"\n{run.KEPT}\n## Scaling\nfigures\n"
+    assert run.KEPT in (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
