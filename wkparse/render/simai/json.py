@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import chain, count, islice, repeat
 from operator import mod, truediv
 from typing import Any, TextIO
@@ -113,11 +113,12 @@ def _esc(value: object) -> str:
 
 def _layer_template(layer: LayerRead, plan: LayerPlan) -> str:
     """`_layer_body` of every layer with these fields but its compute times: a `%` template
-    taking each phase's `compute_ns` and `compute_us` text (fwd, ig, wg)."""
+    taking each phase's compute in nanoseconds (an int) and in microseconds (a float, printed
+    as `reported` rounds it) (fwd, ig, wg)."""
 
     def part(p: PhasePlan) -> str:
         rest = {k: v for k, v in phase(p).items() if k not in ("compute_ns", "compute_us")}
-        return '{"compute_ns": %s, "compute_us": %s, ' + _esc(rest)[1:]
+        return '{"compute_ns": %d, "compute_us": ' + WHOLE + ", " + _esc(rest)[1:]
 
     return (
         f'"name": {_esc(layer.name)}, "defined": {_esc(layer.defined)}, '
@@ -147,10 +148,10 @@ class _Templates(dict[tuple[Any, ...], str]):
         return found
 
 
-def _line_cells(lines: Sequence[int]) -> Iterator[str]:
+def _line_cells(lines: Sequence[int]) -> Iterator[int | str]:
     """Each layer's source line, then null for ever: a layer read from nothing (line 0) and
     those made after the stream failed have none."""
-    cells = map(str, lines) if 0 not in lines else (str(x) if x else "null" for x in lines)
+    cells = iter(lines) if 0 not in lines else (x if x else "null" for x in lines)
     return chain(cells, repeat("null"))
 
 
@@ -173,10 +174,10 @@ def _layer_items(run: SimaiRun) -> Iterator[str]:
     templates = _Templates(run.header.policy or "", run.groups, run.version, values.once_each)
     (fm, im, wm), (fs, is_, ws) = values.comms, values.sizes
     keys = zip(values.names, values.defined, fm, fs, im, is_, wm, ws, values.update_times)
-    cells: list[Iterator[str]] = []
-    for column in values.computes:  # fwd, ig, wg: nanoseconds as read, then `reported` us
+    cells: list[Iterable[int | float]] = []
+    for column in values.computes:  # fwd, ig, wg: nanoseconds as read, then as SimAI scales
         us = map(truediv, scaled_floats(column), repeat(1000.0))  # type: ignore[arg-type]
-        cells += [map(str, column), map(WHOLE.__mod__, us)]
+        cells += [column, us]  # type: ignore[list-item]
     if values.once_each:  # each value one layer: its item made at once, never kept
         yield from map(mod, map(templates.__getitem__, keys), zip(count(), lines, *cells))
     else:
@@ -208,12 +209,12 @@ def _phase_result(p: PhaseResult) -> dict[str, Any]:
 
 def _result_template(layer: LayerResult) -> str:
     """The JSON of every reported layer of this one's kind but its index (`name` and each
-    phase's `_phase_result`): a `%` template taking each phase's `compute_us` text (fwd, wg,
-    ig)."""
+    phase's `_phase_result`): a `%` template taking each phase's compute in microseconds (fwd,
+    wg, ig), printed as SimAI's `format_value` prints a finite time (a compute time is)."""
 
     def part(p: PhaseResult) -> str:
         rest = {k: v for k, v in _phase_result(p).items() if k != "compute_us"}
-        return '{"compute_us": %s, ' + _esc(rest)[1:]
+        return '{"compute_us": ' + WHOLE + ", " + _esc(rest)[1:]
 
     return (
         f'"name": {_esc(layer.name)}, "fwd": {part(layer.fwd)}, "wg": {part(layer.wg)}, '
@@ -226,7 +227,7 @@ def _result_items(report: Report) -> Iterator[str]:
     cells (SimAI's `format_value` of a finite time, which a compute time always is)."""
     kind_of, kinds, us = report.by_kind()
     rows = len(report.order)
-    cells = [map(WHOLE.__mod__, column) for column in us]
+    cells = [iter(column) for column in us]
     if len(kind_of) == rows + (report.tail is not None):  # each value one row, in order
         items = {k: '{"index": %d, ' + _result_template(x) + "}" for k, x in kinds.items()}
         yield from map(mod, map(items.__getitem__, kind_of[:rows]), zip(count(), *cells))
@@ -235,7 +236,7 @@ def _result_items(report: Report) -> Iterator[str]:
         templates = {k: _result_template(layer) for k, layer in kinds.items()}
         by_value = list(map(mod, map(templates.__getitem__, kind_of), zip(*cells)))
         yield from map(RESULT_ITEM.__mod__, enumerate(map(by_value.__getitem__, report.order)))
-        last = None if report.tail is None else tuple(WHOLE % c[report.tail] for c in us)
+        last = None if report.tail is None else tuple(c[report.tail] for c in us)
     if report.tail is not None and last is not None:
         body = _result_template(kinds[kind_of[report.tail]]) % last
         yield from map(RESULT_ITEM.__mod__, zip(count(rows), repeat(body, report.tail_count)))
