@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
 """The scaling guard: every command on files of distinct rows at two sizes, 4x apart.
 
-`python benchmarks/scaling.py` (about 1-2 minutes on 2 busy cores; `.ci/run` runs it) writes
-two AICB-shaped files with `benchmarks/synthesize.py` whose compute times and collective sizes
+`python benchmarks/scaling.py` (about 90 s of CPU; `.ci/run` runs it) writes two AICB-shaped
+files with `benchmarks/synthesize.py` whose compute times and collective sizes
 are jittered per micro-batch group (`--jitter 0.05 --every-size`): no two rows repeat, and
 nearly every row with a collective is its own kind of layer (name, collectives and sizes),
 which is what lint's row checks, explain and SimAI's report group by. Then it times, in this
 process (so that start-up, which does not grow with the file, cannot hide a quadratic path),
 each command on both files: a bare `split()` loop, `parse` (and `--format json`), `lint`,
 `explain` (text and JSON), `fmt --check`, `simai` in each format, `diff` against a copy with
-one compute time changed in every group, and, on a copy with a finding on nearly every row
-(each ALLREDUCE misspelt), `lint` and the language server's diagnostics. Each command runs
-once on a tiny file first (imports, caches), then `--repeat` times on each size, round-robin,
-and its best run counts.
+one compute time changed in every group, and, on a copy with findings (`with_findings`),
+`lint` and the language server's diagnostics. Each command runs once on a tiny file first
+(imports, caches), then up to `--repeat` times on each size, round-robin, and its best run (in
+CPU seconds) counts.
 
 It fails (exit 1, with its table) when a command's time per row grows by more than
 `GROWTH_LIMIT` from the small file to the large one, or when lint of the large file costs
