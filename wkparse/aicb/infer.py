@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
+from wkparse.aicb.content import shapes
 from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.first_inference import FAMILIES as FIRST_FAMILIES
@@ -204,6 +205,15 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
                     yield " ".join(words)
 
 
+def _training(path: str, text: str) -> Iterator[str]:
+    """The content's readings first (`content.shapes`), then the name's."""
+    seen: set[str] = set()
+    for args in (*shapes(path, text), *_training_candidates(path, text)):
+        if args not in seen:
+            seen.add(args)
+            yield args
+
+
 def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tuple[int, int]:
     """(experts, top-k) from a MoE block's first rows (its routing and dispatch sizes; the
     dispatch's backward size, which DeepSeek does not send in FP8)."""
@@ -344,7 +354,7 @@ def infer(path: str, text: str) -> Inferred:
         candidates = [*_inference_candidates(path, text), *_first_inference_candidates(path)]
         everywhere = [r for r in REVISIONS if r.era.inference]
     else:
-        found = v1_candidates(path, text) if first else _training_candidates(path, text)
+        found = v1_candidates(path, text) if first else _training(path, text)
         candidates = list(found)
         everywhere = [r for r in REVISIONS if r.era.first_generator == first]
     score, args, revs = _search(candidates, text, everywhere, inference)
