@@ -200,9 +200,10 @@ def _models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
         s = dict(preset.settings)
         if "num_layers" not in s or int(s["hidden_size"]) != hidden:
             continue
-        if ("moe_enable" in s) != o.moe or (s.get("frame") == "DeepSeek") != o.mla:
-            if not (o.moe and not o.mla and "moe_enable" not in s):
-                continue
+        moe_on_dense = o.moe and not o.mla and "moe_enable" not in s  # -m 7 --moe_enable
+        mismatch = ("moe_enable" in s) != o.moe or (s.get("frame") == "DeepSeek") != o.mla
+        if mismatch and not moe_on_dense:
+            continue
         if int(s["num_layers"]) not in span:
             continue
         name = s["model_name"].replace("*", "x")
@@ -314,7 +315,8 @@ def shapes(path: str, text: str) -> Iterator[str]:
     dp = data_parallel(o.world, o.tp, o.pp)
     if dp is None or o.ga > MOST:
         return
-    hiddens = [hidden_of(o.act, 1, o.tokens)] if o.act else []
+    read = hidden_of(o.act, 1, o.tokens) if o.act else None
+    hiddens = [read] if read else []
     if not hiddens:  # TP 1 under AIOB shows no activation: the presets' widths
         hiddens = sorted({int(p.settings.get("hidden_size", 0)) for p in SCRIPT_PRESETS.values()})
     seen: set[str] = set()

@@ -235,31 +235,87 @@ def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tup
 
 
 def _inference_candidates(path: str, text: str) -> Iterator[str]:
+    """The inference runs the content shows (`_inference_reading`), the name's first."""
     name = parse_filename(PurePath(path).name)
-    if name is None or name.inference_phase is None:
+    if name is not None and name.inference_phase is not None:
+        for family, _model, _frame in FAMILIES:
+            if family not in name.model:
+                continue
+            for config in BUILT_IN_CONFIGS:
+                if family.lower().replace("-", "_") not in config.replace("-", "_"):
+                    continue
+                yield (
+                    f"{name.model} {config} --phase {name.inference_phase} "
+                    f"--seq_length {name.seq} --micro_batch {name.mbs} --world_size "
+                    f"{name.world} --tensor_model_parallel_size {name.tp} "
+                    f"--expert_model_parallel_size {name.ep} --pipeline_model_parallel {name.pp}"
+                )
+    yield from _inference_reading(path, text)
+
+
+def _inference_reading(path: str, text: str) -> Iterator[str]:
+    """Current inference runs from the content: the header's parallelism; the tokens (the
+    batch when decoding, the sequence in prefill) from the first sizes, against the same
+    run of one token; the other of batch and sequence from pp_comm (else 1). Every shipped
+    configuration and both phases are tried; the model is the name's, else the family's."""
+    from wkparse.aicb.generation import generate
+
+    _head, keys, _names = settings(text)
+    tp, ep, pp = (header_int(keys, k, 0) for k in ("model_parallel_NPU_group", "ep", "pp"))
+    world, pp_comm = header_int(keys, "all_gpus", 0), header_int(keys, "pp_comm", 0)
+    if not (tp and ep and pp and world):
         return
-    for family, _model, _frame in FAMILIES:
-        if family not in name.model:
-            continue
-        for config in BUILT_IN_CONFIGS:
+    hinted = parse_filename(PurePath(path).name)
+    lines = text.split("\n", 40)[2:40]
+    parallel = (
+        f"--world_size {world} --tensor_model_parallel_size {tp} "
+        f"--expert_model_parallel_size {ep} --pipeline_model_parallel {pp}"
+    )
+    for family, model, _frame in FAMILIES:
+        if hinted is not None and family in hinted.model:
+            model = hinted.model
+        for config, shape in BUILT_IN_CONFIGS.items():
             if family.lower().replace("-", "_") not in config.replace("-", "_"):
                 continue
-            yield (
-                f"{name.model} {config} --phase {name.inference_phase} "
-                f"--seq_length {name.seq} --micro_batch {name.mbs} --world_size {name.world} "
-                f"--tensor_model_parallel_size {name.tp} --expert_model_parallel_size "
-                f"{name.ep} --pipeline_model_parallel {name.pp}"
-            )
+            hidden = shape.get("hidden_size")
+            if not isinstance(hidden, int) or not hidden:
+                continue
+            for phase in ("decode", "prefill"):
+                unit = f"{model} {config} --phase {phase} --seq_length 1 --micro_batch 1 {parallel}"
+                try:
+                    made = generate(_command(unit, LATEST, True), at=LATEST).text()
+                except (AicbError, ArithmeticError, ValueError):
+                    continue
+                tokens = _scale(made.split("\n", 40)[2:40], lines)
+                if not tokens:
+                    continue
+                other = pp_comm // (2 * tokens * hidden) if pp_comm else 1
+                mbs, seq = (tokens, other) if phase == "decode" else (other, tokens)
+                yield (
+                    f"{model} {config} --phase {phase} --seq_length {max(seq, 1)} "
+                    f"--micro_batch {max(mbs, 1)} {parallel}"
+                )
+
+
+def _scale(unit: list[str], found: list[str]) -> int:
+    """The factor between a one-token run's sizes and the file's (0: none, or they differ)."""
+    for ours, theirs in zip(unit, found, strict=False):
+        a, b = ours.split("\t"), theirs.split("\t")
+        for at in (4, 7, 10):
+            x = row_number(a[at]) if len(a) > at else 0
+            y = row_number(b[at]) if len(b) > at else 0
+            if x and y:
+                return y // x if y % x == 0 else 0
+    return 0
 
 
 def _first_inference_candidates(path: str) -> Iterator[str]:
     """The first inference generator (2025-09-25) took every setting from its configuration:
-    only runs of the shipped ones are found (the side branch's Qwen3-Next ones too)."""
+    only runs of the shipped ones are found (the side branch's Qwen3-Next ones too); a name
+    of its own narrows the families tried."""
     name = parse_first_inference_filename(PurePath(path).name)
-    if name is None:
-        return
     for family, defaults, _any in (*FIRST_FAMILIES, NEXT_FAMILY):
-        if family in name.model:  # the file is named by the configuration's model_name
+        if name is None or family in name.model:
             next_family = family == NEXT_FAMILY[0]
             for config in NEXT_CONFIGS:
                 if family.lower().split("-")[0] in config and next_family == ("next" in config):
@@ -351,7 +407,7 @@ def infer(path: str, text: str) -> Inferred:
     inference = "mode: 1" in head
     first = not inference and is_v1_header(settings(head)[1])
     if inference:
-        candidates = [*_inference_candidates(path, text), *_first_inference_candidates(path)]
+        candidates = [*_first_inference_candidates(path), *_inference_candidates(path, text)]
         everywhere = [r for r in REVISIONS if r.era.inference]
     else:
         found = v1_candidates(path, text) if first else _training(path, text)
