@@ -214,9 +214,11 @@ def _models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
     if h.model is not None:
         found = [replace(m, name=h.model) for m in found]  # the name decides
     if not o.mla:
-        heads = next((hidden // d for d in (128, 64) if hidden % d == 0 and hidden >= d), 1)
-        own = _Model(h.model, {}, o.stage_layers * o.pp, heads, (ffn_size(hidden, True),))
-        found.append(own)
+        total = o.stage_layers * o.pp
+        wide = next((hidden // d for d in (128, 64) if hidden % d == 0 and hidden >= d), 1)
+        # AICB's heads default to the layers; a width of its own, to 128 per head
+        for heads in dict.fromkeys((total, wide)):
+            found.append(_Model(h.model, {}, total, heads, (ffn_size(hidden, True), 4 * hidden)))
     return found
 
 
@@ -319,23 +321,18 @@ def shapes(path: str, text: str) -> Iterator[str]:
     hiddens = [read] if read else []
     if not hiddens:  # TP 1 under AIOB shows no activation: the presets' widths
         hiddens = sorted({int(p.settings.get("hidden_size", 0)) for p in SCRIPT_PRESETS.values()})
-    seen: set[str] = set()
-    made = 0
+    ranked: dict[str, int] = {}
     for hidden in hiddens:
-        if not hidden:
-            continue
         for model in _models(o, hidden, h):
-            for command in _commands(o, h, hidden, model, dp):
-                if command not in seen:
-                    seen.add(command)
-                    made += 1
-                    yield command
-                if made >= _MOST_CANDIDATES:
-                    return
+            for rank, command in _commands(o, h, hidden, model, dp):
+                ranked.setdefault(command, rank)
+    # plausible widths of every reading before an odd width of the first
+    order = sorted(ranked, key=ranked.__getitem__)
+    yield from order[:_MOST_CANDIDATES]
 
 
-def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator[str]:
-    """The commands for one model reading, plausible widths first."""
+def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator[tuple[int, str]]:
+    """The commands for one model reading, each with its rank (0: likeliest)."""
     deepseek = m.settings.get("frame") == "DeepSeek"
     aicb = h.aicb
     ranked: list[tuple[int, str]] = []
@@ -358,9 +355,7 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
                     words += ["--num_experts", str(e), "--moe_router_topk", str(k)]
                     words += ["--expert_model_parallel_size", str(o.ep)]
                 for width, rank in _widths(o, words, hidden, m, bias):
-                    full = [*words]
-                    if width != ffn_size(hidden, True):
-                        full += ["--ffn_hidden_size", str(width)]
+                    full = [*words, *_width_words(width, hidden, m)]
                     full += ["--enable_sequence_parallel"] if o.sp else []
                     full += ["--aiob_enable", "--comp_filepath", EXAMPLE] if o.aiob else []
                     penalty = rank + (0 if (mbs, seq) == _splits(o, h)[0] else 1)
@@ -369,8 +364,19 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
                         tail = ["--recompute_activations"] if recompute else []
                         ranked.append((penalty + recompute, " ".join(full + tail)))
     ranked.sort(key=lambda pair: pair[0])
-    for _rank, command in ranked[:_MOST_CANDIDATES]:
-        yield command
+    yield from ranked[:_MOST_CANDIDATES]
+
+
+def _width_words(width: int, hidden: int, m: _Model) -> list[str]:
+    """The FFN width as a user would give it: AICB's SwiGLU default or its plain 4 x hidden
+    by their switch, any other number as itself (after --swiglu for a preset's, as the
+    script passes it)."""
+    if width == ffn_size(hidden, True):
+        return ["--swiglu"]
+    if width == 4 * hidden:
+        return []
+    given = ["--ffn_hidden_size", str(width)]
+    return ["--swiglu", *given] if "ffn_hidden_size" in m.settings else given
 
 
 def _base(
@@ -396,7 +402,6 @@ def _base(
         "--num_attention_heads", str(m.heads), "--world_size", str(o.world),
         "--tensor_model_parallel_size", str(o.tp), "--pipeline_model_parallel", str(o.pp),
         "--global_batch", str(gbs), "--micro_batch", str(mbs), "--seq_length", str(seq),
-        "--swiglu",
     ]  # fmt: skip
     words += ["--use_flash_attn"] if h.flash is not False else []
     words += ["--vocab_size", str(vocab)]
