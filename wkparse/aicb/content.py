@@ -23,7 +23,12 @@ from wkparse.aicb.errors import AicbError
 from wkparse.aicb.formulas import activation_of, data_parallel, experts_of, hidden_of, topk_of
 from wkparse.aicb.infer_text import EXAMPLE, MOST, header_int, row_number
 from wkparse.aicb.layers import layers, parameter_totals
-from wkparse.aicb.names import AicbName, parse_filename
+from wkparse.aicb.names import (
+    AicbName,
+    parse_filename,
+    parse_first_inference_filename,
+    parse_v1_filename,
+)
 from wkparse.aicb.presets import SCRIPT_PRESETS
 from wkparse.aicb.training_args import TrainingArgs, ffn_size, training_args
 
@@ -180,6 +185,21 @@ def hint(path: str) -> Hint:
     return Hint(None, None, None, None)
 
 
+def unrecorded(path: str, inference: bool) -> tuple[str, ...]:
+    """What only AICB's file name records that this file's name does not give (the command
+    found names a guess for each): the model (the content shows its shape; several models
+    may share one), and for training the GPU type and flash attention."""
+    base = PurePath(path).name
+    if inference:
+        named = parse_filename(base) or parse_first_inference_filename(base)
+        return () if named is not None else ("model name",)
+    h = hint(path)
+    if h.aicb is not None or parse_v1_filename(base) is not None:
+        return ()
+    missing = ("GPU type", "flash attention")
+    return missing if h.model is not None else ("model name", *missing)
+
+
 @dataclass(frozen=True, slots=True)
 class _Model:
     """One reading of the model's shape: a preset's, or the file's own."""
@@ -208,7 +228,7 @@ def _models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
             continue
         name = s["model_name"].replace("*", "x")
         ffns = [int(s["ffn_hidden_size"])] if "ffn_hidden_size" in s else []
-        ffns += [ffn_size(hidden, True)]
+        ffns += [ffn_size(hidden, True), 4 * hidden]
         shape = _Model(name, s, int(s["num_layers"]), int(s["num_attention_heads"]), tuple(ffns))
         found.insert(0, shape) if h.model == name else found.append(shape)
     if h.model is not None:
@@ -448,4 +468,4 @@ def _widths(
         yield width, 0 if width in m.ffns else 3
 
 
-__all__ = ["Hint", "Observed", "hint", "observe", "shapes"]
+__all__ = ["Hint", "Observed", "hint", "observe", "shapes", "unrecorded"]

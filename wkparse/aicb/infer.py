@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
-from wkparse.aicb.content import shapes
+from wkparse.aicb.content import shapes, unrecorded
 from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.first_inference import FAMILIES as FIRST_FAMILIES
@@ -66,6 +66,9 @@ class Inferred:
     #: side-branch commits (`revisions.side_branch`) that write the file too, as (first, last)
     #: runs in their order; when no master revision writes it, `at` is the first of them
     side: tuple[tuple[str, str], ...] = ()
+    #: settings only AICB's file name records, which this file's name did not give: the
+    #: command's values for them are a guess (`content.unrecorded`)
+    not_in_file: tuple[str, ...] = ()
 
     @property
     def span(self) -> tuple[str, str] | None:
@@ -83,6 +86,7 @@ class Inferred:
             "at": list(self.at) if self.at else None,
             "earlier": None if before is None else {"command": before[0], "at": list(before[1])},
             "side_branch": [list(run) for run in self.side],
+            "not_in_file": list(self.not_in_file),
             "first_difference": None
             if diff is None
             else {"line": diff.line, "expected": diff.expected, "found": diff.found},
@@ -401,6 +405,29 @@ def _scores(
 
 def infer(path: str, text: str) -> Inferred:
     """The command and revision range that reproduce `text` (the file at `path`)."""
+    found = _infer(path, text)
+    if not found.command:
+        return found
+    return replace(found, not_in_file=unrecorded(path, "mode: 1" in text.split("\n", 1)[0]))
+
+
+#: the training settings a nearest command must have to be offered (at least these values)
+_PLAUSIBLE = {"--num_layers": 1, "--global_batch": 1, "--seq_length": 2, "--hidden_size": 2}
+
+
+def _plausible(args: str) -> bool:
+    """Whether a training command is one a user could have run: at least a layer, a sample,
+    two tokens and a hidden width of two (a search over a hostile file can end on less)."""
+    words = args.split()
+    for option, least in _PLAUSIBLE.items():
+        if option in words[:-1]:
+            value = words[words.index(option) + 1]
+            if not value.isdigit() or int(value) < least:
+                return False
+    return True
+
+
+def _infer(path: str, text: str) -> Inferred:
     from wkparse.aicb.generation import generate
 
     head = text.split("\n", 1)[0]
@@ -420,6 +447,9 @@ def infer(path: str, text: str) -> Inferred:
             if side:
                 command = _command(candidate, _side_rev(side[0][0]), True)
                 return Inferred(True, command, side[0], None, side=side)
+    if not inference and 0 <= score <= len(text) and not _plausible(args):
+        plausible = [c for c in candidates if _plausible(c)]  # a nearest one, or none
+        score, args, revs = _search(plausible, text, everywhere, inference)
     if score < 0:
         return Inferred(False, "", None, Difference(1, None, head))
     run, earlier = _by_module(_latest_run(revs), args, inference)
