@@ -394,7 +394,8 @@ def test_cli_infer_json_for_a_file_aicb_did_not_write(corpus: object) -> None:
     result = runner.invoke(app, ["aicb", "--infer", str(path), "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.output)
-    assert set(data) == {"exact", "command", "at", "earlier", "side_branch", "first_difference"}
+    keys = {"exact", "command", "at", "earlier", "side_branch", "first_difference", "not_in_file"}
+    assert set(data) == keys
     assert data["exact"] is False and data["first_difference"]["line"] >= 1
 
 

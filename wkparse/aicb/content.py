@@ -21,7 +21,7 @@ from pathlib import PurePath
 
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.formulas import activation_of, data_parallel, experts_of, hidden_of, topk_of
-from wkparse.aicb.infer_text import EXAMPLE, MOST, header_int, row_number
+from wkparse.aicb.infer_text import EXAMPLE, MOST, header_int, header_keys, row_number
 from wkparse.aicb.layers import layers, parameter_totals
 from wkparse.aicb.names import (
     AicbName,
@@ -81,7 +81,7 @@ def _size(fields: list[str], at: int) -> int:
 def observe(text: str) -> Observed | None:
     """What `text` shows, or None where it is no training file of AICB's (since v1.1)."""
     head = text.split("\n", 1)[0]
-    keys = dict(re.findall(r"(\w+):\s*(\S+)", head))
+    keys = header_keys(head)
     tp, pp = header_int(keys, "model_parallel_NPU_group", 0), header_int(keys, "pp", 0)
     ep, ga = header_int(keys, "ep", 1), header_int(keys, "ga", -1)
     world = header_int(keys, "all_gpus", 0)

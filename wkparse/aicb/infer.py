@@ -440,6 +440,16 @@ def _infer(path: str, text: str) -> Inferred:
         found = v1_candidates(path, text) if first else _training(path, text)
         candidates = list(found)
         everywhere = [r for r in REVISIONS if r.era.first_generator == first]
+    if inference and parse_first_inference_filename(PurePath(path).name) is not None:
+        # the first generator's own name (no phase): its runs first, the side branch's too
+        firsts = list(_first_inference_candidates(path))
+        score, args, revs = _search(firsts, text, everywhere, inference)
+        if score <= len(text):
+            for candidate in firsts:
+                side = _side_runs(candidate, text, [], inference)
+                if side:
+                    command = _command(candidate, _side_rev(side[0][0]), True)
+                    return Inferred(True, command, side[0], None, side=side)
     score, args, revs = _search(candidates, text, everywhere, inference)
     if inference and score <= len(text):  # maybe a run only the side branch writes
         for candidate in candidates:

@@ -75,6 +75,9 @@ def _infer(path: Path, as_json: bool) -> int:
         return 0
     if not found.command:
         sys.stdout.write("no AICB training or inference command comes near this file\n")
+        if found.first_difference is not None:
+            line = found.first_difference
+            sys.stdout.write(f"line {line.line}:\n  found:    {_quoted(line.found)}\n")
         return 1
     diff = found.first_difference
     if found.other_compute_times:
