@@ -30,7 +30,7 @@ from wkparse.aicb.names import (
     parse_v1_filename,
 )
 from wkparse.aicb.presets import SCRIPT_PRESETS
-from wkparse.aicb.training_args import TrainingArgs, ffn_size, training_args
+from wkparse.aicb.training_args import TrainingArgs, ffn_size, padded_vocab, training_args
 
 #: vocabularies tried where the file shows only the padded one: AICB's scripts', its default
 _VOCABS = (50257, 32000)
@@ -38,8 +38,10 @@ _VOCABS = (50257, 32000)
 _OPENERS = ("attention_layer", "attention_column", "attention_layer_mla", "attention_linear_q")
 _MLA = ("attention_layer_mla", "attention_linear_q_lora")
 _FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
+#: AICB's default `--make_vocab_size_divisible_by`
+_DIVISIBLE_BY = 128
 #: the most candidate commands one file costs
-_MOST_CANDIDATES = 48
+_MOST_CANDIDATES = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -356,6 +358,7 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
     deepseek = m.settings.get("frame") == "DeepSeek"
     aicb = h.aicb
     ranked: list[tuple[int, str]] = []
+    template: TrainingArgs | None = None
     for mbs, seq in _splits(o, h):
         gbs = o.ga * mbs * dp
         if aicb is not None and aicb.gbs is not None and aicb.gbs // (mbs * dp) == o.ga:
@@ -367,6 +370,23 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
         for vocab in vocabs:
             for (e, k), bias in ((x, b) for x in experts for b in (False, True)):
                 words = _base(o, h, m, hidden, deepseek, gbs, mbs, seq, vocab)
+                if template is None:  # parsed once: the readings differ in a few numbers
+                    template = _parsed(words, o.sp)
+                    if template is None:
+                        return
+                a = replace(
+                    template,
+                    micro_batch=mbs,
+                    seq_length=seq,
+                    vocab_size=vocab,
+                    padded_vocab_size=padded_vocab(vocab, _DIVISIBLE_BY, o.tp),
+                    add_bias_linear=bias,
+                    moe_enable=o.moe,
+                    ep=o.ep,
+                    grouped_gemm=o.moe and h.gemm is not False,
+                    num_experts=e if o.moe else template.num_experts,
+                    topk=k if o.moe else template.topk,
+                )
                 words += ["--add_bias_linear"] if bias else []
                 if o.moe:
                     words += ["--moe_enable"] + (
@@ -374,7 +394,7 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
                     )
                     words += ["--num_experts", str(e), "--moe_router_topk", str(k)]
                     words += ["--expert_model_parallel_size", str(o.ep)]
-                for width, rank in _widths(o, words, hidden, m, bias):
+                for width, rank in _widths(o, a, m):
                     full = [*words, *_width_words(width, hidden, m)]
                     full += ["--enable_sequence_parallel"] if o.sp else []
                     full += ["--aiob_enable", "--comp_filepath", EXAMPLE] if o.aiob else []
@@ -385,6 +405,13 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
                         ranked.append((penalty + recompute, " ".join(full + tail)))
     ranked.sort(key=lambda pair: pair[0])
     yield from ranked[:_MOST_CANDIDATES]
+
+
+def _parsed(words: list[str], sp: bool) -> TrainingArgs | None:
+    try:
+        return training_args([*words, *(["--enable_sequence_parallel"] if sp else [])])[0]
+    except AicbError:
+        return None
 
 
 def _width_words(width: int, hidden: int, m: _Model) -> list[str]:
@@ -443,20 +470,14 @@ _DEEPSEEK_SHAPE = {
 }
 
 
-def _widths(
-    o: Observed, words: list[str], hidden: int, m: _Model, bias: bool
-) -> Iterator[tuple[int, int]]:
-    """(FFN width, rank): the widths the parameter totals allow for these settings (under
+def _widths(o: Observed, a: TrainingArgs, m: _Model) -> Iterator[tuple[int, int]]:
+    """(FFN width, rank): the widths the parameter totals allow for settings `a` (under
     both embedding shapes AICB had), the model's own first; rank 0 for a width a user gives
-    without thinking (the preset's, AICB's SwiGLU default)."""
-    try:
-        base, _idle = training_args([*words, *(["--enable_sequence_parallel"] if o.sp else [])])
-    except AicbError:
-        return
+    without thinking (the preset's, AICB's defaults)."""
     solved: list[int] = []
     free = False
     for rows, gemm in ((4, False), (2, False), (2, True)):
-        widths = _solve_ffn(o, base, rows, gemm)
+        widths = _solve_ffn(o, a, rows, gemm)
         if widths is None:
             free = True
         else:

@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import PurePath
 
-from wkparse.aicb.content import shapes, unrecorded
+from wkparse.aicb.content import observe, shapes, unrecorded
 from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.first_inference import FAMILIES as FIRST_FAMILIES
@@ -212,7 +212,8 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
 def _training(path: str, text: str) -> Iterator[str]:
     """The content's readings first (`content.shapes`), then the name's."""
     seen: set[str] = set()
-    for args in (*shapes(path, text), *_training_candidates(path, text)):
+    read = observe(text) is not None  # the name's readings only where the content fails
+    for args in (*shapes(path, text), *([] if read else _training_candidates(path, text))):
         if args not in seen:
             seen.add(args)
             yield args
