@@ -21,7 +21,14 @@ from pathlib import PurePath
 
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.formulas import activation_of, data_parallel, experts_of, hidden_of, topk_of
-from wkparse.aicb.infer_text import EXAMPLE, MOST, header_int, header_keys, row_number
+from wkparse.aicb.infer_text import (
+    EXAMPLE,
+    MOST,
+    header_int,
+    header_keys,
+    header_size,
+    row_number,
+)
 from wkparse.aicb.layers import layers, parameter_totals
 from wkparse.aicb.names import (
     AicbName,
@@ -144,7 +151,7 @@ def _activation(
         if fields and _size(fields, 4):
             return _size(fields, 4)
     if pp > 1 and "pp_comm" in keys:
-        read = header_int(keys, "pp_comm", 0)
+        read = header_size(keys, "pp_comm")
         return activation_of(read, tp, sequence_parallel=sp) if read else None
     return None
 

@@ -29,6 +29,7 @@ from wkparse.aicb.infer_text import (
     MOST,
     VOCABS,
     header_int,
+    header_size,
     preset_settings,
     row_fields,
     row_number,
@@ -267,7 +268,7 @@ def _inference_reading(path: str, text: str) -> Iterator[str]:
 
     _head, keys, _names = settings(text)
     tp, ep, pp = (header_int(keys, k, 0) for k in ("model_parallel_NPU_group", "ep", "pp"))
-    world, pp_comm = header_int(keys, "all_gpus", 0), header_int(keys, "pp_comm", 0)
+    world, pp_comm = header_int(keys, "all_gpus", 0), header_size(keys, "pp_comm")
     if not (tp and ep and pp and world):
         return
     hinted = parse_filename(PurePath(path).name)
@@ -291,27 +292,31 @@ def _inference_reading(path: str, text: str) -> Iterator[str]:
                     made = generate(_command(unit, LATEST, True), at=LATEST).text()
                 except (AicbError, ArithmeticError, ValueError):
                     continue
-                tokens = _scale(made.split("\n", 40)[2:40], lines)
-                if not tokens:
-                    continue
-                other = pp_comm // (2 * tokens * hidden) if pp_comm else 1
-                mbs, seq = (tokens, other) if phase == "decode" else (other, tokens)
-                yield (
-                    f"{model} {config} --phase {phase} --seq_length {max(seq, 1)} "
-                    f"--micro_batch {max(mbs, 1)} {parallel}"
-                )
+                for tokens in _scales(made.split("\n", 40)[2:40], lines):
+                    if not 0 < tokens <= MOST:
+                        continue
+                    other = pp_comm // (2 * tokens * hidden) if pp_comm else 1
+                    mbs, seq = (tokens, other) if phase == "decode" else (other, tokens)
+                    yield (
+                        f"{model} {config} --phase {phase} --seq_length {max(seq, 1)} "
+                        f"--micro_batch {max(mbs, 1)} {parallel}"
+                    )
 
 
-def _scale(unit: list[str], found: list[str]) -> int:
-    """The factor between a one-token run's sizes and the file's (0: none, or they differ)."""
+def _scales(unit: list[str], found: list[str]) -> list[int]:
+    """The factors between a one-token run's sizes and the file's, likeliest first (an FP8
+    size is rounded, so a ratio that is not whole is tried rounded too)."""
+    whole: list[int] = []
+    near: list[int] = []
     for ours, theirs in zip(unit, found, strict=False):
         a, b = ours.split("\t"), theirs.split("\t")
         for at in (4, 7, 10):
             x = row_number(a[at]) if len(a) > at else 0
             y = row_number(b[at]) if len(b) > at else 0
             if x and y:
-                return y // x if y % x == 0 else 0
-    return 0
+                (whole if y % x == 0 else near).append(y // x if y % x == 0 else round(y / x))
+    counted = sorted(set(whole), key=whole.count, reverse=True)
+    return [*counted, *(n for n in dict.fromkeys(near) if n not in counted)][:3]
 
 
 def _first_inference_candidates(path: str) -> Iterator[str]:

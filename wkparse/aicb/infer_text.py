@@ -54,6 +54,12 @@ def header_int(keys: dict[str, str], key: str, default: int) -> int:
     return value if 0 <= value <= MOST else default
 
 
+def header_size(keys: dict[str, str], key: str) -> int:
+    """A header's byte count (`pp_comm`, which SP runs write as a float `8388608.0`) as
+    SimAI's stoi reads it, else 0; unlike `header_int`, not bounded by `MOST`."""
+    return row_number(keys.get(key, "").split(".", 1)[0])
+
+
 def row_number(text: str) -> int:
     """A row's size as AICB writes it (digits, at most 18 of them), else 0."""
     return int(text) if text.isdigit() and len(text) <= 18 else 0
