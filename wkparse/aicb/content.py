@@ -243,7 +243,8 @@ def _models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
     if h.model is not None:
         found = [replace(m, name=h.model) for m in found]  # the name decides
     if not o.mla:
-        total = o.stage_layers * o.pp
+        # fewer layers than stages leave every stage empty: one layer is the plausible run
+        total = o.stage_layers * o.pp or min(o.pp - 1, 1)
         wide = next((hidden // d for d in (128, 64) if hidden % d == 0 and hidden >= d), 1)
         # AICB's heads default to the layers; a width of its own, to 128 per head
         for heads in dict.fromkeys((total, wide)):
@@ -400,6 +401,9 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
                         ["--moe_grouped_gemm"] if h.gemm is not False else []
                     )
                     words += ["--num_experts", str(e), "--moe_router_topk", str(k)]
+                if o.ep != 1 and not o.moe:  # EP without a MoE block: experts it divides
+                    words += ["--num_experts", str(o.ep)]
+                if o.moe or o.ep != 1:  # the header's EP, with or without a MoE block
                     words += ["--expert_model_parallel_size", str(o.ep)]
                 for width, rank in _widths(o, a, m):
                     full = [*words, *_width_words(width, hidden, m)]
