@@ -304,34 +304,34 @@ def _solve_ffn(o: Observed, a: TrainingArgs, rows: int, gemm: bool) -> list[int]
 
 
 def _experts(o: Observed, seq: int, preset: dict[str, str]) -> list[tuple[int, int]]:
-    """(experts, top-k) readings of the first MoE block's sizes, the preset's last."""
-    found: list[tuple[int, int]] = []
-    act, tp, ep = o.act or 0, o.tp, o.ep
-    block = o.moe_rows
-    counts: list[int] = []
-    if block and block[0][0]:
-        first = block[0][0]
-        counts += [e for e in (experts_of(first, ep, tp),) if e]
-        for per in (2 * o.tokens, 2 * seq):
-            if first % per == 0:
-                counts.append(first // per)
-    ks: list[int] = []
-    for fwd, ig in block[1:]:
-        for size in (fwd, ig):
-            for k in (topk_of(size, act, tp), size // act if act and size % act == 0 else None):
-                if k and k not in ks and k <= 1024:
-                    ks.append(k)
+    """(experts, top-k) readings of the first MoE block's sizes, likeliest first: a block of
+    five rows (Megatron-Core 0.13) carries the router all-gather (`formulas.experts_of`) and
+    the dispatch (`formulas.topk_of`); one of seven, 2 x tokens (AIOB) or 2 x sequence
+    (without) per expert and the routed activation x top-k; then the preset's, then 8 and 2."""
+    act, tp, ep, block = o.act or 0, o.tp, o.ep, o.moe_rows
+    counts: list[int | None] = []
+    ks: list[int | None] = []
+
+    def ratio(size: int, per: int) -> int | None:
+        return size // per if per and size and size % per == 0 else None
+
+    if len(block) == 5:
+        counts.append(experts_of(block[0][0], ep, tp) if block[0][0] else None)
+        ks += [topk_of(block[1][1], act, tp) if block[1][1] else None]
+        ks += [ratio(block[2][0], act)]
+    elif len(block) == 7:
+        counts.append(ratio(block[0][0], 2 * (o.tokens if o.aiob else seq)))
+        ks.append(ratio(block[3][0], act) if o.aiob else topk_of(block[2][0], act, tp))
     if "num_experts" in preset:
         counts.append(int(preset["num_experts"]))
-    counts += [8]
-    ks += [2, 1, 4, 8]
-    for e in dict.fromkeys(counts):
+    found: list[tuple[int, int]] = []
+    for e in dict.fromkeys(c for c in [*counts, 8] if c):
         if e > MOST or (ep > 1 and e % ep):
             continue
-        for k in dict.fromkeys(ks):
+        for k in dict.fromkeys(k for k in [*ks, 2, 1] if k and k <= 1024):
             if k <= e:
                 found.append((e, k))
-    return found[:12]
+    return found[:8]
 
 
 def _words(words: list[str], option: str, value: object) -> None:
@@ -376,7 +376,7 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
         experts = _experts(o, seq, m.settings) if o.moe else [(0, 0)]
         vocabs = [o.vocab] if o.vocab else list(_VOCABS)
         for vocab in vocabs:
-            for (e, k), bias in ((x, b) for x in experts for b in (False, True)):
+            for at, ((e, k), bias) in enumerate((x, b) for x in experts for b in (False, True)):
                 words = _base(o, h, m, hidden, deepseek, gbs, mbs, seq, vocab)
                 if template is None:  # parsed once: the readings differ in a few numbers
                     template = _parsed(words, o.sp)
@@ -410,7 +410,7 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
                     full += ["--enable_sequence_parallel"] if o.sp else []
                     full += ["--aiob_enable", "--comp_filepath", EXAMPLE] if o.aiob else []
                     penalty = rank + (0 if (mbs, seq) == _splits(o, h)[0] else 1)
-                    penalty += 2 * bias + (vocab != vocabs[0])
+                    penalty += 2 * bias + (vocab != vocabs[0]) + at // 2
                     for recompute in (False, True) if o.recompute is None else (o.recompute,):
                         tail = ["--recompute_activations"] if recompute else []
                         ranked.append((penalty + recompute, " ".join(full + tail)))
