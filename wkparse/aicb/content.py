@@ -77,6 +77,10 @@ class Observed:
     moe_params: int | None
     #: (fwd size, ig size) of the first MoE block's rows
     moe_rows: tuple[tuple[int, int], ...]
+    #: layers of the first group before its first MoE block (DeepSeek's dense layers), and
+    #: whether dense MLP rows follow a MoE block (DeepSeek's shared experts)
+    dense_layers: int = 0
+    shared: bool = False
 
 
 def _rows(text: str, most: int = 4000) -> list[list[str]]:
@@ -126,7 +130,7 @@ def observe(text: str) -> Observed | None:
     block = [(_size(r, 4), _size(r, 7)) for r in rows[at : at + 7] if r[0] == "mlp_moelayer"]
     return Observed(
         tp, ep, pp, world, ga, stage, tokens, act, sp, aiob, moe, mla, recompute, vocab,
-        total, dense, moe_params, tuple(block),
+        total, dense, moe_params, tuple(block), *_dense_and_shared(names),
     )  # fmt: skip
 
 
@@ -154,6 +158,26 @@ def _activation(
         read = header_size(keys, "pp_comm")
         return activation_of(read, tp, sequence_parallel=sp) if read else None
     return None
+
+
+def _dense_and_shared(names: list[str]) -> tuple[int, bool]:
+    """(layers before the first MoE block, whether MLP rows follow one) in the first group."""
+    group = _first_group(names)
+    if "mlp_moelayer" not in group:
+        return 0, False
+    at = group.index("mlp_moelayer")
+    opened = sum(1 for n in group[:at] if n.startswith(_OPENERS) and not n.endswith("_kv_lora"))
+    dense = max(opened - 1, 0)  # the MoE block's own layer opened last
+    after = group[at:]
+    shared = any(n.startswith("mlp_") and n != "mlp_moelayer" for n in after)
+    return dense, shared
+
+
+def _first_group(names: list[str]) -> list[str]:
+    if "embedding_layer" not in names:
+        return []
+    group = names[names.index("embedding_layer") + 1 :]
+    return group[: group.index("embedding_layer")] if "embedding_layer" in group else group
 
 
 def _stage_layers(names: list[str]) -> int:
@@ -242,6 +266,8 @@ def _models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
         found.insert(0, shape) if h.model == name else found.append(shape)
     if h.model is not None:
         found = [replace(m, name=h.model) for m in found]  # the name decides
+    if o.mla and not found:  # a preset's MLA shape first; the user's own only without one
+        found += _own_deepseek(o, hidden, h)
     if not o.mla:
         # fewer layers than stages leave every stage empty: one layer is the plausible run
         total = o.stage_layers * o.pp or min(o.pp - 1, 1)
@@ -250,6 +276,31 @@ def _models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
         for heads in dict.fromkeys((total, wide)):
             found.append(_Model(h.model, {}, total, heads, (ffn_size(hidden, True), 4 * hidden)))
     return found
+
+
+#: MLA query ranks tried for a DeepSeek shape of the user's own (the file shows their sum
+#: with the FFN width only): AICB's default first, then DeepSeek-V2-Lite's (none) and smaller
+_Q_LORA = ("1536", "0", "512", "768", "1024", "384", "256")
+
+
+def _own_deepseek(o: Observed, hidden: int, h: Hint) -> list[_Model]:
+    """DeepSeek shapes of the user's own: AICB's default MLA ranks and head sizes, the
+    dense layers and shared experts the rows show, the query rank tried over `_Q_LORA`."""
+    total = o.stage_layers * o.pp or 1
+    heads = next((hidden // d for d in (128, 64) if hidden % d == 0 and hidden >= d), 1)
+    shape = {
+        "frame": "DeepSeek",
+        "kv_lora_rank": "512",
+        "qk_nope_dim": "128",
+        "qk_rope_dim": "64",
+        "v_head_dim": "128",
+        "n_shared_expert": "2" if o.shared else "0",
+        "n_dense_layer": str(o.dense_layers),
+    }
+    return [
+        _Model(h.model, {**shape, "q_lora_rank": q}, total, heads, (ffn_size(hidden, True),))
+        for q in _Q_LORA
+    ]
 
 
 def _splits(o: Observed, h: Hint) -> list[tuple[int, int]]:
