@@ -303,6 +303,26 @@ def _own_deepseek(o: Observed, hidden: int, h: Hint) -> list[_Model]:
     ]
 
 
+#: widths tried where no row shows the activation, after the presets' (a user's own model)
+_COMMON_WIDTHS = (512, 1024, 2048, 3072, 4096, 5120, 6144, 8192)
+
+
+def _unseen_widths(o: Observed) -> list[int]:
+    """Hidden sizes for a file whose rows show no activation (TP 1 under AIOB zeroes it):
+    a MoE dispatch's bytes over likely top-k values, then the presets' and common widths."""
+    widths: list[int] = []
+    for fwd, ig in o.moe_rows:
+        for size in (fwd, ig):
+            for k in (2, 4, 1, 8, 6):
+                width = hidden_of(size * o.tp // k, 1, o.tokens) if size > 1 else None
+                if width and size * o.tp % k == 0 and width % 64 == 0:
+                    widths.append(width)
+    if not widths:  # no MoE block either
+        widths += [int(p.settings.get("hidden_size", 0)) for p in SCRIPT_PRESETS.values()]
+        widths += _COMMON_WIDTHS
+    return [w for w in dict.fromkeys(widths) if w]
+
+
 def _splits(o: Observed, h: Hint) -> list[tuple[int, int]]:
     """(micro-batch, sequence) readings of the tokens, the name's first, then small batches."""
     order = []
@@ -354,12 +374,16 @@ def _solve_ffn(o: Observed, a: TrainingArgs, rows: int, gemm: bool) -> list[int]
     return None if width is None else [width]
 
 
-def _experts(o: Observed, seq: int, preset: dict[str, str]) -> list[tuple[int, int]]:
+#: expert counts tried where no row shows the count (Mixtral's first)
+_EXPERTS = (8, 16, 64, 32, 4, 160, 256)
+
+
+def _experts(o: Observed, seq: int, hidden: int, preset: dict[str, str]) -> list[tuple[int, int]]:
     """(experts, top-k) readings of the first MoE block's sizes, likeliest first: a block of
     five rows (Megatron-Core 0.13) carries the router all-gather (`formulas.experts_of`) and
     the dispatch (`formulas.topk_of`); one of seven, 2 x tokens (AIOB) or 2 x sequence
     (without) per expert and the routed activation x top-k; then the preset's, then 8 and 2."""
-    act, tp, ep, block = o.act or 0, o.tp, o.ep, o.moe_rows
+    act, tp, ep, block = o.act or 2 * o.tokens * hidden, o.tp, o.ep, o.moe_rows
     counts: list[int | None] = []
     ks: list[int | None] = []
 
@@ -373,16 +397,18 @@ def _experts(o: Observed, seq: int, preset: dict[str, str]) -> list[tuple[int, i
     elif len(block) == 7:
         counts.append(ratio(block[0][0], 2 * (o.tokens if o.aiob else seq)))
         ks.append(ratio(block[3][0], act) if o.aiob else topk_of(block[2][0], act, tp))
+        ks += [topk_of(block[2][1], act, tp), topk_of(block[5][0], act, tp)]
     if "num_experts" in preset:
         counts.append(int(preset["num_experts"]))
     found: list[tuple[int, int]] = []
-    for e in dict.fromkeys(c for c in [*counts, 8] if c):
+    # where no row shows the count, the parameter totals tell the likely ones apart
+    for e in dict.fromkeys(c for c in [*counts, *_EXPERTS] if c):
         if e > MOST or (ep > 1 and e % ep):
             continue
         for k in dict.fromkeys(k for k in [*ks, 2, 1] if k and k <= 1024):
             if k <= e:
                 found.append((e, k))
-    return found[:8]
+    return found[:12]
 
 
 def _words(words: list[str], option: str, value: object) -> None:
@@ -400,8 +426,8 @@ def shapes(path: str, text: str) -> Iterator[str]:
         return
     read = hidden_of(o.act, 1, o.tokens) if o.act else None
     hiddens = [read] if read else []
-    if not hiddens:  # TP 1 under AIOB shows no activation: the presets' widths
-        hiddens = sorted({int(p.settings.get("hidden_size", 0)) for p in SCRIPT_PRESETS.values()})
+    if not hiddens:  # TP 1 under AIOB shows no activation: a MoE dispatch's, common ones
+        hiddens = _unseen_widths(o)
     ranked: dict[str, int] = {}
     for hidden in hiddens:
         for model in _models(o, hidden, h):
@@ -424,7 +450,7 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
             gbs = aicb.gbs
         if gbs == 0:
             gbs = 1
-        experts = _experts(o, seq, m.settings) if o.moe else [(0, 0)]
+        experts = _experts(o, seq, hidden, m.settings) if o.moe else [(0, 0)]
         vocabs = [o.vocab] if o.vocab else list(_VOCABS)
         for vocab in vocabs:
             for at, ((e, k), bias) in enumerate((x, b) for x in experts for b in (False, True)):
