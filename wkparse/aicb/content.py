@@ -244,9 +244,8 @@ class _Model:
     ffns: tuple[int, ...]
 
 
-def _models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
-    """The shapes to try: the presets the content agrees with (the name's first), then the
-    file's own (its model named only when the name names one)."""
+def _preset_models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
+    """The presets the content agrees with (the name's first; the name's model named)."""
     found: list[_Model] = []
     span = range(o.stage_layers * o.pp, o.stage_layers * o.pp + o.pp)
     for preset in SCRIPT_PRESETS.values():
@@ -266,7 +265,14 @@ def _models(o: Observed, hidden: int, h: Hint) -> list[_Model]:
         found.insert(0, shape) if h.model == name else found.append(shape)
     if h.model is not None:
         found = [replace(m, name=h.model) for m in found]  # the name decides
-    if o.mla and not found:  # a preset's MLA shape first; the user's own only without one
+    return found
+
+
+def _own_models(o: Observed, hidden: int, h: Hint, preset_found: bool) -> list[_Model]:
+    """The file's own shape (its model named only when the name names one); a DeepSeek
+    one only where no preset's MLA shape fits."""
+    found: list[_Model] = []
+    if o.mla and not preset_found:
         found += _own_deepseek(o, hidden, h)
     if not o.mla:
         # fewer layers than stages leave every stage empty: one layer is the plausible run
@@ -428,14 +434,19 @@ def shapes(path: str, text: str) -> Iterator[str]:
     hiddens = [read] if read else []
     if not hiddens:  # TP 1 under AIOB shows no activation: a MoE dispatch's, common ones
         hiddens = _unseen_widths(o)
-    ranked: dict[str, int] = {}
-    for hidden in hiddens:
-        for model in _models(o, hidden, h):
-            for rank, command in _commands(o, h, hidden, model, dp):
-                ranked.setdefault(command, rank)
-    # plausible widths of every reading before an odd width of the first
-    order = sorted(ranked, key=ranked.__getitem__)
-    yield from order[:_MOST_CANDIDATES]
+    # the presets' shapes first; the user's own (costlier: more unknowns) only when asked
+    presets = {hidden: _preset_models(o, hidden, h) for hidden in hiddens}
+    found = any(presets.values())
+    for tier in ("presets", "own"):
+        ranked: dict[str, int] = {}
+        for hidden in hiddens:
+            models = presets[hidden] if tier == "presets" else _own_models(o, hidden, h, found)
+            for model in models:
+                for rank, command in _commands(o, h, hidden, model, dp):
+                    ranked.setdefault(command, rank)
+        # plausible widths of every reading before an odd width of the first
+        order = sorted(ranked, key=ranked.__getitem__)
+        yield from order[:_MOST_CANDIDATES]
 
 
 def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator[tuple[int, str]]:

@@ -15,8 +15,9 @@ each) writes it; a run only the side branch writes is found as well.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 from pathlib import PurePath
 
 from wkparse.aicb.content import observe, shapes, unrecorded
@@ -210,11 +211,31 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
                     yield " ".join(words)
 
 
+class _Lazy:
+    """Candidates computed as far as a search reads them: the later, costlier readings only
+    where the first ones do not reproduce the file (each computed once, for every pass)."""
+
+    def __init__(self, source: Iterator[str]) -> None:
+        self._source = source
+        self._read: list[str] = []
+
+    def __iter__(self) -> Iterator[str]:
+        at = 0
+        while True:
+            if at == len(self._read):
+                following = next(self._source, None)
+                if following is None:
+                    return
+                self._read.append(following)
+            yield self._read[at]
+            at += 1
+
+
 def _training(path: str, text: str) -> Iterator[str]:
     """The content's readings first (`content.shapes`), then the name's."""
     seen: set[str] = set()
     read = observe(text) is not None  # the name's readings only where the content fails
-    for args in (*shapes(path, text), *([] if read else _training_candidates(path, text))):
+    for args in chain(shapes(path, text), () if read else _training_candidates(path, text)):
         if args not in seen:
             seen.add(args)
             yield args
@@ -439,12 +460,13 @@ def _infer(path: str, text: str) -> Inferred:
     head = text.split("\n", 1)[0]
     inference = "mode: 1" in head
     first = not inference and is_v1_header(settings(head)[1])
+    candidates: Iterable[str]
     if inference:
         candidates = [*_first_inference_candidates(path), *_inference_candidates(path, text)]
         everywhere = [r for r in REVISIONS if r.era.inference]
     else:
         found = v1_candidates(path, text) if first else _training(path, text)
-        candidates = list(found)
+        candidates = _Lazy(found)
         everywhere = [r for r in REVISIONS if r.era.first_generator == first]
     if inference and parse_first_inference_filename(PurePath(path).name) is not None:
         # the first generator's own name (no phase): its runs first, the side branch's too
@@ -538,7 +560,7 @@ def _by_module(
 
 
 def _search(
-    candidates: list[str],
+    candidates: Iterable[str],
     text: str,
     revs: list[Revision],
     inference: bool,
