@@ -277,8 +277,11 @@ def test_a_preset_shape_is_named_by_the_content_or_a_loose_name(tmp_path: Path) 
 
 
 LLAMA_65B = (
-    CORPUS / "aicb-examples" / "model_workload" / "L65B-M1-C05_Llama65B_megatron_tp8_pp1_mbs1_A100.txt"
-)
+    CORPUS
+    / "aicb-examples"
+    / "model_workload"
+    / "L65B-M1-C05_Llama65B_megatron_tp8_pp1_mbs1_A100.txt"
+)  # noqa: E501
 
 
 @needs(LLAMA_65B)

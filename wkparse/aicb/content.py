@@ -278,9 +278,13 @@ def _own_models(o: Observed, hidden: int, h: Hint, preset_found: bool) -> list[_
         # fewer layers than stages leave every stage empty: one layer is the plausible run
         total = o.stage_layers * o.pp or min(o.pp - 1, 1)
         wide = next((hidden // d for d in (128, 64) if hidden % d == 0 and hidden >= d), 1)
-        # AICB's heads default to the layers; a width of its own, to 128 per head
-        for heads in dict.fromkeys((total, wide)):
-            found.append(_Model(h.model, {}, total, heads, (ffn_size(hidden, True), 4 * hidden)))
+        # AICB's heads default to the layers, which the stages floor (any of pp counts);
+        # a width of its own, to 128 per head
+        readings = [(total, total), (total, wide)]
+        readings += [(n, n) for n in range(total + 1, o.stage_layers * o.pp + o.pp)]
+        for layers_, heads in dict.fromkeys(readings):
+            ffns = (ffn_size(hidden, True), 4 * hidden)
+            found.append(_Model(h.model, {}, layers_, heads, ffns))
     return found
 
 
