@@ -103,7 +103,7 @@ OTHER_NAMES = st.sampled_from(["workload.txt", "run3.txt", "a.txt"]) | st.from_r
 
 
 @settings(
-    max_examples=300,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow],
 )
