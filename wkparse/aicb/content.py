@@ -44,7 +44,7 @@ _VOCABS = (50257, 32000)
 #: the block openers of a micro-batch group (one per layer)
 _OPENERS = ("attention_layer", "attention_column", "attention_layer_mla", "attention_linear_q")
 _MLA = ("attention_layer_mla", "attention_linear_q_lora")
-_FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
+NAME_FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
 #: AICB's default `--make_vocab_size_divisible_by`
 _DIVISIBLE_BY = 128
 #: the most candidate commands one file costs
@@ -205,7 +205,7 @@ def hint(path: str) -> Hint:
     (`gpt7b-world128.txt` names gpt_7B)."""
     base = PurePath(path).name
     name = parse_filename(base)
-    flags = _FLAGS.search(base)
+    flags = NAME_FLAGS.search(base)
     gemm, flash = (flags[1] == "True", flags[2] == "True") if flags else (None, None)
     if name is not None and name.inference_phase is None:
         return Hint(name, name.model, gemm, flash)
@@ -556,13 +556,13 @@ def _base(
     words += ["--use_flash_attn"] if h.flash is not False else []
     words += ["--vocab_size", str(vocab)]
     if deepseek:
-        for variable, option in _DEEPSEEK_SHAPE.items():
+        for variable, option in DEEPSEEK_SHAPE.items():
             words += [option, m.settings[variable]] if variable in m.settings else []
     return words
 
 
 #: the script variables of a DeepSeek preset's MLA and expert shape -> their options
-_DEEPSEEK_SHAPE = {
+DEEPSEEK_SHAPE = {
     "q_lora_rank": "--q_lora_rank",
     "kv_lora_rank": "--kv_lora_rank",
     "qk_nope_dim": "--qk_nope_dim",
@@ -592,4 +592,13 @@ def _widths(o: Observed, a: TrainingArgs, m: _Model) -> Iterator[tuple[int, int]
         yield width, 0 if width in m.ffns else 3
 
 
-__all__ = ["Hint", "Observed", "hint", "observe", "shapes", "unrecorded"]
+__all__ = [
+    "DEEPSEEK_SHAPE",
+    "NAME_FLAGS",
+    "Hint",
+    "Observed",
+    "hint",
+    "observe",
+    "shapes",
+    "unrecorded",
+]

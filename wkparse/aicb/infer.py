@@ -1,8 +1,11 @@
 """The AICB command and revisions behind a file: `wkparse aicb --infer FILE`.
 
-A file's header, row names, sizes and (when it has one) AICB-style name give the run's
-settings; a few settings the file cannot show (SwiGLU, the vocabulary, recompute) are tried
-both ways. Each candidate command is generated at every modelled revision (`revisions`) and
+A file's content gives the run's settings (`content` for the training generators since
+v1.1, `_inference_reading` for the inference one, `v1_infer` for v1.0); its name is a hint,
+which decides only what the content cannot show (the model name, the GPU type, flash
+attention: `Inferred.not_in_file` lists those a name did not give). What one number mixes is
+tried in the order a user most likely ran it, and a nearest command is offered only when it
+is plausible (`_plausible`). Each candidate command is generated at every modelled revision (`revisions`) and
 compared with the file, chunk by chunk, stopping at the first difference, so a wrong guess
 costs a few rows. The result is the command and the revision range that reproduce the file
 exactly, or else the candidate that agrees longest and the first line where the file departs.
@@ -14,13 +17,12 @@ each) writes it; a run only the side branch writes is found as well.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from itertools import chain
 from pathlib import PurePath
 
-from wkparse.aicb.content import observe, shapes, unrecorded
+from wkparse.aicb.content import DEEPSEEK_SHAPE, NAME_FLAGS, observe, shapes, unrecorded
 from wkparse.aicb.dump import Row, Workload
 from wkparse.aicb.errors import AicbError
 from wkparse.aicb.first_inference import FAMILIES as FIRST_FAMILIES
@@ -40,8 +42,6 @@ from wkparse.aicb.inference_args import BUILT_IN_CONFIGS, FAMILIES
 from wkparse.aicb.names import parse_filename, parse_first_inference_filename
 from wkparse.aicb.revisions import LATEST, REVISIONS, Revision, side_branch
 from wkparse.aicb.v1_infer import is_v1_header, v1_candidates
-
-_FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,18 +114,6 @@ def _agreement(expected: Iterator[str], text: str) -> int:
     return len(text) + 1 if pos == len(text) else pos
 
 
-#: the script variables of a DeepSeek preset's MLA and expert shape -> their options
-_DEEPSEEK_SHAPE = {
-    "q_lora_rank": "--q_lora_rank",
-    "kv_lora_rank": "--kv_lora_rank",
-    "qk_nope_dim": "--qk_nope_dim",
-    "qk_rope_dim": "--qk_rope_dim",
-    "v_head_dim": "--v_head_dim",
-    "n_shared_expert": "--n_shared_expert",
-    "n_dense_layer": "--n_dense_layers",
-}
-
-
 def _training_candidates(path: str, text: str) -> Iterator[str]:
     _head, keys, names = settings(text)
     tp = header_int(keys, "model_parallel_NPU_group", 1)
@@ -140,7 +128,7 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
     moe = "mlp_moelayer" in names
     aiob = "grad_gather" in names
     name = parse_filename(PurePath(path).name)
-    flags = _FLAGS.search(PurePath(path).name)
+    flags = NAME_FLAGS.search(PurePath(path).name)
     gemm, flash = (flags[1] == "True", flags[2] == "True") if flags else (moe, True)
     mbs = name.mbs if name else 1
     seq = name.seq if name else 4096
@@ -182,7 +170,7 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
         "--global_batch", str(gbs), "--micro_batch", str(mbs), "--seq_length", str(seq),
     ]  # fmt: skip
     if deepseek:
-        for variable, option in _DEEPSEEK_SHAPE.items():
+        for variable, option in DEEPSEEK_SHAPE.items():
             base += [option, preset[variable]] if variable in preset else []
     ffns: list[str | None] = [preset["ffn_hidden_size"]] if "ffn_hidden_size" in preset else []
     ffns.append(None)
