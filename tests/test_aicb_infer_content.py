@@ -125,6 +125,51 @@ def test_every_training_file_aicb_writes_is_found_under_any_name(
         _regenerates(str(path), text)
 
 
+V1_REVISIONS = [r for r in REVISIONS if r.era.first_generator]
+
+
+@st.composite
+def v1_runs(draw: st.DrawFn) -> tuple[str, Revision]:
+    """A command of AICB v1.0 (its option names; 4f33c8e runs only MoE with SP)."""
+    rev = draw(st.sampled_from(V1_REVISIONS))
+    model = draw(st.sampled_from(["gpt_7B", "gpt_13B", "Mixtral_8x7B", "own"]))
+    if model == "own":
+        words = ["--num_layers", str(draw(st.integers(1, 6)))]
+        words += ["--hidden_size", str(draw(st.sampled_from([1024, 2048])))]
+    else:
+        words = _model_words(model, None, None)[2:]  # v1.0 has no --frame
+    tp, pp, dp = (draw(st.sampled_from([1, 2, 4])) for _ in range(3))
+    words += ["--world_size", str(tp * pp * dp), "--tp_num", str(tp), "--pp_num", str(pp)]
+    words += ["--global_batch", str(draw(st.integers(1, 2)) * dp), "--micro_batch", "1"]
+    words += ["--seq_length", str(draw(st.sampled_from([1024, 2048])))]
+    words += ["--swiglu", "--use_flash_attn", "--vocab_size", "50257"]
+    moe = rev.era.moe_only or draw(st.booleans())
+    if moe:
+        words += ["--moe_enabled", "--num_moe_experts", "8", "--moe_router_topk", "2"]
+        words += ["--expert_parallel_size", str(draw(st.sampled_from([1, 2, 4])))]
+        words += ["--moe_grouped_gemm"] if draw(st.booleans()) else []
+    words += ["--enable_sequence_parallel"] if moe or draw(st.booleans()) else []
+    if draw(st.booleans()):
+        words += ["--aiob_enable", "--comp_filepath", "workload/aiob_inputs/Example.txt"]
+    return f"python -m workload_generator.{rev.era.module} {' '.join(words)}", rev
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(run=v1_runs(), other=OTHER_NAMES)
+def test_every_v1_file_aicb_writes_is_found_under_any_name(
+    run: tuple[str, Revision], other: str
+) -> None:
+    command, rev = run
+    try:
+        made = generate(command, at=rev)
+    except AicbError:
+        assume(False)
+        raise
+    text = made.text()
+    for name in (made.filename, other):
+        _regenerates(f"/elsewhere/{name}", text)
+
+
 @st.composite
 def inference_runs(draw: st.DrawFn) -> tuple[str, Revision]:
     rev = draw(st.sampled_from(INFERENCE_REVISIONS))
@@ -281,7 +326,7 @@ LLAMA_65B = (
     / "aicb-examples"
     / "model_workload"
     / "L65B-M1-C05_Llama65B_megatron_tp8_pp1_mbs1_A100.txt"
-)  # noqa: E501
+)
 
 
 @needs(LLAMA_65B)

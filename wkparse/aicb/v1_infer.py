@@ -57,11 +57,25 @@ def v1_candidates(path: str, text: str) -> Iterator[str]:
     """Argument lists (v1.0's option names) that may reproduce `text`, likeliest first: each
     reading with the FFN width its parameter total gives, where that is another width."""
     target = _total(text)
+    later: list[str] = []
     for args in _readings(path, text):
-        width = _width(args, target) if target and "--ffn_hidden_size" not in args else None
-        if width is not None:
-            yield f"{args} --ffn_hidden_size {width}"
-        yield args
+        yield from _with_width(args, target)
+        # AICB's heads default to the layers (a width they do not divide counts fewer)
+        layers = re.search(r"--num_layers (\d+)", args)
+        if layers is not None:
+            later.append(
+                re.sub(r"--num_attention_heads \d+", f"--num_attention_heads {layers[1]}", args)
+            )
+    for args in dict.fromkeys(later):
+        yield from _with_width(args, target)
+
+
+def _with_width(args: str, target: int) -> Iterator[str]:
+    """`args` with the FFN width the parameter total gives (where another), then as is."""
+    width = _width(args, target) if target and "--ffn_hidden_size" not in args else None
+    if width is not None:
+        yield f"{args} --ffn_hidden_size {width}"
+    yield args
 
 
 def _total(text: str) -> int:
