@@ -1,12 +1,12 @@
 """The AICB command and revisions behind a file: `wkparse aicb --infer FILE`.
 
-A file's content gives the run's settings (`content` for the training generators since
-v1.1, `_inference_reading` for the inference one, `v1_infer` for v1.0); its name is a hint,
-which decides only what the content cannot show (the model name, the GPU type, flash
-attention: `Inferred.not_in_file` lists those a name did not give). What one number mixes is
-tried in the order a user most likely ran it, and a nearest command is offered only when it
-is plausible (`_plausible`). Each candidate command is generated at every modelled revision (`revisions`) and
-compared with the file, chunk by chunk, stopping at the first difference, so a wrong guess
+A file's content gives the run's settings (`content` for the training generators since v1.1,
+`_inference_reading` for the inference one, `v1_infer` for v1.0); its name is a hint, which
+decides only what the content cannot show (the model name, the GPU type, flash attention:
+`Inferred.not_in_file` lists those a name did not give). What one number mixes is tried in the
+order a user most likely ran it, and a nearest command is offered only when it is plausible
+(`_plausible`). Each candidate command is generated at every modelled revision (`revisions`)
+and compared with the file, chunk by chunk, stopping at the first difference, so a wrong guess
 costs a few rows. The result is the command and the revision range that reproduce the file
 exactly, or else the candidate that agrees longest and the first line where the file departs.
 The side-branch commits `--at` takes (`revisions.side_branch`) that write the file are named
