@@ -14,7 +14,9 @@ from wkparse.aicb.presets import SCRIPT_PRESETS
 EXAMPLE = "workload/aiob_inputs/Example.txt"
 #: vocabularies tried where a file does not show its own (AICB's scripts', its default)
 VOCABS = (50257, 32000)
-_KEY = re.compile(r"(\w+):\s*(\S+)")
+#: a key starts where a word does: tried from inside a word too, a colonless line of n word
+#: characters cost n**2/2 steps
+_KEY = re.compile(r"\b(\w+):\s*(\S+)")
 
 #: header values above this are no run AICB makes (and would cost memory to generate)
 MOST = 10**7
