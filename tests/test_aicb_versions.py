@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, manifest
-from wkparse.aicb import AicbError, generate
-from wkparse.aicb.infer import infer
-from wkparse.aicb.revisions import LATEST, REVISIONS, resolve
 from wkparse.cli import app
+from wkparse.models.aicb import AicbError, generate
+from wkparse.models.aicb.reading.infer import infer
+from wkparse.models.aicb.revisions import LATEST, REVISIONS, resolve
 
 #: the commit each corpus era was generated at (corpus README)
 ERA_COMMIT = {
@@ -409,8 +409,8 @@ def test_other_aiob_measurement_is_named_not_exact(tmp_path: object) -> None:
     """A real AIOB run measures its own times: the command is found, the times are not."""
     from pathlib import Path
 
-    from wkparse.aicb import aiob
-    from wkparse.explain import explain
+    from wkparse.explanation import explain
+    from wkparse.models.aicb.training import aiob
     from wkparse.parse import parse_file
 
     assert isinstance(tmp_path, Path)

@@ -1,7 +1,8 @@
 """One reading of each header key everywhere (issue 22).
 
 SimAI reads every header value with `std::stoi`: `16.0`, `+16`, `0016` and `16abc` are all 16.
-`wkparse.simai.header_value` says so once; lint, explain, simai, diff and `parse --format json`
+`wkparse.models.simai.header_value` says so once; lint, explain, simai, diff and `parse --format
+json`
 must all see that same number, so a value spelt another way changes no finding and no fact.
 """
 
@@ -16,9 +17,9 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import SAMPLES
-from wkparse.aicb import generate
 from wkparse.catalog import summaries
 from wkparse.cli import app
+from wkparse.models.aicb import generate
 
 runner = CliRunner()
 SAMPLE = SAMPLES / "mixtral-world32-tp2-pp2-ep8-sp-moe.txt"

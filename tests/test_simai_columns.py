@@ -1,4 +1,4 @@
-"""SimAI's reading taken from the parser's columns (`wkparse.simai.parsed_rows`), and the
+"""SimAI's reading taken from the parser's columns (`wkparse.models.simai.parsed_rows`), and the
 report computed over columns: wherever the columns are used, the run is the one the stream
 model predicts, field for field and byte for byte; where the two readings could differ, the
 columns are not used."""
@@ -13,11 +13,11 @@ import pytest
 from benchmarks import fuzzing
 from tests.conftest import SIMAI_ORACLE_2, oracle_params
 from wkparse.cpp import scaled, scaled_floats
-from wkparse.simai import report, run, simulate
-from wkparse.simai.options import Refusal, parse
-from wkparse.simai.parsed_rows import read_parsed
-from wkparse.simai.run import SimaiRun, read_count
-from wkparse.simai.sums import EXACT_REPEATS, running_sum
+from wkparse.models.simai import report, run, simulate
+from wkparse.models.simai.options import Refusal, parse
+from wkparse.models.simai.parsed_rows import read_parsed
+from wkparse.models.simai.run import SimaiRun, read_count
+from wkparse.models.simai.sums import EXACT_REPEATS, running_sum
 
 HEADER = (
     "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 2 vpp: 1 ga: 1 "
