@@ -450,7 +450,7 @@ def test_header_keys_are_read_in_one_pass_over_a_huge_word() -> None:
     """`--infer` reads the header's `key: value` pairs: the same pairs as written, and a
     line of one word of a million characters is no million-squared search."""
     from benchmarks import fuzzing
-    from wkparse.aicb.infer_text import settings
+    from wkparse.models.aicb.reading.infer_text import settings
 
     head = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep:1 x pp_comm:  0"
     assert settings(head + "\n6\n")[1] == {
