@@ -66,7 +66,7 @@ CASES = (
 
 def write_files() -> list[tuple[str, Path]]:
     """The benchmark's files (reused when present): AICB's, and two edited copies."""
-    from wkparse.aicb import generate
+    from wkparse.models.aicb import generate
 
     WORK.mkdir(parents=True, exist_ok=True)
     files = []
@@ -122,8 +122,8 @@ def renamed() -> int:
     configuration of the user's own aside, which no command without it names)."""
     import csv
 
-    from wkparse.aicb import AicbError, generate
-    from wkparse.aicb.infer import infer
+    from wkparse.models.aicb import AicbError, generate
+    from wkparse.models.aicb.reading.infer import infer
 
     corpus = HERE.parent.parent / "shared" / "corpus" / "aicb-generated"
     recordings = HERE.parent / "tests" / "recordings"

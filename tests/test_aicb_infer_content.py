@@ -17,12 +17,12 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, GENERATED, RECORDINGS, manifest, needs, recordings
-from wkparse.aicb import AicbError, generate
-from wkparse.aicb.infer import infer
-from wkparse.aicb.inference_args import BUILT_IN_CONFIGS
-from wkparse.aicb.presets import SCRIPT_PRESETS
-from wkparse.aicb.revisions import REVISIONS, Revision
 from wkparse.cli import app
+from wkparse.models.aicb import AicbError, generate
+from wkparse.models.aicb.inference.args import BUILT_IN_CONFIGS
+from wkparse.models.aicb.reading.infer import infer
+from wkparse.models.aicb.revisions import REVISIONS, Revision
+from wkparse.models.aicb.training.presets import SCRIPT_PRESETS
 
 runner = CliRunner()
 TRAINING = "python -m workload_generator.SimAI_training_workload_generator"
