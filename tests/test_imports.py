@@ -45,7 +45,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     ),
     frozenset({"simai", "aicb"}),
     frozenset({"config", "checks", "engine", "fix", "discover", "explain", "diff"}),
-    frozenset({"render"}),
+    frozenset({"render", "triage"}),
     frozenset({"commands", "cli", "__main__", "wkparse", "api", "lsp"}),
 )
 

@@ -1,7 +1,8 @@
 """wkparse: parse, lint, explain and format SimAI workload files.
 
 The Python API (`wkparse.api`): `lint`, `explain`, `simai`, `aicb` and `diff` take a file's
-path, text or bytes and return what the command's JSON renders; `parse_file`, `parse_text`
+path, text or bytes and return what the command's JSON renders (`triage` takes an issue's
+text); `parse_file`, `parse_text`
 and `parse_bytes` give the syntax tree. Importing `wkparse` loads only the parser's entry
 points: each API function imports what it needs when called.
 """
@@ -13,7 +14,7 @@ import types
 from typing import Any
 
 #: the API functions named like subpackages (`wkparse.explain` is also `wkparse/explain/`)
-_FUNCTIONS = frozenset({"aicb", "diff", "explain", "simai"})
+_FUNCTIONS = frozenset({"aicb", "diff", "explain", "simai", "triage"})
 
 
 class _Package(types.ModuleType):
@@ -39,6 +40,7 @@ from wkparse.api import (  # noqa: E402
     explain,
     lint,
     simai,
+    triage,
 )
 from wkparse.parse import Limits, ParseResult, parse_bytes, parse_file, parse_text  # noqa: E402
 
@@ -57,4 +59,5 @@ __all__ = [
     "parse_file",
     "parse_text",
     "simai",
+    "triage",
 ]

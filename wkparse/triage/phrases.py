@@ -1,0 +1,181 @@
+# ruff: noqa: RUF001 - Chinese text is written with its own full-width punctuation
+"""The sentences a triage answer is made of, in English and Chinese (one table: a sentence
+and its translation sit side by side). Numbers, names, codes and commands stay as written."""
+
+from __future__ import annotations
+
+PHRASES: dict[str, tuple[str, str]] = {
+    "out": (
+        "This thread is about {topics}, not about a workload file, so wkparse has no model "
+        "that answers it; checked: {checked}.",
+        "这个问题涉及{topics}，与 workload 文件本身无关，wkparse 没有能回答它的模型；"
+        "已检查：{checked}。",
+    ),
+    "nothing": ("no command, file or log", "没有命令、文件或日志"),
+    "cause-none": (
+        "wkparse cannot name the cause from what the thread shows; below is what the models say "
+        "about the pieces it does show.",
+        "仅凭帖子里给出的内容，wkparse 还无法确定原因；下面是各模型对帖子中已有内容的结论。",
+    ),
+    "cause-prediction": (
+        "Likely cause: {message} (SimAI {simai} model, {backend}; {basis}).",
+        "可能的原因：{message}（SimAI {simai} 模型，{backend}；{basis}）。",
+    ),
+    "cause-finding": (
+        "Likely cause: the workload file itself — {code}: {message} (rule page {page}).",
+        "可能的原因在 workload 文件本身 —— {code}：{message}（规则页 {page}）。",
+    ),
+    "cause-topology": (
+        "Likely cause: the topology has {topo} GPUs but the file was written for {all_gpus} "
+        "(`all_gpus`); in SimAI-Simulation the GPU count comes from the topology.",
+        "可能的原因：拓扑有 {topo} 个 GPU，而文件是按 {all_gpus} 个 GPU（`all_gpus`）生成的；"
+        "SimAI-Simulation 的 GPU 数取自拓扑。",
+    ),
+    "cause-aicb": (
+        "Likely cause: the AICB command (line {line}) — {error}",
+        "可能的原因在 AICB 命令（第 {line} 行）：{error}",
+    ),
+    "q-versions": ("Which SimAI and AICB?", "对应哪个版本的 SimAI 和 AICB？"),
+    "a-versions": (
+        "SimAI {simai} was master on {date}; AICB {aicb}. The predictions below are those of "
+        "wkparse's SimAI {model} model{same}.",
+        "{date} 时 SimAI 的 master 是 {simai}；AICB 为 {aicb}。"
+        "下面的预测来自 wkparse 的 SimAI {model} 模型{same}。",
+    ),
+    "same-version": ("", ""),
+    "other-version": (
+        " (per-version behaviour is not modelled yet: where {simai} differs, the prediction "
+        "may not hold)",
+        "（尚未按版本建模：若 {simai} 与之行为不同，预测可能不成立）",
+    ),
+    "no-date": ("the thread has no date", "帖子没有日期"),
+    "q-rebuild": ("What file does the AICB command write?", "这条 AICB 命令生成的是什么文件？"),
+    "a-rebuild": (
+        "AICB {revision} writes `{name}` for it{notes}.",
+        "AICB {revision} 会为它生成 `{name}`{notes}。",
+    ),
+    "a-rebuild-fail": (
+        "wkparse's AICB model writes no file for it: {error}",
+        "wkparse 的 AICB 模型无法为它生成文件：{error}",
+    ),
+    "q-names": ("Do the command and the file name agree?", "命令和文件名是否一致？"),
+    "a-names-same": (
+        "Yes: the name on line {line} is the one AICB gives this command's file.",
+        "一致：第 {line} 行的文件名正是 AICB 为这条命令生成的文件名。",
+    ),
+    "a-names-differ": (
+        "No: AICB names this command's file `{made}`, the thread names `{named}` (line {line}).",
+        "不一致：AICB 为这条命令生成的文件名是 `{made}`，而帖子中是 `{named}`（第 {line} 行）。",
+    ),
+    "q-meaning": ("What does the file describe?", "这个文件描述的是什么？"),
+    "a-meaning": (
+        "{represents} Header: TP {tp}, PP {pp}, EP {ep}, ga {ga}, all_gpus {all_gpus}; DP {dp}.",
+        "{represents} 头部：TP {tp}，PP {pp}，EP {ep}，ga {ga}，all_gpus {all_gpus}；DP {dp}。",
+    ),
+    "q-findings": ("What does lint find in the file?", "lint 在文件中发现了什么？"),
+    "a-finding": ("{code} (line {line}): {message}", "{code}（第 {line} 行）：{message}"),
+    "q-run": ("What does SimAI do with it?", "SimAI 会怎样运行它？"),
+    "a-run": (
+        "{program}: {outcome}{exit} — {message}",
+        "{program}：{outcome}{exit} —— {message}",
+    ),
+    "a-run-warning": ("Also: {warning}", "另外：{warning}"),
+    "q-gpus": ("Do the GPU counts agree?", "GPU 数量是否一致？"),
+    "a-gpus-differ": (
+        "No: {what} has {n} GPUs, the file's header says all_gpus {all_gpus}.",
+        "不一致：{what} 有 {n} 个 GPU，而文件头部写的是 all_gpus {all_gpus}。",
+    ),
+    "a-gpus-same": (
+        "Yes: {what} has {n} GPUs, as all_gpus says.",
+        "一致：{what} 有 {n} 个 GPU，与 all_gpus 相同。",
+    ),
+    "q-symptom": ("Does the file explain what you saw?", "文件能解释你看到的现象吗？"),
+    "a-symptom-match": (
+        "Yes: you report {said!r}; the model predicts {outcome} for this file.",
+        "能：你描述的是“{said}”；模型对这个文件的预测正是 {outcome}。",
+    ),
+    "a-symptom-differ": (
+        "Not by itself: you report {said!r}, but the model predicts {outcome} for this file; the "
+        "cause is likely outside the file (SimAI build, configuration, topology or environment).",
+        "单靠文件解释不了：你描述的是“{said}”，但模型对这个文件的预测是 {outcome}；"
+        "原因可能在文件之外"
+        "（SimAI 的构建、配置、拓扑或运行环境）。",
+    ),
+    "missing-file": (
+        "attach the workload file (or the AICB command that wrote it)",
+        "请附上 workload 文件（或生成它的 AICB 命令）",
+    ),
+    "missing-commit": (
+        "which SimAI commit did you build? (`git -C SimAI rev-parse HEAD`)",
+        "你编译的是哪个 SimAI commit？（`git -C SimAI rev-parse HEAD`）",
+    ),
+    "missing-log": (
+        "the full output of the run (its last lines)",
+        "运行的完整输出（尤其是最后几行）",
+    ),
+    "missing-command": (
+        "the full SimAI command line you ran",
+        "你运行的完整 SimAI 命令行",
+    ),
+    "missing-topology": (
+        "the topology file or the generator command that wrote it",
+        "拓扑文件或生成它的命令",
+    ),
+    "evidence-line": ("your line {line}", "你的第 {line} 行"),
+    "evidence-title": ("the title", "标题"),
+    "evidence-rule": (
+        "rule {code} (`wkparse rule {code}{flag}`)",
+        "规则 {code}（`wkparse rule {code}{flag}`）",
+    ),
+    "evidence-aicb": ("wkparse's AICB model at {revision}", "wkparse 的 AICB 模型（{revision}）"),
+    "evidence-simai": (
+        "wkparse's SimAI {model} model, checked against recorded runs of SimAI {model}",
+        "wkparse 的 SimAI {model} 模型（已用 SimAI {model} 的实测运行校验）",
+    ),
+    "evidence-explain": ("`wkparse explain`", "`wkparse explain`"),
+    "evidence-versions": (
+        "wkparse's SimAI and AICB histories",
+        "wkparse 记录的 SimAI 与 AICB 历史",
+    ),
+    "basis-attachment": ("on the attached `{name}`", "基于附件 `{name}`"),
+    "basis-aicb": (
+        "on the file AICB {revision} writes for line {line}",
+        "基于 AICB {revision} 按第 {line} 行命令生成的文件",
+    ),
+    "basis-pasted": (
+        "on the rows pasted from line {line}{excerpt}",
+        "基于第 {line} 行起粘贴的内容{excerpt}",
+    ),
+    "heading-evidence": ("Evidence", "依据"),
+    "heading-missing": ("To be sure, please give", "为了确认，请补充"),
+    "footer": (
+        "_Written by `wkparse triage`: each statement names the model or the line it rests on._",
+        "_由 `wkparse triage` 生成：每条结论都注明了所依据的模型或原文行。_",
+    ),
+    "options-stated": ("wkparse's stated options", "wkparse 的默认选项"),
+    "topology-of": ("the topology `{name}`", "拓扑 `{name}`"),
+    "gpus-of": ("`-g {n}`", "`-g {n}`"),
+}
+
+OUTCOME_WORDS: dict[str, tuple[str, str]] = {
+    "finish": ("finishes", "正常结束"),
+    "crash": ("crashes", "崩溃"),
+    "abort": ("aborts", "异常中止"),
+    "hang": ("never ends", "卡住不结束"),
+    "silent-stop": ("stops silently", "无提示地停止"),
+    "empty": ("ends at once with empty results", "立即结束且结果为空"),
+    "refuse": ("refuses the command line", "拒绝该命令行"),
+    "no-result": ("gives no usable result", "没有可用结果"),
+    "nan": ("reports NaN", "结果为 NaN"),
+    "infinite": ("reports an infinite time", "结果为无穷大"),
+}
+
+
+def say(key: str, lang: str, **values: object) -> str:
+    en, zh = PHRASES[key]
+    return (zh if lang == "zh" else en).format(**values)
+
+
+def outcome_word(outcome: str, lang: str) -> str:
+    en, zh = OUTCOME_WORDS.get(outcome, (outcome, outcome))
+    return zh if lang == "zh" else en

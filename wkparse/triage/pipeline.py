@@ -1,0 +1,430 @@
+"""The whole triage: read the thread, find its artefacts, put the pieces together as a
+maintainer would (rebuild the file, check names and counts, lint, explain, run SimAI on the
+user's backend with the user's options), then answer in the thread's language."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path, PurePosixPath
+
+from wkparse.triage import models, sources, symptoms
+from wkparse.triage.artefacts import Artefact, Found, extract
+from wkparse.triage.language import detect
+from wkparse.triage.phrases import outcome_word, say
+from wkparse.triage.reading import read_thread
+from wkparse.triage.render import markdown
+from wkparse.triage.result import Answer, Finding, Triage
+from wkparse.triage.scope import judge
+
+
+def triage(
+    text: str | bytes,
+    attachments: str | os.PathLike[str] | None = None,
+    date: str | None = None,
+    lang: str = "auto",
+) -> Triage:
+    """Triage one issue (`text`: Markdown, plain text, front matter or `gh issue view --json`).
+
+    `attachments` is a folder of the files the issue links to (matched by name); `date`
+    (YYYY-MM-DD) overrides the issue's own; `lang` is `auto` (the issue's), `en` or `zh`."""
+    thread = read_thread(text)
+    found = extract(thread)
+    language = (
+        lang if lang in ("en", "zh") else detect([(0, thread.title), *found.prose], thread.language)
+    )
+    scope = judge(found, thread.title)
+    result = Triage(language, scope.value, thread, found, scope_topics=scope.topics)
+    when = date or thread.created or None
+    result.versions = _versions(when)
+    folder = Path(attachments) if attachments is not None else None
+    if scope.value != "out":
+        _work(result, folder, when)
+    result.markdown = markdown(result)
+    return result
+
+
+def _versions(date: str | None) -> dict[str, object]:
+    from wkparse.aicb import AicbError
+    from wkparse.aicb.revisions import LATEST, resolve
+    from wkparse.simai.versions import UnknownVersion, in_force
+
+    simai: dict[str, object] = {"model": models.MODEL.short}
+    aicb: dict[str, object] = {}
+    if date:
+        try:
+            v = in_force(date)
+            simai.update(
+                commit=v.short, label=v.label, why=f"master in force on {date}, the issue's date"
+            )
+        except UnknownVersion as exc:
+            simai.update(commit=None, why=str(exc))
+        try:
+            r = resolve(sources._day(date) or "")
+            aicb.update(revision=r.label, why=f"master in force on {date}")
+        except AicbError as exc:
+            aicb.update(revision=None, why=str(exc))
+    else:
+        simai.update(commit=None, why="no date in the issue")
+        aicb.update(revision=LATEST.label, why="no date in the issue: the latest AICB modelled")
+    return {"simai": simai, "aicb": aicb}
+
+
+def _evidence_line(line: int | None, lang: str) -> str:
+    if line is None:
+        return ""
+    return say("evidence-title", lang) if line == 0 else say("evidence-line", lang, line=line)
+
+
+def _work(t: Triage, folder: Path | None, date: str | None) -> None:
+    lang, found = t.language, t.found
+    rule_lang = " --lang zh" if lang == "zh" else ""
+    simai_v = t.versions.get("simai", {})
+    assert isinstance(simai_v, dict)
+    user_simai = simai_v.get("commit")
+    model = models.MODEL.short
+    same = (
+        say("same-version", lang)
+        if user_simai in (None, model)
+        else say("other-version", lang, simai=user_simai)
+    )
+    aicb_v = t.versions.get("aicb", {})
+    assert isinstance(aicb_v, dict)
+    t.answers.append(
+        Answer(
+            say("q-versions", lang),
+            say(
+                "a-versions",
+                lang,
+                simai=simai_v.get("label") or user_simai or "?",
+                date=date or say("no-date", lang),
+                aicb=aicb_v.get("revision") or "?",
+                model=model,
+                same=same,
+            ),
+            [say("evidence-versions", lang)],
+        )
+    )
+
+    # the files: attached, rebuilt from the AICB command, pasted
+    files = sources.attached(folder, found)
+    rebuilds = sources.rebuilt(found, date)
+    for rb in rebuilds:
+        ev = [_evidence_line(rb.artefact.line, lang)]
+        if rb.source is None:
+            t.answers.append(
+                Answer(say("q-rebuild", lang), say("a-rebuild-fail", lang, error=rb.error), ev)
+            )
+            continue
+        files.append(rb.source)
+        ev.append(say("evidence-aicb", lang, revision=rb.source.revision))
+        notes = "" if not rb.notes else " (" + "; ".join(rb.notes) + ")"
+        t.answers.append(
+            Answer(
+                say("q-rebuild", lang),
+                say(
+                    "a-rebuild", lang, revision=rb.source.revision, name=rb.source.name, notes=notes
+                ),
+                ev,
+            )
+        )
+        _compare_names(t, rb.source, ev)
+    pasted = sources.pasted(found)
+    if pasted is not None:
+        files.append(pasted)
+
+    # lint and explain each file
+    for src in files:
+        checked = models.check(src.data, lang, excerpt=src.origin == "pasted")
+        for d in checked.diagnostics:
+            line = src.thread_line(d.span.line)
+            kind = src.artefact.kind if src.artefact else "attachment"
+            if src.origin == "pasted":
+                kind = "workload-header" if d.span.line == 1 else "workload-rows"
+            t.findings.append(
+                Finding(d.code, _severity(d.severity), d.message, kind, line, src.name)
+            )
+        _findings_answer(t, src, checked, rule_lang)
+        if checked.explanation is not None and src is files[0]:
+            _meaning(t, src, checked.explanation)
+
+    # SimAI, on the user's backend with the user's options
+    runs: list[tuple[models.Prediction, sources.Source]] = []
+    simai_cmds = [a for a in found.of("simai-command") if a.command is not None]
+    for art in simai_cmds:
+        cmd = art.command
+        assert cmd is not None
+        w = cmd.option("-w", "--workload")
+        chosen = sources.matching(files, w) if w else None
+        if chosen is None and len(files) == 1 and files[0].origin != "attachment":
+            chosen = files[0] if w is None or "-world_size" in w else None
+        if chosen is None:
+            continue
+        gpus = _topology_gpus(found, cmd) if cmd.backend == "ns3" else None
+        words = cmd.words if cmd.backend == "analytical" else []
+        p = _safe_run(chosen.data, cmd.backend, words, gpus)
+        if p is None:
+            continue
+        p.line, p.program = (
+            art.line,
+            "SimAI_simulator" if cmd.backend == "ns3" else "SimAI_analytical",
+        )
+        runs.append((p, chosen))
+        _gpus_answer(t, chosen, cmd, gpus, art.line)
+    if not simai_cmds and files:
+        src = files[0]
+        backends = ["analytical"]
+        if any(
+            k in " ".join(x for _, x in found.prose)
+            for k in ("SimAI_simulator", "ns3", "ns-3", "NS3")
+        ):
+            backends.append("ns3")
+        for backend in backends:
+            p = _safe_run(src.data, backend, [], None)
+            if p is not None:
+                p.program = "SimAI_simulator" if backend == "ns3" else "SimAI_analytical"
+                runs.append((p, src))
+    for p, src in runs:
+        t.predictions.append(p)
+        basis = _basis(src, lang)
+        exit_text = "" if p.exit is None else f" (exit {p.exit})"
+        ev = [say("evidence-simai", lang, model=model), basis]
+        if p.line is not None:
+            ev.append(_evidence_line(p.line, lang))
+        else:
+            ev.append(say("options-stated", lang))
+        t.answers.append(
+            Answer(
+                say("q-run", lang),
+                say(
+                    "a-run",
+                    lang,
+                    program=p.program,
+                    outcome=outcome_word(p.outcome, lang),
+                    exit=exit_text,
+                    message=p.message
+                    + (f" [{p.where}]" if p.where and p.where not in p.message else ""),
+                ),
+                ev,
+            )
+        )
+        for w in p.warnings[:3]:
+            t.answers.append(Answer(say("q-run", lang), say("a-run-warning", lang, warning=w), ev))
+
+    # the symptom against the prediction
+    logs = [a.text for a in found.of("log")]
+    said = symptoms.reported(found.prose, logs, t.thread.title)
+    for outcome, words_said in said[:1]:
+        for p, src in runs[:1]:
+            key = "a-symptom-match" if _agrees(outcome, p.outcome) else "a-symptom-differ"
+            t.answers.append(
+                Answer(
+                    say("q-symptom", lang),
+                    say(key, lang, said=words_said, outcome=outcome_word(p.outcome, lang)),
+                    [say("evidence-simai", lang, model=model), _basis(src, lang)],
+                )
+            )
+    _cause(t, runs, said, rebuilds)
+    _missing(t, files, said, simai_cmds)
+
+
+def _severity(severity: object) -> str:
+    name = getattr(severity, "name", None)
+    return name.lower() if isinstance(name, str) else "info"
+
+
+def _safe_run(
+    data: bytes, backend: str, words: list[str], gpus: int | None
+) -> models.Prediction | None:
+    try:
+        return models.run(data, backend, words, gpus)
+    except (ValueError, OSError):
+        return None
+
+
+def _agrees(reported: str, predicted: str) -> bool:
+    same = {
+        "crash": {"crash", "abort"},
+        "abort": {"abort", "crash"},
+        "hang": {"hang", "silent-stop"},
+        "silent-stop": {"silent-stop", "hang", "empty", "no-result"},
+        "empty": {"empty", "silent-stop", "no-result", "hang"},
+        "nan": {"nan", "infinite"},
+        "no-result": {"no-result", "nan", "infinite", "empty"},
+        "refuse": {"refuse"},
+    }
+    return predicted in same.get(reported, {reported})
+
+
+def _basis(src: sources.Source, lang: str) -> str:
+    if src.origin == "attachment":
+        return say("basis-attachment", lang, name=src.name)
+    if src.origin == "aicb":
+        line = src.artefact.line if src.artefact else "?"
+        return say("basis-aicb", lang, revision=src.revision, line=line)
+    excerpt = f" ({src.excerpt})" if src.excerpt else ""
+    line = src.artefact.line if src.artefact else "?"
+    return say("basis-pasted", lang, line=line, excerpt=excerpt)
+
+
+def _compare_names(t: Triage, made: sources.Source, ev: list[str]) -> None:
+    lang = t.language
+    for a in t.found.of("file-name"):
+        base = PurePosixPath(a.text).name
+        if "-world_size" not in base:
+            continue
+        key = (
+            "a-names-same" if base == made.name or made.name.startswith(base) else "a-names-differ"
+        )
+        t.answers.append(
+            Answer(
+                say("q-names", lang),
+                say(key, lang, line=a.line, made=made.name, named=base),
+                [*ev, _evidence_line(a.line, lang)],
+            )
+        )
+
+
+def _findings_answer(
+    t: Triage, src: sources.Source, checked: models.Checked, rule_lang: str
+) -> None:
+    lang = t.language
+    for d in checked.diagnostics[:6]:
+        line = src.thread_line(d.span.line)
+        ev = [say("evidence-rule", lang, code=d.code, flag=rule_lang), _basis(src, lang)]
+        if line is not None and src.origin == "pasted":
+            ev.append(_evidence_line(line, lang))
+        t.answers.append(
+            Answer(
+                say("q-findings", lang),
+                say("a-finding", lang, code=d.code, line=d.span.line, message=d.message),
+                ev,
+            )
+        )
+
+
+def _meaning(t: Triage, src: sources.Source, e: object) -> None:
+    lang = t.language
+
+    def get(name: str) -> object:
+        return getattr(e, name, None)
+
+    t.answers.append(
+        Answer(
+            say("q-meaning", lang),
+            say(
+                "a-meaning",
+                lang,
+                represents=get("represents") or "",
+                tp=get("tp"),
+                pp=get("pp"),
+                ep=get("ep"),
+                ga=get("ga"),
+                all_gpus=get("all_gpus"),
+                dp=get("dp"),
+            ),
+            [say("evidence-explain", lang), _basis(src, lang)],
+        )
+    )
+
+
+def _topology_gpus(found: Found, cmd: object) -> int | None:
+    from wkparse.triage.commands import Command
+
+    assert isinstance(cmd, Command)
+    name = cmd.option("-n", "--network-topo")
+    if not name:
+        return None
+    base = PurePosixPath(name).name
+    for t in found.topologies:
+        if t.name == base and t.gpus:
+            return t.gpus
+    return None
+
+
+def _gpus_answer(t: Triage, src: sources.Source, cmd: object, gpus: int | None, line: int) -> None:
+    from wkparse.simai import first_line, read_header
+    from wkparse.triage.commands import Command
+
+    assert isinstance(cmd, Command)
+    lang = t.language
+    try:
+        header = read_header(first_line(src.data))
+        all_gpus = header.value("all_gpus")
+    except Exception:
+        return
+    if not all_gpus:
+        return
+    if cmd.backend == "ns3":
+        if gpus is None:
+            return
+        what = say("topology-of", lang, name=cmd.option("-n", "--network-topo"))
+        n = gpus
+    else:
+        g = cmd.option("-g", "--gpus")
+        if g is None or not g.isdigit():
+            return
+        what, n = say("gpus-of", lang, n=g), int(g)
+    key = "a-gpus-same" if n == all_gpus else "a-gpus-differ"
+    t.answers.append(
+        Answer(
+            say("q-gpus", lang),
+            say(key, lang, what=what, n=n, all_gpus=all_gpus),
+            [_evidence_line(line, lang), _basis(src, lang)],
+        )
+    )
+    if n != all_gpus and cmd.backend == "ns3":
+        t.cause = t.cause or say("cause-topology", lang, topo=n, all_gpus=all_gpus)
+
+
+def _cause(
+    t: Triage,
+    runs: list[tuple[models.Prediction, sources.Source]],
+    said: list[tuple[str, str]],
+    rebuilds: list[sources.Rebuild],
+) -> None:
+    lang = t.language
+    reported = [o for o, _ in said]
+    for p, src in runs:
+        if p.outcome != "finish" and (not reported or any(_agrees(r, p.outcome) for r in reported)):
+            t.cause = say(
+                "cause-prediction",
+                lang,
+                message=p.message,
+                simai=p.simai,
+                backend=p.program or p.backend,
+                basis=_basis(src, lang),
+            )
+            return
+    errors = [f for f in t.findings if f.severity == "error"]
+    if errors:
+        f = errors[0]
+        t.cause = say(
+            "cause-finding", lang, code=f.code, message=f.message, page=f"rules/{f.code}.toml"
+        )
+        return
+    if t.cause:
+        return
+    for rb in rebuilds:
+        if rb.source is None:
+            t.cause = say("cause-aicb", lang, line=rb.artefact.line, error=rb.error)
+            return
+    t.cause = say("cause-none", lang)
+
+
+def _missing(
+    t: Triage, files: list[sources.Source], said: list[tuple[str, str]], simai_cmds: list[Artefact]
+) -> None:
+    lang = t.language
+    if not files or (all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)):
+        t.missing.append(say("missing-file", lang))
+    ran_simai = bool(simai_cmds) or bool(said)
+    if ran_simai:
+        t.missing.append(say("missing-commit", lang))
+    if said and not t.found.of("log"):
+        t.missing.append(say("missing-log", lang))
+    if said and not simai_cmds:
+        t.missing.append(say("missing-command", lang))
+    if any(
+        a.command and a.command.backend == "ns3" and not a.command.option("-n") for a in simai_cmds
+    ):
+        t.missing.append(say("missing-topology", lang))
