@@ -101,13 +101,18 @@ def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Predic
         )
     from pathlib import Path
 
-    from wkparse.simai.options import options_for, split_command
+    from wkparse.simai.options import Refusal, options_for, split_command
     from wkparse.simai.run import simulate
 
     options = options_for(Path("workload.txt"), data, None, split_command(words))
     reading = simulate(data, None, options)
     outcome = reading.outcome
     kind = _kind(outcome, None)
+    message = _first(outcome.message)
+    if isinstance(options, Refusal):
+        message = (
+            f"{options.reason}: it prints `{_first(options.stderr)}` and exits {options.exit_code}"
+        )
     if kind == "finish" and reading.report is not None and reading.report.broken:
         total = reading.report.total_time_us
         kind = (
@@ -120,7 +125,7 @@ def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Predic
         kind,
         _exit(kind, outcome),
         _where(outcome, reading),
-        _first(outcome.message),
+        message,
         tuple(reading.warnings) + tuple(reading.option_warnings),
         gpus=reading.gpus if isinstance(reading.gpus, int) else None,
     )

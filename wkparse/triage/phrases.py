@@ -72,6 +72,44 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{represents} Header: TP {tp}, PP {pp}, EP {ep}, ga {ga}, all_gpus {all_gpus}; DP {dp}.",
         "{represents} 头部：TP {tp}，PP {pp}，EP {ep}，ga {ga}，all_gpus {all_gpus}；DP {dp}。",
     ),
+    "q-name": ("What does the file name say?", "文件名说明了什么？"),
+    "a-name": (
+        "`{model}` on {world} GPUs with TP {tp}, PP {pp}, EP {ep}, sequence length {seq}: "
+        "DP = {world} / (TP x PP) = {dp}{ga}.",
+        "`{model}`，{world} 个 GPU，TP {tp}、PP {pp}、EP {ep}，序列长度 {seq}："
+        "DP = {world} / (TP x PP) = {dp}{ga}。",
+    ),
+    "evidence-names": (
+        "AICB's file-name format (wkparse.aicb.names)",
+        "AICB 的文件名格式（wkparse.aicb.names）",
+    ),
+    "q-log": ("Where was the run when the log ends?", "日志结束时仿真运行到了哪里？"),
+    "a-log": (
+        "The last collective your log shows issued is the {collective} collective of layer "
+        "`{layer}`, {size}; passes finished before it: {passes}.",
+        "日志里最后发出的集合通信是层 `{layer}` 的 {collective} 集合通信，大小 {size}；"
+        "此前已完成的 pass 数：{passes}。",
+    ),
+    "a-log-ns3": (
+        "SimAI-Simulation turns every byte into packets, so a collective of {size} keeps it busy "
+        "for a long wall time with nothing printed, and it writes ncclFlowModel_EndToEnd.csv only "
+        "at the end: silence and an empty CSV are what a run inside such a collective shows.",
+        "SimAI-Simulation 把每个字节都当作数据包来模拟，"
+        "因此 {size} 的集合通信会让它长时间运行而没有任何输出，"
+        "ncclFlowModel_EndToEnd.csv 也只在最后才写出："
+        "没有输出、CSV 为空，正是运行停在这样一个集合通信中时的表现。",
+    ),
+    "a-log-next": (
+        "After the last collective it issued, your log shows the next one starting (layer "
+        "`{layer}`, {size}) and stops there; passes finished before it: {passes}.",
+        "在最后一个已发出的集合通信之后，日志显示下一个集合通信开始（层 `{layer}`，大小 {size}），"
+        "随后就停止了；此前已完成的 pass 数：{passes}。",
+    ),
+    "a-log-error": ("The log ends on: `{error}`.", "日志以此结束：`{error}`。"),
+    "evidence-ns3-rate": (
+        "wkparse's ns-3 model, from recorded SimAI-Simulation runs (wkparse.simai.ns3)",
+        "wkparse 的 ns-3 模型，来自 SimAI-Simulation 的实测运行（wkparse.simai.ns3）",
+    ),
     "q-findings": ("What does lint find in the file?", "lint 在文件中发现了什么？"),
     "a-finding": ("{code} (line {line}): {message}", "{code}（第 {line} 行）：{message}"),
     "q-run": ("What does SimAI do with it?", "SimAI 会怎样运行它？"),

@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 from pathlib import Path, PurePosixPath
 
-from wkparse.triage import models, sources, symptoms
+from wkparse.triage import logs, models, sources, symptoms
 from wkparse.triage.artefacts import Artefact, Found, extract
 from wkparse.triage.language import detect
 from wkparse.triage.phrases import outcome_word, say
@@ -95,7 +95,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             say(
                 "a-versions",
                 lang,
-                simai=simai_v.get("label") or user_simai or "?",
+                simai=simai_v.get("label") or simai_v.get("why") or "?",
                 date=date or say("no-date", lang),
                 aicb=aicb_v.get("revision") or "?",
                 model=model,
@@ -129,8 +129,9 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         )
         _compare_names(t, rb.source, ev)
     pasted = sources.pasted(found)
-    if pasted is not None:
+    if pasted is not None and not any(_same_header(f.data, pasted.data) for f in files):
         files.append(pasted)
+    _names(t)
 
     # lint and explain each file
     for src in files:
@@ -210,9 +211,10 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         for w in p.warnings[:3]:
             t.answers.append(Answer(say("q-run", lang), say("a-run-warning", lang, warning=w), ev))
 
-    # the symptom against the prediction
-    logs = [a.text for a in found.of("log")]
-    said = symptoms.reported(found.prose, logs, t.thread.title)
+    # the log: where the run was; the symptom against the prediction
+    pasted_logs = [a.text for a in found.of("log")]
+    _read_logs(t)
+    said = symptoms.reported(found.prose, pasted_logs, t.thread.title)
     for outcome, words_said in said[:1]:
         for p, src in runs[:1]:
             key = "a-symptom-match" if _agrees(outcome, p.outcome) else "a-symptom-differ"
@@ -225,6 +227,85 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             )
     _cause(t, runs, said, rebuilds)
     _missing(t, files, said, simai_cmds)
+
+
+def _read_logs(t: Triage) -> None:
+    """Where the pasted logs say the run was, and (ns-3) what that costs in wall time."""
+    lang = t.language
+    ns3 = any(
+        a.command is not None and a.command.backend == "ns3" for a in t.found.of("simai-command")
+    ) or any("SimAI_simulator" in x for _, x in t.found.prose)
+    for a in t.found.of("log"):
+        r = logs.read(a.line, a.text)
+        if r is None:
+            continue
+        ev = [_evidence_line(a.line, lang)]
+        if r.collective:
+            size = f"{r.size:,} B ({r.size / 1e9:.2f} GB)" if r.size else "?"
+            t.answers.append(
+                Answer(
+                    say("q-log", lang),
+                    say(
+                        "a-log-next" if r.collective == "next" else "a-log",
+                        lang,
+                        collective=r.collective,
+                        layer=r.layer,
+                        size=size,
+                        passes=r.passes,
+                    ),
+                    ev,
+                )
+            )
+            if ns3 and r.size and r.size >= 1e9:
+                t.answers.append(
+                    Answer(
+                        say("q-log", lang),
+                        say("a-log-ns3", lang, size=f"{r.size / 1e9:.2f} GB"),
+                        [*ev, say("evidence-ns3-rate", lang)],
+                    )
+                )
+        if r.error:
+            t.answers.append(
+                Answer(say("q-log", lang), say("a-log-error", lang, error=r.error), ev)
+            )
+
+
+def _same_header(a: bytes, b: bytes) -> bool:
+    """Whether two files start with the same line 1 (a pasted excerpt of an attachment)."""
+    return a.split(b"\n", 1)[0].split() == b.split(b"\n", 1)[0].split()
+
+
+def _names(t: Triage) -> None:
+    """What AICB's file names in the thread say: TP, PP, EP, and the DP and ga they imply."""
+    from wkparse.aicb import parse_filename
+
+    lang = t.language
+    for a in t.found.of("file-name"):
+        name = parse_filename(PurePosixPath(a.text).name)
+        if name is None or name.tp < 1 or name.pp < 1:
+            continue
+        dp, rest = divmod(name.world, name.tp * name.pp)
+        ga = ""
+        if not rest and dp and name.gbs is not None and name.mbs:
+            ga = f", ga {name.gbs // (name.mbs * dp)}" if name.gbs % (name.mbs * dp) == 0 else ""
+        t.answers.append(
+            Answer(
+                say("q-name", lang),
+                say(
+                    "a-name",
+                    lang,
+                    model=name.model,
+                    world=name.world,
+                    tp=name.tp,
+                    pp=name.pp,
+                    ep=name.ep,
+                    dp=dp if not rest else "?",
+                    ga=ga,
+                    seq=name.seq,
+                ),
+                [_evidence_line(a.line, lang), say("evidence-names", lang)],
+            )
+        )
 
 
 def _severity(severity: object) -> str:

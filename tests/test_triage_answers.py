@@ -1,0 +1,85 @@
+"""What the triage answers say, and what they rest on: the refused option and its exit code,
+the file name's numbers, where a pasted log stopped, a topology that disagrees with the file,
+lint's finding with its rule page; each answer with its evidence; out-of-scope in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import TRIAGE, require
+from wkparse.triage import triage
+from wkparse.triage.logs import read
+
+REFUSED = (
+    "---\ntitle: t\ncreated: 2026-01-12\nlanguage: en\n---\n\n"
+    "sh ./scripts/inference_workload_with_aiob.sh -m qwen3-235B \\\n"
+    "-c ./scripts/inference_configs/qwen3_moe_default.json \\\n"
+    "-s 32768 -b 4 -w 12288 -e 32  -t 8 -l 16 -p prefill\n"
+    "./bin/SimAI_analytical -w aicb/results/workload/Qwen3-Moe-235B-world_size12288-tp8-pp16-"
+    "ep32-bs4-seq32768-prefill.txt -g 12288 -g_p_s 8 -r prefill- -busbw example/busbw.yaml\n"
+    "The new build does not accept -busbw.\n"
+)
+
+
+def test_refusal_names_the_option_and_the_exit() -> None:
+    result = triage(REFUSED)
+    assert result.cause.startswith("Likely cause: SimAI's option parser does not know '-busbw'")
+    assert "255" in result.cause
+    questions = [a.question for a in result.answers]
+    assert "What file does the AICB command write?" in questions
+    same = [a for a in result.answers if a.question == "Do the command and the file name agree?"]
+    assert same and same[0].answer.startswith("Yes")
+    for a in result.answers:
+        assert a.evidence and all(e for e in a.evidence)
+
+
+def test_log_reading() -> None:
+    log = (
+        "info: no input grad collective for layer: grad_param_comm\n"
+        "chunk size is: 6488588288 , size is: 6488588288 , layer_num is: 1 , node: 0\n"
+        "info: reduce-scatter weight grad collective issued for layer: grad_param_comm, "
+        "involved dimensions:  0, 1, 1,\n"
+        "info: no input grad collective for layer: grad_gather\n"
+        "chunk size is: 3244294144 , size is: 3244294144 , layer_num is:\n"
+    )
+    r = read(7, log)
+    assert r is not None and (r.collective, r.layer, r.size) == ("next", "grad_gather", 3244294144)
+    assert read(1, "hello\nworld\n") is None
+    crashed = read(1, 'assert failed. cond="false", msg="We assume at least one NIC is alive", x')
+    assert crashed is not None and crashed.error == "We assume at least one NIC is alive"
+
+
+def test_ns3_log_and_file_name_numbers() -> None:
+    case = require(TRIAGE / "aliyun-SimAI-101")
+    result = triage((case / "issue.md").read_bytes())
+    text = result.markdown
+    assert "DP = 8 / (TP x PP) = 2" in text
+    assert "grad_gather" in text and "3.24 GB" in text
+    assert "ncclFlowModel_EndToEnd.csv" in text
+    assert result.language == "zh" and "请附上 workload 文件" in text
+
+
+def test_topology_against_all_gpus_and_the_rule_page(tmp_path: Path) -> None:
+    case = require(TRIAGE / "aliyun-SimAI-8")
+    result = triage((case / "issue.md").read_bytes(), attachments=case / "attachments")
+    gpus = [a for a in result.answers if a.question == "Do the GPU counts agree?"]
+    assert gpus and "128 GPUs" in gpus[0].answer and "all_gpus 8" in gpus[0].answer
+    assert any("wkparse rule WK201" in e for a in result.answers for e in a.evidence)
+    # the pasted copy of the attachment is not linted twice
+    assert [f.code for f in result.findings].count("WK201") == 1
+
+
+def test_micro_header_crash_is_stated_on_the_pasted_rows() -> None:
+    case = require(TRIAGE / "aliyun-SimAI-245")
+    result = triage((case / "issue.md").read_bytes())
+    [p] = result.predictions
+    assert (p.outcome, p.exit) == ("crash", 136)
+    assert "SIGFPE" in result.cause and "粘贴" in result.cause
+
+
+def test_out_of_scope_is_one_line_saying_what_was_checked() -> None:
+    case = require(TRIAGE / "aliyun-SimAI-200")
+    result = triage((case / "issue.md").read_bytes())
+    assert result.scope == "out"
+    assert result.markdown.count("\n") == 1
+    assert "build" in result.markdown and "1 log" in result.markdown
