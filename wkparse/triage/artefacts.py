@@ -33,13 +33,13 @@ _HEADER = re.compile(
     r"((?:\s+\w+:\s*-?\d+)+.*)$"
 )
 _ROW = re.compile(r"(?<![\w-])([A-Za-z_][\w.-]*)\s+(-?\d+)\s+(-?\d+)\s+([A-Z][A-Z_]*)(?![\w])")
-_TXT = re.compile(r"(?<![\w.+-])((?:[\w.~-]+/)*[\w.+-]*\.txt)(?![\w])")
-_AICB_NAME = re.compile(r"(?<![\w.+-])((?:[\w.~-]+/)*[\w.+-]*-world_size\d+[\w.+-]*)")
+_TXT = re.compile(r"(?<![\w.+/~-])((?:[\w.~-]+/)*[\w.+-]*\.txt)(?![\w])")
+_AICB_NAME = re.compile(r"(?<![\w.+/~-])((?:[\w.~-]+/)*[\w.+-]*-world_size\d+[\w.+-]*)")
 _LOG_LINE = re.compile(
     r"^\s*(?:\*{3,}\s*info:|info:|DEBUG\s+-|INFO\s+-|WARNING\s+-|ERROR\s+-|chunk size is:"
     r"|id:\s.*depen:"
     r"|Layer issue|pass: \d+ finished|sim(?:ulation)? time|assert failed|terminate called"
-    r"|Traceback \(most recent call last\)|\s*File \".*\", line \d+|\w+Error:|\w+Exception:"
+    r"|Traceback \(most recent call last\)|File \".*\", line \d+|\w+Error:|\w+Exception:"
     r"|Segmentation fault|Aborted|Floating point exception|Killed$|\+ \S|\+\+ \S"
     r"|stat path:|CSV path and filename:|type: HYBRID|num passes|Warning|warning!|\*{5})"
 )
@@ -101,11 +101,13 @@ class Found:
 def extract(thread: Thread) -> Found:
     numbered = thread.numbered()
     shape = fences.layout(numbered)
-    prose = ([(0, thread.title)] if thread.title else []) + shape.prose
+    # blank lines carry nothing (fences and paragraphs are already cut where they stand)
+    text_lines = [(n, t) for n, t in shape.prose if t.strip()]
+    prose = ([(0, thread.title)] if thread.title else []) + text_lines
     arts: list[Artefact] = []
 
     # commands: in the prose (title included) and in every fence; the title repeats the body
-    found = commands.find(shape.prose)
+    found = commands.find(text_lines)
     for fence in shape.fences:
         found += commands.find(fence.lines)
     in_title = commands.find([(0, thread.title)])
@@ -145,9 +147,12 @@ def extract(thread: Thread) -> Found:
     spans = fences.spans(shape.prose)
     in_span = {s.line + i for s in spans for i in range(1, s.text.count("\n") + 1)}
     run: list[tuple[int, str]] = []
-    for number, text in [*shape.prose, (10**12, "")]:
+    for number, text in [*text_lines, (10**12, "")]:
         if number in in_span:
             continue
+        if run and number != run[-1][0] + 1:  # a blank line ends a pasted output
+            logs.append(Artefact("log", run[0][0], _clip("\n".join(t for _, t in run))))
+            run = []
         if number not in command_lines and _LOG_LINE.match(text):
             run.append((number, text))
             continue

@@ -11,8 +11,9 @@ import json
 import re
 from dataclasses import dataclass, field
 
-#: what is read of an issue at most: a thread longer than this is cut (and says so)
-MAX_CHARS = 2_000_000
+#: what is read of an issue at most (GitHub keeps 65,536 characters a body or comment): a
+#: thread longer than this is cut, and says so
+MAX_CHARS = 1_000_000
 
 _FRONT_KEY = re.compile(r"^([A-Za-z_]+):\s*(.*?)\s*$")
 
