@@ -123,3 +123,14 @@ def test_no_text_crashes_or_hangs(name: str, tmp_path: Path) -> None:
         for a in json.loads(ran.stdout)["artefacts"]:
             counts[a["kind"]] = counts.get(a["kind"], 0) + 1
         assert counts["aicb-command"] == 25 and counts["simai-command"] == 25
+
+
+def test_benchmark_runs(tmp_path: Path) -> None:
+    """The speed benchmark's smoke run: it times and writes its record (never judged here)."""
+    from benchmarks import triage as bench
+
+    out = tmp_path / "triage.json"
+    assert bench.main(["--repeat", "1", "--out", str(out), "--work", str(tmp_path)]) in (0, 1)
+    if out.exists():
+        rows = json.loads(out.read_text())
+        assert all({"triage", "models", "explain"} <= set(r["median_s"]) for r in rows)

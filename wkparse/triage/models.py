@@ -53,21 +53,23 @@ class Checked:
     explanation: Explanation | None = None
 
 
-def check(data: bytes, lang: str, excerpt: bool) -> Checked:
-    """Lint (every rule, opt-in ones included) and explain the file, in `lang`."""
+def check(data: bytes, lang: str, excerpt: bool, name: str | None = None) -> Checked:
+    """Lint (every rule, opt-in ones included; `name` for the file-name rules) and explain
+    the file, in `lang`: one lint, whose findings explain reuses (SimAI runs separately, with
+    the user's options)."""
     from wkparse.config import Config
     from wkparse.diagnostics import Severity
     from wkparse.engine import lint
-    from wkparse.explain.configured import explained
+    from wkparse.explain.facts import explain
     from wkparse.i18n import language
     from wkparse.parse import parse_bytes
 
     config = Config(opt_in=True, lang=lang)
     with language(lang):
         parsed = parse_bytes(data, limits=config.limits)
-        found = lint(parsed, None, config)
+        found = lint(parsed, name, config)
         try:
-            explanation = explained(parsed, None, config, data=data)
+            explanation = explain(parsed, name, findings=found)
         except Exception:
             explanation = None
     kept = [

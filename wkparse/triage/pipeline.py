@@ -135,7 +135,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
 
     # lint and explain each file
     for src in files:
-        checked = models.check(src.data, lang, excerpt=src.origin == "pasted")
+        pasted_file = src.origin == "pasted"
+        checked = models.check(src.data, lang, pasted_file, None if pasted_file else src.name)
         for d in checked.diagnostics:
             line = src.thread_line(d.span.line)
             kind = src.artefact.kind if src.artefact else "attachment"
