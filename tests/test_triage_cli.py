@@ -134,3 +134,31 @@ def test_benchmark_runs(tmp_path: Path) -> None:
     if out.exists():
         rows = json.loads(out.read_text())
         assert all({"triage", "models", "explain"} <= set(r["median_s"]) for r in rows)
+
+
+def test_the_workflow_runs_what_the_tests_run(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """docs/triage-workflow.yml: `gh issue view --json` output in, `wkparse triage ... -o` out;
+    its wkparse step is run here as written, on an issue in gh's JSON form."""
+    from tests.conftest import ROOT
+
+    workflow = (ROOT / "docs" / "triage-workflow.yml").read_text(encoding="utf-8")
+    steps = [line.split("- run: ", 1)[1] for line in workflow.splitlines() if "- run: " in line]
+    gh_view = next(s for s in steps if s.startswith("gh issue view"))
+    assert "--json title,body,createdAt,url,comments > issue.json" in gh_view
+    [step] = [s for s in steps if s.startswith("wkparse ")]
+    issue = {
+        "title": "SimAI_analytical 不认 -busbw",
+        "body": ISSUE.split("---\n", 2)[2],
+        "createdAt": "2026-01-12T08:00:00Z",
+        "url": "https://github.com/o/r/issues/1",
+        "comments": [],
+    }
+    (tmp_path / "issue.json").write_text(json.dumps(issue, ensure_ascii=False), encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    ran = CliRunner().invoke(app, step.split()[1:], catch_exceptions=False)
+    assert ran.exit_code == 0
+    comment = (tmp_path / "comment.md").read_text(encoding="utf-8")
+    assert comment.startswith("可能的原因") and "-busbw" in comment
+    assert any(s.startswith("gh issue comment") and "--body-file comment.md" in s for s in steps)
