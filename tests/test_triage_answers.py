@@ -83,3 +83,21 @@ def test_out_of_scope_is_one_line_saying_what_was_checked() -> None:
     assert result.scope == "out"
     assert result.markdown.count("\n") == 1
     assert "build" in result.markdown and "1 log" in result.markdown
+
+
+def test_a_missing_option_is_the_cause_of_an_all_bubble_result() -> None:
+    text = REFUSED.replace(" -busbw example/busbw.yaml", " -nv 380 -nic 50").replace(
+        "The new build does not accept -busbw.", "The result is 100% bubble time, all bubble."
+    )
+    result = triage(text)
+    [p] = result.predictions
+    assert p.outcome == "finish" and p.option_warnings
+    assert result.cause.startswith("Likely cause: the SimAI command line — no -n_p_s")
+    said = [a for a in result.answers if a.question == "Does the file explain what you saw?"]
+    assert said and said[0].answer.startswith("Through the command line")
+
+
+def test_an_issue_past_the_limit_says_it_was_cut() -> None:
+    result = triage("I ran SimAI_analytical and it hangs.\n" + "x" * 1_100_000)
+    assert result.thread.cut and "only its start was read" in result.markdown
+    assert "only its start was read" not in triage("short\n").markdown

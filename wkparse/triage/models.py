@@ -28,6 +28,8 @@ class Prediction:
     where: str
     message: str
     warnings: tuple[str, ...] = ()
+    #: what SimAI does with the options themselves (a missing -n_p_s, ...)
+    option_warnings: tuple[str, ...] = ()
     simai: str = MODEL.short
     #: the command's line, or None for wkparse's stated options
     line: int | None = None
@@ -128,7 +130,8 @@ def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Predic
         _exit(kind, outcome),
         _where(outcome, reading),
         message,
-        tuple(reading.warnings) + tuple(reading.option_warnings),
+        tuple(reading.warnings),
+        tuple(reading.option_warnings),
         gpus=reading.gpus if isinstance(reading.gpus, int) else None,
     )
 

@@ -31,9 +31,9 @@ PHRASES: dict[str, tuple[str, str]] = {
         "可能的原因：拓扑有 {topo} 个 GPU，而文件是按 {all_gpus} 个 GPU（`all_gpus`）生成的；"
         "SimAI-Simulation 的 GPU 数取自拓扑。",
     ),
-    "cause-aicb": (
-        "Likely cause: the AICB command (line {line}) — {error}",
-        "可能的原因在 AICB 命令（第 {line} 行）：{error}",
+    "cause-options": (
+        "Likely cause: the SimAI command line — {warning} (SimAI {simai} model, {basis}).",
+        "可能的原因在 SimAI 命令行：{warning}（SimAI {simai} 模型，{basis}）。",
     ),
     "q-versions": ("Which SimAI and AICB?", "对应哪个版本的 SimAI 和 AICB？"),
     "a-versions": (
@@ -132,6 +132,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Yes: you report {said!r}; the model predicts {outcome} for this file.",
         "能：你描述的是“{said}”；模型对这个文件的预测正是 {outcome}。",
     ),
+    "a-symptom-options": (
+        "Through the command line: you report {said!r}; the model predicts the file {outcome}, "
+        "but with the options you gave: {warning}",
+        "问题在命令行：你描述的是“{said}”；模型预测这个文件{outcome}，"
+        "但在你给出的选项下：{warning}",
+    ),
     "a-symptom-differ": (
         "Not by itself: you report {said!r}, but the model predicts {outcome} for this file; the "
         "cause is likely outside the file (SimAI build, configuration, topology or environment).",
@@ -186,6 +192,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "heading-evidence": ("Evidence", "依据"),
     "heading-missing": ("To be sure, please give", "为了确认，请补充"),
+    "cut": (
+        "_The issue is longer than wkparse reads (1,000,000 characters): only its start was read._",
+        "_帖子超过 wkparse 读取的上限（1,000,000 个字符）：只读取了开头部分。_",
+    ),
     "footer": (
         "_Written by `wkparse triage`: each statement names the model or the line it rests on._",
         "_由 `wkparse triage` 生成：每条结论都注明了所依据的模型或原文行。_",

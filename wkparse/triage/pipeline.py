@@ -209,7 +209,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 ev,
             )
         )
-        for w in p.warnings[:3]:
+        for w in (*p.option_warnings, *p.warnings)[:3]:
             t.answers.append(Answer(say("q-run", lang), say("a-run-warning", lang, warning=w), ev))
 
     # the log: where the run was; the symptom against the prediction
@@ -218,15 +218,26 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     said = symptoms.reported(found.prose, pasted_logs, t.thread.title)
     for outcome, words_said in said[:1]:
         for p, src in runs[:1]:
-            key = "a-symptom-match" if _agrees(outcome, p.outcome) else "a-symptom-differ"
+            if _agrees(outcome, p.outcome):
+                key = "a-symptom-match"
+            elif p.option_warnings:
+                key = "a-symptom-options"
+            else:
+                key = "a-symptom-differ"
             t.answers.append(
                 Answer(
                     say("q-symptom", lang),
-                    say(key, lang, said=words_said, outcome=outcome_word(p.outcome, lang)),
+                    say(
+                        key,
+                        lang,
+                        said=words_said,
+                        outcome=outcome_word(p.outcome, lang),
+                        warning=p.option_warnings[0] if p.option_warnings else "",
+                    ),
                     [say("evidence-simai", lang, model=model), _basis(src, lang)],
                 )
             )
-    _cause(t, runs, said, rebuilds)
+    _cause(t, runs, said)
     _missing(t, files, said, simai_cmds)
 
 
@@ -462,7 +473,6 @@ def _cause(
     t: Triage,
     runs: list[tuple[models.Prediction, sources.Source]],
     said: list[tuple[str, str]],
-    rebuilds: list[sources.Rebuild],
 ) -> None:
     lang = t.language
     reported = [o for o, _ in said]
@@ -477,6 +487,16 @@ def _cause(
                 basis=_basis(src, lang),
             )
             return
+    for p, src in runs:
+        if p.option_warnings and reported:
+            t.cause = say(
+                "cause-options",
+                lang,
+                warning=p.option_warnings[0],
+                simai=p.simai,
+                basis=_basis(src, lang),
+            )
+            return
     errors = [f for f in t.findings if f.severity == "error"]
     if errors:
         f = errors[0]
@@ -486,10 +506,6 @@ def _cause(
         return
     if t.cause:
         return
-    for rb in rebuilds:
-        if rb.source is None:
-            t.cause = say("cause-aicb", lang, line=rb.artefact.line, error=rb.error)
-            return
     t.cause = say("cause-none", lang)
 
 

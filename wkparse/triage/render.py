@@ -29,6 +29,8 @@ def markdown(t: Triage) -> str:
     if t.missing:
         out += ["", f"**{say('heading-missing', lang)}**", ""]
         out += [f"- {m}" for m in t.missing]
+    if t.thread.cut:
+        out += ["", say("cut", lang)]
     out += ["", say("footer", lang)]
     return "\n".join(out) + "\n"
 

@@ -77,12 +77,8 @@ def rebuilt(found: Found, date: str | None) -> list[Rebuild]:
     for art in found.of("aicb-command"):
         assert art.command is not None
         try:
-            try:
-                made = generate(art.command.words, at=at)
-            except AicbError:
-                if at is None:
-                    raise
-                made = generate(art.command.words, at=None)
+            # the AICB of the thread's date only: a later one may write another file
+            made = generate(art.command.words, at=at)
         except AicbError as exc:
             out.append(Rebuild(art, None, str(exc)))
             continue
