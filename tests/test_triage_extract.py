@@ -181,3 +181,16 @@ def test_language_of_prose_not_of_commands() -> None:
     ]
     en = [(1, "The run stops after grad_gather; what is wrong?"), (2, "1.1 运行的命令")]
     assert detect(zh) == "zh" and detect(en) == "en"
+
+
+def test_commits_the_thread_names() -> None:
+    from wkparse.triage.pipeline import stated_commits
+
+    thread = read_thread(
+        "I used https://github.com/aliyun/aicb/tree/d9b4f5cd7d9d34a80cfbb0389831a16c7fe3ed7b\n"
+        "and SimAI at commit 9ecad45f.\n"
+    )
+    assert stated_commits(thread) == {
+        "aicb": ("d9b4f5cd7d9d34a80cfbb0389831a16c7fe3ed7b", 1),
+        "simai": ("9ecad45f", 2),
+    }

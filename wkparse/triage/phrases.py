@@ -37,9 +37,9 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "q-versions": ("Which SimAI and AICB?", "对应哪个版本的 SimAI 和 AICB？"),
     "a-versions": (
-        "SimAI {simai} was master on {date}; AICB {aicb}. The predictions below are those of "
-        "wkparse's SimAI {model} model{same}.",
-        "{date} 时 SimAI 的 master 是 {simai}；AICB 为 {aicb}。"
+        "SimAI {simai} ({simai_why}); AICB {aicb} ({aicb_why}). The predictions below are those "
+        "of wkparse's SimAI {model} model{same}.",
+        "SimAI 为 {simai}（{simai_why}）；AICB 为 {aicb}（{aicb_why}）。"
         "下面的预测来自 wkparse 的 SimAI {model} 模型{same}。",
     ),
     "same-version": ("", ""),

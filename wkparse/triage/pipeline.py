@@ -5,13 +5,14 @@ user's backend with the user's options), then answer in the thread's language.""
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path, PurePosixPath
 
 from wkparse.triage import logs, models, sources, symptoms
 from wkparse.triage.artefacts import Artefact, Found, extract
 from wkparse.triage.language import detect
 from wkparse.triage.phrases import outcome_word, say
-from wkparse.triage.reading import read_thread
+from wkparse.triage.reading import Thread, read_thread
 from wkparse.triage.render import markdown
 from wkparse.triage.result import Answer, Finding, Triage
 from wkparse.triage.scope import judge
@@ -35,7 +36,7 @@ def triage(
     scope = judge(found, thread.title)
     result = Triage(language, scope.value, thread, found, scope_topics=scope.topics)
     when = date or thread.created or None
-    result.versions = _versions(when)
+    result.versions = _versions(when, stated_commits(thread))
     folder = Path(attachments) if attachments is not None else None
     if scope.value != "out":
         _work(result, folder, when)
@@ -43,14 +44,43 @@ def triage(
     return result
 
 
-def _versions(date: str | None) -> dict[str, object]:
+#: a commit the thread names: a link into the repository, or "SimAI commit abc1234"
+_COMMIT_LINK = re.compile(
+    r"github\.com/aliyun/(aicb|SimAI)/(?:tree|commit|blob)/([0-9a-fA-F]{7,40})"
+    r"|\b(SimAI|AICB|aicb)\b[^\n]{0,30}?\bcommit:?\s+([0-9a-fA-F]{7,40})\b"
+)
+
+
+def stated_commits(thread: Thread) -> dict[str, tuple[str, int]]:
+    """`simai` / `aicb` -> (commit, line) for the commits the thread itself names."""
+    found: dict[str, tuple[str, int]] = {}
+    for number, text in [(0, thread.title), *thread.numbered()]:
+        for m in _COMMIT_LINK.finditer(text):
+            repo = (m.group(1) or m.group(3)).lower()
+            found.setdefault(repo, (m.group(2) or m.group(4), number))
+    return found
+
+
+def _versions(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[str, object]:
     from wkparse.aicb import AicbError
     from wkparse.aicb.revisions import LATEST, resolve
     from wkparse.simai.versions import UnknownVersion, in_force
+    from wkparse.simai.versions import resolve as simai_resolve
 
     simai: dict[str, object] = {"model": models.MODEL.short}
     aicb: dict[str, object] = {}
-    if date:
+    if "simai" in stated:
+        commit, line = stated["simai"]
+        try:
+            v = simai_resolve(commit)
+            simai.update(commit=v.short, label=v.label, why=f"named in the thread (line {line})")
+        except UnknownVersion:
+            simai.update(
+                commit=commit[:8],
+                label=commit[:8],
+                why=f"named in the thread (line {line}); not a commit wkparse tells apart",
+            )
+    elif date:
         try:
             v = in_force(date)
             simai.update(
@@ -58,14 +88,19 @@ def _versions(date: str | None) -> dict[str, object]:
             )
         except UnknownVersion as exc:
             simai.update(commit=None, why=str(exc))
-        try:
-            r = resolve(sources._day(date) or "")
-            aicb.update(revision=r.label, why=f"master in force on {date}")
-        except AicbError as exc:
-            aicb.update(revision=None, why=str(exc))
     else:
         simai.update(commit=None, why="no date in the issue")
-        aicb.update(revision=LATEST.label, why="no date in the issue: the latest AICB modelled")
+    at = stated["aicb"][0] if "aicb" in stated else sources._day(date)
+    why = (
+        f"named in the thread (line {stated['aicb'][1]})"
+        if "aicb" in stated
+        else (f"master in force on {date}" if date else "no date in the issue: the latest modelled")
+    )
+    try:
+        r = resolve(at) if at else LATEST
+        aicb.update(revision=r.label, at=at, why=why)
+    except AicbError as exc:
+        aicb.update(revision=None, at=None, why=str(exc))
     return {"simai": simai, "aicb": aicb}
 
 
@@ -96,7 +131,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 "a-versions",
                 lang,
                 simai=simai_v.get("label") or simai_v.get("why") or "?",
-                date=date or say("no-date", lang),
+                simai_why=simai_v.get("why") or "",
+                aicb_why=aicb_v.get("why") or "",
                 aicb=aicb_v.get("revision") or "?",
                 model=model,
                 same=same,
@@ -107,7 +143,9 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
 
     # the files: attached, rebuilt from the AICB command, pasted
     files = sources.attached(folder, found)
-    rebuilds = sources.rebuilt(found, date)
+    rebuilds = sources.rebuilt(
+        found, aicb_v.get("at") if isinstance(aicb_v.get("at"), str) else None
+    )
     for rb in rebuilds:
         ev = [_evidence_line(rb.artefact.line, lang)]
         if rb.source is None:

@@ -68,12 +68,12 @@ def attached(directory: Path | None, found: Found) -> list[Source]:
     return out
 
 
-def rebuilt(found: Found, date: str | None) -> list[Rebuild]:
-    """Each AICB command's file, as the AICB model in force on `date` writes it."""
+def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
+    """Each AICB command's file, as the AICB model at `at` (a commit, or a date YYYY-MM-DD:
+    the revision in force then) writes it."""
     from wkparse.aicb import AicbError, generate
 
     out: list[Rebuild] = []
-    at = _day(date)
     for art in found.of("aicb-command"):
         assert art.command is not None
         try:
