@@ -43,12 +43,18 @@ PHRASES: dict[str, tuple[str, str]] = {
         "下面的预测来自 wkparse 的 SimAI {model} 模型{same}。",
     ),
     "same-version": ("", ""),
+    "why-date": ("master on {date}, the issue's date", "{date}（帖子日期）时的 master"),
+    "why-stated": ("named in the thread, line {line}", "帖子第 {line} 行给出"),
+    "why-before": (
+        "{date} is before the first SimAI commit wkparse models",
+        "{date} 早于 wkparse 建模的第一个 SimAI 版本",
+    ),
+    "why-none": ("the issue has no date", "帖子没有日期"),
     "other-version": (
         " (per-version behaviour is not modelled yet: where {simai} differs, the prediction "
         "may not hold)",
         "（尚未按版本建模：若 {simai} 与之行为不同，预测可能不成立）",
     ),
-    "no-date": ("the thread has no date", "帖子没有日期"),
     "q-rebuild": ("What file does the AICB command write?", "这条 AICB 命令生成的是什么文件？"),
     "a-rebuild": (
         "AICB {revision} writes `{name}` for it{notes}.",

@@ -73,35 +73,55 @@ def _versions(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[str,
         commit, line = stated["simai"]
         try:
             v = simai_resolve(commit)
-            simai.update(commit=v.short, label=v.label, why=f"named in the thread (line {line})")
+            simai.update(
+                commit=v.short,
+                label=v.label,
+                why=f"named in the thread (line {line})",
+                basis="stated",
+                line=line,
+            )
         except UnknownVersion:
             simai.update(
                 commit=commit[:8],
                 label=commit[:8],
                 why=f"named in the thread (line {line}); not a commit wkparse tells apart",
+                basis="stated",
+                line=line,
             )
     elif date:
         try:
             v = in_force(date)
             simai.update(
-                commit=v.short, label=v.label, why=f"master in force on {date}, the issue's date"
+                commit=v.short,
+                label=v.label,
+                why=f"master in force on {date}, the issue's date",
+                basis="date",
+                date=date,
             )
         except UnknownVersion as exc:
-            simai.update(commit=None, why=str(exc))
+            simai.update(commit=None, why=str(exc), basis="before", date=date)
     else:
-        simai.update(commit=None, why="no date in the issue")
+        simai.update(commit=None, why="no date in the issue", basis="none")
     at = stated["aicb"][0] if "aicb" in stated else sources._day(date)
     why = (
         f"named in the thread (line {stated['aicb'][1]})"
         if "aicb" in stated
         else (f"master in force on {date}" if date else "no date in the issue: the latest modelled")
     )
+    basis = "stated" if "aicb" in stated else ("date" if date else "none")
+    aicb.update(basis=basis, line=stated["aicb"][1] if "aicb" in stated else None, date=date)
     try:
         r = resolve(at) if at else LATEST
         aicb.update(revision=r.label, at=at, why=why)
     except AicbError as exc:
         aicb.update(revision=None, at=None, why=str(exc))
     return {"simai": simai, "aicb": aicb}
+
+
+def _why(version: dict[str, object], lang: str) -> str:
+    """Why this version, in the answer's language."""
+    basis = str(version.get("basis") or "none")
+    return say(f"why-{basis}", lang, date=version.get("date"), line=version.get("line"))
 
 
 def _evidence_line(line: int | None, lang: str) -> str:
@@ -119,8 +139,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     model = models.MODEL.short
     same = (
         say("same-version", lang)
-        if user_simai in (None, model)
-        else say("other-version", lang, simai=user_simai)
+        if user_simai == model
+        else say("other-version", lang, simai=user_simai or "?")
     )
     aicb_v = t.versions.get("aicb", {})
     assert isinstance(aicb_v, dict)
@@ -130,9 +150,9 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             say(
                 "a-versions",
                 lang,
-                simai=simai_v.get("label") or simai_v.get("why") or "?",
-                simai_why=simai_v.get("why") or "",
-                aicb_why=aicb_v.get("why") or "",
+                simai=simai_v.get("label") or "?",
+                simai_why=_why(simai_v, lang),
+                aicb_why=_why(aicb_v, lang),
                 aicb=aicb_v.get("revision") or "?",
                 model=model,
                 same=same,
