@@ -101,3 +101,16 @@ def test_an_issue_past_the_limit_says_it_was_cut() -> None:
     result = triage("I ran SimAI_analytical and it hangs.\n" + "x" * 1_100_000)
     assert result.thread.cut and "only its start was read" in result.markdown
     assert "only its start was read" not in triage("short\n").markdown
+
+
+def test_every_out_of_scope_topic_has_its_chinese_words() -> None:
+    from wkparse.triage import scope
+    from wkparse.triage.phrases import TOPIC_WORDS
+
+    source = Path(scope.__file__).read_text(encoding="utf-8")
+    named = {t for _w, t, _p in scope._OUT} | {
+        "crash on SimAI's own example",
+        "crash inside ns-3",
+    }
+    assert named <= set(TOPIC_WORDS)
+    assert all(f'"{t}"' in source for t in named)

@@ -211,6 +211,24 @@ PHRASES: dict[str, tuple[str, str]] = {
     "gpus-of": ("`-g {n}`", "`-g {n}`"),
 }
 
+#: the topics that put a thread out of scope (`scope.py` names them in English)
+TOPIC_WORDS: dict[str, str] = {
+    "vidur": "vidur",
+    "build": "SimAI 的编译构建",
+    "permissions": "文件权限",
+    "python environment": "Python 运行环境",
+    "SimAI.conf, RDMA and congestion control": "SimAI.conf、RDMA 与拥塞控制",
+    "failure modelling": "故障建模",
+    "topology file": "拓扑文件",
+    "crash on SimAI's own example": "SimAI 自带示例的崩溃",
+    "crash inside ns-3": "ns-3 内部的崩溃",
+}
+
+
+def topic_word(topic: str, lang: str) -> str:
+    return TOPIC_WORDS.get(topic, topic) if lang == "zh" else topic
+
+
 OUTCOME_WORDS: dict[str, tuple[str, str]] = {
     "finish": ("finishes", "正常结束"),
     "crash": ("crashes", "崩溃"),

@@ -6,7 +6,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from wkparse.triage.phrases import say
+from wkparse.triage.phrases import say, topic_word
 
 if TYPE_CHECKING:
     from wkparse.triage.result import Triage
@@ -15,7 +15,8 @@ if TYPE_CHECKING:
 def markdown(t: Triage) -> str:
     lang = t.language
     if t.scope == "out":
-        topics = ", ".join(t.scope_topics) or "-"
+        sep = "、" if lang == "zh" else ", "
+        topics = sep.join(topic_word(x, lang) for x in t.scope_topics) or "-"
         checked = _checked(t) or say("nothing", lang)
         return say("out", lang, topics=topics, checked=checked) + "\n"
     out = [t.cause or say("cause-none", lang), "", f"**{say('heading-evidence', lang)}**", ""]
