@@ -114,3 +114,31 @@ def test_every_out_of_scope_topic_has_its_chinese_words() -> None:
     }
     assert named <= set(TOPIC_WORDS)
     assert all(f'"{t}"' in source for t in named)
+
+
+def test_pasted_line_1_and_an_attachment_against_the_command(tmp_path: Path) -> None:
+    import wkparse
+
+    cmd = (
+        "sh scripts/megatron_workload_with_aiob.sh -m 7 --world_size 128 "
+        "--pipeline_model_parallel 4 --global_batch 512 --swiglu --use_flash_attn"
+    )
+    made = wkparse.aicb(cmd, at="2026-01-01")
+    lines = made.text().splitlines()
+    issue = (
+        f"---\ntitle: t\ncreated: 2026-01-01\nlanguage: en\n---\n\nI ran\n\n    {cmd}\n\n"
+        "```\n" + "\n".join(lines[:6]) + "\n```\n"
+    )
+    q = "Is your file the one the AICB command writes?"
+    said = [a.answer for a in triage(issue).answers if a.question == q]
+    assert said and said[0].startswith("Line 1 you pasted is the one AICB writes")
+    changed = issue.replace(" ga: 64 ", " ga: 32 ")
+    said = [a.answer for a in triage(changed).answers if a.question == q]
+    assert said and said[0].startswith("No: the line 1 you pasted differs") and "ga" in said[0]
+    (tmp_path / made.filename).write_text(made.text(), encoding="utf-8")
+    said = [
+        a.answer
+        for a in triage(f"{issue}\nfile: {made.filename}\n", attachments=tmp_path).answers
+        if a.question == q
+    ]
+    assert any(s.startswith(f"Yes: `{made.filename}` is what AICB writes") for s in said)

@@ -116,6 +116,27 @@ PHRASES: dict[str, tuple[str, str]] = {
         "wkparse's ns-3 model, from recorded SimAI-Simulation runs (wkparse.simai.ns3)",
         "wkparse 的 ns-3 模型，来自 SimAI-Simulation 的实测运行（wkparse.simai.ns3）",
     ),
+    "q-against": (
+        "Is your file the one the AICB command writes?",
+        "你的文件就是这条 AICB 命令生成的文件吗？",
+    ),
+    "a-against-same": (
+        "Yes: {given} is what AICB writes for the command (`{made}`).",
+        "是：{given} 与 AICB 为这条命令生成的文件（`{made}`）一致。",
+    ),
+    "a-against-header": (
+        "Line 1 you pasted is the one AICB writes for the command (`{made}`); the rows shown "
+        "are an excerpt, not compared.",
+        "你粘贴的第 1 行与 AICB 为这条命令生成的文件（`{made}`）一致；"
+        "粘贴的各行只是节选，未作比较。",
+    ),
+    "a-against-differ": (
+        "No: {given} differs from what AICB writes for the command (`{made}`) in: {what}.",
+        "不是：{given} 与 AICB 为这条命令生成的文件（`{made}`）不同，差在：{what}。",
+    ),
+    "pasted-line-1": ("the line 1 you pasted", "你粘贴的第 1 行"),
+    "rows-differ": ("the rows", "各行内容"),
+    "evidence-diff": ("`wkparse diff`", "`wkparse diff`"),
     "q-findings": ("What does lint find in the file?", "lint 在文件中发现了什么？"),
     "a-finding": ("{code} (line {line}): {message}", "{code}（第 {line} 行）：{message}"),
     "q-run": ("What does SimAI do with it?", "SimAI 会怎样运行它？"),

@@ -187,9 +187,10 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         )
         _compare_names(t, rb.source, ev)
     pasted = sources.pasted(found)
-    if pasted is not None and not any(_same_header(f.data, pasted.data) for f in files):
-        files.append(pasted)
     _names(t)
+    _against(t, files + ([pasted] if pasted is not None else []))
+    if pasted is not None and not any(_same_header(f.data, pasted.data) for f in files):
+        files.append(pasted)  # an excerpt of a file already read is not linted twice
 
     # lint and explain each file
     for src in files:
@@ -338,6 +339,54 @@ def _read_logs(t: Triage) -> None:
             t.answers.append(
                 Answer(say("q-log", lang), say("a-log-error", lang, error=r.error), ev)
             )
+
+
+def _against(t: Triage, files: list[sources.Source]) -> None:
+    """Each attached or pasted file against the file AICB writes for the thread's command:
+    the same, or what differs (line 1 as SimAI reads it, explain's facts, the rows)."""
+    from wkparse.diff import diff
+    from wkparse.parse import parse_bytes
+
+    lang = t.language
+    made = [f for f in files if f.origin == "aicb"]
+    given = [f for f in files if f.origin != "aicb"]
+    for g in given:
+        for m in made:
+            ev = [_basis(g, lang), _basis(m, lang)]
+            if g.origin == "pasted":  # rows cut: only line 1 can be compared
+                mine, theirs = _keys(g.data), _keys(m.data)
+                keys = sorted(
+                    k for k in mine.keys() | theirs.keys() if mine.get(k) != theirs.get(k)
+                )
+                if not keys:
+                    text = say("a-against-header", lang, made=m.name)
+                    t.answers.append(Answer(say("q-against", lang), text, ev))
+                    continue
+            else:
+                a, b = parse_bytes(g.data), parse_bytes(m.data)
+                if a.diagnostics or b.diagnostics:
+                    continue
+                d = diff(a, b, g.name, m.name)
+                ev.append(say("evidence-diff", lang))
+                if d.equal:
+                    text = say("a-against-same", lang, given=f"`{g.name}`", made=m.name)
+                    t.answers.append(Answer(say("q-against", lang), text, ev))
+                    continue
+                keys = [h.key for h in d.header] + [f.label for f in d.facts]
+            text = say(
+                "a-against-differ",
+                lang,
+                given=say("pasted-line-1", lang) if g.origin == "pasted" else g.name,
+                made=m.name,
+                what=", ".join(keys[:6]) or say("rows-differ", lang),
+            )
+            t.answers.append(Answer(say("q-against", lang), text, ev))
+
+
+def _keys(data: bytes) -> dict[str, str]:
+    """Line 1's `key: value` pairs as written."""
+    first = data.split(b"\n", 1)[0].decode("utf-8", "replace")
+    return dict(re.findall(r"(\w+):\s*(\S+)", first))
 
 
 def _same_header(a: bytes, b: bytes) -> bool:
