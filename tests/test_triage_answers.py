@@ -142,3 +142,11 @@ def test_pasted_line_1_and_an_attachment_against_the_command(tmp_path: Path) -> 
         if a.question == q
     ]
     assert any(s.startswith(f"Yes: `{made.filename}` is what AICB writes") for s in said)
+
+
+def test_the_time_unit_of_an_analytical_result() -> None:
+    case = require(TRIAGE / "aliyun-SimAI-93")
+    result = triage((case / "issue.md").read_bytes())
+    [p] = result.predictions
+    assert p.total_us is not None
+    assert any("microseconds" in a.answer for a in result.answers)

@@ -36,6 +36,8 @@ class Prediction:
     program: str = ""
     #: the key numbers of the run (GPUs it ran on)
     gpus: int | None = None
+    #: SimAI-Analytical's `Total time` in its EndToEnd.csv (microseconds), when a number
+    total_us: float | None = None
 
     def public(self) -> dict[str, object]:
         return {
@@ -133,7 +135,13 @@ def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Predic
         tuple(reading.warnings),
         tuple(reading.option_warnings),
         gpus=reading.gpus if isinstance(reading.gpus, int) else None,
+        total_us=_total(reading.report),
     )
+
+
+def _total(report: object) -> float | None:
+    total = getattr(report, "total_time_us", None)
+    return float(total) if isinstance(total, (int, float)) and math.isfinite(total) else None
 
 
 def _kind(outcome: Outcome, how: str | None) -> str:

@@ -144,6 +144,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{program}: {outcome}{exit} — {message}",
         "{program}：{outcome}{exit} —— {message}",
     ),
+    "a-total": (
+        "Its EndToEnd.csv gives Total time {total}: SimAI-Analytical writes its times in "
+        "microseconds (us).",
+        "它的 EndToEnd.csv 中 Total time 为 {total}：SimAI-Analytical 的时间单位是微秒（us）。",
+    ),
     "a-run-warning": ("Also: {warning}", "另外：{warning}"),
     "q-gpus": ("Do the GPU counts agree?", "GPU 数量是否一致？"),
     "a-gpus-differ": (

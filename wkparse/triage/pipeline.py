@@ -268,6 +268,10 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 ev,
             )
         )
+        if p.total_us is not None:
+            t.answers.append(
+                Answer(say("q-run", lang), say("a-total", lang, total=f"{p.total_us:,.0f}"), ev)
+            )
         for w in (*p.option_warnings, *p.warnings)[:3]:
             t.answers.append(Answer(say("q-run", lang), say("a-run-warning", lang, warning=w), ev))
 
