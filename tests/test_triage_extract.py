@@ -53,6 +53,9 @@ def test_full_width_punctuation_and_dashes() -> None:
     )
     [cmd] = _found(text).of("aicb-command")
     assert cmd.command is not None and cmd.command.option("--world_size") == "8"
+    doubled = "命令：sh scripts/megatron_workload_with_aiob.sh -m 7 ——world_size 16\n"
+    [cmd] = _found(doubled).of("aicb-command")
+    assert cmd.command is not None and cmd.command.option("--world_size") == "16"
 
 
 def test_prompts_and_a_program_named_in_prose() -> None:

@@ -28,7 +28,7 @@ _WIDE = str.maketrans(
         "\u00a0": " ",
     }
 )
-_DASHES = re.compile(r"(?<!\S)[—–](?=\w)")
+_DASHES = re.compile(r"(?<!\S)(?:——|[—–])(?=\w)")
 
 _ENV = r"(?:[A-Z][A-Z0-9_]*=\S*\s+)"
 _SIMAI = re.compile(
