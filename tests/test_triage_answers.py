@@ -150,3 +150,13 @@ def test_the_time_unit_of_an_analytical_result() -> None:
     [p] = result.predictions
     assert p.total_us is not None
     assert any("microseconds" in a.answer for a in result.answers)
+
+
+def test_topology_against_the_world_size_in_the_file_name() -> None:
+    text = (
+        "AS_SEND_LAT=3 ./bin/SimAI_simulator -t 8 -w ./results/None-gpt_7B-world_size16-tp4-"
+        "pp1-ep1-gbs8-mbs1-seq2048-MOE-False-GEMM-False-flash_attn-True.txt "
+        "-n ./Spectrum-X_32g_8gps_400Gbps_H100 -c SimAI.conf\nIt hangs.\n"
+    )
+    gpus = [a for a in triage(text).answers if a.question == "Do the GPU counts agree?"]
+    assert gpus and gpus[0].answer.startswith("No:") and "world_size 16" in gpus[0].answer

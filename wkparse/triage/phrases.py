@@ -159,6 +159,16 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Yes: {what} has {n} GPUs, as all_gpus says.",
         "一致：{what} 有 {n} 个 GPU，与 all_gpus 相同。",
     ),
+    "a-gpus-name-same": (
+        "Yes: {what} has {n} GPUs, the world size in the file's name.",
+        "一致：{what} 有 {n} 个 GPU，与文件名中的 world_size 相同。",
+    ),
+    "a-gpus-name-differ": (
+        "No: {what} has {n} GPUs, the file's name says world_size {world}; in SimAI-Simulation "
+        "the GPU count comes from the topology.",
+        "不一致：{what} 有 {n} 个 GPU，而文件名中的 world_size 是 {world}；"
+        "SimAI-Simulation 的 GPU 数取自拓扑。",
+    ),
     "q-symptom": ("Does the file explain what you saw?", "文件能解释你看到的现象吗？"),
     "a-symptom-match": (
         "Yes: you report {said!r}; the model predicts {outcome} for this file.",

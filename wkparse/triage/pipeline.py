@@ -429,6 +429,24 @@ def _names(t: Triage) -> None:
                 [_evidence_line(a.line, lang), say("evidence-names", lang)],
             )
         )
+        base = PurePosixPath(a.text).name
+        for c in t.found.of("simai-command"):
+            cmd = c.command
+            w = cmd.option("-w", "--workload") if cmd is not None else None
+            if cmd is None or cmd.backend != "ns3" or not w or PurePosixPath(w).name != base:
+                continue
+            gpus = _topology_gpus(t.found, cmd)
+            if gpus is None:
+                continue
+            key = "a-gpus-name-same" if gpus == name.world else "a-gpus-name-differ"
+            what = say("topology-of", lang, name=cmd.option("-n", "--network-topo"))
+            t.answers.append(
+                Answer(
+                    say("q-gpus", lang),
+                    say(key, lang, what=what, n=gpus, world=name.world),
+                    [_evidence_line(c.line, lang), say("evidence-names", lang)],
+                )
+            )
 
 
 def _severity(severity: object) -> str:
