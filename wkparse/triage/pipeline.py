@@ -222,7 +222,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             continue
         gpus = _topology_gpus(found, cmd) if cmd.backend == "ns3" else None
         words = cmd.words if cmd.backend == "analytical" else []
-        p = _safe_run(chosen.data, cmd.backend, words, gpus)
+        p = _safe_run(chosen.data, cmd.backend, words, gpus, lang)
         if p is None:
             continue
         p.line, p.program = (
@@ -240,7 +240,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         ):
             backends.append("ns3")
         for backend in backends:
-            p = _safe_run(src.data, backend, [], None)
+            p = _safe_run(src.data, backend, [], None, lang)
             if p is not None:
                 p.program = "SimAI_simulator" if backend == "ns3" else "SimAI_analytical"
                 runs.append((p, src))
@@ -455,10 +455,15 @@ def _severity(severity: object) -> str:
 
 
 def _safe_run(
-    data: bytes, backend: str, words: list[str], gpus: int | None
+    data: bytes, backend: str, words: list[str], gpus: int | None, lang: str
 ) -> models.Prediction | None:
+    """SimAI's run in the answer's language (the models' messages are translated where
+    wkparse's catalog has them); None for options no command line could hold."""
+    from wkparse.i18n import language
+
     try:
-        return models.run(data, backend, words, gpus)
+        with language(lang):
+            return models.run(data, backend, words, gpus)
     except (ValueError, OSError):
         return None
 
