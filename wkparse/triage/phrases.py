@@ -232,6 +232,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "on the rows pasted from line {line}{excerpt}",
         "基于第 {line} 行起粘贴的内容{excerpt}",
     ),
+    "list-sep": ("; ", "；"),
+    "excerpt": (" ({notes})", "（{notes}）"),
+    "excerpt-cut": ("{n} incomplete row(s) left out", "略去了 {n} 个不完整的行"),
+    "excerpt-count": (
+        "count line {declared} read as {shown}, the rows shown",
+        "计数行 {declared} 按粘贴出的 {shown} 行处理",
+    ),
     "heading-evidence": ("Evidence", "依据"),
     "heading-missing": ("To be sure, please give", "为了确认，请补充"),
     "cut": (

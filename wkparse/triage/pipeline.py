@@ -488,7 +488,12 @@ def _basis(src: sources.Source, lang: str) -> str:
     if src.origin == "aicb":
         line = src.artefact.line if src.artefact else "?"
         return say("basis-aicb", lang, revision=src.revision, line=line)
-    excerpt = f" ({src.excerpt})" if src.excerpt else ""
+    notes = []
+    if src.cut_rows:
+        notes.append(say("excerpt-cut", lang, n=src.cut_rows))
+    if src.declared is not None:
+        notes.append(say("excerpt-count", lang, declared=src.declared, shown=len(src.lines) - 2))
+    excerpt = say("excerpt", lang, notes=say("list-sep", lang).join(notes)) if notes else ""
     line = src.artefact.line if src.artefact else "?"
     return say("basis-pasted", lang, line=line, excerpt=excerpt)
 

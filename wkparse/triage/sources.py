@@ -30,8 +30,15 @@ class Source:
     artefact: Artefact | None
     #: thread line of each line of `data` (pasted) — for tying findings to the user's text
     lines: list[int] = field(default_factory=list)
-    #: what the pasted excerpt left out: rows cut, count line changed
-    excerpt: str = ""
+    #: what the pasted excerpt left out: incomplete rows dropped, and the count line as
+    #: written when it is not the number of rows shown
+    cut_rows: int = 0
+    declared: int | None = None
+
+    @property
+    def excerpt(self) -> bool:
+        return bool(self.cut_rows) or self.declared is not None
+
     #: AICB's revision for a rebuilt file
     revision: str = ""
 
@@ -103,14 +110,17 @@ def pasted(found: Found) -> Source | None:
         (int(t) for n, t in found.workload_lines if n == header.line + 1 and t.strip().isdigit()),
         None,
     )
-    notes = []
-    if len(complete) < len(rows):
-        notes.append(f"{len(rows) - len(complete)} incomplete row(s) left out")
-    if declared is not None and declared != len(complete):
-        notes.append(f"count line {declared} read as {len(complete)}, the rows shown")
     text = "\n".join([header.text, str(len(complete))] + [r.text for r in complete]) + "\n"
     lines = [header.line, header.line + 1] + [r.line for r in complete]
-    return Source("pasted", text.encode(), "pasted", header, lines, "; ".join(notes))
+    return Source(
+        "pasted",
+        text.encode(),
+        "pasted",
+        header,
+        lines,
+        cut_rows=len(rows) - len(complete),
+        declared=declared if declared is not None and declared != len(complete) else None,
+    )
 
 
 def matching(sources: list[Source], name: str) -> Source | None:
