@@ -197,3 +197,12 @@ def test_commits_the_thread_names() -> None:
         "aicb": ("d9b4f5cd7d9d34a80cfbb0389831a16c7fe3ed7b", 1),
         "simai": ("9ecad45f", 2),
     }
+
+
+def test_odd_gh_json_and_json_that_is_not_an_issue() -> None:
+    odd = read_thread('{"title": 5, "body": null, "comments": "x", "createdAt": null}')
+    assert odd.title == "5" and odd.lines == [""]
+    listing = read_thread('[{"title": "a"}]\n')  # not an issue: read as text
+    assert listing.lines[0] == '[{"title": "a"}]'
+    broken = read_thread('{"title": "a", "body": ')  # not JSON: read as text
+    assert broken.lines[0].startswith("{")
