@@ -187,7 +187,7 @@ def test_language_of_prose_not_of_commands() -> None:
 
 
 def test_commits_the_thread_names() -> None:
-    from wkparse.triage.pipeline import stated_commits
+    from wkparse.triage.versions import stated_commits
 
     thread = read_thread(
         "I used https://github.com/aliyun/aicb/tree/d9b4f5cd7d9d34a80cfbb0389831a16c7fe3ed7b\n"

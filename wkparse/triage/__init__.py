@@ -10,6 +10,9 @@ One job a module:
 - `language`, `scope`: which language to answer in, and whether the thread is about a workload;
 - `sources`: the workload files (attached, rebuilt from the AICB command, pasted);
 - `models`: lint, explain and SimAI on one file; `symptoms`: what the user says SimAI did;
+- `versions`: which SimAI and AICB the user ran; `logs`: where a pasted SimAI log stopped;
+- `checks`: the pieces against each other (command, file name, header, attachment, topology);
+- `cause`: the likely cause and what is missing; `evidence`: how a statement names its source;
 - `pipeline`: the pieces put together and answered, `result`: what it concludes;
 - `phrases`: the answer's sentences in English and Chinese; `render`: Markdown, text, JSON.
 
