@@ -160,3 +160,19 @@ def test_topology_against_the_world_size_in_the_file_name() -> None:
     )
     gpus = [a for a in triage(text).answers if a.question == "Do the GPU counts agree?"]
     assert gpus and gpus[0].answer.startswith("No:") and "world_size 16" in gpus[0].answer
+
+
+def test_the_seed_thread(seed_report: Path) -> None:
+    """The report this project started from: an AICB command pasted without its backslashes,
+    the file name, and the question what the file means (one pipeline stage of one GPU)."""
+    result = triage(seed_report.read_bytes())
+    assert result.language == "zh" and result.scope == "in"
+    first = result.found.of("aicb-command")[0]
+    assert first.command is not None and first.command.option("--pipeline_model_parallel") == "4"
+    from wkparse.triage.phrases import say
+
+    rebuilt = [a for a in result.answers if a.question == say("q-rebuild", "zh")]
+    assert len(rebuilt) == 1  # the command quoted again in a reply is rebuilt once
+    assert "None-gpt_7B-world_size128-tp4-pp4" in rebuilt[0].answer
+    meaning = [a for a in result.answers if a.question == say("q-meaning", "zh")]
+    assert meaning and "DP 8" in meaning[0].answer and "ga 64" in meaning[0].answer

@@ -206,3 +206,14 @@ def test_odd_gh_json_and_json_that_is_not_an_issue() -> None:
     assert listing.lines[0] == '[{"title": "a"}]'
     broken = read_thread('{"title": "a", "body": ')  # not JSON: read as text
     assert broken.lines[0].startswith("{")
+
+
+def test_a_paste_that_lost_its_backslashes() -> None:
+    text = (
+        "我用以下指令\nsh ./scripts/megatron_workload_with_aiob.sh -m 7\n"
+        "--world_size 128 --tensor_model_parallel_size 4 --pipeline_model_parallel 4\n"
+        "--frame Megatron --global_batch 512\n生成了一个txt文件\n"
+    )
+    [cmd] = _found(text).of("aicb-command")
+    assert cmd.command is not None and cmd.command.lines == [2, 3, 4]
+    assert cmd.command.option("--global_batch") == "512"

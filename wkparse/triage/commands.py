@@ -45,6 +45,10 @@ _TOPO = re.compile(
 #: where a command pasted into a sentence stops
 _STOP = re.compile(r"[`\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]|\s\(|\"\s|\"$|'\s*$|\)\s*$")
 _CONTINUED = re.compile(r"\\\s*$")
+#: a line that is only options (`--world_size 128 --tensor_model_parallel_size 4`)
+_OPTIONS_ONLY = re.compile(
+    r"^\s*--?[A-Za-z][\w-]*(?:[= ]\S+)?(?:\s+--?[A-Za-z][\w-]*(?:[= ]\S+)?)*\s*\\?\s*$"
+)
 
 
 @dataclass
@@ -117,7 +121,8 @@ def find(numbered: list[tuple[int, str]]) -> list[Command]:
 
 
 def _take(numbered: list[tuple[int, str]], index: int, start: int, line: str) -> tuple[str, int]:
-    """The command's text from `start`, continued over `\\` line ends; and how many more
+    """The command's text from `start`, continued over `\\` line ends (and over following
+    lines that are only options, where a paste lost its backslashes); and how many more
     lines it took."""
     before = line[:start]
     text = line[start:]
@@ -133,11 +138,19 @@ def _take(numbered: list[tuple[int, str]], index: int, start: int, line: str) ->
         if stop is not None:
             parts.append(text[: stop.start()])
             break
-        if _CONTINUED.search(text) and index + taken + 1 < len(numbered):
+        more = index + taken + 1 < len(numbered)
+        if more and _CONTINUED.search(text):
             parts.append(_CONTINUED.sub(" ", text))
             taken += 1
             text = normalise(numbered[index + taken][1])
             continue
+        if more and numbered[index + taken + 1][0] == numbered[index + taken][0] + 1:
+            following = normalise(numbered[index + taken + 1][1])
+            if _OPTIONS_ONLY.match(following):
+                parts.append(text)
+                taken += 1
+                text = following
+                continue
         parts.append(text)
         break
     return " ".join(p.strip() for p in parts), taken

@@ -43,6 +43,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "下面的预测来自 wkparse 的 SimAI {model} 模型{same}。",
     ),
     "same-version": ("", ""),
+    "unknown": ("unknown", "未知"),
     "why-date": ("master on {date}, the issue's date", "{date}（帖子日期）时的 master"),
     "why-stated": ("named in the thread, line {line}", "帖子第 {line} 行给出"),
     "why-before": (

@@ -53,7 +53,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     same = (
         say("same-version", lang)
         if user_simai == model
-        else say("other-version", lang, simai=user_simai or "?")
+        else say("other-version", lang, simai=user_simai or say("unknown", lang))
     )
     aicb_v = t.versions.get("aicb", {})
     assert isinstance(aicb_v, dict)
@@ -63,10 +63,10 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             say(
                 "a-versions",
                 lang,
-                simai=simai_v.get("label") or "?",
+                simai=simai_v.get("label") or say("unknown", lang),
                 simai_why=versions.why(simai_v, lang),
                 aicb_why=versions.why(aicb_v, lang),
-                aicb=aicb_v.get("revision") or "?",
+                aicb=aicb_v.get("revision") or say("unknown", lang),
                 model=model,
                 same=same,
             ),

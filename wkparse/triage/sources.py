@@ -81,8 +81,12 @@ def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
     from wkparse.aicb import AicbError, generate
 
     out: list[Rebuild] = []
+    seen: set[tuple[str, ...]] = set()
     for art in found.of("aicb-command"):
         assert art.command is not None
+        if tuple(art.command.words) in seen:
+            continue  # the same command quoted again (a reply, a log)
+        seen.add(tuple(art.command.words))
         try:
             # the AICB of the thread's date only: a later one may write another file
             made = generate(art.command.words, at=at)
