@@ -176,3 +176,18 @@ def test_the_seed_thread(seed_report: Path) -> None:
     assert "None-gpt_7B-world_size128-tp4-pp4" in rebuilt[0].answer
     meaning = [a for a in result.answers if a.question == say("q-meaning", "zh")]
     assert meaning and "DP 8" in meaning[0].answer and "ga 64" in meaning[0].answer
+
+
+def test_an_attachment_link_matches_its_file(tmp_path: Path) -> None:
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "run.txt").write_text(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 1 ga: 1 "
+        "all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0\n1\n"
+        "embedding_layer -1 556000 ALLREDUCE 13870912 1 NONE 0 1 NONE 0 100\n",
+        encoding="utf-8",
+    )
+    text = "It gives NaN: [run.txt](https://github.com/user-attachments/files/123/run.txt)\n"
+    result = triage(text, attachments=folder)
+    [f] = [f for f in result.findings if f.code == "WK201"]
+    assert f.kind == "attachment" and f.source == "run.txt"

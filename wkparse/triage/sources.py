@@ -59,10 +59,12 @@ class Rebuild:
 
 
 def attached(directory: Path | None, found: Found) -> list[Source]:
-    """The files of `directory` (not below it), those the thread names first."""
+    """The files of `directory` (not below it), those the thread names first: by a file name
+    it gives, or by the last part of an attachment link (`.../files/123/test.txt`)."""
     if directory is None or not directory.is_dir():
         return []
-    named = {PurePosixPath(a.text).name: a for a in found.of("file-name")}
+    named = {PurePosixPath(a.text.split("?")[0]).name: a for a in found.of("attachment")}
+    named.update({PurePosixPath(a.text).name: a for a in found.of("file-name")})
     out: list[Source] = []
     for path in sorted(directory.iterdir(), key=lambda p: (p.name not in named, p.name)):
         try:
