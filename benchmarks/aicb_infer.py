@@ -65,7 +65,7 @@ CASES = (
 
 def write_files() -> list[tuple[str, Path]]:
     """The benchmark's files (reused when present): AICB's, and two edited copies."""
-    from wkparse.aicb import generate
+    from wkparse.models.aicb import generate
 
     WORK.mkdir(parents=True, exist_ok=True)
     files = []

@@ -14,8 +14,8 @@ out), round-robin so a busy neighbour slows all alike, once untimed first, media
 - `explain`: `wkparse explain` of the issue's largest attachment (explain lints the file and
   predicts SimAI-Analytical's report), the baseline the issue names;
 - `models`: the models triage runs on that file, as a maintainer runs them: `wkparse.lint`,
-  `wkparse.explain` and SimAI on the backend and with the options of the thread's command
-  (`wkparse.simai`, or the ns-3 model); none for a thread out of scope, where triage runs no
+  `wkparse.explanation` and SimAI on the backend and with the options of the thread's command
+  (`wkparse.models.simai`, or the ns-3 model); none for a thread out of scope, where triage runs no
   model.
 
 Target: triage costs at most `models` + 20%. The cases: every `../shared/triage` case with an
@@ -38,10 +38,10 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 sys.path.insert(0, str(ROOT))
 
-from wkparse.triage import triage  # noqa: E402
-from wkparse.triage.artefacts import extract  # noqa: E402
-from wkparse.triage.reading import read_thread  # noqa: E402
-from wkparse.triage.scope import judge  # noqa: E402
+from wkparse import triage  # noqa: E402
+from wkparse.threads.artefacts import extract  # noqa: E402
+from wkparse.threads.reading import read_thread  # noqa: E402
+from wkparse.threads.scope import judge  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 ALLOWANCE = 1.2
@@ -75,7 +75,7 @@ def _cases(work: Path) -> list[tuple[str, bytes, Path]]:
         folder = work / "built"
         folder.mkdir(parents=True, exist_ok=True)
         (folder / largest.name).write_bytes(largest.read_bytes())
-        from wkparse.simai import first_line, read_header
+        from wkparse.models.simai import first_line, read_header
 
         gpus = read_header(first_line(largest.read_bytes())).value("all_gpus") or 8
         issue = BUILT.format(name=largest.name, gpus=gpus).encode()
@@ -108,7 +108,7 @@ def _models_of(issue: bytes, attachment: Path) -> Callable[[], object]:
     def call() -> object:
         import wkparse
         from wkparse.config import Config
-        from wkparse.simai.ns3 import simulate_ns3
+        from wkparse.models.simai.ns3 import simulate_ns3
 
         config = Config(opt_in=True)
         found = wkparse.lint(data, config=config), wkparse.explain(data, config=config)

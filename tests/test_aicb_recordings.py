@@ -14,9 +14,9 @@ import re
 import pytest
 
 from tests.conftest import RECORDINGS, recordings
-from wkparse.aicb import AicbError, generate
-from wkparse.aicb.infer import infer
-from wkparse.aicb.revisions import REVISIONS, resolve, side_branch
+from wkparse.models.aicb import AicbError, generate
+from wkparse.models.aicb.reading.infer import infer
+from wkparse.models.aicb.revisions import REVISIONS, resolve, side_branch
 
 WRITTEN = [pytest.param(r, id=r["file"]) for r in recordings() if r["file"] != "-"]
 

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import TRIAGE
-from wkparse.triage import Triage, triage
+from wkparse import triage
+from wkparse.threads import Triage
 
 
 def _cases() -> list[object]:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.conftest import TRIAGE, require
-from wkparse.triage import triage
-from wkparse.triage.logs import read
+from wkparse import triage
+from wkparse.threads.logs import read
 
 REFUSED = (
     "---\ntitle: t\ncreated: 2026-01-12\nlanguage: en\n---\n\n"
@@ -23,7 +23,7 @@ REFUSED = (
 
 def test_refusal_names_the_option_and_the_exit() -> None:
     result = triage(REFUSED)
-    assert result.cause.startswith("Likely cause: SimAI's option parser does not know '-busbw'")
+    assert result.cause.startswith("Likely cause: SimAI cef83f9d's option parser does not know '-busbw'")
     assert "255" in result.cause
     questions = [a.question for a in result.answers]
     assert "What file does the AICB command write?" in questions
@@ -104,8 +104,8 @@ def test_an_issue_past_the_limit_says_it_was_cut() -> None:
 
 
 def test_every_out_of_scope_topic_has_its_chinese_words() -> None:
-    from wkparse.triage import scope
-    from wkparse.triage.phrases import TOPIC_WORDS
+    from wkparse.threads import scope
+    from wkparse.threads.phrases import TOPIC_WORDS
 
     source = Path(scope.__file__).read_text(encoding="utf-8")
     named = {t for _w, t, _p in scope._OUT} | {
@@ -169,7 +169,7 @@ def test_the_seed_thread(seed_report: Path) -> None:
     assert result.language == "zh" and result.scope == "in"
     first = result.found.of("aicb-command")[0]
     assert first.command is not None and first.command.option("--pipeline_model_parallel") == "4"
-    from wkparse.triage.phrases import say
+    from wkparse.threads.phrases import say
 
     rebuilt = [a for a in result.answers if a.question == say("q-rebuild", "zh")]
     assert len(rebuilt) == 1  # the command quoted again in a reply is rebuilt once

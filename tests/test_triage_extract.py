@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 
-from wkparse.triage.artefacts import extract
-from wkparse.triage.language import detect
-from wkparse.triage.reading import read_thread
+from wkparse.threads.artefacts import extract
+from wkparse.threads.language import detect
+from wkparse.threads.reading import read_thread
 
 
 def _found(text: str):  # type: ignore[no-untyped-def]
@@ -187,7 +187,7 @@ def test_language_of_prose_not_of_commands() -> None:
 
 
 def test_commits_the_thread_names() -> None:
-    from wkparse.triage.versions import stated_commits
+    from wkparse.threads.versions import stated_commits
 
     thread = read_thread(
         "I used https://github.com/aliyun/aicb/tree/d9b4f5cd7d9d34a80cfbb0389831a16c7fe3ed7b\n"

@@ -17,9 +17,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from wkparse import terminal
-from wkparse.aicb import AicbError, generate
-from wkparse.aicb.command import split
 from wkparse.atomic import atomic_write
+from wkparse.models.aicb import AicbError, generate
+from wkparse.models.aicb.command import split
 from wkparse.syntax import shown
 
 
@@ -33,7 +33,7 @@ def _infer(path: Path, as_json: bool) -> int:
     """`--infer FILE`: exit 0 when a command reproduces the file, 1 when none does, 2 on error."""
     import json
 
-    from wkparse.aicb.infer import infer
+    from wkparse.models.aicb.reading.infer import infer
 
     errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
     try:
@@ -104,8 +104,8 @@ def run(
 ) -> int:
     errors = terminal.console(stderr=True, highlight=False, soft_wrap=True)
     if options:
-        from wkparse.aicb.coverage import option_list
-        from wkparse.aicb.revisions import resolve
+        from wkparse.models.aicb.coverage import option_list
+        from wkparse.models.aicb.revisions import resolve
 
         try:
             rev = None if at is None else resolve(at)
@@ -115,7 +115,7 @@ def run(
         sys.stdout.write("".join(f"{line}\n" for line in option_list(rev)))
         return 0
     if versions:
-        from wkparse.aicb.revisions import version_lines
+        from wkparse.models.aicb.revisions import version_lines
 
         sys.stdout.write("".join(f"{line}\n" for line in version_lines()))
         return 0

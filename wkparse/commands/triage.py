@@ -49,10 +49,10 @@ def run(
     except OSError as exc:
         terminal.error(errors, f"{issue}: {terminal.reason(exc)}")
         return 2
-    from wkparse.triage import triage
-    from wkparse.triage.render import as_json, markdown, text
+    from wkparse.render.triage.answer import answered, as_json, markdown, text
+    from wkparse.threads import triage
 
-    result = triage(data, attachments=attachments, date=date, lang=lang)
+    result = answered(triage(data, attachments=attachments, date=date, lang=lang))
     page = {"markdown": markdown, "text": text, "json": as_json}[format](result)
     if output is None:
         sys.stdout.write(page)
