@@ -45,7 +45,9 @@ LAYERS: tuple[frozenset[str], ...] = (
         }
     ),
     frozenset({"models"}),
-    frozenset({"config", "checks", "engine", "fix", "discover", "explanation", "difference"}),
+    frozenset(
+        {"config", "checks", "engine", "fix", "discover", "explanation", "difference", "threads"}
+    ),
     frozenset({"render"}),
     frozenset({"commands", "cli", "__main__", "wkparse", "api", "lsp"}),
 )

@@ -385,6 +385,28 @@ def diff_command(
     raise typer.Exit(run(a, b, format.value))
 
 
+@app.command()
+def triage(
+    issue: Path = typer.Argument(
+        ..., help="The issue: Markdown or text, `gh issue view --json` output, or '-' (stdin)."
+    ),
+    attachments: Path | None = typer.Option(
+        None, "--attachments", help="Folder of the files the issue links to (matched by name)."
+    ),
+    format: str = typer.Option("markdown", "--format", "-f", help="markdown, text or json."),
+    lang: str = typer.Option("auto", "--lang", help="auto (the issue's language), en or zh."),
+    date: str | None = typer.Option(
+        None, "--date", help="YYYY-MM-DD: the SimAI and AICB in force then (default: the issue's)."
+    ),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file."),
+    color: Color = COLOR,
+) -> None:
+    """Read an issue's commands, files and logs, run the models on them, draft the answer."""
+    from wkparse.commands.triage import run
+
+    raise typer.Exit(run(issue, attachments, format, lang, date, output))
+
+
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def aicb(
     command: list[str] = typer.Argument(None, help="The AICB command line, after '--'."),
