@@ -4,10 +4,15 @@ what is missing to be sure."""
 
 from __future__ import annotations
 
+import re
+
 from wkparse.threads import evidence, models, sources
 from wkparse.threads.artefacts import Artefact
 from wkparse.threads.phrases import say
 from wkparse.threads.result import Triage
+
+#: what SimAI prints when a run ends normally (`pass: N finished`, `all passes finished`)
+_FINISHED = re.compile(r"all passes finished|SimAI-\w+ finished|Simulation finished")
 
 
 def agrees(reported: str, predicted: str) -> bool:
@@ -53,7 +58,11 @@ def likely_cause(
             )
             return
     errors = [f for f in t.findings if f.severity == "error"]
-    if errors:
+    # a file the model runs to the end cannot be the cause of a crash or a stop it reports
+    unexplained = bool(reported) and any(
+        not any(agrees(r, p.outcome) for r in reported) for p, _ in runs
+    )
+    if errors and not unexplained:
         f = errors[0]
         t.cause = say(
             "cause-finding", lang, code=f.code, message=f.message, page=f"rules/{f.code}.toml"
@@ -75,6 +84,8 @@ def missing(
         t.missing.append(say("missing-commit", lang))
     if said and not t.found.of("log"):
         t.missing.append(say("missing-log", lang))
+    elif said and not any(_FINISHED.search(a.text) for a in t.found.of("log")):
+        t.missing.append(say("missing-end", lang))
     if said and not simai_cmds:
         t.missing.append(say("missing-command", lang))
     if any(

@@ -4,6 +4,8 @@ and its translation sit side by side). Numbers, names, codes and commands stay a
 
 from __future__ import annotations
 
+from wkparse.threads.meaning_phrases import MEANING
+
 PHRASES: dict[str, tuple[str, str]] = {
     "out": (
         "This thread is about {topics}, not about a workload file, so wkparse has no model "
@@ -254,6 +256,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "topology-of": ("the topology `{name}`", "拓扑 `{name}`"),
     "gpus-of": ("`-g {n}`", "`-g {n}`"),
 }
+
+PHRASES.update(MEANING)
 
 #: the topics that put a thread out of scope (`scope.py` names them in English)
 TOPIC_WORDS: dict[str, str] = {

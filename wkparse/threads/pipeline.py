@@ -7,7 +7,17 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from wkparse.threads import cause, checks, evidence, logs, models, sources, symptoms, versions
+from wkparse.threads import (
+    cause,
+    checks,
+    evidence,
+    logs,
+    meaning,
+    models,
+    sources,
+    symptoms,
+    versions,
+)
 from wkparse.threads.artefacts import extract
 from wkparse.threads.language import detect
 from wkparse.threads.phrases import outcome_word, say
@@ -104,6 +114,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         files.append(pasted)  # an excerpt of a file already read is not linted twice
 
     # lint and explain each file
+    tp: int | None = None
     for src in files:
         pasted_file = src.origin == "pasted"
         checked = models.check(src.data, lang, pasted_file, None if pasted_file else src.name)
@@ -118,6 +129,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         _findings_answer(t, src, checked, rule_lang)
         if checked.explanation is not None and src is files[0]:
             _meaning(t, src, checked.explanation)
+            tp = getattr(checked.explanation, "tp", None)
 
     # SimAI, on the user's backend with the user's options
     runs: list[tuple[models.Prediction, sources.Source]] = []
@@ -211,6 +223,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                     [say("evidence-simai", lang, model=model), evidence.basis(src, lang)],
                 )
             )
+    meaning.answer(t, files, tp)
     cause.likely_cause(t, runs, said)
     cause.missing(t, files, said, simai_cmds)
 

@@ -1,0 +1,107 @@
+# ruff: noqa: RUF001 - Chinese text is written with its own full-width punctuation
+"""The sentences of `meaning`'s answers (what a result, a size, a group or a topology line
+means), in English and Chinese side by side; `phrases.PHRASES` takes them in."""
+
+from __future__ import annotations
+
+MEANING: dict[str, tuple[str, str]] = {
+    "q-concepts": ("What do the terms you ask about mean?", "你问到的这些内容是什么意思？"),
+    "m-unit": (
+        "SimAI writes the times of its results (every column of EndToEnd.csv and the summary "
+        "line, Total time included) in microseconds (us); the compute times in a workload's "
+        "rows are nanoseconds (SimAI divides them by 1000), and collective sizes are bytes.",
+        "SimAI 结果中的时间（EndToEnd.csv 的每一列和汇总行，包括 Total time）单位是微秒"
+        "（us）；workload 各行中的计算时间单位是纳秒（SimAI 将其除以 1000），集合通信大小的单位"
+        "是字节。",
+    ),
+    "m-busbw": (
+        "The algbw and busbw SimAI prints for a collective are computed from the row, not "
+        "measured on a link: algbw = size / simulated time (GB = 2^30 B), busbw = algbw x "
+        "(n-1)/n for an all-gather, reduce-scatter or all-to-all and algbw x 2(n-1)/n for an "
+        "all-reduce, n being the size of the collective's group. So a busbw above a NIC's rate "
+        "is not by itself a contradiction: it follows the row's size and its group.",
+        "SimAI 为集合通信打印的 algbw 和 busbw 是由该行计算出来的，并不是在链路上测得的："
+        "algbw = 大小 / 模拟时间（GB = 2^30 B）；all-gather、reduce-scatter 和 all-to-all 的 "
+        "busbw = algbw x (n-1)/n，all-reduce 的 busbw = algbw x 2(n-1)/n，n 为该集合通信所在"
+        "通信组的大小。因此 busbw 超过网卡速率本身并不矛盾：它取决于该行的大小和通信组。",
+    ),
+    "m-size": (
+        "A collective's size in a row is the data of the whole collective (for ALLGATHER, the "
+        "gathered result); each of the n ranks of its group contributes size / n, and SimAI "
+        "times an all-gather or reduce-scatter as size x (n-1)/n over the bus bandwidth (twice "
+        "that for an all-reduce). The size is not to be divided by the number of ranks.",
+        "workload 行中集合通信的大小是整个集合通信的数据量（ALLGATHER 即收集后的结果）；"
+        "通信组的 n 个 rank 各贡献 size / n，SimAI 按 size x (n-1)/n 除以总线带宽来计算 "
+        "all-gather 或 reduce-scatter 的时间（all-reduce 为其两倍）。这个大小不应再除以 rank 数。",
+    ),
+    "m-groups": (
+        "SimAI runs each collective in the group its column and suffix name: {pairs}; n is "
+        "that group's size (the DP group has GPUs / (TP x PP) ranks).",
+        "SimAI 按所在列和后缀决定集合通信在哪个通信组中执行：{pairs}；n 为该组的大小"
+        "（DP 组有 GPU 数 / (TP x PP) 个 rank）。",
+    ),
+    "m-group-pair": ("`{token}` in the {column}: {group}", "{column}中的 `{token}`：{group}"),
+    "m-column-fwd": ("forward columns", "前向列"),
+    "m-column-wg": ("weight-gradient columns", "权重梯度列"),
+    "m-dp": (
+        "`grad_gather` (ALLGATHER of 2 B x parameters) and `grad_param_comm` (REDUCESCATTER of "
+        "4 B x parameters) are the data-parallel collectives AICB writes once per iteration, "
+        "in the weight-gradient columns of the first rows; the parameters are those of one "
+        "GPU's shard of the model, so the sizes change with TP.",
+        "`grad_gather`（ALLGATHER，2 B x 参数量）和 `grad_param_comm`（REDUCESCATTER，"
+        "4 B x 参数量）是 AICB 每次迭代写一次的数据并行集合通信，位于开头几行的权重梯度列；"
+        "这里的参数量是单个 GPU 上那一份模型分片的参数量，所以大小随 TP 变化。",
+    ),
+    "m-dp-file": (
+        "In this file: `grad_gather` {gather:,} B and `grad_param_comm` {comm:,} B, i.e. about "
+        "{params:,} parameters on one GPU.",
+        "在这个文件中：`grad_gather` 为 {gather:,} B，`grad_param_comm` 为 {comm:,} B，"
+        "即单个 GPU 上约 {params:,} 个参数。",
+    ),
+    "m-ns3-out": (
+        "SimAI_simulator creates ncclFlowModel_EndToEnd.csv empty at the start and writes it "
+        "only when the whole run ends, so a run stopped or killed early leaves it empty; "
+        "ncclFlowModel_detailed_<N>.csv stays empty even in a finished run.",
+        "SimAI_simulator 在开始时创建空的 ncclFlowModel_EndToEnd.csv，只有整个运行结束时才写入，"
+        "因此提前停止或被终止的运行会留下空文件；ncclFlowModel_detailed_<N>.csv 即使在正常结束"
+        "的运行中也是空的。",
+    ),
+    "m-ns3-groups": (
+        "In SimAI_simulator the run has {gpus} GPUs, the topology's (`all_gpus` does not size "
+        "it); with TP {tp} each TP group is {tp} consecutive GPUs, {place}; the DP groups have "
+        "{gpus} / {tp} = {dp} GPUs.",
+        "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑（`all_gpus` 不决定规模）；"
+        "TP {tp} 时每个 TP 组是连续的 {tp} 个 GPU，{place}；DP 组有 {gpus} / {tp} = {dp} 个 GPU。",
+    ),
+    "m-in-server": (
+        "inside one server of {per} GPUs (NVLink/NVSwitch, no NIC)",
+        "位于一台 {per} 卡服务器之内（走 NVLink/NVSwitch，不经过网卡）",
+    ),
+    "m-across": (
+        "spanning {servers} servers of {per} GPUs (its traffic crosses NICs and switches)",
+        "跨越 {servers} 台 {per} 卡服务器（其流量经过网卡和交换机）",
+    ),
+    "m-topo-line": (
+        "The topology file's first line `{text}` reads: {nodes} nodes, {per} GPUs per server, "
+        "{nvs} NVSwitches, {switches} switches, {links} links, GPU type {gpu}; so {nodes} - "
+        "{nvs} - {switches} = {gpus} GPUs in {servers} servers, a consistent header.",
+        "拓扑文件第一行 `{text}` 的含义：{nodes} 个节点，每台服务器 {per} 个 GPU，{nvs} 个 "
+        "NVSwitch，{switches} 个交换机，{links} 条链路，GPU 型号 {gpu}；因此 {nodes} - {nvs} - "
+        "{switches} = {gpus} 个 GPU，分布在 {servers} 台服务器中，头部是自洽的。",
+    ),
+    "m-option": (
+        "{reason}; SimAI_analytical then prints `{usage}` and exits 255 before it reads the "
+        "workload. Its automatic bandwidth options are {options}; `-n_p_s` is a number (NICs "
+        "per server) although the help text calls it a bus bandwidth file.",
+        "{reason}；SimAI_analytical 随即打印 `{usage}` 并以 255 退出，根本不读 workload。"
+        "它的自动带宽选项是 {options}；`-n_p_s` 是一个数字（每台服务器的网卡数），"
+        "尽管帮助文本把它写成 bus bandwidth file。",
+    ),
+    "evidence-model": ("wkparse's model `{module}`", "wkparse 的模型 `{module}`"),
+    "missing-end": (
+        "the end of the run's output: did it print `all passes finished`, and what was its exit "
+        "status (`echo $?`)? Was it still running or did it exit?",
+        "运行输出的结尾：是否打印了 `all passes finished`，退出码是多少（`echo $?`）？"
+        "当时进程仍在运行还是已经退出？",
+    ),
+}
