@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - Chinese punctuation in the patterns of the thread's words
 """What the thread asks a result, a size, a group or a topology line to mean, answered from
 wkparse's models: a topic is answered only when the thread's own words raise it, and each
 answer names the model it is read from and the line that asked.
@@ -18,7 +19,10 @@ from wkparse.threads.result import Answer, Triage
 #: the words that raise each topic (matched on the title and the prose)
 ASKS: dict[str, re.Pattern[str]] = {
     "unit": re.compile(r"(?i)\bunits?\b|单位|microsecond|nanosecond|微秒|纳秒|毫秒"),
-    "busbw": re.compile(r"(?i)(?<![-\w])(?:busbw|algbw)(?![.\w])|bus ?bandwidth|总线带宽"),
+    "busbw": re.compile(
+        r"(?i)(?<![-\w])(?:busbw|algbw)(?![.\w])(?!\s*(?:参数|选项|option|flag|param|arg))"
+        r"|bus ?bandwidth(?! file)|总线带宽"
+    ),
     "size": re.compile(
         r"(?i)(?:all-?gather|reduce-?scatter|all-?reduce|all-?to-?all|collective|集合通信|通信)"
         r"[^。.?？\n]{0,60}(?:\bsize|大小|divide|除以|per[- ]rank|每个 ?rank)"
@@ -33,7 +37,8 @@ ASKS: dict[str, re.Pattern[str]] = {
 }
 _NS3 = re.compile(r"SimAI_simulator|\bns-?3\b|(?i:\bns3\b)")
 _TP = re.compile(r"(?i)(?<![\w-])tp\s*[=:]?\s*(\d{1,4})(?!\d)")
-_OPTION = re.compile(r"(?<![\w-])-busbw(?![\w-])")
+#: `-busbw` given, or asked about as an option
+_OPTION = re.compile(r"(?<![\w-])-busbw(?![\w-])|(?i:busbw\s*(?:参数|选项|option|flag|param|arg))")
 
 
 def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
@@ -48,7 +53,8 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
         or bool(t.found.of("topology"))
         or any(_NS3.search(x) for _, x in said)
     )
-    for key, line in _raised(said):
+    # the DP collectives are often named only in a pasted log
+    for key, line in _raised(said, [*said, *t.thread.numbered()]):
         if key == "ns3-out" and not ns3:
             continue
         for text, module in _facts(key, lang, files):
@@ -59,10 +65,13 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
     _refused_option(t)
 
 
-def _raised(said: list[tuple[int, str]]) -> Iterator[tuple[str, int]]:
+def _raised(
+    said: list[tuple[int, str]], everything: list[tuple[int, str]]
+) -> Iterator[tuple[str, int]]:
     """Each topic the thread raises, with the first line that raises it."""
     for key, pattern in ASKS.items():
-        line = next((n for n, x in said if pattern.search(x)), None)
+        where = everything if key == "dp" else said
+        line = next((n for n, x in where if pattern.search(x)), None)
         if line is not None:
             yield key, line
             if key == "size" and not any(ASKS["groups"].search(x) for _, x in said):
@@ -191,7 +200,9 @@ def _refused_option(t: Triage) -> None:
 
     if any(p.outcome == "refuse" for p in t.predictions):
         return
-    line = next((n for n, x in t.thread.numbered() if _OPTION.search(x)), None)
+    line = next(
+        (n for n, x in [(0, t.thread.title), *t.thread.numbered()] if _OPTION.search(x)), None
+    )
     if line is None or knows(DEFAULT, "-busbw"):
         return
     options = ", ".join(f"`{o}`" for o in ("-nv", "-nic", "-n_p_s") if knows(DEFAULT, o))
