@@ -161,11 +161,11 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
     lang = t.language
     tps: list[tuple[int, int | None]] = [(tp, None)] if tp else []
     if not tps:
-        for line, x in said:
+        for number, x in said:
             for m in _TP.finditer(x):
                 value = int(m.group(1))
                 if value > 0 and value not in [v for v, _ in tps]:
-                    tps.append((value, line))
+                    tps.append((value, number))
     topologies = [x for x in t.found.topologies if x.gpus and x.per_server][:2]
     for topo in topologies:
         assert topo.gpus is not None and topo.per_server is not None
