@@ -144,12 +144,14 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         if chosen is None:
             continue
         gpus = checks.topology_gpus(found, cmd) if cmd.backend == "ns3" else None
-        words = cmd.words if cmd.backend == "analytical" else []
+        # a command cut inside `-w` hides its options: wkparse's stated ones stand in
+        cut = w is not None and sources.cut_off(chosen, w)
+        words = cmd.words if cmd.backend == "analytical" and not cut else []
         p = _safe_run(chosen.data, cmd.backend, words, gpus, lang)
         if p is None:
             continue
         p.line, p.program = (
-            art.line,
+            None if cut else art.line,
             "SimAI_simulator" if cmd.backend == "ns3" else "SimAI_analytical",
         )
         runs.append((p, chosen))
