@@ -68,8 +68,8 @@ def likely_cause(
             "cause-finding", lang, code=f.code, message=f.message, page=f"rules/{f.code}.toml"
         )
         return
-    if t.cause:
-        return
+    if t.cause and not unexplained:
+        return  # a disagreement found earlier (the topology's GPU count)
     t.cause = say("cause-none", lang)
 
 

@@ -29,7 +29,16 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|(?:\bsize|大小)[^。.?？\n]{0,40}(?:all-?gather|reduce-?scatter)"
     ),
     "groups": re.compile(r"ALLTOALL_EP|_DP_EP|(?i:\b(?:EP|TP|DP) group)|通信组"),
+    "results": re.compile(
+        r"(?i)(?:read|analy[sz]e|interpret|understand)\w*[^.?\n]{0,40}\bresults?\b"
+        r"|结果[^。\n]{0,10}(?:怎么看|含义|分析|什么意思)"
+    ),
     "dp": re.compile(r"grad_param_comm|grad_gather"),
+    "scale-out": re.compile(
+        r"(?i)scale[- ]?out|inter-?(?:node|machine|server)|cross[- ](?:node|server|machine)"
+        r"|跨机|跨节点|机间"
+    ),
+    "expert": re.compile(r"\b[A-Z]+_(?:DP_)?EP\b"),
     "ns3-out": re.compile(
         r"(?i)empty|\bcsv\b|results?\b|output|EndToEnd|detailed|\bhang|stuck|no progress"
         r"|空|结果|输出|卡|没有进展|停"
@@ -58,7 +67,8 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
         if key == "ns3-out" and not ns3:
             continue
         for text, module in _facts(key, lang, files):
-            _add(t, text, module, line)
+            if all(a.answer != text for a in t.answers):
+                _add(t, text, module, line)
     _topology_lines(t)
     if ns3:
         _groups_on_topology(t, tp, said)
@@ -70,7 +80,7 @@ def _raised(
 ) -> Iterator[tuple[str, int]]:
     """Each topic the thread raises, with the first line that raises it."""
     for key, pattern in ASKS.items():
-        where = everything if key == "dp" else said
+        where = everything if key in ("dp", "expert") else said
         line = next((n for n, x in where if pattern.search(x)), None)
         if line is not None:
             yield key, line
@@ -98,6 +108,27 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
             )
     elif key == "ns3-out":
         yield say("m-ns3-out", lang), "wkparse.models.simai.ns3"
+    elif key == "results":
+        yield say("m-unit", lang), "wkparse.models.simai.report"
+        yield say("m-busbw", lang), "wkparse.models.simai.comm"
+    elif key == "scale-out":
+        yield say("m-scale-out", lang), "wkparse.models.simai.ns3"
+    elif key == "expert":
+        yield from _rule_pages(("WK407", "WK801"), lang)
+
+
+def _rule_pages(codes: tuple[str, ...], lang: str) -> Iterator[tuple[str, str]]:
+    """What the rule pages say, in the answer's language where the catalog has it."""
+    from wkparse.catalog import page
+    from wkparse.i18n import _, language
+
+    flag = " --lang zh" if lang == "zh" else ""
+    for code in codes:
+        rule = page(code)
+        if rule is not None:
+            with language(lang):
+                summary = _(rule.summary)
+            yield f"{code}: {summary}", f"rules/{code}.toml, `wkparse rule {code}{flag}`"
 
 
 def _pairs(lang: str) -> str:
@@ -218,5 +249,6 @@ def _refused_option(t: Triage) -> None:
 
 def _add(t: Triage, text: str, module: str, line: int) -> None:
     lang = t.language
-    ev = [say("evidence-model", lang, module=module), evidence.line_of(line, lang)]
+    where = module if module.startswith("rules/") else say("evidence-model", lang, module=module)
+    ev = [where, evidence.line_of(line, lang)]
     t.answers.append(Answer(say("q-concepts", lang), text, ev))

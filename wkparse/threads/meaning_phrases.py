@@ -66,6 +66,17 @@ MEANING: dict[str, tuple[str, str]] = {
         "因此提前停止或被终止的运行会留下空文件；ncclFlowModel_detailed_<N>.csv 即使在正常结束"
         "的运行中也是空的。",
     ),
+    "m-scale-out": (
+        "Traffic leaves a server when a collective's group spans servers: a TP group is TP "
+        "consecutive GPUs (inside one server when TP is at most the GPUs per server), a DP "
+        "group has GPUs / TP members spread over the servers, so any workload with DP > 1 "
+        "on more than one server sends its data-parallel collectives (AICB's `grad_gather` "
+        "and `grad_param_comm`) between servers; no special option is needed.",
+        "集合通信所在的组跨服务器时，流量才会离开服务器：TP 组是连续的 TP 个 GPU（TP 不超过每台"
+        "服务器的 GPU 数时位于一台服务器之内），DP 组有 GPU 数 / TP 个成员、分布在各服务器上，"
+        "因此任何 DP > 1 且跨多台服务器的 workload 都会在服务器之间发送数据并行集合通信"
+        "（AICB 的 `grad_gather` 和 `grad_param_comm`），不需要特别的选项。",
+    ),
     "m-ns3-groups": (
         "In SimAI_simulator the run has {gpus} GPUs, the topology's (`all_gpus` does not size "
         "it); with TP {tp} each TP group is {tp} consecutive GPUs, {place}; the DP groups have "
