@@ -200,6 +200,12 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
     topologies = [x for x in t.found.topologies if x.gpus and x.per_server][:2]
     for topo in topologies:
         assert topo.gpus is not None and topo.per_server is not None
+        if not tps:  # the file's TP unknown: the GPU count is still the topology's
+            text = say("m-ns3-gpus", lang, gpus=topo.gpus)
+            ev = [say("evidence-model", lang, module="wkparse.models.simai.ns3")]
+            t.answers.append(
+                Answer(say("q-concepts", lang), text, [*ev, evidence.line_of(topo.line, lang)])
+            )
         for value, line in tps[:2]:
             if topo.gpus % value:
                 continue
@@ -225,12 +231,10 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
 
 
 def _refused_option(t: Triage) -> None:
-    """`-busbw` named in the thread, when no run of the user's command already refused it."""
+    """`-busbw` named in the thread: why SimAI refuses it, and the options that replace it."""
     from wkparse.models.simai.options import USAGE_LINE, knows, refusal_reason
     from wkparse.models.simai.versions import DEFAULT
 
-    if any(p.outcome == "refuse" for p in t.predictions):
-        return
     line = next(
         (n for n, x in [(0, t.thread.title), *t.thread.numbered()] if _OPTION.search(x)), None
     )

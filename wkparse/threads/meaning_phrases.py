@@ -84,6 +84,14 @@ MEANING: dict[str, tuple[str, str]] = {
         "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑（`all_gpus` 不决定规模）；"
         "TP {tp} 时每个 TP 组是连续的 {tp} 个 GPU，{place}；DP 组有 {gpus} / {tp} = {dp} 个 GPU。",
     ),
+    "m-ns3-gpus": (
+        "In SimAI_simulator the run has {gpus} GPUs, the topology's: the header's `all_gpus` "
+        "does not size it, and a larger topology only adds groups, of the sizes the header "
+        "gives (`model_parallel_NPU_group` is the TP group).",
+        "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑：文件头的 `all_gpus` 不决定"
+        "规模；更大的拓扑只会增加通信组的数量，各组的大小仍由文件头决定"
+        "（`model_parallel_NPU_group` 即 TP 组大小）。",
+    ),
     "m-in-server": (
         "inside one server of {per} GPUs (NVLink/NVSwitch, no NIC)",
         "位于一台 {per} 卡服务器之内（走 NVLink/NVSwitch，不经过网卡）",
