@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001 - the answers' Chinese words, with their full-width punctuation
 """The answers to the in-scope triage cases against their `expected.md`: for each case, the
 facts a correct answer states (numbered as in `expected.md`, each with words of the answer's
 language that only an answer stating it contains) and the claims it must not make.
@@ -182,7 +183,10 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-88": Case(
         says={
-            1: ("`ALLTOALL` in the forward columns: TP", "`ALLTOALL_EP` in the forward columns: EP"),
+            1: (
+                "`ALLTOALL` in the forward columns: TP",
+                "`ALLTOALL_EP` in the forward columns: EP",
+            ),
             4: ("WK407", "ep: 1", "WK801"),
         },
         never=("same collective", "Likely cause"),
