@@ -84,10 +84,10 @@ CASES: dict[str, Case] = {
         says={
             1: ("accepted until 26b4574b", "exit 255"),
             3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
+            2: ("去掉 `-busbw example/busbw.yaml` 后", "没有 -n_p_s", "带宽为 -1"),
             4: ("SimAI 从不读取 mode:",),
         },
         never=("格式错误", "-n_p_s busbw.yaml"),
-        gaps={2: ("-n_p_s 8",)},
     ),
     "aliyun-SimAI-210": Case(
         says={
@@ -120,9 +120,9 @@ CASES: dict[str, Case] = {
         never=("从未", "never existed"),
     ),
     "aliyun-SimAI-256": Case(
-        says={},
-        never=("可能的原因",),
-        gaps={1: ("AIOB",), 2: ("train_iter",), 3: ("预设",), 4: ("一次训练迭代",)},
+        says={3: ("`-m` 预设", "其他任何 `-m` 值都会退回到 gpt_13B")},
+        never=("可能的原因", "构建 15B"),
+        gaps={1: ("AIOB",), 2: ("train_iter",), 4: ("一次训练迭代",)},
     ),
     "aliyun-SimAI-270": Case(
         says={
@@ -214,9 +214,9 @@ CASES: dict[str, Case] = {
         gaps={1: ("_apply_computation",), 2: ("multiplies",), 3: ("aicb.py",)},
     ),
     "aliyun-aicb-24": Case(
-        says={},
-        never=("Likely cause",),
-        gaps={1: ("preset",), 2: ("(*) break",), 3: ("-tp<TP>-",)},
+        says={1: ("`-m 7`: gpt_7B, tp 4", "`-m 175`: gpt_175B, tp 8", "win over the options")},
+        never=("Likely cause", "misspelt"),
+        gaps={2: ("(*) break",), 3: ("-tp<TP>-",)},
     ),
 }
 

@@ -39,6 +39,7 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|跨机|跨节点|机间"
     ),
     "expert": re.compile(r"\b[A-Z]+_(?:DP_)?EP\b"),
+    "presets": re.compile(r"megatron_workload_with_aiob\.sh"),
     "ns3-out": re.compile(
         r"(?i)empty|\bcsv\b|results?\b|output|EndToEnd|detailed|\bhang|stuck|no progress"
         r"|空|结果|输出|卡|没有进展|停"
@@ -115,6 +116,8 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
         yield say("m-scale-out", lang), "wkparse.models.simai.ns3"
     elif key == "expert":
         yield from _rule_pages(("WK407", "WK801"), lang)
+    elif key == "presets":
+        yield _presets(lang), "wkparse.models.aicb.training.presets"
 
 
 def _rule_pages(codes: tuple[str, ...], lang: str) -> Iterator[tuple[str, str]]:
@@ -129,6 +132,25 @@ def _rule_pages(codes: tuple[str, ...], lang: str) -> Iterator[tuple[str, str]]:
             with language(lang):
                 summary = _(rule.summary)
             yield f"{code}: {summary}", f"rules/{code}.toml, `wkparse rule {code}{flag}`"
+
+
+def _presets(lang: str) -> str:
+    """The `-m` presets of AICB's training script, and the settings they force."""
+    from wkparse.models.aicb.training.presets import FALLBACK_PRESET, SCRIPT_PRESETS
+
+    sizes = ", ".join(f"`{s}`" for s in SCRIPT_PRESETS)
+    forced = say("list-sep", lang).join(
+        f"`-m {p.size}`: {p.model_name}, tp {p.settings['tensor_model_parallel_size']}"
+        for p in SCRIPT_PRESETS.values()
+        if "tensor_model_parallel_size" in p.settings
+    )
+    return say(
+        "m-presets",
+        lang,
+        sizes=sizes,
+        forced=forced,
+        fallback=FALLBACK_PRESET.model_name,
+    )
 
 
 def _pairs(lang: str) -> str:

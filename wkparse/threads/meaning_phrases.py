@@ -84,6 +84,14 @@ MEANING: dict[str, tuple[str, str]] = {
         "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑（`all_gpus` 不决定规模）；"
         "TP {tp} 时每个 TP 组是连续的 {tp} 个 GPU，{place}；DP 组有 {gpus} / {tp} = {dp} 个 GPU。",
     ),
+    "m-presets": (
+        "`scripts/megatron_workload_with_aiob.sh` knows these `-m` presets: {sizes}. It sets "
+        "a preset's values after reading the options, so they win over the options given for "
+        "the same settings ({forced}); any other `-m` value falls back to {fallback}.",
+        "`scripts/megatron_workload_with_aiob.sh` 只认识这些 `-m` 预设：{sizes}。它在读完选项"
+        "之后才设置预设的值，所以预设会覆盖你为同一设置给出的选项（{forced}）；其他任何 `-m` "
+        "值都会退回到 {fallback}。",
+    ),
     "m-ns3-gpus": (
         "In SimAI_simulator the run has {gpus} GPUs, the topology's: the header's `all_gpus` "
         "does not size it, and a larger topology only adds groups, of the sizes the header "
@@ -115,6 +123,10 @@ MEANING: dict[str, tuple[str, str]] = {
         "{reason}；SimAI_analytical 随即打印 `{usage}` 并以 255 退出，根本不读 workload。"
         "它的自动带宽选项是 {options}；`-n_p_s` 是一个数字（每台服务器的网卡数），"
         "尽管帮助文本把它写成 bus bandwidth file。",
+    ),
+    "a-without": (
+        "Without `{dropped}` the same command {outcome}{exit}: {message}",
+        "去掉 `{dropped}` 后，同一条命令{outcome}{exit}：{message}",
     ),
     "evidence-model": ("wkparse's model `{module}`", "wkparse 的模型 `{module}`"),
     "missing-end": (

@@ -14,6 +14,7 @@ from wkparse.threads import (
     logs,
     meaning,
     models,
+    retry,
     sources,
     symptoms,
     versions,
@@ -199,6 +200,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             )
         for w in (*p.option_warnings, *p.warnings)[:3]:
             t.answers.append(Answer(say("q-run", lang), say("a-run-warning", lang, warning=w), ev))
+
+    retry.without_unknown(t, runs)
 
     # the log: where the run was; the symptom against the prediction
     pasted_logs = [a.text for a in found.of("log")]
