@@ -34,6 +34,7 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|结果[^。\n]{0,10}(?:怎么看|含义|分析|什么意思)"
     ),
     "dp": re.compile(r"grad_param_comm|grad_gather"),
+    "norm": re.compile(r"(?<![\w.])grad_norm(?![\w.])"),
     "scale-out": re.compile(
         r"(?i)scale[- ]?out|inter-?(?:node|machine|server)|cross[- ](?:node|server|machine)"
         r"|跨机|跨节点|机间"
@@ -81,7 +82,7 @@ def _raised(
 ) -> Iterator[tuple[str, int]]:
     """Each topic the thread raises, with the first line that raises it."""
     for key, pattern in ASKS.items():
-        where = everything if key in ("dp", "expert") else said
+        where = everything if key in ("dp", "norm", "expert") else said
         line = next((n for n, x in where if pattern.search(x)), None)
         if line is not None:
             yield key, line
@@ -107,6 +108,8 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
                 say("m-dp-file", lang, gather=gather, comm=comm, params=comm // 4),
                 "wkparse.parse",
             )
+    elif key == "norm":
+        yield say("m-norm", lang), "wkparse.models.aicb.training.rows"
     elif key == "ns3-out":
         yield say("m-ns3-out", lang), "wkparse.models.simai.ns3"
     elif key == "results":

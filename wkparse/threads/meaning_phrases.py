@@ -52,6 +52,17 @@ MEANING: dict[str, tuple[str, str]] = {
         "4 B x 参数量）是 AICB 每次迭代写一次的数据并行集合通信，位于开头几行的权重梯度列；"
         "这里的参数量是单个 GPU 上那一份模型分片的参数量，所以大小随 TP 变化。",
     ),
+    "m-norm": (
+        "`grad_norm` is the first row AICB writes without AIOB: a forward (TP) ALLGATHER of "
+        "2 B x parameters and a weight-gradient (DP) REDUCESCATTER of 4 B x parameters, then "
+        "`layernorm`'s input-gradient ALLREDUCE of 2 B x parameters (without sequence "
+        "parallelism), all once per iteration; the parameters are one GPU's shard, so for a "
+        "large model these are multi-GB collectives.",
+        "`grad_norm` 是 AICB 在不用 AIOB 时写的第一行：前向（TP）ALLGATHER，2 B x 参数量；"
+        "权重梯度（DP）REDUCESCATTER，4 B x 参数量；随后是 `layernorm` 的输入梯度 ALLREDUCE，"
+        "2 B x 参数量（不开序列并行时），都是每次迭代一次；参数量是单个 GPU 上的模型分片，"
+        "所以大模型的这些集合通信有数 GB。",
+    ),
     "m-dp-file": (
         "In this file: `grad_gather` {gather:,} B and `grad_param_comm` {comm:,} B, i.e. about "
         "{params:,} parameters on one GPU.",

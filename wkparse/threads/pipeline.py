@@ -317,6 +317,12 @@ def _meaning(t: Triage, src: sources.Source, e: object) -> None:
     def get(name: str) -> object:
         return getattr(e, name, None)
 
+    if get("tp") is None:  # a header SimAI reads no sizes from (MICRO): what it represents
+        text = str(get("represents") or "")
+        if text:
+            ev = [say("evidence-explain", lang), evidence.basis(src, lang)]
+            t.answers.append(Answer(say("q-meaning", lang), text, ev))
+        return
     t.answers.append(
         Answer(
             say("q-meaning", lang),
