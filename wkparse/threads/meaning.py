@@ -113,6 +113,11 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
     elif key == "ns3-out":
         yield say("m-ns3-out", lang), "wkparse.models.simai.ns3"
     elif key == "results":
+        from wkparse.models.simai.report import LAYER_HEADER, SUMMARY_KEYS
+
+        columns = LAYER_HEADER.replace("{run},", "")
+        text = say("m-columns", lang, columns=columns, summary=SUMMARY_KEYS)
+        yield text, "wkparse.models.simai.report"
         yield say("m-unit", lang), "wkparse.models.simai.report"
         yield say("m-busbw", lang), "wkparse.models.simai.comm"
     elif key == "scale-out":

@@ -14,6 +14,15 @@ MEANING: dict[str, tuple[str, str]] = {
         "（us）；workload 各行中的计算时间单位是纳秒（SimAI 将其除以 1000），集合通信大小的单位"
         "是字节。",
     ),
+    "m-columns": (
+        "The results are in ncclFlowModel_EndToEnd.csv (EndToEnd.csv for SimAI_analytical): one "
+        "row per layer of the workload, with the columns `{columns}` (each phase's compute, "
+        "its exposed communication, then its whole communication with algbw and busbw), and "
+        "a summary line `{summary}`.",
+        "结果在 ncclFlowModel_EndToEnd.csv 中（SimAI_analytical 为 EndToEnd.csv）：workload 的"
+        "每一层一行，列为 `{columns}`（各阶段的计算时间、暴露的通信时间，以及整段通信时间及其 "
+        "algbw 和 busbw），最后是汇总行 `{summary}`。",
+    ),
     "m-busbw": (
         "The algbw and busbw SimAI prints for a collective are computed from the row, not "
         "measured on a link: algbw = size / simulated time (GB = 2^30 B), busbw = algbw x "
