@@ -48,14 +48,13 @@ CASES: dict[str, Case] = {
         never=("malformed", "physical bandwidth", "simulator bug", "Likely cause"),
     ),
     "aliyun-SimAI-110": Case(
-        says={},
-        never=("可能的原因",),
-        gaps={
-            1: ("forward_compute_time",),
-            2: ("extract_averages",),
-            3: ("选择性重计算",),
-            4: ("grad_param_compute",),
+        says={
+            1: ("`forward_compute_time *= 2` 加倍的是一个随后就被覆盖的值", "不起作用"),
+            2: ("`atten_flash` 段计算两次", "前向、输入梯度和权重梯度计算时间中"),
+            4: ("一层的反向时间就是它的前向时间", "`param_time`", "`grad_param_compute`"),
         },
+        never=("可能的原因", "重计算被忽略", "梯度计算时间缺失"),
+        gaps={3: ("选择性重计算",)},
     ),
     "aliyun-SimAI-140": Case(
         says={
@@ -125,9 +124,13 @@ CASES: dict[str, Case] = {
         never=("从未", "never existed"),
     ),
     "aliyun-SimAI-256": Case(
-        says={3: ("`-m` 预设", "其他任何 `-m` 值都会退回到 gpt_13B")},
-        never=("可能的原因", "构建 15B"),
-        gaps={1: ("AIOB",), 2: ("train_iter",), 4: ("一次训练迭代",)},
+        says={
+            2: ("`train_iter:N` 不包含任何时间", "不会改变 workload"),
+            3: ("`-m` 预设", "其他任何 `-m` 值都会退回到 gpt_13B"),
+            4: ("workload 描述的始终是一次迭代",),
+        },
+        never=("可能的原因", "构建 15B", "设置迭代次数"),
+        gaps={1: ("没有记录 GPU 型号",)},
     ),
     "aliyun-SimAI-270": Case(
         says={
@@ -166,9 +169,10 @@ CASES: dict[str, Case] = {
             1: ("data of the whole collective", "the gathered result", "size / n"),
             2: ("size x (n-1)/n",),
             3: ("`ALLGATHER` in the weight-gradient columns: DP", "forward columns: TP"),
+            4: ("`grad_gather` (ALLGATHER of 2 B x parameters)",),
         },
         never=("should be divided by", "per-rank input", "Likely cause"),
-        gaps={4: ("2 B x parameters",), 5: ("nodes_in_ring",)},
+        gaps={5: ("nodes_in_ring",)},
     ),
     "aliyun-SimAI-8": Case(
         says={
@@ -182,10 +186,11 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-83": Case(
         says={
             2: ("`grad_gather`（ALLGATHER，2 B x 参数量）", "`grad_param_comm`（REDUCESCATTER"),
+            3: ("`param_time`（取其最小值和平均值）是梯度步骤", "`grad_param_compute`"),
             4: ("单个 GPU 上那一份模型分片的参数量", "大小随 TP 变化"),
         },
-        never=("可能的原因", "bug"),
-        gaps={1: ("NONE 0",), 3: ("param_time",)},
+        never=("可能的原因", "bug", "重新计算权重梯度"),
+        gaps={1: ("NONE 0",)},
     ),
     "aliyun-SimAI-88": Case(
         says={
@@ -215,9 +220,9 @@ CASES: dict[str, Case] = {
         never=("results are in n", "milliseconds", "cycles", "Likely cause"),
     ),
     "aliyun-aicb-22": Case(
-        says={},
-        never=("Likely cause",),
-        gaps={1: ("_apply_computation",), 2: ("multiplies",), 3: ("aicb.py",)},
+        says={2: ("x 1000 into nanoseconds",)},
+        never=("Likely cause", "sends a message", "times are bytes"),
+        gaps={1: ("_apply_computation",), 3: ("aicb.py",)},
     ),
     "aliyun-aicb-24": Case(
         says={1: ("`-m 7`: gpt_7B, tp 4", "`-m 175`: gpt_175B, tp 8", "win over the options")},

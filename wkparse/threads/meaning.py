@@ -33,7 +33,10 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"(?i)(?:read|analy[sz]e|interpret|understand)\w*[^.?\n]{0,40}\bresults?\b"
         r"|结果[^。\n]{0,10}(?:怎么看|含义|分析|什么意思)"
     ),
-    "dp": re.compile(r"grad_param_comm|grad_gather"),
+    "dp": re.compile(
+        r"grad_param_comm|grad_gather"
+        r"|(?i:all-?gather[^.\n]{0,80}\bparams?\b|\bparams?\b[^.\n]{0,40}all-?gather)"
+    ),
     "norm": re.compile(r"(?<![\w.])grad_norm(?![\w.])"),
     "scale-out": re.compile(
         r"(?i)scale[- ]?out|inter-?(?:node|machine|server)|cross[- ](?:node|server|machine)"
@@ -41,6 +44,9 @@ ASKS: dict[str, re.Pattern[str]] = {
     ),
     "expert": re.compile(r"\b[A-Z]+_(?:DP_)?EP\b"),
     "presets": re.compile(r"megatron_workload_with_aiob\.sh"),
+    "aiob": re.compile(r"(?i)\baiob|comp_filepath|compute_time|计算时间"),
+    "recompute": re.compile(r"(?i)recompute|重计算"),
+    "train-iter": re.compile(r"train_iter"),
     "ns3-out": re.compile(
         r"(?i)empty|\bcsv\b|results?\b|output|EndToEnd|detailed|\bhang|stuck|no progress"
         r"|空|结果|输出|卡|没有进展|停"
@@ -124,6 +130,8 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
         yield say("m-scale-out", lang), "wkparse.models.simai.ns3"
     elif key == "expert":
         yield from _rule_pages(("WK407", "WK801"), lang)
+    elif key in ("aiob", "recompute", "train-iter"):
+        yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"
     elif key == "presets":
         yield _presets(lang), "wkparse.models.aicb.training.presets"
 

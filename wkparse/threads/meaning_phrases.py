@@ -112,6 +112,37 @@ MEANING: dict[str, tuple[str, str]] = {
         "之后才设置预设的值，所以预设会覆盖你为同一设置给出的选项（{forced}）；其他任何 `-m` "
         "值都会退回到 {fallback}。",
     ),
+    "m-aiob": (
+        "AICB reads an AIOB file's sections (`atten_qkv:` ...) and their time_gpu_avg in "
+        "microseconds, x 1000 into nanoseconds: the attention sections (and `layernorm`) sum "
+        "into one attention time, the MLP sections (and `layernorm2`) into one MLP time, and a "
+        "layer's backward time is its forward time, written both as its input-gradient and "
+        "its weight-gradient compute; `param_time` (its minimum and average) is the gradient "
+        "step, written once per iteration as the input-gradient compute of "
+        "`grad_param_compute`.",
+        "AICB 读取 AIOB 文件的各个段（`atten_qkv:` 等）及其 time_gpu_avg（微秒，乘以 1000 变成"
+        "纳秒）：注意力相关的段（以及 `layernorm`）相加为一个注意力时间，MLP 相关的段（以及 "
+        "`layernorm2`）相加为一个 MLP 时间；一层的反向时间就是它的前向时间，同时写作输入梯度和"
+        "权重梯度的计算时间；`param_time`（取其最小值和平均值）是梯度步骤，每次迭代写一次，作为 "
+        "`grad_param_compute` 行的输入梯度计算时间。",
+    ),
+    "m-recompute": (
+        "With --recompute_activations AICB counts the `atten_flash` section twice when it "
+        "reads the AIOB file, so the doubled attention time is in the attention row's forward, "
+        "input-gradient and weight-gradient compute alike; without sequence parallelism the "
+        "row's `forward_compute_time *= 2` doubles a value that is overwritten right after, "
+        "so that line has no effect there.",
+        "使用 --recompute_activations 时，AICB 在读取 AIOB 文件时把 `atten_flash` 段计算两次，"
+        "所以加倍后的注意力时间同时出现在注意力行的前向、输入梯度和权重梯度计算时间中；不开序列"
+        "并行时，该行的 `forward_compute_time *= 2` 加倍的是一个随后就被覆盖的值，因此这一行"
+        "在那里不起作用。",
+    ),
+    "m-train-iter": (
+        "`train_iter:N` at the top of an AIOB file holds no times: AICB's reading skips it, "
+        "so it changes nothing in the workload, which always describes one iteration.",
+        "AIOB 文件开头的 `train_iter:N` 不包含任何时间：AICB 读取时会跳过它，因此它不会改变 "
+        "workload；workload 描述的始终是一次迭代。",
+    ),
     "m-ns3-gpus": (
         "In SimAI_simulator the run has {gpus} GPUs, the topology's: the header's `all_gpus` "
         "does not size it, and a larger topology only adds groups, of the sizes the header "
