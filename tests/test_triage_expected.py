@@ -146,9 +146,9 @@ CASES: dict[str, Case] = {
         says={
             1: ("no special option is needed", "inside one server when TP is at most"),
             2: ("`grad_gather`", "`grad_param_comm`", "between servers"),
+            3: ("DP > 1 needs more GPUs than TP x PP", "`--world_size`"),
         },
         never=("needs a special option", "Likely cause"),
-        gaps={3: ("--world_size",)},
     ),
     "aliyun-SimAI-44": Case(
         says={},
