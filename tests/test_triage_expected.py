@@ -32,11 +32,11 @@ CASES: dict[str, Case] = {
         says={
             1: ("DP = 8 / (TP x PP) = 2",),
             2: ("`grad_param_comm`（REDUCESCATTER，4 B x 参数量）", "3,244,294,144 B"),
+            3: ("已经到了反向传播阶段", "前向阶段（包括文件末尾的小集合通信）已经执行完毕"),
             4: ("每个字节都当作数据包", "只有整个运行结束时才写入"),
             5: ("退出码", "all passes finished"),
         },
         never=("可能的原因", "`optimizer`", "格式错误", "CC_MODE", "HPCC", "NVLS"),
-        gaps={3: ("反向传播",)},
     ),
     "aliyun-SimAI-105": Case(
         says={

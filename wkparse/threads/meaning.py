@@ -77,6 +77,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
         for text, module in _facts(key, lang, files):
             if all(a.answer != text for a in t.answers):
                 _add(t, text, module, line)
+    _backward(t)
     _topology_lines(t)
     if ns3:
         _groups_on_topology(t, tp, said)
@@ -198,6 +199,21 @@ def _dp_sizes(src: sources.Source) -> tuple[int, int] | None:
         if len(found) == 2:
             return found["grad_gather"], found["grad_param_comm"]
     return None
+
+
+#: SimAI's log line for a collective of the backward pass
+_BACKWARD = re.compile(r"(?:weight|input) grad collective issued for layer: (\S+?),?\s")
+
+
+def _backward(t: Triage) -> None:
+    """A log that reached a backward-pass collective: the forward pass is behind the run
+    (a training step issues every row's forward, then the backward from the last row)."""
+    for a in t.found.of("log"):
+        layers = _BACKWARD.findall(a.text)
+        if layers:
+            text = say("m-backward", t.language, layer=layers[-1])
+            _add(t, text, "wkparse.models.simai.ns3", a.line)
+            return
 
 
 def _topology_lines(t: Triage) -> None:

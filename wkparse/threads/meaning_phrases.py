@@ -78,6 +78,15 @@ MEANING: dict[str, tuple[str, str]] = {
         "在这个文件中：`grad_gather` 为 {gather:,} B，`grad_param_comm` 为 {comm:,} B，"
         "即单个 GPU 上约 {params:,} 个参数。",
     ),
+    "m-backward": (
+        "Your log reached the backward pass (a gradient collective of `{layer}`): SimAI issues "
+        "every row's forward pass first, then the backward pass from the last row down to row "
+        "0, so the forward pass, small collectives at the end of the file included, is behind "
+        "the run.",
+        "你的日志已经到了反向传播阶段（`{layer}` 的梯度集合通信）：SimAI 先按顺序执行所有行的"
+        "前向，再从最后一行倒序执行到第 0 行的反向，所以前向阶段（包括文件末尾的小集合通信）"
+        "已经执行完毕。",
+    ),
     "m-ns3-out": (
         "SimAI_simulator creates ncclFlowModel_EndToEnd.csv empty at the start and writes it "
         "only when the whole run ends, so a run stopped or killed early leaves it empty; "
