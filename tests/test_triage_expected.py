@@ -225,9 +225,12 @@ CASES: dict[str, Case] = {
         gaps={1: ("_apply_computation",), 3: ("aicb.py",)},
     ),
     "aliyun-aicb-24": Case(
-        says={1: ("`-m 7`: gpt_7B, tp 4", "`-m 175`: gpt_175B, tp 8", "win over the options")},
+        says={
+            1: ("`-m 7`: gpt_7B, tp 4", "`-m 175`: gpt_175B, tp 8", "win over the options"),
+            2: ("stops at the first word it does not know", "ignores everything after it"),
+            3: ("`model_parallel_NPU_group`", "`-tp<N>-pp<N>-`"),
+        },
         never=("Likely cause", "misspelt"),
-        gaps={2: ("(*) break",), 3: ("-tp<TP>-",)},
     ),
 }
 

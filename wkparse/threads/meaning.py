@@ -134,7 +134,7 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
     elif key in ("aiob", "recompute", "train-iter"):
         yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"
     elif key == "presets":
-        yield _presets(lang), "wkparse.models.aicb.training.presets"
+        yield _presets(lang), "wkparse.models.aicb.training.presets, .scripts"
 
 
 def _rule_pages(codes: tuple[str, ...], lang: str) -> Iterator[tuple[str, str]]:
