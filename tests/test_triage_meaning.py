@@ -21,7 +21,12 @@ def _concepts(text: str) -> list[str]:
     return [
         a.answer
         for a in t.answers
-        if a.question in ("What do the terms you ask about mean?", "你问到的这些内容是什么意思？")
+        if a.question
+        in (
+            "What do the terms you ask about mean?",
+            "你问到的这些内容是什么意思？",
+            "How does SimAI_simulator lay the groups on your topology?",
+        )
     ]
 
 

@@ -258,7 +258,7 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
             text = say("m-ns3-gpus", lang, gpus=topo.gpus)
             ev = [say("evidence-model", lang, module="wkparse.models.simai.ns3")]
             t.answers.append(
-                Answer(say("q-concepts", lang), text, [*ev, evidence.line_of(topo.line, lang)])
+                Answer(say("q-groups", lang), text, [*ev, evidence.line_of(topo.line, lang)])
             )
         for value, line in tps[:2]:
             if topo.gpus % value:
@@ -281,7 +281,7 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
             ev.append(evidence.line_of(topo.line, lang))
             if line is not None:
                 ev.append(evidence.line_of(line, lang))
-            t.answers.append(Answer(say("q-concepts", lang), text, ev))
+            t.answers.append(Answer(say("q-groups", lang), text, ev))
 
 
 def _refused_option(t: Triage) -> None:

@@ -6,6 +6,10 @@ from __future__ import annotations
 
 MEANING: dict[str, tuple[str, str]] = {
     "q-concepts": ("What do the terms you ask about mean?", "你问到的这些内容是什么意思？"),
+    "q-groups": (
+        "How does SimAI_simulator lay the groups on your topology?",
+        "SimAI_simulator 如何在你的拓扑上划分通信组？",
+    ),
     "m-unit": (
         "SimAI writes the times of its results (every column of EndToEnd.csv and the summary "
         "line, Total time included) in microseconds (us); the compute times in a workload's "
