@@ -24,7 +24,7 @@ REFUSED = (
 def test_refusal_names_the_option_and_the_exit() -> None:
     result = triage(REFUSED)
     assert result.cause.startswith(
-        "Likely cause: SimAI cef83f9d's option parser does not know '-busbw'"
+        "Likely cause: SimAI 26b4574b's option parser does not know '-busbw'"
     )
     assert "255" in result.cause
     questions = [a.question for a in result.answers]
