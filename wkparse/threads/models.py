@@ -205,7 +205,7 @@ def same_result(a: Prediction, b: Prediction) -> bool:
     too, where there is one)."""
 
     def said(p: Prediction) -> tuple[object, ...]:
-        return (p.outcome, p.exit, p.message.replace(p.simai, "SimAI"), p.total_us)
+        return (p.outcome, p.exit, p.message.replace(f"SimAI {p.simai}", "SimAI"), p.total_us)
 
     return said(a) == said(b)
 
