@@ -10,11 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import TRIAGE, require
+from tests.conftest import TRIAGE
 from wkparse import triage
 from wkparse.models.simai.versions import DEFAULT, in_force
 from wkparse.threads import Triage
-from wkparse.threads.phrases import say
 
 
 def _cases() -> list[object]:
@@ -145,20 +144,6 @@ def test_prediction_at_the_users_simai(case: Path, index: int) -> None:
     assert ours[0].outcome == want["outcome"], ours[0].message
     if want["exit"] is not None:
         assert ours[0].exit == want["exit"]
-
-
-def test_the_current_simai_is_listed_only_where_it_differs() -> None:
-    """SimAI#93 (2025-02): SimAI b83ea3d4 reads the bandwidths from busbw.yaml, the current
-    one computes them: both finish, with other totals, so both predictions are listed; SimAI
-    #209 (2026-01): 26b4574b and cef83f9 refuse `-busbw` alike, so one is."""
-    older, _ = _run(require(TRIAGE / "aliyun-SimAI-93"))
-    assert [p.simai for p in older.predictions] == ["b83ea3d4", DEFAULT.short]
-    assert older.predictions[0].total_us != older.predictions[1].total_us
-    assert "Fix: update SimAI." in older.markdown
-    later, _ = _run(require(TRIAGE / "aliyun-SimAI-209"))
-    assert [p.simai for p in later.predictions] == ["26b4574b"]
-    same = say("a-update-same", later.language, current=DEFAULT.short, simai="26b4574b")
-    assert same in later.markdown
 
 
 @pytest.mark.parametrize("case", CASES)

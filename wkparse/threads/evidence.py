@@ -35,18 +35,15 @@ def basis(src: sources.Source, lang: str) -> str:
 
 def simai_model(version: SimaiVersion, backend: str, lang: str) -> str:
     """What a prediction of SimAI at `version` rests on: SimAI-Analytical was run at every
-    modelled version, the ns-3 backend at the current one only; what is known of `version`
-    from SimAI's source only says so, with the commits."""
-    commits = ", ".join(models.source_only(version, backend))
+    modelled version (what its later commits change only from source touches no analytical
+    result: checkpoint ids, chart labels); the ns-3 backend at the current one only, so what
+    it does at `version` otherwise is from SimAI's source, with the commits."""
     if backend == "ns3" and version != models.MODEL:
         return say(
             "evidence-ns3-version",
             lang,
             model=version.short,
             current=models.MODEL.short,
-            commits=commits,
+            commits=", ".join(models.source_only(version, backend)),
         )
-    said = say("evidence-simai", lang, model=version.short)
-    if commits:
-        said += say("evidence-source-only", lang, commits=commits)
-    return said
+    return say("evidence-simai", lang, model=version.short)

@@ -37,11 +37,10 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "q-versions": ("Which SimAI and AICB?", "对应哪个版本的 SimAI 和 AICB？"),
     "a-versions": (
-        "SimAI {simai}, {simai_why}; AICB {aicb}, {aicb_why}. The models below run SimAI "
-        "{model}{same}.",
-        "SimAI 为 {simai}，{simai_why}；AICB 为 {aicb}，{aicb_why}。"
-        "下面的模型按 SimAI {model} 运行{same}。",
+        "SimAI {simai}, {simai_why}; AICB {aicb}, {aicb_why}.{models}{same}",
+        "SimAI 为 {simai}，{simai_why}；AICB 为 {aicb}，{aicb_why}。{models}{same}",
     ),
+    "models-run": (" The models below run SimAI {model}.", "下面的模型按 SimAI {model} 运行。"),
     "same-version": ("", ""),
     "unknown": ("unknown", "未知"),
     "why-date": ("in force on the issue's date {date}", "即帖子日期 {date} 时 master 上的版本"),
@@ -52,18 +51,23 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "why-none": ("the issue has no date", "帖子没有日期"),
     "other-version": (
-        " (the current SimAI is {current}; where it does otherwise with this file, that is "
-        "said below)",
-        "（当前的 SimAI 是 {current}；若它对这个文件的处理不同，下文会单独说明）",
+        " The current SimAI is {current}; where it does otherwise with this file, that is "
+        "said below.",
+        "当前的 SimAI 是 {current}；若它对这个文件的处理不同，下文会单独说明。",
     ),
     "q-update": (
         "What does the current SimAI, {current}, do with it?",
         "当前的 SimAI（{current}）会怎样运行它？",
     ),
     "a-update": (
-        "Fix: update SimAI. SimAI {current}, {program}: {outcome}{exit} — {message}",
-        "修复办法：更新 SimAI。SimAI {current}，{program}：{outcome}{exit} —— {message}",
+        "Fix: update SimAI. SimAI {current}, {program}: {outcome}{exit} — {message}{total}",
+        "修复办法：更新 SimAI。SimAI {current}，{program}：{outcome}{exit} —— {message}{total}",
     ),
+    "a-update-other": (
+        "SimAI {current} does otherwise: {program}: {outcome}{exit} — {message}{total}",
+        "SimAI {current} 的结果不同：{program}：{outcome}{exit} —— {message}{total}",
+    ),
+    "update-total": ("; Total time {total} us", "；Total time 为 {total} us"),
     "a-update-same": (
         "The same as SimAI {simai}: updating SimAI to {current} does not change this.",
         "与 SimAI {simai} 相同：更新到 {current} 不会改变结果。",
@@ -75,10 +79,6 @@ PHRASES: dict[str, tuple[str, str]] = {
     "a-finding-current": (
         "With the current SimAI {current} (after an update), also: {finding}",
         "若更新到当前的 SimAI {current}，还会有：{finding}",
-    ),
-    "evidence-source-only": (
-        "; its differences from later SimAI ({commits}): from SimAI's source, not run",
-        "；它与之后 SimAI（{commits}）的差异：来自 SimAI 源码，未实际运行",
     ),
     "evidence-ns3-version": (
         "wkparse's ns-3 model: recorded runs of SimAI {current}; what SimAI {model} does "

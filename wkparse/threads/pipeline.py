@@ -70,7 +70,9 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 simai_why=versions.why(simai_v, lang),
                 aicb_why=versions.why(aicb_v, lang),
                 aicb=aicb_v.get("revision") or say("unknown", lang),
-                model=ran.label,
+                models=""
+                if simai_v.get("commit") == ran.short
+                else say("models-run", lang, model=ran.label),
                 same=same,
             ),
             [say("evidence-versions", lang)],
@@ -250,17 +252,21 @@ def _current_run(
         return None
     t.predictions.append(now)
     exit_text = "" if now.exit is None else f" (exit {now.exit})"
+    # a fix where the user's run fails and the current one does otherwise; else a difference
+    fix = p.outcome != "finish" and now.outcome != p.outcome
+    total = "" if now.total_us is None else say("update-total", lang, total=f"{now.total_us:,.0f}")
     t.answers.append(
         Answer(
             say("q-update", lang, current=models.MODEL.label),
             say(
-                "a-update",
+                "a-update" if fix else "a-update-other",
                 lang,
                 current=models.MODEL.short,
                 program=now.program,
                 outcome=outcome_word(now.outcome, lang),
                 exit=exit_text,
-                message=now.message,
+                message=now.message.rstrip(".") if total else now.message,
+                total=total,
             ),
             ev,
         )

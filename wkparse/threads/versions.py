@@ -113,7 +113,11 @@ def running(simai: dict[str, object]) -> SimaiVersion:
 
 def _model_why(simai: dict[str, object], ran: SimaiVersion) -> str:
     if simai.get("commit") == ran.short:
-        return "the SimAI the user ran"
+        return (
+            "the commit the thread names"
+            if simai.get("basis") == "stated"
+            else "the SimAI in force on the issue's date"
+        )
     if simai.get("basis") == "before":
         return "the oldest SimAI wkparse models"
     if simai.get("basis") == "none":
