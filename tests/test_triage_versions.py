@@ -66,17 +66,61 @@ def test_a_named_commit_wkparse_does_not_model_runs_the_dates() -> None:
     assert result.predictions[0].simai == "4e66932a"
 
 
-def test_lint_speaks_for_the_users_simai_and_adds_the_current_ones_findings() -> None:
-    """SimAI#8 (2024-11, before v1.0): the oldest modelled SimAI reads line 1 by position
-    (WK230); the missing `vpp:` (WK201) is what the current SimAI makes of it, labelled so."""
+def _pasted(header: str, rows: str, date: str) -> str:
+    return f"---\ntitle: t\ncreated: {date}\n---\n\nMy workload:\n```\n{header}\n{rows}```\n"
+
+
+def test_lint_and_the_run_speak_for_the_users_simai() -> None:
+    """SimAI 03613a7a (2024-12) aborts on a float `pp_comm` (recorded): lint raises it at that
+    version (WK230), the run aborts; the current SimAI reads it, so neither says so there."""
+    header = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 2 vpp: 4 ga: 1 "
+        "all_gpus: 16 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 67108864.0"
+    )
+    rows = "1\nembedding_layer -1 556000 ALLREDUCE 13870912 1 NONE 0 1 NONE 0 100\n"
+    older = triage(_pasted(header, rows, "2024-12-20"))
+    later = triage(_pasted(header, rows, "2026-09-01"))
+    assert ("WK230", "error", "03613a7a") in {(f.code, f.severity, f.simai) for f in older.findings}
+    assert "WK230" not in {f.code for f in later.findings}
+    assert [(p.simai, p.outcome, p.exit) for p in older.predictions] == [
+        ("03613a7a", "abort", 134),
+        (DEFAULT.short, "finish", 0),
+    ]
+
+
+def test_what_lint_says_for_the_current_simai_is_labelled() -> None:
+    """SimAI#166's case: a TP group of one GPU costs nothing before 26b4574b (recorded) and is
+    infinite from it: at 4e66932a lint is silent and the run finite; WK702 and the infinite
+    time are the current SimAI's, and the answer says so."""
+    header = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 1 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        "all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0"
+    )
+    rows = "1\nembedding_layer -1 556000 ALLREDUCE 13870912 1 NONE 0 1 NONE 0 100\n"
+    result = triage(_pasted(header, rows, "2025-03-25"))
+    assert {(f.code, f.simai) for f in result.findings} == {("WK702", DEFAULT.short)}
+    assert [(p.simai, p.outcome) for p in result.predictions] == [
+        ("4e66932a", "finish"),
+        (DEFAULT.short, "infinite"),
+    ]
+    current = say("a-finding-current", "en", current=DEFAULT.short, finding="")
+    lint = [a.answer for a in result.answers if a.question == say("q-findings", "en")]
+    assert lint and all(a.startswith(current) and "WK702" in a for a in lint)
+    assert f"SimAI {DEFAULT.short} does otherwise: SimAI_analytical: reports an infinite" in (
+        result.markdown
+    )
+
+
+def test_before_the_first_modelled_simai_the_current_one_runs_and_says_so() -> None:
+    """SimAI#8 (2024-11-05): older than v1.0, whose reader already differed (it wanted
+    `vpp:`): the models run the current SimAI and say they may not hold."""
     case = require(TRIAGE / "aliyun-SimAI-8")
     result = triage((case / "issue.md").read_bytes())
     simai = result.versions["simai"]
     assert isinstance(simai, dict) and simai["basis"] == "before"
-    by_version = {(f.code, f.simai) for f in result.findings}
-    assert ("WK230", "b1c1eb66") in by_version and ("WK201", DEFAULT.short) in by_version
-    current = say("a-finding-current", result.language, current=DEFAULT.short, finding="")
-    assert any(a.answer.startswith(current) and "WK201" in a.answer for a in result.answers)
+    assert simai["model"] == DEFAULT.short
+    assert say("models-run-older", "en", model=DEFAULT.label) in result.markdown
+    assert {f.simai for f in result.findings} == {DEFAULT.short}
 
 
 def test_ns3_at_an_older_simai_says_what_is_from_source() -> None:

@@ -41,6 +41,16 @@ PHRASES: dict[str, tuple[str, str]] = {
         "SimAI 为 {simai}，{simai_why}；AICB 为 {aicb}，{aicb_why}。{models}{same}",
     ),
     "models-run": (" The models below run SimAI {model}.", "下面的模型按 SimAI {model} 运行。"),
+    "models-run-current": (
+        " The models below run the current SimAI, {model}.",
+        "下面的模型按当前的 SimAI {model} 运行。",
+    ),
+    "models-run-older": (
+        " The models below run the current SimAI, {model}: wkparse models no SimAI as old as "
+        "yours, whose reader differed, so they may not hold for it.",
+        "下面的模型按当前的 SimAI {model} 运行：wkparse 没有为这么早的 SimAI 建模"
+        "（当时的读取方式不同），结论对你的版本可能不成立。",
+    ),
     "same-version": ("", ""),
     "unknown": ("unknown", "未知"),
     "why-date": ("in force on the issue's date {date}", "即帖子日期 {date} 时 master 上的版本"),

@@ -70,9 +70,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 simai_why=versions.why(simai_v, lang),
                 aicb_why=versions.why(aicb_v, lang),
                 aicb=aicb_v.get("revision") or say("unknown", lang),
-                models=""
-                if simai_v.get("commit") == ran.short
-                else say("models-run", lang, model=ran.label),
+                models=_models_run(simai_v, ran, lang),
                 same=same,
             ),
             [say("evidence-versions", lang)],
@@ -226,6 +224,16 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             )
     cause.likely_cause(t, runs, said, updates)
     cause.missing(t, files, said, simai_cmds)
+
+
+def _models_run(simai: dict[str, object], ran: SimaiVersion, lang: str) -> str:
+    """Which SimAI the models run, where it is not the one just named."""
+    if simai.get("commit") == ran.short:
+        return ""
+    if ran != models.MODEL:
+        return say("models-run", lang, model=ran.label)
+    older = simai.get("basis") == "before"
+    return say("models-run-older" if older else "models-run-current", lang, model=ran.label)
 
 
 def _current_run(

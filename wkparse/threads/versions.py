@@ -94,8 +94,9 @@ def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[st
 def running(simai: dict[str, object]) -> SimaiVersion:
     """The modelled SimAI the models run for the user: the one they named or the one in force
     on the issue's date; for a named commit wkparse does not tell apart, the one in force on
-    the date; the oldest modelled before it; the current one when nothing says."""
-    from wkparse.models.simai.versions import VERSIONS, UnknownVersion, in_force, resolve
+    the date. Before the first modelled version (whose reader already differs from the one
+    before it) and when nothing says, the current one: the answer says it is not the user's."""
+    from wkparse.models.simai.versions import UnknownVersion, in_force, resolve
 
     commit, date = simai.get("commit"), simai.get("date")
     try:
@@ -108,7 +109,7 @@ def running(simai: dict[str, object]) -> SimaiVersion:
             return in_force(date)
     except UnknownVersion:
         pass
-    return VERSIONS[0] if simai.get("basis") == "before" else models.MODEL
+    return models.MODEL
 
 
 def _model_why(simai: dict[str, object], ran: SimaiVersion) -> str:
@@ -119,7 +120,7 @@ def _model_why(simai: dict[str, object], ran: SimaiVersion) -> str:
             else "the SimAI in force on the issue's date"
         )
     if simai.get("basis") == "before":
-        return "the oldest SimAI wkparse models"
+        return "the current SimAI: the user's is older than any SimAI wkparse models"
     if simai.get("basis") == "none":
         return "no date or commit: the current SimAI"
     return f"the modelled SimAI in force on {simai.get('date')}"
