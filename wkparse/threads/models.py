@@ -67,10 +67,11 @@ def check(
     excerpt: bool,
     name: str | None = None,
     version: SimaiVersion = DEFAULT,
+    meaning: bool = True,
 ) -> Checked:
     """Lint (every rule, opt-in ones included; `name` for the file-name rules) and explain
     the file, in `lang`, for the SimAI `version` the user ran: one lint, whose findings
-    explain reuses (SimAI runs separately, with the user's options)."""
+    explain reuses (SimAI runs separately, with the user's options); `meaning`: explain too."""
     from wkparse.config import Config
     from wkparse.diagnostics import Severity
     from wkparse.engine import lint
@@ -83,7 +84,7 @@ def check(
         parsed = parse_bytes(data, limits=config.limits)
         found = lint(parsed, name, config)
         try:
-            explanation = explain(parsed, name, findings=found)
+            explanation = explain(parsed, name, findings=found) if meaning else None
         except Exception:
             explanation = None
     kept = [

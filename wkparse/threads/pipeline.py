@@ -118,8 +118,9 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         if ran != current:
             # what lint says for the current SimAI besides: after the fix "update SimAI"
             seen = {(d.code, d.span.line) for d in checked.diagnostics}
-            later = models.check(src.data, lang, pasted_file, name, current).diagnostics
-            extra = [d for d in later if (d.code, d.span.line) not in seen]
+            later = models.check(src.data, lang, pasted_file, name, current, False)
+            later_found = later.diagnostics
+            extra = [d for d in later_found if (d.code, d.span.line) not in seen]
             _add_findings(t, src, extra, current)
             _findings_answer(t, src, extra, rule_lang, current)
         if checked.explanation is not None and src is files[0]:
