@@ -94,7 +94,7 @@ def test_the_summaries_say_what_the_pages_say() -> None:
     for code, rule in catalog.summaries().items():
         page = pages[code]
         assert (rule.code, rule.name, rule.severity) == (page.code, page.name, page.severity)
-        assert (rule.opt_in, rule.targets) == (page.opt_in, page.targets)
+        assert (rule.opt_in, rule.targets, rule.area) == (page.opt_in, page.targets, page.area)
     assert catalog.opt_in_codes() == {c for c, p in pages.items() if p.opt_in}
 
 
@@ -102,7 +102,7 @@ def test_stale_summaries_are_made_again_from_the_pages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stale = json.loads(catalog.summaries_path().read_text(encoding="utf-8"))
-    stale["rules"] = [[code, "renamed", "info", True, []] for code, *_ in stale["rules"]]
+    stale["rules"] = [[c, "renamed", "info", True, [], area] for c, *_, area in stale["rules"]]
     stale["checksum"] = "00000000"  # made from other pages
     path = tmp_path / "summaries.json"
     path.write_text(json.dumps(stale), encoding="utf-8")
@@ -116,6 +116,11 @@ def test_stale_summaries_are_made_again_from_the_pages(
         path.write_text(json.dumps(stale), encoding="utf-8")
         catalog.summaries.cache_clear()
         assert {r.name for r in catalog.summaries().values()} == {"renamed"}
+        # rows of another shape (before the area was stored) are made again, not misread
+        stale["rules"] = [row[:5] for row in stale["rules"]]
+        path.write_text(json.dumps(stale), encoding="utf-8")
+        catalog.summaries.cache_clear()
+        assert catalog.summaries() == fresh
         path.write_text("not json", encoding="utf-8")
         catalog.summaries.cache_clear()
         assert catalog.summaries() == fresh
