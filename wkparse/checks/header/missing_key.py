@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.aicb.revisions import introduced
 from wkparse.ast import Span
 from wkparse.checks import Context
 from wkparse.checks.header.reading import (
@@ -44,6 +43,8 @@ def _era(key: str) -> str:
     if key == TP:
         return "every AICB era writes it"
     if key == "vpp":
+        from wkparse.aicb.revisions import introduced  # AICB's history: only for this message
+
         return f"AICB wrote no vpp before {introduced('vpp').date}; its v1.0 headers carry only TP"
     return "AICB's v1.0 headers (and its multi-allreduce micro-benchmark) carry only TP"
 

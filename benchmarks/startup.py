@@ -1,0 +1,273 @@
+#!/usr/bin/env python3
+"""Start-up from both kinds of install: `wkparse lint` of a tiny file against the typer floor
+and yamllint, from a normal install (`pip install .`) and an editable one (`pip install -e .`).
+
+    python benchmarks/startup.py    # a few minutes on 2 cores; exit 1 if a target is missed
+
+It makes two virtual environments in `WORK/startup/` (git-ignored, kept for the next run): one
+with this checkout installed as a wheel, one with it installed in editable mode, the way
+developers run it. Each gets yamllint too, the smallest clean linter (a yardstick here, never a
+dependency of wkparse). Every run reinstalls wkparse into both, so the wheel is the checkout as
+it is now. Then, in one process, round after round (one untimed warm-up round first, as in
+`benchmarks/run.py`), it times in each environment:
+
+- `wkparse lint TINY`: the console script, as a user runs it, on the 85-row file of
+  `benchmarks/run.py` (one micro-batch group, clean);
+- the typer floor, `python benchmarks/typer_floor.py lint TINY`: a Typer app with lint's
+  parameters that only reads the file, the least any Typer CLI with this interface pays;
+- `yamllint TINY.yaml` and a bare `python -c pass`.
+
+Each round runs every contender of both environments once, so a busy neighbour slows all of
+them alike; the ratio judged is the median, over the rounds, of wkparse's time over the floor's
+in the same round (paired), beside the ratio of the medians. Target: wkparse lint within 1.2x
+of the floor from both installs. The children get Python's default bytecode caching (in
+`WORK/pycache`; `benchmarks/run.py`'s `child_env`), as an installed package has its bytecode.
+A third line, informative, is the editable install with `PYTHONDONTWRITEBYTECODE=1`, as some
+sandboxes set it: there nothing of wkparse is ever cached, and every run compiles its source.
+
+The table goes to RESULTS.md (between its start-up markers, which `benchmarks/run.py` keeps)
+and the whole record to `results/startup.json`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import venv
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+if TYPE_CHECKING:
+    from benchmarks.run import Measurement
+
+#: wkparse lint of a tiny file, in multiples of the typer floor's time in the same round
+FLOOR_LIMIT = 1.2
+#: the installs timed: name -> `pip install` arguments for this checkout (and the bytecode rule)
+INSTALLS: dict[str, list[str]] = {"normal": [str(ROOT)], "editable": ["-e", str(ROOT)]}
+CONTENDERS = ("wkparse", "floor", "yamllint", "python")
+MARK_BEGIN = "<!-- benchmarks/startup.py writes from here -->"
+MARK_END = "<!-- benchmarks/startup.py to here -->"
+
+
+def bin_of(env: Path, name: str) -> Path:
+    return env / ("Scripts" if os.name == "nt" else "bin") / name
+
+
+def prepare(env: Path, install: list[str]) -> None:
+    """A virtual environment with wkparse installed from this checkout, and yamllint."""
+    python = bin_of(env, "python")
+    if not python.exists():
+        venv.EnvBuilder(with_pip=True, clear=True).create(env)
+        _pip(python, "install", "--quiet", *install, "yamllint")
+    # The checkout as it is now (its dependencies are there from the first run).
+    _pip(python, "install", "--quiet", "--force-reinstall", "--no-deps", *install)
+
+
+def _pip(python: Path, *args: str) -> None:
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    done = subprocess.run(
+        [str(python), "-m", "pip", *args], env=env, capture_output=True, text=True, check=False
+    )
+    if done.returncode:
+        sys.exit(f"pip {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+
+
+def versions(env: Path) -> dict[str, str]:
+    """The versions in `env` that start-up depends on."""
+    code = (
+        "import json\nfrom importlib.metadata import version\n"
+        "print(json.dumps({p: version(p) for p in "
+        "('wkparse', 'typer', 'pydantic', 'rich', 'lark', 'numpy', 'yamllint')}))"
+    )
+    done = subprocess.run(
+        [str(bin_of(env, "python")), "-c", code], capture_output=True, text=True, check=True
+    )
+    found: dict[str, str] = json.loads(done.stdout)
+    return found
+
+
+def contenders(env: Path, label: str, tiny: Path, yaml: Path) -> dict[str, Measurement]:
+    from benchmarks.run import Measurement
+
+    python = str(bin_of(env, "python"))
+    argv = {
+        "wkparse": [str(bin_of(env, "wkparse")), "lint", str(tiny)],
+        "floor": [python, str(HERE / "typer_floor.py"), "lint", str(tiny)],
+        "yamllint": [str(bin_of(env, "yamllint")), str(yaml)],
+        "python": [python, "-c", "pass"],
+    }
+    return {name: Measurement(name, label, argv[name]) for name in CONTENDERS}
+
+
+def paired(contender: Measurement, floor: Measurement) -> float | None:
+    """The median over the rounds of contender / floor in the same round."""
+    if contender.error or floor.error or not contender.times_s:
+        return None
+    ratios = [a / b for a, b in zip(contender.times_s, floor.times_s) if b > 0]
+    return round(statistics.median(ratios), 3) if ratios else None
+
+
+def summary(runs: dict[str, Measurement]) -> dict[str, Any]:
+    """One install's line: medians, and wkparse and yamllint against the floor."""
+    floor = runs["floor"]
+    out: dict[str, Any] = {n: m.median_s for n, m in runs.items()}
+    out["cpu"] = {n: m.median_cpu_s for n, m in runs.items()}
+    out["wkparse_over_floor"] = paired(runs["wkparse"], floor)
+    out["wkparse_over_yamllint"] = paired(runs["wkparse"], runs["yamllint"])
+    out["floor_over_yamllint"] = paired(floor, runs["yamllint"])
+    medians = runs["wkparse"].median_s, floor.median_s
+    out["ratio_of_medians"] = (
+        round(medians[0] / medians[1], 3) if medians[0] and medians[1] else None
+    )
+    out["errors"] = {n: m.error for n, m in runs.items() if m.error}
+    return out
+
+
+def table(doc: dict[str, Any]) -> str:
+    """The Markdown table and the sentence that says how it was measured."""
+    lines = [
+        "| install | wkparse lint | typer floor | yamllint | `python -c pass` "
+        f"| wkparse / floor (target <= {FLOOR_LIMIT:g}x) | wkparse / yamllint | floor / yamllint |",
+        "| --- | --- | --- | --- | --- | --- | --- | --- |",
+    ]
+    for label, line in doc["installs"].items():
+
+        def s(name: str, line: dict[str, Any] = line) -> str:
+            value = line[name]
+            return f"{value:.3f} s" if value else "failed"
+
+        def x(name: str, line: dict[str, Any] = line) -> str:
+            value = line[name]
+            return f"{value:.2f}x" if value else "-"
+
+        lines.append(
+            f"| {label} | {s('wkparse')} | {s('floor')} | {s('yamllint')} | {s('python')} "
+            f"| {x('wkparse_over_floor')} | {x('wkparse_over_yamllint')} "
+            f"| {x('floor_over_yamllint')} |"
+        )
+    m, v = doc["machine"], doc["versions"]
+    loads = (m["load_average_before"], m["load_average_after"])
+    load = " / ".join(f"{a[0]:.1f}" for a in loads if a) or "unknown"
+    commit = str(m.get("commit") or "unknown")[:12] + (" with changes" if m.get("dirty") else "")
+    lines += [
+        "",
+        f"{m['date']}, commit {commit}, {m['usable_cpus']} CPUs, "
+        f"Python {m['python']}, typer {v.get('typer')}, pydantic {v.get('pydantic')}, "
+        f"yamllint {v.get('yamllint')}; load average {load} (before / after). Median of "
+        f"{doc['config']['repeat']} interleaved rounds (each runs every contender of every "
+        "install once); the ratios are medians of the same round's ratios. `wkparse lint` of "
+        f"an {doc['tiny']['rows']}-row file by its console script, the floor "
+        "`python benchmarks/typer_floor.py lint` of the same file, yamllint of a 3-line YAML "
+        "file. Editable without bytecode: `PYTHONDONTWRITEBYTECODE=1` (informative).",
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def write_section(markdown: Path, text: str) -> None:
+    """Put `text` between the start-up markers of `markdown`, or append them with it."""
+    old = markdown.read_text(encoding="utf-8") if markdown.exists() else ""
+    block = f"{MARK_BEGIN}\n{text}{MARK_END}"
+    if MARK_BEGIN in old and MARK_END in old:
+        head, rest = old.split(MARK_BEGIN, 1)
+        new = head + block + rest.split(MARK_END, 1)[1]
+    else:
+        new = f"{old.rstrip()}\n\n## Start-up, installed\n\n{block}\n".lstrip()
+    markdown.write_text(new, encoding="utf-8")
+
+
+def _options(argv: Sequence[str] | None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="startup.py", description=__doc__.split("\n\n")[0])
+    p.add_argument("--repeat", type=int, default=21, help="timed rounds (default 21)")
+    p.add_argument("--work", type=Path, default=HERE / "work", help="folder for the venvs")
+    p.add_argument("--out", type=Path, default=HERE / "results" / "startup.json")
+    p.add_argument(
+        "--markdown", type=Path, default=HERE / "RESULTS.md", help="file whose section to write"
+    )
+    p.add_argument("--no-markdown", action="store_true", help="write no Markdown")
+    ns = p.parse_args(argv)
+    if ns.repeat < 1:
+        p.error("--repeat must be at least 1")
+    return ns
+
+
+def run(ns: argparse.Namespace) -> dict[str, Any]:
+    from benchmarks.run import TINY_YAML, child_env, machine, measure, synthesize
+
+    ns.work.mkdir(parents=True, exist_ok=True)
+    tiny = synthesize(1, ns.work, "tiny")
+    yaml = ns.work / "tiny.yaml"
+    yaml.write_text(TINY_YAML, encoding="utf-8")
+    envs = {label: ns.work / "startup" / label for label in INSTALLS}
+    for label, install in INSTALLS.items():
+        print(f"installing wkparse ({label}) into {envs[label]}...", file=sys.stderr)
+        prepare(envs[label], install)
+    env = {k: v for k, v in child_env(ns.work).items() if k != "PYTHONPATH"}
+    uncached = {k: v for k, v in env.items() if k != "PYTHONPYCACHEPREFIX"}
+    uncached["PYTHONDONTWRITEBYTECODE"] = "1"
+    batches = {label: contenders(envs[label], label, tiny.path, yaml) for label in INSTALLS}
+    raw = contenders(envs["editable"], "editable, no bytecode", tiny.path, yaml)
+    about = machine()
+    about["dirty"] = bool(
+        subprocess.run(
+            ["git", "-C", str(ROOT), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+    )
+    rounds = ns.repeat
+    print(f"timing {len(CONTENDERS) * 3} commands, {rounds} rounds...", file=sys.stderr)
+    with tempfile.TemporaryDirectory() as cwd:
+        # One round at a time over everything, so that every round is paired across installs.
+        everything = [m for b in batches.values() for m in b.values()]
+        for rnd in range(rounds):
+            measure(everything, 1, Path(cwd), env, warm_up=rnd == 0)
+            measure(list(raw.values()), 1, Path(cwd), uncached, warm_up=rnd == 0)
+    about["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
+    batches["editable, no bytecode"] = raw
+    installs = {label: summary(b) for label, b in batches.items()}
+    met = all(
+        (installs[label]["wkparse_over_floor"] or float("inf")) <= FLOOR_LIMIT for label in INSTALLS
+    )
+    return {
+        "machine": about,
+        "versions": versions(envs["normal"]),
+        "config": {"repeat": rounds, "work": str(ns.work), "limit": FLOOR_LIMIT},
+        "tiny": {"path": tiny.path.name, "rows": tiny.rows, "bytes": tiny.bytes},
+        "installs": installs,
+        "runs": {
+            f"{name}@{label}": m.to_json() for label, b in batches.items() for name, m in b.items()
+        },
+        "all_met": met,
+    }
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ns = _options(argv)
+    if shutil.which(sys.executable) is None:
+        print(f"error: cannot run {sys.executable}", file=sys.stderr)
+        return 2
+    doc = run(ns)
+    text = table(doc)
+    ns.out.parent.mkdir(parents=True, exist_ok=True)
+    ns.out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
+    if not ns.no_markdown:
+        write_section(ns.markdown, text)
+    print(text, end="")
+    return 0 if doc["all_met"] else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
