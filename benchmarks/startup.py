@@ -57,8 +57,7 @@ FLOOR_LIMIT = 1.2
 #: the installs timed: name -> `pip install` arguments for this checkout (and the bytecode rule)
 INSTALLS: dict[str, list[str]] = {"normal": [str(ROOT)], "editable": ["-e", str(ROOT)]}
 CONTENDERS = ("wkparse", "floor", "yamllint", "python")
-MARK_BEGIN = "<!-- benchmarks/startup.py writes from here -->"
-MARK_END = "<!-- benchmarks/startup.py to here -->"
+TITLE = "## Start-up, installed"
 
 
 def bin_of(env: Path, name: str) -> Path:
@@ -176,14 +175,17 @@ def table(doc: dict[str, Any]) -> str:
 
 
 def write_section(markdown: Path, text: str) -> None:
-    """Put `text` between the start-up markers of `markdown`, or append them with it."""
+    """Put `text` between the start-up markers of `markdown` (`benchmarks/run.py` keeps them
+    when it rewrites its tables), or append them with it under a title."""
+    from benchmarks.run import STARTUP_BEGIN, STARTUP_END
+
     old = markdown.read_text(encoding="utf-8") if markdown.exists() else ""
-    block = f"{MARK_BEGIN}\n{text}{MARK_END}"
-    if MARK_BEGIN in old and MARK_END in old:
-        head, rest = old.split(MARK_BEGIN, 1)
-        new = head + block + rest.split(MARK_END, 1)[1]
+    block = f"{STARTUP_BEGIN}\n{text}{STARTUP_END}"
+    if STARTUP_BEGIN in old and STARTUP_END in old:
+        head, rest = old.split(STARTUP_BEGIN, 1)
+        new = head + block + rest.split(STARTUP_END, 1)[1]
     else:
-        new = f"{old.rstrip()}\n\n## Start-up, installed\n\n{block}\n".lstrip()
+        new = f"{old.rstrip()}\n\n{TITLE}\n\n{block}\n".lstrip()
     markdown.write_text(new, encoding="utf-8")
 
 

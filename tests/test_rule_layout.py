@@ -25,7 +25,8 @@ def _snake(page: RulePage) -> str:
 
 
 def _where(page: RulePage) -> str:
-    return f"wkparse.checks.{page.area}.{_snake(page)}"
+    """Where lint imports the rule from (`wkparse.checks.load`) when it runs it."""
+    return checks.rule_module(page.area, page.name)
 
 
 def _registered(code: str) -> list[checks.Registered]:

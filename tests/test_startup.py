@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from tests.conftest import CORPUS, on_a_terminal
+from tests.conftest import CORPUS, SAMPLES, on_a_terminal
 from wkparse import catalog, terminal
+from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Fix, Severity
 from wkparse.render.base import FileReport, Summary
 from wkparse.render.text import TextFormatter
@@ -35,6 +36,19 @@ UNUSED = (
     "pygls",
     "lsprotocol",
     "wkparse.lsp",
+    # the rules it does not run (ns-3's under the default target, the opt-in ones), and what
+    # only they, or a finding, need: SimAI's run and collective models, AICB's history
+    "wkparse.checks.all",
+    "wkparse.checks.ns3",
+    "wkparse.checks.aicb.known_generator_defect",
+    "wkparse.checks.header.inference_mode",
+    "wkparse.checks.rows.zero_size_collective",
+    "wkparse.simai.ns3",
+    "wkparse.simai.run",
+    "wkparse.simai.comm",
+    "wkparse.simai.options",
+    "wkparse.simai.timeline",
+    "wkparse.aicb.revisions",
 )
 REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
 
@@ -75,6 +89,82 @@ def test_lint_of_a_small_clean_file_loads_only_what_it_uses() -> None:
     assert isinstance(modules, list)
     assert [m for m in modules if m.startswith(UNUSED)] == []
     assert run["pages_read"] == 0
+
+
+@pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
+def test_the_rules_a_run_selects_are_loaded_and_no_others() -> None:
+    run = _lint_in_a_child("--target", "simai-ns3", "--extend-select", "WK901", str(SMALL))
+    modules = run["modules"]
+    assert isinstance(modules, list)
+    assert "wkparse.checks.ns3.ns3_expert_crash" in modules
+    assert "wkparse.checks.aicb.known_generator_defect" in modules
+    assert "wkparse.checks.ns3.ns3_long_run" not in modules  # opt-in, not selected
+    assert "wkparse.checks.all" not in modules
+
+
+def _findings(paths: list[Path], config: Config) -> list[list[str]]:
+    from wkparse import api
+
+    return [[repr(d) for d in api.lint(path, config=config)] for path in paths]
+
+
+def test_a_run_that_loads_only_its_rules_finds_what_every_rule_loaded_finds() -> None:
+    """Each process imports the rules its configuration runs (`wkparse.checks.load`); here the
+    test process has imported every one: the findings must not depend on it."""
+    import wkparse.checks.all  # noqa: F401  (every rule registered here)
+
+    paths = sorted(SAMPLES.glob("*.txt"))
+    if CORPUS.is_dir():
+        paths += sorted(CORPUS.rglob("*.txt"))[::6]
+    selections = [
+        {},
+        {"select": ("WK1", "WK2", "WK3", "WK4", "WK5", "WK6", "WK7", "WK8", "WK9")},
+        {"target": "simai-ns3", "extend_select": ("WK803", "WK901", "WK211", "WK405")},
+        {"target": "astra-sim-1.0"},
+    ]
+    code = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from wkparse import api\n"
+        "from wkparse.config import Config\n"
+        "selections, paths = json.loads(sys.argv[1]), [Path(p) for p in sys.argv[2:]]\n"
+        "runs = []\n"
+        "for s in selections:\n"
+        "    config = Config(**{k: tuple(v) if isinstance(v, list) else v for k, v in s.items()})\n"
+        "    runs.append([[repr(d) for d in api.lint(p, config=config)] for p in paths])\n"
+        "print(json.dumps({'runs': runs, 'all': 'wkparse.checks.all' in sys.modules}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(selections), *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    child = json.loads(done.stdout)
+    assert child["all"] is False
+    for selection, theirs in zip(selections, child["runs"]):
+        mine = _findings(paths, Config(**selection))  # type: ignore[arg-type]
+        assert theirs == mine, selection
+    assert any(run for run in child["runs"][2])  # the ns-3 and opt-in rules found something
+
+
+def test_a_page_whose_module_is_missing_loads_every_rule() -> None:
+    code = (
+        "import sys\n"
+        "from wkparse import catalog, checks\n"
+        "pages = dict(catalog.summaries())\n"
+        "pages['WK105'] = catalog.RuleSummary('WK105', 'no-such-rule', pages['WK105'].severity,"
+        " area='structure')\n"
+        "catalog.summaries = lambda: pages\n"
+        "checks.load(['WK105'])\n"
+        "print('wkparse.checks.all' in sys.modules, len(checks.REGISTRY))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    loaded, registered = done.stdout.split()
+    assert loaded == "True" and int(registered) == len(catalog.catalog())
 
 
 @pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
