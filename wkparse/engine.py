@@ -12,6 +12,7 @@ from wkparse.checks import Context, FileCheck, RowCheck, RowProblem
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.parse import ParseResult
+from wkparse.syntax import PARSER_CODES
 
 
 def lint(
@@ -25,7 +26,13 @@ def lint(
     # Without per-file ignores the answer is the same for every path, and asking with None
     # lets the config's memo serve every file of a run instead of starting over for each.
     where = path if config.per_file_ignores else None
-    checks.load(code for code in summaries() if config.enabled(code, where))
+    # A parser code's rule hands on what the parser found: none found, nothing to load.
+    parsed = {d.code for d in result.diagnostics}
+    checks.load(
+        code
+        for code in summaries()
+        if config.enabled(code, where) and (code in parsed or code not in PARSER_CODES)
+    )
     active = [r for r in checks.REGISTRY if any(config.enabled(c, where) for c in r.codes)]
     for registered in active:
         if not registered.per_row:
