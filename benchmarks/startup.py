@@ -20,10 +20,12 @@ it is now. Then, in one process, round after round (one untimed warm-up round fi
 Each round runs every contender of both environments once, so a busy neighbour slows all of
 them alike; the ratio judged is the median, over the rounds, of wkparse's time over the floor's
 in the same round (paired), beside the ratio of the medians. Target: wkparse lint within 1.2x
-of the floor from both installs. The children get Python's default bytecode caching (in
-`WORK/pycache`; `benchmarks/run.py`'s `child_env`), as an installed package has its bytecode.
-A third line, informative, is the editable install with `PYTHONDONTWRITEBYTECODE=1`, as some
-sandboxes set it: there nothing of wkparse is ever cached, and every run compiles its source.
+of the floor from both installs. The children run with Python's own bytecode rules, whatever
+the caller's environment says: a wheel's bytecode is the one pip wrote into site-packages, an
+editable install's is written beside the checkout's sources (`__pycache__`, git-ignored) by the
+warm-up round, as on a developer's machine. A third line, informative, is the editable install
+with no bytecode at all (`PYTHONDONTWRITEBYTECODE=1`, as some sandboxes set, and an empty
+`PYTHONPYCACHEPREFIX` so that no earlier cache is read): every run compiles wkparse's source.
 
 The table goes to RESULTS.md (between its start-up markers, which `benchmarks/run.py` keeps)
 and the whole record to `results/startup.json`.
@@ -169,7 +171,8 @@ def table(doc: dict[str, Any]) -> str:
         "install once); the ratios are medians of the same round's ratios. `wkparse lint` of "
         f"an {doc['tiny']['rows']}-row file by its console script, the floor "
         "`python benchmarks/typer_floor.py lint` of the same file, yamllint of a 3-line YAML "
-        "file. Editable without bytecode: `PYTHONDONTWRITEBYTECODE=1` (informative).",
+        "file. Bytecode as Python keeps it (a wheel's from pip, an editable install's beside "
+        "its sources); editable, no bytecode: none read or written (informative).",
     ]
     return "\n".join(lines) + "\n"
 
@@ -205,7 +208,7 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def run(ns: argparse.Namespace) -> dict[str, Any]:
-    from benchmarks.run import TINY_YAML, child_env, machine, measure, synthesize
+    from benchmarks.run import TINY_YAML, machine, measure, synthesize
 
     ns.work.mkdir(parents=True, exist_ok=True)
     tiny = synthesize(1, ns.work, "tiny")
@@ -215,9 +218,12 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     for label, install in INSTALLS.items():
         print(f"installing wkparse ({label}) into {envs[label]}...", file=sys.stderr)
         prepare(envs[label], install)
-    env = {k: v for k, v in child_env(ns.work).items() if k != "PYTHONPATH"}
-    uncached = {k: v for k, v in env.items() if k != "PYTHONPYCACHEPREFIX"}
-    uncached["PYTHONDONTWRITEBYTECODE"] = "1"
+    unset = ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
+    env = {k: v for k, v in os.environ.items() if k not in unset}
+    never = ns.work / "startup" / "no-bytecode"
+    shutil.rmtree(never, ignore_errors=True)
+    never.mkdir(parents=True)
+    uncached = {**env, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(never)}
     batches = {label: contenders(envs[label], label, tiny.path, yaml) for label in INSTALLS}
     raw = contenders(envs["editable"], "editable, no bytecode", tiny.path, yaml)
     about = machine()
