@@ -27,6 +27,8 @@ warm-up round, as on a developer's machine. A third line, informative, is the ed
 with no bytecode at all (`PYTHONDONTWRITEBYTECODE=1`, as some sandboxes set, and an empty
 `PYTHONPYCACHEPREFIX` so that no earlier cache is read): every run compiles wkparse's source.
 
+`--before DIR` times the wkparse of another checkout too (the code before a change:
+`git worktree add DIR COMMIT`), installed both ways, in the same rounds against the same floor.
 The table goes to RESULTS.md (between its start-up markers, which `benchmarks/run.py` keeps)
 and the whole record to `results/startup.json`.
 """
@@ -56,8 +58,8 @@ if TYPE_CHECKING:
 
 #: wkparse lint of a tiny file, in multiples of the typer floor's time in the same round
 FLOOR_LIMIT = 1.2
-#: the installs timed: name -> `pip install` arguments for this checkout (and the bytecode rule)
-INSTALLS: dict[str, list[str]] = {"normal": [str(ROOT)], "editable": ["-e", str(ROOT)]}
+#: the installs timed: name -> `pip install` options before the checkout
+INSTALLS: dict[str, list[str]] = {"normal": [], "editable": ["-e"]}
 CONTENDERS = ("wkparse", "floor", "yamllint", "python")
 TITLE = "## Start-up, installed"
 
@@ -123,8 +125,8 @@ def paired(contender: Measurement, floor: Measurement) -> float | None:
 def summary(runs: dict[str, Measurement]) -> dict[str, Any]:
     """One install's line: medians, and wkparse and yamllint against the floor."""
     floor = runs["floor"]
-    out: dict[str, Any] = {n: m.median_s for n, m in runs.items()}
-    out["cpu"] = {n: m.median_cpu_s for n, m in runs.items()}
+    out: dict[str, Any] = {n: runs[n].median_s for n in CONTENDERS}
+    out["cpu"] = {n: runs[n].median_cpu_s for n in CONTENDERS}
     out["wkparse_over_floor"] = paired(runs["wkparse"], floor)
     out["wkparse_over_yamllint"] = paired(runs["wkparse"], runs["yamllint"])
     out["floor_over_yamllint"] = paired(floor, runs["yamllint"])
@@ -132,7 +134,7 @@ def summary(runs: dict[str, Measurement]) -> dict[str, Any]:
     out["ratio_of_medians"] = (
         round(medians[0] / medians[1], 3) if medians[0] and medians[1] else None
     )
-    out["errors"] = {n: m.error for n, m in runs.items() if m.error}
+    out["errors"] = {n: runs[n].error for n in CONTENDERS if runs[n].error}
     return out
 
 
@@ -201,6 +203,12 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
         "--markdown", type=Path, default=HERE / "RESULTS.md", help="file whose section to write"
     )
     p.add_argument("--no-markdown", action="store_true", help="write no Markdown")
+    p.add_argument(
+        "--before",
+        type=Path,
+        help="a checkout of earlier code (`git worktree add DIR COMMIT`): its wkparse lint is "
+        "timed in the same rounds, installed both ways, and its lines added to the table",
+    )
     ns = p.parse_args(argv)
     if ns.repeat < 1:
         p.error("--repeat must be at least 1")
@@ -208,24 +216,35 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def run(ns: argparse.Namespace) -> dict[str, Any]:
-    from benchmarks.run import TINY_YAML, machine, measure, synthesize
+    from benchmarks.run import TINY_YAML, Measurement, machine, measure, synthesize
 
     ns.work.mkdir(parents=True, exist_ok=True)
     tiny = synthesize(1, ns.work, "tiny")
     yaml = ns.work / "tiny.yaml"
     yaml.write_text(TINY_YAML, encoding="utf-8")
-    envs = {label: ns.work / "startup" / label for label in INSTALLS}
-    for label, install in INSTALLS.items():
-        print(f"installing wkparse ({label}) into {envs[label]}...", file=sys.stderr)
-        prepare(envs[label], install)
+    home = ns.work / "startup"
+    checkouts = {"": ROOT, **({"before": ns.before.resolve()} if ns.before else {})}
+    envs: dict[tuple[str, str], Path] = {}
+    for version, checkout in checkouts.items():
+        for label, install in INSTALLS.items():
+            where = envs[version, label] = home / "-".join(filter(None, (version, label)))
+            print(f"installing {checkout} ({label}) into {where}...", file=sys.stderr)
+            prepare(where, [*install, str(checkout)])
     unset = ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
     env = {k: v for k, v in os.environ.items() if k not in unset}
-    never = ns.work / "startup" / "no-bytecode"
+    never = home / "no-bytecode"
     shutil.rmtree(never, ignore_errors=True)
     never.mkdir(parents=True)
     uncached = {**env, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(never)}
-    batches = {label: contenders(envs[label], label, tiny.path, yaml) for label in INSTALLS}
-    raw = contenders(envs["editable"], "editable, no bytecode", tiny.path, yaml)
+    raw_label = "editable, no bytecode"
+    batches = {label: contenders(envs["", label], label, tiny.path, yaml) for label in INSTALLS}
+    batches[raw_label] = contenders(envs["", "editable"], raw_label, tiny.path, yaml)
+    if ns.before:
+        for label, batch in batches.items():
+            before = envs["before", "editable" if label == raw_label else label]
+            batch["before"] = Measurement(
+                "before", label, [str(bin_of(before, "wkparse")), "lint", str(tiny.path)]
+            )
     about = machine()
     about["dirty"] = bool(
         subprocess.run(
@@ -236,23 +255,32 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
         ).stdout.strip()
     )
     rounds = ns.repeat
-    print(f"timing {len(CONTENDERS) * 3} commands, {rounds} rounds...", file=sys.stderr)
+    count = sum(len(b) for b in batches.values())
+    print(f"timing {count} commands, {rounds} rounds...", file=sys.stderr)
     with tempfile.TemporaryDirectory() as cwd:
         # One round at a time over everything, so that every round is paired across installs.
-        everything = [m for b in batches.values() for m in b.values()]
         for rnd in range(rounds):
-            measure(everything, 1, Path(cwd), env, warm_up=rnd == 0)
-            measure(list(raw.values()), 1, Path(cwd), uncached, warm_up=rnd == 0)
+            for label, batch in batches.items():
+                on = uncached if label == raw_label else env
+                measure(list(batch.values()), 1, Path(cwd), on, warm_up=rnd == 0)
     about["load_average_after"] = list(os.getloadavg()) if hasattr(os, "getloadavg") else None
-    batches["editable, no bytecode"] = raw
-    installs = {label: summary(b) for label, b in batches.items()}
+    installs: dict[str, dict[str, Any]] = {}
+    for label, batch in batches.items():
+        installs[label] = summary({n: m for n, m in batch.items() if n != "before"})
+        if "before" in batch:
+            installs[f"{label}, before"] = summary({**batch, "wkparse": batch["before"]})
     met = all(
         (installs[label]["wkparse_over_floor"] or float("inf")) <= FLOOR_LIMIT for label in INSTALLS
     )
     return {
         "machine": about,
-        "versions": versions(envs["normal"]),
-        "config": {"repeat": rounds, "work": str(ns.work), "limit": FLOOR_LIMIT},
+        "versions": versions(envs["", "normal"]),
+        "config": {
+            "repeat": rounds,
+            "work": str(ns.work),
+            "limit": FLOOR_LIMIT,
+            "before": str(ns.before) if ns.before else None,
+        },
         "tiny": {"path": tiny.path.name, "rows": tiny.rows, "bytes": tiny.bytes},
         "installs": installs,
         "runs": {
