@@ -24,8 +24,9 @@ of the floor from both installs. The children run with Python's own bytecode rul
 the caller's environment says: a wheel's bytecode is the one pip wrote into site-packages, an
 editable install's is written beside the checkout's sources (`__pycache__`, git-ignored) by the
 warm-up round, as on a developer's machine. A third line, informative, is the editable install
-with no bytecode at all (`PYTHONDONTWRITEBYTECODE=1`, as some sandboxes set, and an empty
-`PYTHONPYCACHEPREFIX` so that no earlier cache is read): every run compiles wkparse's source.
+of a copy of the checkout that has no bytecode and gets none (`PYTHONDONTWRITEBYTECODE=1`, as
+some sandboxes set): every run compiles wkparse's source, while Python's own modules and the
+dependencies (typer's, the floor's) read the bytecode they have.
 
 `--before DIR` times the wkparse of another checkout too (the code before a change:
 `git worktree add DIR COMMIT`), installed both ways, in the same rounds against the same floor.
@@ -61,6 +62,8 @@ FLOOR_LIMIT = 1.2
 #: the installs timed: name -> `pip install` options before the checkout
 INSTALLS: dict[str, list[str]] = {"normal": [], "editable": ["-e"]}
 CONTENDERS = ("wkparse", "floor", "yamllint", "python")
+#: what an editable install needs of a checkout: the wheel's package and its force-includes
+BARE = ("wkparse", "grammar", "rules", "pyproject.toml", "README.md")
 TITLE = "## Start-up, installed"
 
 
@@ -85,6 +88,20 @@ def _pip(python: Path, *args: str) -> None:
     )
     if done.returncode:
         sys.exit(f"pip {' '.join(args)} failed:\n{done.stderr[-2000:]}")
+
+
+def bare_copy(checkout: Path, dest: Path) -> Path:
+    """What an editable install needs of `checkout`, copied to `dest` without any bytecode:
+    the checkout of the line that runs with none, while the others keep theirs."""
+    shutil.rmtree(dest, ignore_errors=True)
+    dest.mkdir(parents=True)
+    for name in BARE:
+        if (checkout / name).is_dir():
+            ignore = shutil.ignore_patterns("__pycache__")
+            shutil.copytree(checkout / name, dest / name, ignore=ignore)
+        elif (checkout / name).exists():
+            shutil.copy2(checkout / name, dest / name)
+    return dest
 
 
 def versions(env: Path) -> dict[str, str]:
@@ -174,7 +191,8 @@ def table(doc: dict[str, Any]) -> str:
         f"an {doc['tiny']['rows']}-row file by its console script, the floor "
         "`python benchmarks/typer_floor.py lint` of the same file, yamllint of a 3-line YAML "
         "file. Bytecode as Python keeps it (a wheel's from pip, an editable install's beside "
-        "its sources); editable, no bytecode: none read or written (informative).",
+        "its sources); editable, no bytecode: a checkout with none, and none written, so "
+        "every run compiles wkparse (informative).",
     ]
     return "\n".join(lines) + "\n"
 
@@ -224,24 +242,29 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
     yaml.write_text(TINY_YAML, encoding="utf-8")
     home = ns.work / "startup"
     checkouts = {"": ROOT, **({"before": ns.before.resolve()} if ns.before else {})}
+    raw_label = "editable, no bytecode"
     envs: dict[tuple[str, str], Path] = {}
     for version, checkout in checkouts.items():
-        for label, install in INSTALLS.items():
-            where = envs[version, label] = home / "-".join(filter(None, (version, label)))
-            print(f"installing {checkout} ({label}) into {where}...", file=sys.stderr)
-            prepare(where, [*install, str(checkout)])
+        bare = bare_copy(checkout, home / "-".join(filter(None, (version, "bare-checkout"))))
+        kinds = {
+            **{label: (o, checkout) for label, o in INSTALLS.items()},
+            raw_label: (["-e"], bare),
+        }
+        for label, (options, source) in kinds.items():
+            name = "-".join(filter(None, (version, label.replace(", ", "-").replace(" ", "-"))))
+            where = envs[version, label] = home / name
+            print(f"installing {source} ({label}) into {where}...", file=sys.stderr)
+            prepare(where, [*options, str(source)])
     unset = ("PYTHONPATH", "PYTHONDONTWRITEBYTECODE", "PYTHONPYCACHEPREFIX")
     env = {k: v for k, v in os.environ.items() if k not in unset}
-    never = home / "no-bytecode"
-    shutil.rmtree(never, ignore_errors=True)
-    never.mkdir(parents=True)
-    uncached = {**env, "PYTHONDONTWRITEBYTECODE": "1", "PYTHONPYCACHEPREFIX": str(never)}
-    raw_label = "editable, no bytecode"
-    batches = {label: contenders(envs["", label], label, tiny.path, yaml) for label in INSTALLS}
-    batches[raw_label] = contenders(envs["", "editable"], raw_label, tiny.path, yaml)
+    # The bare copies have no bytecode and get none: every run compiles wkparse's source,
+    # while Python's own modules and the dependencies read the bytecode they have.
+    uncached = {**env, "PYTHONDONTWRITEBYTECODE": "1"}
+    labels = [*INSTALLS, raw_label]
+    batches = {label: contenders(envs["", label], label, tiny.path, yaml) for label in labels}
     if ns.before:
         for label, batch in batches.items():
-            before = envs["before", "editable" if label == raw_label else label]
+            before = envs["before", label]
             batch["before"] = Measurement(
                 "before", label, [str(bin_of(before, "wkparse")), "lint", str(tiny.path)]
             )
