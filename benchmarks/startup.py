@@ -190,11 +190,27 @@ def table(doc: dict[str, Any]) -> str:
         "install once); the ratios are medians of the same round's ratios. `wkparse lint` of "
         f"an {doc['tiny']['rows']}-row file by its console script, the floor "
         "`python benchmarks/typer_floor.py lint` of the same file, yamllint of a 3-line YAML "
-        "file. Bytecode as Python keeps it (a wheel's from pip, an editable install's beside "
-        "its sources); editable, no bytecode: a checkout with none, and none written, so "
-        "every run compiles wkparse (informative).",
+        f"file.{_before(doc)} Bytecode as Python keeps it (a wheel's from pip, an editable "
+        "install's beside its sources); editable, no bytecode: a checkout with none, and "
+        "none written, so every run compiles wkparse (informative).",
     ]
     return "\n".join(lines) + "\n"
+
+
+def _before(doc: dict[str, Any]) -> str:
+    name = doc["config"].get("before_name") or doc["config"].get("before")
+    return f" `before`: the wkparse of {name}, timed in the same rounds." if name else ""
+
+
+def _name_of(checkout: Path) -> str:
+    """A checkout's commit when it is a git work tree, else its folder."""
+    done = subprocess.run(
+        ["git", "-C", str(checkout), "rev-parse", "--short=12", "HEAD"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    return f"commit {done.stdout.strip()}" if done.returncode == 0 else str(checkout)
 
 
 def write_section(markdown: Path, text: str) -> None:
@@ -227,6 +243,7 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
         help="a checkout of earlier code (`git worktree add DIR COMMIT`): its wkparse lint is "
         "timed in the same rounds, installed both ways, and its lines added to the table",
     )
+    p.add_argument("--before-name", help="what the table calls --before (default: its commit)")
     ns = p.parse_args(argv)
     if ns.repeat < 1:
         p.error("--repeat must be at least 1")
@@ -303,6 +320,7 @@ def run(ns: argparse.Namespace) -> dict[str, Any]:
             "work": str(ns.work),
             "limit": FLOOR_LIMIT,
             "before": str(ns.before) if ns.before else None,
+            "before_name": ns.before_name or (_name_of(ns.before) if ns.before else None),
         },
         "tiny": {"path": tiny.path.name, "rows": tiny.rows, "bytes": tiny.bytes},
         "installs": installs,
