@@ -55,7 +55,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 if TYPE_CHECKING:
-    from benchmarks.run import Measurement
+    from benchmarks.run import Input, Measurement
 
 #: wkparse lint of a tiny file, in multiples of the typer floor's time in the same round
 FLOOR_LIMIT = 1.2
@@ -250,11 +250,27 @@ def _options(argv: Sequence[str] | None) -> argparse.Namespace:
     return ns
 
 
+def tiny_file(work: Path) -> Input:
+    """`benchmarks/run.py`'s tiny file, written by this checkout's wkparse (`synthesize.py`
+    imports it) whatever the Python running the benchmark has installed."""
+    from benchmarks.run import synthesize
+
+    saved = os.environ.get("PYTHONPATH")
+    os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, (str(ROOT), saved)))
+    try:
+        return synthesize(1, work, "tiny")
+    finally:
+        if saved is None:
+            del os.environ["PYTHONPATH"]
+        else:
+            os.environ["PYTHONPATH"] = saved
+
+
 def run(ns: argparse.Namespace) -> dict[str, Any]:
-    from benchmarks.run import TINY_YAML, Measurement, machine, measure, synthesize
+    from benchmarks.run import TINY_YAML, Measurement, machine, measure
 
     ns.work.mkdir(parents=True, exist_ok=True)
-    tiny = synthesize(1, ns.work, "tiny")
+    tiny = tiny_file(ns.work)
     yaml = ns.work / "tiny.yaml"
     yaml.write_text(TINY_YAML, encoding="utf-8")
     home = ns.work / "startup"

@@ -3,7 +3,10 @@ the RESULTS.md section that benchmarks/run.py keeps. Never a time: the machines 
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
+
+import pytest
 
 from benchmarks import run, startup
 
@@ -75,3 +78,12 @@ def test_run_py_keeps_the_start_up_section(tmp_path: Path) -> None:
     assert again.startswith("| new tables |\n") and again.endswith(text[len("| tables |\n") :])
     bare = tmp_path / "bare.md"
     assert run.with_startup_section(bare, "| t |\n") == "| t |\n"
+
+
+def test_the_tiny_file_is_written_by_this_checkout(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("PYTHONPATH", raising=False)
+    tiny = startup.tiny_file(tmp_path)
+    assert tiny.rows > 0 and tiny.path.name.startswith("None-gpt_7B-world_size8-tp8-pp1")
+    assert "PYTHONPATH" not in os.environ  # as it was
