@@ -18,8 +18,8 @@ from tests.conftest import CORPUS, SAMPLES, on_a_terminal
 from wkparse import catalog, terminal
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Fix, Severity
-from wkparse.render.base import FileReport, Summary
-from wkparse.render.text import TextFormatter
+from wkparse.render.lint.base import FileReport, Summary
+from wkparse.render.lint.text import TextFormatter
 
 #: 37 rows that AICB wrote and that lint silent
 SMALL = (
@@ -31,8 +31,8 @@ UNUSED = (
     "lark",
     "numpy",
     "rich",
-    "wkparse.aicb.generation",
-    "wkparse.explain",
+    "wkparse.models.aicb.generation",
+    "wkparse.explanation",
     "pygls",
     "lsprotocol",
     "wkparse.lsp",
@@ -44,12 +44,12 @@ UNUSED = (
     "wkparse.checks.header.inference_mode",
     "wkparse.checks.rows.zero_size_collective",
     "wkparse.checks.structure.missing_field",  # a parser code's rule, for a file that has one
-    "wkparse.simai.ns3",
-    "wkparse.simai.run",
-    "wkparse.simai.comm",
-    "wkparse.simai.options",
-    "wkparse.simai.timeline",
-    "wkparse.aicb.revisions",
+    "wkparse.models.simai.ns3",
+    "wkparse.models.simai.run",
+    "wkparse.models.simai.comm",
+    "wkparse.models.simai.options",
+    "wkparse.models.simai.timeline",
+    "wkparse.models.aicb.revisions",
 )
 REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
 

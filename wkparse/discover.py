@@ -18,7 +18,7 @@ from pathlib import Path
 from wkparse import encoding, terminal
 from wkparse.config import Config, ConfigError
 from wkparse.i18n import N_, _
-from wkparse.simai.tables import POLICIES
+from wkparse.models.simai.tables import POLICIES
 
 STDIN = "-"
 #: the warning (exit 0) when the paths given hold no workload file at all

@@ -11,11 +11,11 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_reading
 from wkparse.cpp import c_div, scaled
 from wkparse.i18n import N_
-from wkparse.simai.parallel import data_parallel
-from wkparse.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
+from wkparse.models.simai.parallel import data_parallel
+from wkparse.models.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
 
 if TYPE_CHECKING:
-    from wkparse.simai.comm import Network
+    from wkparse.models.simai.comm import Network
 
 #: phase names as messages give them
 PHASE_WORDS = {"fwd": N_("forward"), "ig": N_("input-gradient"), "wg": N_("weight-gradient")}
@@ -35,8 +35,8 @@ class Facts:
     def network(self) -> Network:
         """The backend's collective model, made when a rule first times a collective (most
         files need none: a lint of a small file does not import it)."""
-        from wkparse.simai.comm import Network
-        from wkparse.simai.options import stated
+        from wkparse.models.simai.comm import Network
+        from wkparse.models.simai.options import stated
 
         return Network(stated("workload.txt", max(self.gpus, 1)), self.tp, self.ep)
 

@@ -23,7 +23,7 @@ SCREEN = INT_MAX - 255
 
 def _problem(phase: str, value: int) -> RowProblem | None:
     # SimAI's timeline model, imported only for a time past the screen
-    from wkparse.simai.timeline import cut_int
+    from wkparse.models.simai.timeline import cut_int
 
     cut = cut_int(value)
     if cut is None:

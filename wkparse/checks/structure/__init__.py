@@ -8,6 +8,6 @@ lint imports a rule's module when it runs the rule (`wkparse.checks.load`).
 """
 
 from wkparse.checks.structure.unknown_policy import suggest_policy
-from wkparse.simai.tables import POLICIES
+from wkparse.models.simai.tables import POLICIES
 
 __all__ = ["POLICIES", "suggest_policy"]
