@@ -46,7 +46,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"simai", "aicb"}),
     frozenset({"config", "checks", "engine", "fix", "discover", "explain", "diff"}),
     frozenset({"render"}),
-    frozenset({"commands", "cli", "__main__", "wkparse", "api", "lsp"}),
+    frozenset({"commands", "cli", "plain_help", "__main__", "wkparse", "api", "lsp"}),
 )
 
 

@@ -12,6 +12,7 @@ import typer
 
 from wkparse import terminal
 from wkparse.parse import parse_bytes, parse_file, read_stdin
+from wkparse.plain_help import PlainCommand, PlainGroup
 
 _SETTINGS: dict[str, Any] = {
     "name": "wkparse",
@@ -19,6 +20,7 @@ _SETTINGS: dict[str, Any] = {
     "no_args_is_help": True,
     "add_completion": False,
     "pretty_exceptions_enable": False,
+    "cls": PlainGroup,
 }
 app = typer.Typer(**_SETTINGS)
 
@@ -486,3 +488,8 @@ def app_for(args: list[str]) -> typer.Typer:
     one.registered_callback = app.registered_callback
     one.registered_commands = chosen
     return one
+
+
+# every command's `--help` in the user's words (wkparse.plain_help)
+for _command in app.registered_commands:
+    _command.cls = PlainCommand
