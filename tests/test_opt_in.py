@@ -44,9 +44,12 @@ def test_off_by_default_and_on_when_selected(code: str, tmp_path: Path) -> None:
     path = str(example_file(code, tmp_path))
     target = target_of(code)
     assert code not in lint_codes(*target, path)
-    assert code not in lint_codes(*target, "--select", "WK", path)  # everything = the default set
     assert code in lint_codes(*target, "--select", code, path)
     assert code in lint_codes(*target, "--select", code[:3], path)  # a prefix longer than WK
+    assert code in lint_codes(*target, "--select", "WK", path)  # a prefix named: every rule
+    assert code in lint_codes(*target, "--extend-select", "WK", path)
+    assert code in lint_codes(*target, "--extend-select", "ALL", path)
+    assert code in lint_codes(*target, "--select", "all", path)
     (tmp_path / ".wkparse.toml").write_text(f'extend-select = ["{code}"]\n')
     assert code in lint_codes(*target, path)
 
