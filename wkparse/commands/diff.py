@@ -72,9 +72,9 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> tuple[ParseResult,
     stdin = str(path) == "-"
     try:
         config = resolver.for_path(None if stdin else path)
-    except ConfigError as exc:
-        terminal.warning(errors, f"{exc}; using the default settings")
-        config = Config()
+    except ConfigError as exc:  # the same error, exit 2, as lint and fmt give
+        terminal.error(errors, f"{path}: {exc}")
+        raise _Unusable from None
     data = b""
     try:
         if stdin:
