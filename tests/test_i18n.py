@@ -173,13 +173,15 @@ def test_config_lang_is_used_and_the_option_beats_it(tmp_path: Path) -> None:
     assert "What this file is" in explained(target, "--lang", "en")
 
 
-def test_bad_config_lang_is_reported_and_english_used(tmp_path: Path) -> None:
+def test_bad_config_lang_is_an_error_as_in_lint(tmp_path: Path) -> None:
+    """A broken configuration is the same error (exit 2) for every command (issue 32)."""
     target = tmp_path / FILES["seed"].name
     target.write_bytes(FILES["seed"].read_bytes())
     (tmp_path / ".wkparse.toml").write_text('lang = "fr"\n', encoding="utf-8")
-    out = explained(target)
-    assert "lang: must be one of en, zh, auto, not 'fr'" in out
-    assert "What this file is" in out
+    for command in ("explain", "lint"):
+        result = CliRunner().invoke(app, [command, str(target)])
+        assert result.exit_code == 2, result.output
+        assert "lang: must be one of en, zh, auto, not 'fr'" in result.stderr
 
 
 def test_unknown_lang_option_is_a_usage_error() -> None:

@@ -137,7 +137,13 @@ def parse(
     else:
         w = result.workload
         policy = w.header.policy if w.header else "no policy"
-        print(f"{path}: {policy}, {len(w.rows)} rows, {len(result.diagnostics)} syntax errors")
+        from wkparse.i18n import english_count
+
+        rows, errors = (
+            english_count(len(w.rows), "row"),
+            english_count(len(result.diagnostics), "syntax error"),
+        )
+        print(f"{path}: {policy}, {rows}, {errors}")
         for d in result.diagnostics:
             print(f"{path}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
     raise typer.Exit(0 if result.ok else 1)

@@ -15,7 +15,7 @@ from wkparse import syntax
 from wkparse.explain.model import Explanation
 from wkparse.explain.routing import GROUP_LABELS, TRANSFORMER_DIALECTS
 from wkparse.explain.units import human_bytes, percent
-from wkparse.i18n import _, ngettext
+from wkparse.i18n import _, _plural
 
 
 def represents(e: Explanation) -> str:
@@ -84,11 +84,6 @@ _UNREAD_CODES = (
     syntax.NOT_TEXT,
     syntax.FILE_TOO_LARGE,
 )
-
-
-def _plural(n: int, singular: str, plural: str) -> str:
-    """`singular` or `plural` (each with an `{n}`) as the language counts `n`."""
-    return ngettext(singular, plural, n).format(n=f"{n:,}")
 
 
 def _tp_phrase(e: Explanation) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from wkparse.i18n import english_count
 from wkparse.render.simai_result import result_lines
 from wkparse.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan
 from wkparse.simai.rows import PhaseRead
@@ -52,9 +53,10 @@ def verdict(run: SimaiRun) -> str:
         )
     n, k = run.layer_count, run.first_undefined
     if k is None:
-        read = f"SimAI will read all {n} layers as written"
+        read = f"SimAI will read {'all ' if n != 1 else ''}{english_count(n, 'layer')} as written"
     else:
-        read = f"SimAI will read {k} real layers, then {n - k} layers with undefined values"
+        real, undefined = english_count(k, "real layer"), english_count(n - k, "layer")
+        read = f"SimAI will read {real}, then {undefined} with undefined values"
     wrong = "; the total it prints is wrong" if k is not None and o.exit_code == 0 else ""
     return f"{read}, then {_ending(run)}{wrong}"
 
@@ -149,8 +151,9 @@ def render(run: SimaiRun, path: str) -> str:
     if run.header.policy is not None:
         out.append(header_line(run))
     if run.lines is not None:
-        gpus = f"-g {run.gpus}, DP {run.dp}" if run.gpus is not None else "no -g, DP unknown"
-        out.append(f"line 2: {run.lines} layers; {gpus}")
+        dp = f"DP {run.dp}" if run.dp is not None else "no DP (TP x PP is 0)"
+        gpus = f"-g {run.gpus}, {dp}" if run.gpus is not None else "no -g, DP unknown"
+        out.append(f"line 2: {english_count(run.lines, 'layer')}; {gpus}")
     out += [f"SimAI prints: {w}" for w in run.warnings]
     if run.total_compute_us is not None:
         out.append(f"total comp SimAI reports: {run.total_compute_us} us")

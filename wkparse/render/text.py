@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from typing import IO, TYPE_CHECKING, ClassVar
 
 from wkparse.diagnostics import Diagnostic, Severity
-from wkparse.i18n import _, ngettext
+from wkparse.i18n import _, _plural
 from wkparse.render.base import FileReport, Summary
 
 if TYPE_CHECKING:
@@ -175,11 +175,6 @@ class TextFormatter:
     def stop(self, summary: Summary) -> None:
         self.out.write(summary_line(summary) + "\n")
         self.out.flush()
-
-
-def _plural(n: int, singular: str, plural: str) -> str:
-    """`singular` or `plural` (each with an `{n}`) as the language counts `n`."""
-    return ngettext(singular, plural, n).format(n=f"{n:,}")
 
 
 def summary_line(summary: Summary) -> str:
