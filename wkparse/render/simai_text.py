@@ -58,6 +58,9 @@ def verdict(run: SimaiRun) -> str:
         real, undefined = english_count(k, "real layer"), english_count(n - k, "layer")
         read = f"SimAI will read {real}, then {undefined} with undefined values"
     wrong = "; the total it prints is wrong" if k is not None and o.exit_code == 0 else ""
+    if run.unread_rows:
+        rows = english_count(run.unread_rows, "row")
+        read += f" ({rows} after them, never read: line 2 says {n:,})"
     return f"{read}, then {_ending(run)}{wrong}"
 
 
