@@ -145,8 +145,10 @@ def test_walk_skips_non_workloads_with_a_note(files: dict[str, Path], tmp_path: 
     notes.write_text("Remember to rerun these with the new AICB.\n")
     code, out, err = lint(str(tmp_path))
     assert code == 1
+    assert "Skipped 1 non-workload file. --verbose lists them." in out
+    assert f"{notes}" not in err  # one summary line, not a note per file (issue 32)
+    code, out, err = lint("--verbose", str(tmp_path))
     assert f"note: skipped {notes}: not a workload" in err
-    assert "Skipped 1 non-workload file." in out
     # Named explicitly it is linted, and reported for what it is.
     code, found = codes(str(notes))
     assert code == 1 and found and all(c.startswith("WK1") for c in found)
@@ -193,7 +195,8 @@ def test_every_one_of_many_diagnostics_gets_its_excerpt(tmp_path: Path) -> None:
 
 def test_corpus_in_one_call(corpus: Path) -> None:
     code, out, err = lint("-f", "json", str(corpus))
-    assert code in (0, 1) and not err
+    assert code in (0, 1)
+    assert err == ("note: Found 47 errors, 23 warnings in 63 files.\n" if code else "")
     found = json.loads(out)
     count = [d for d in found if d["path"] == str(L65B) and d["code"] == "WK105"]
     assert [(d["line"], d["severity"]) for d in count] == [(2, "error")]
@@ -213,3 +216,25 @@ def test_json_output_does_not_import_rich(files: dict[str, Path]) -> None:
     )
     assert done.returncode == 1, done.stderr
     assert json.loads(done.stdout)[0]["code"] == "WK105"
+
+
+def test_skipped_files_are_one_line_unless_verbose(tmp_path: Path) -> None:
+    """Issue 32: `wkparse lint /root` printed 1,387 "note: skipped" lines."""
+    for n in range(40):
+        (tmp_path / f"notes{n}.txt").write_text("Remember to rerun these.\n")
+    for args in (["lint"], ["lint", "-f", "json"], ["fmt", "--check"]):
+        result = runner.invoke(app, [*args, str(tmp_path)])
+        said = result.stdout + result.stderr
+        assert said.count("skipped") + said.count("Skipped") == 1, said
+        assert "40 " in said and "--verbose" in said
+        listed = runner.invoke(app, [*args, "--verbose", str(tmp_path)])
+        assert all(f"notes{n}.txt" in listed.stderr for n in range(40))
+
+
+@pytest.mark.parametrize("format", ["json", "sarif", "github"])
+def test_a_machine_format_says_why_it_exits_1_on_stderr(format: str, tmp_path: Path) -> None:
+    path = tmp_path / "short.txt"
+    path.write_text("MICRO\n2\nx\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n")
+    result = runner.invoke(app, ["lint", "-f", format, str(path)])
+    assert result.exit_code == 1
+    assert "1 error" in result.stderr

@@ -365,7 +365,9 @@ def test_skip_non_workloads_passes_over_a_named_note(tmp_path: Path) -> None:
     assert runner.invoke(app, ["fmt", "--check", str(note)]).exit_code == 1
     skipped = runner.invoke(app, ["fmt", "--check", "--skip-non-workloads", str(note), str(sample)])
     assert skipped.exit_code == 0
-    assert "notes.txt: skipped" in skipped.stderr
+    assert "skipped 1 file that is not a workload (--verbose lists them)" in skipped.stderr
+    verbose = ["fmt", "--check", "--skip-non-workloads", "--verbose", str(note), str(sample)]
+    assert "notes.txt: skipped" in runner.invoke(app, verbose).stderr
     assert note.read_text() == "Workloads for the March runs.\n"
 
 

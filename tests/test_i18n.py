@@ -459,7 +459,7 @@ def test_aicb_run_notes_in_chinese() -> None:
 def test_lint_notes_on_stderr_in_chinese(tmp_path: Path) -> None:
     (tmp_path / "w.txt").write_text(NO_PP_COMM, encoding="utf-8")
     (tmp_path / "notes.txt").write_text("hello\n", encoding="utf-8")
-    args = ["lint", str(tmp_path), "--skip-non-workloads", "--lang", "zh"]
+    args = ["lint", str(tmp_path), "--skip-non-workloads", "--lang", "zh", "--verbose"]
     out = CliRunner().invoke(app, args).output
     assert "跳过" in out and "不是负载文件" in out and "跳过了 1 个非负载文件" in out
     empty = tmp_path / "empty"

@@ -210,6 +210,9 @@ def lint(
     lang: str | None = typer.Option(
         None, "--lang", help="Language of the messages: en, zh, or auto (LC_ALL/LANG)."
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="List each skipped file (else one line counts them)."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
@@ -241,6 +244,7 @@ def lint(
         stdin_filename=stdin_filename,
         target=target,
         lang=lang,
+        verbose=typed(ctx, "verbose"),
     )
     raise typer.Exit(run(options))
 
@@ -326,6 +330,9 @@ def fmt(
         "--skip-non-workloads",
         help="Skip named files whose first line is not a workload policy (for pre-commit).",
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="List each skipped file (else one line counts them)."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Rewrite files in the canonical form, keeping every value.
@@ -341,6 +348,7 @@ def fmt(
             check=typed(ctx, "check"),
             diff=typed(ctx, "diff"),
             skip_non_workloads=typed(ctx, "skip_non_workloads"),
+            verbose=typed(ctx, "verbose"),
         )
     )
 

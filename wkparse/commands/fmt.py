@@ -41,15 +41,24 @@ class _Tally:
     changed: int = 0
     unchanged: int = 0
     broken: int = 0
+    skipped: int = 0
     #: canonical but for a byte order mark, which fmt keeps and SimAI fails on (WK107)
     marked: int = 0
 
 
-def run(paths: list[Path], *, check: bool, diff: bool, skip_non_workloads: bool = False) -> int:
+def run(
+    paths: list[Path],
+    *,
+    check: bool,
+    diff: bool,
+    skip_non_workloads: bool = False,
+    verbose: bool = False,
+) -> int:
     """Format every path; return the exit code (0, 1 or 2, the worst over all paths).
 
     `skip_non_workloads` skips named files whose line 1 is no workload policy, as lint's
-    option of the same name does (pre-commit names every `.txt` it sees).
+    option of the same name does (pre-commit names every `.txt` it sees); a skipped file is
+    named only with `verbose`, else one line counts them.
     """
     resolver = Resolver()
     tally = _Tally()
@@ -61,9 +70,17 @@ def run(paths: list[Path], *, check: bool, diff: bool, skip_non_workloads: bool 
             _say(f"error: {item.display}: {item.reason}")
             status = 2
         elif isinstance(item, discover.Skipped):
-            _say(f"note: {item.display}: skipped, {item.reason}")
+            tally.skipped += 1
+            if verbose:
+                _say(f"note: {item.display}: skipped, {item.reason}")
         else:
             status = max(status, _target(item, resolver, tally, check=check, diff=diff))
+    if tally.skipped:
+        listed = "" if verbose else " (--verbose lists them)"
+        what = (
+            "file that is not a workload" if tally.skipped == 1 else "files that are not workloads"
+        )
+        _say(f"note: skipped {tally.skipped:,} {what}{listed}")
     if tally.changed + tally.unchanged + tally.broken + tally.marked:
         _say(_summary(tally, check or diff))
     elif status == 0:

@@ -208,6 +208,8 @@ def summary_line(summary: Summary) -> str:
         text += _(" Skipped {files}.").format(
             files=_plural(summary.skipped, "{n} non-workload file", "{n} non-workload files")
         )
+        if not summary.skipped_listed:
+            text += _(" --verbose lists them.")
     if summary.problems:
         text += _(" {paths} could not be linted.").format(
             paths=_plural(len(summary.problems), "{n} path", "{n} paths")
