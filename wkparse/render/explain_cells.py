@@ -150,6 +150,8 @@ def finding_text(f: Finding) -> str:
         more = ", ..." if f.count > 6 else ""
         where = _("{count} lines: {lines}").format(count=f"{f.count:,}", lines=shown + more)
     severity = f.severity or _("finding")
+    if f.opt_in:
+        severity = _("{severity}, opt-in (off in lint unless selected)").format(severity=severity)
     return _("{code} {severity} ({where}): {message}").format(
         code=f.code, severity=severity, where=where, message=f.message
     )
