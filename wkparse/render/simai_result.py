@@ -31,7 +31,8 @@ def bandwidth_line(opts: SimaiOptions) -> str:
     nic = f"{opts.nic:g} GB/s (-nic)" if opts.nic > 0 else f"{nic_of(opts.nic_type):g} GB/s"
     if opts.nic <= 0:
         nic += f" ({opts.nic_type})"
-    per_server = f"{english_count(opts.g_p_s, 'GPU')} and {english_count(opts.n_p_s, 'NIC')}"
+    nics = english_count(opts.n_p_s, "NIC") if opts.nics_per_server is not None else "NICs unset"
+    per_server = f"{english_count(opts.g_p_s, 'GPU')} and {nics}"
     return f"bandwidths: {nv}; NIC {nic}; {per_server} per server"
 
 
