@@ -209,6 +209,12 @@ def _represents_training(e: Explanation) -> str:
             " The header has no pp: key, so the file describes no pipeline split: the rows "
             "are the whole model."
         )
+    if pp <= 1 and not (e.ga and e.vpp):
+        # SimAI still divides (PP - 1) by ga x vpp: 0 / 0 prints as NaN (wkparse.simai.reasons)
+        return first + _(
+            " With pp 1 there is no pipeline and no stage-to-stage traffic, but SimAI still "
+            "divides the bubble by ga x vpp, which is 0 here: its bubble is NaN."
+        )
     if pp <= 1:
         return first + _(
             " With pp 1 there is no pipeline: no stage-to-stage traffic and no bubble."
