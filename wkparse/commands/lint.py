@@ -213,7 +213,8 @@ class _Run:
             # what was skipped, is said where a person reads it
             from wkparse.render.text import summary_line
 
-            self.stderr.say("note", "cyan", summary_line(summary))
+            # plain text: a machine format's run never imports rich (pre-commit's start-up)
+            sys.stderr.write(f"note: {summary_line(summary)}\n")
         return code
 
     def _exit_code(self) -> int:

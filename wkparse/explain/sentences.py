@@ -351,10 +351,10 @@ def _represents_micro(e: Explanation) -> str:
         if len(sizes) > 1:
             span += " (" + _plural(len(sizes), "{n} size", "{n} sizes") + ")"
     if e.policy == "MICRO":
-        where = (
-            _("SimAI runs it over all GPUs of the run.")
-            if e.rows == 1
-            else _("SimAI runs each one over all GPUs of the run.")
+        # recorded: SimAI-Analytical stops on every MICRO file (rules/WK704.toml)
+        where = _(
+            "ASTRA-sim 1.0 runs each collective over all GPUs of the run; SimAI-Analytical "
+            "dies of SIGFPE on it (MICRO sets neither TP nor PP, WK704)."
         )
     else:
         where = _(

@@ -10,5 +10,6 @@ The facts come from the backend model in `wkparse.simai` (`timeline`, `comm`, `r
 from wkparse.checks.analytical import (  # noqa: F401
     compute_overflows_int,
     one_gpu_tp_group,
+    policy_without_tp_pp,
     size_past_ratio_tables,
 )
