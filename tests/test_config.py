@@ -8,18 +8,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from wkparse.catalog import page
+# a file whose only finding is WK105, and the same file clean
+from tests.test_cli_lint import BAD, GOOD
 from wkparse.cli import app
 from wkparse.config import Config, ConfigError, Resolver, load, parse_selectors
 from wkparse.diagnostics import Severity
 from wkparse.engine import known_codes
 
 runner = CliRunner()
-COUNT_PAGE = page("WK105")
-assert COUNT_PAGE is not None
-#: a file whose only finding is WK105 (the catalog's own example, kept so by test_catalog)
-BAD = COUNT_PAGE.fail[0].text.lstrip("\n")
-GOOD = COUNT_PAGE.passing[0].text.lstrip("\n")
 
 
 def codes_of(*args: str) -> tuple[int, list[tuple[str, str, str]]]:
