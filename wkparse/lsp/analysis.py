@@ -70,7 +70,7 @@ def attaches(head: bytes, path: Path | None, config: Config) -> bool:
     names a SimAI policy (as the folder walk and the pre-commit hooks decide), or the file
     matches an `include` the configuration sets. Never every `.txt`: the default `include`
     alone does not count."""
-    if looks_like_workload(head[:SNIFF_BYTES]):
+    if looks_like_workload(head[:SNIFF_BYTES], path.name if path is not None else None):
         return True
     if path is None or config.include == Config().include:
         return False
