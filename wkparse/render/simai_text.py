@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from wkparse.encoding import shown
 from wkparse.i18n import english_count
 from wkparse.render.simai_result import result_lines
 from wkparse.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan
@@ -48,7 +49,7 @@ def verdict(run: SimaiRun) -> str:
         return f"SimAI will {what} (exit {o.exit_code}{undefined}): {o.message.splitlines()[0]}"
     if run.rows is None:
         line2 = run.count.text.decode("utf-8", "replace") if run.count else ""
-        return f"SimAI will crash reading line 2 {line2!r} (exit {o.exit_code}): " + " ".join(
+        return f"SimAI will crash reading line 2 {shown(line2)} (exit {o.exit_code}): " + " ".join(
             s.strip() for s in o.message.splitlines()
         )
     n, k = run.layer_count, run.first_undefined
@@ -68,10 +69,10 @@ def header_line(run: SimaiRun) -> str:
     h = run.header
     if not h.known:
         bom = " (after a UTF-8 byte order mark)" if (h.policy or "").startswith("\ufeff") else ""
-        return f"line 1 starts with {h.policy!r}{bom}: no policy SimAI knows"
+        return f"line 1 starts with {shown(h.policy or '')}{bom}: no policy SimAI knows"
     if not h.transformer:
         return f"header as SimAI reads it: {h.policy}; it sets neither TP nor PP (both stay 0)"
-    shown = []
+    parts = []
     for key, label in (
         ("tp", "TP"),
         ("ep", "EP"),
@@ -82,10 +83,12 @@ def header_line(run: SimaiRun) -> str:
         ("pp_comm", "pp_comm"),
     ):
         value = h.value(key)
-        shown.append(f"{label} {value if value is not None else 'unset (0)'}")
+        parts.append(f"{label} {value if value is not None else 'unset (0)'}")
     if h.checkpoints or h.checkpoint_initiates:
-        shown.append(f"checkpoints {list(h.checkpoints)} initiating {list(h.checkpoint_initiates)}")
-    return f"header as SimAI reads it: {h.policy}, " + ", ".join(shown)
+        marked = ", ".join(map(str, h.checkpoints)) or "none"
+        initiating = ", ".join(map(str, h.checkpoint_initiates)) or "none"
+        parts.append(f"checkpoints {marked} initiating {initiating}")
+    return f"header as SimAI reads it: {h.policy}, " + ", ".join(parts)
 
 
 def _phase_note(name: str, read: PhaseRead, plan: PhasePlan) -> str | None:
@@ -93,9 +96,11 @@ def _phase_note(name: str, read: PhaseRead, plan: PhasePlan) -> str | None:
     notes = []
     if read.comm and read.comm not in KNOWN_COMMS:
         if plan.type is ComType.NONE:
-            notes.append(f"{read.comm!r} is no collective SimAI knows: no traffic")
+            notes.append(f"{shown(read.comm or '')} is no collective SimAI knows: no traffic")
         else:
-            notes.append(f"{read.comm!r} runs as {plan.type.value} in no group: no traffic")
+            notes.append(
+                f"{shown(read.comm or '')} runs as {plan.type.value} in no group: no traffic"
+            )
     # the raise of tiny forward sizes to 4096 B is left out: both sizes get the same fixed
     # small-message latency, so nothing SimAI reports changes
     raised = plan.size == FORWARD_MINIMUM and (read.size or 0) < FORWARD_MINIMUM

@@ -20,9 +20,11 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import IO, TYPE_CHECKING, ClassVar
 
 from wkparse.diagnostics import Diagnostic, Severity
+from wkparse.encoding import binary_text
 from wkparse.i18n import _, _plural
 from wkparse.render.base import FileReport, Summary
 
@@ -155,6 +157,9 @@ class TextFormatter:
         )
         out = [head]
         source = lines.get(span.line)
+        if source is not None and binary_text(source):
+            source = _("(binary data, not shown)")
+            span = replace(span, column=1, end_line=span.line, end_column=len(source) + 1)
         name = self.names.get(d.code, "")
         number = str(span.line)
         gutter = " " * (len(number) + 1)
