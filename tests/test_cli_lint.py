@@ -187,14 +187,34 @@ def test_fix_leaves_standard_input_alone() -> None:
 
 
 def test_every_one_of_many_diagnostics_gets_its_excerpt(tmp_path: Path) -> None:
-    row = "x\t-1\tone\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n"
+    # each row a different word: a finding repeated with the same cause is told once
+    rows = "".join(
+        f"x\t-1\tw{i:04}\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n" for i in range(5000)
+    )
     big = tmp_path / "big.txt"
-    big.write_text(f"MICRO\n5000\n{row * 5000}")
+    big.write_text(f"MICRO\n5000\n{rows}")
     code, out, _ = lint(str(big), "--select", "WK112")
     assert code == 1
     assert out.count("error[WK112]") == 5000
-    assert out.count("|         ^^^ word-for-number\n") == 5000
-    assert " 5002 | x   -1  one" in out
+    assert out.count("|         ^^^^^ word-for-number\n") == 5000
+    assert " 5002 | x   -1  w4999" in out
+
+
+def test_a_finding_repeated_with_the_same_cause_is_told_once(tmp_path: Path) -> None:
+    """Issue 32: ALLREDUCE misspelt everywhere gave 7,351 lines, every integer as `N.0`
+    43,051. Text tells each cause once with the count and lines; JSON keeps every place."""
+    sample = (
+        Path(__file__).parents[1] / "samples" / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
+    )
+    path = tmp_path / "typo.txt"
+    path.write_text(sample.read_text().replace("ALLREDUCE", "ALLREDUSE"))
+    code, out, _ = lint(str(path))
+    assert code == 1 and len(out.splitlines()) < 40
+    assert "... and 1,222 more like it, lines 11-1232" in out
+    typos = sample.read_text().count("ALLREDUCE")
+    assert f"Found {typos:,} errors in 1 file." in out
+    _, found = codes(str(path))
+    assert found.count("WK401") == typos
 
 
 def test_corpus_in_one_call(corpus: Path) -> None:
