@@ -1,5 +1,7 @@
-"""WK407 expert-collective-without-ep: an expert-group collective in a file with ep: 1; why and
-examples in rules/WK407.toml.
+"""WK407 expert-collective-without-ep: an expert-group collective in a file with ep: 1, on one
+of AICB's MoE rows (unedited output: opt-in); WK410 expert-collective-on-a-plain-layer: the same
+on a row AICB never gives one (a hand edit: on by default). Why and examples in
+rules/WK407.toml and rules/WK410.toml.
 """
 
 from __future__ import annotations
@@ -7,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from wkparse.ast import PHASES, Phase, RowFields
+from wkparse.body import MOE_NAMES
 from wkparse.checks import Context, RowProblem, diagnostics_on_rows, file_check
 from wkparse.checks.rows.fields import COLUMN, COMM_FIELD
 from wkparse.checks.rows.patterns import values_where
@@ -23,7 +26,11 @@ def _expert_parallel(ctx: Context) -> int | None:
     return header_value(header, "ep")
 
 
-@file_check("WK407")
+#: the rows AICB writes `_EP` collectives on: its MoE rows, and v1.0's `moelayer`
+AICB_EXPERT_ROWS = MOE_NAMES | {"moelayer"}
+
+
+@file_check("WK407", "WK410")
 def expert_collective_without_ep(ctx: Context) -> Iterator[Diagnostic]:
     if _expert_parallel(ctx) != 1:
         return
@@ -38,15 +45,25 @@ def expert_collective_without_ep(ctx: Context) -> Iterator[Diagnostic]:
     problems: dict[int, list[RowProblem]] = {}
     for phase in PHASES:
         for index in values_where(ctx, phase, expert_only).get(True, ()):
-            p = RowFields(values, index).phase(phase)
+            fields = RowFields(values, index)
+            p = fields.phase(phase)
+            aicb = fields.name in AICB_EXPERT_ROWS
+            message = (
+                _(
+                    "`{comm}` of {size} bytes {column} with ep: 1: SimAI's one-rank expert "
+                    "group moves nothing"
+                )
+                if aicb
+                else _(
+                    "`{comm}` of {size} bytes {column} of a row AICB never gives one, with ep: 1: "
+                    "SimAI's one-rank expert group moves nothing"
+                )
+            )
             problems.setdefault(index, []).append(
                 RowProblem(
-                    "WK407",
+                    "WK407" if aicb else "WK410",
                     COMM_FIELD[phase],
-                    _(
-                        "`{comm}` of {size} bytes {column} with ep: 1: SimAI's one-rank expert "
-                        "group moves nothing"
-                    ).format(comm=p.comm, size=p.size, column=_(COLUMN[phase])),
+                    message.format(comm=p.comm, size=p.size, column=_(COLUMN[phase])),
                 )
             )
     yield from diagnostics_on_rows(ctx, problems)
