@@ -139,3 +139,30 @@ def test_a_micro_file_is_one_verdict(tmp_path: Path) -> None:
     # ASTRA-sim 1.0 runs it: for that target the file is clean
     astra = runner.invoke(app, ["lint", "--target", "astra-sim-1.0", str(path)])
     assert astra.exit_code == 0
+
+
+def test_every_non_zero_exit_says_why_on_stderr(tmp_path: Path) -> None:
+    """Issue 32: a non-zero exit says why on standard error in every format (JSON, SARIF,
+    annotations, CSV and Markdown carry only their document on standard output)."""
+    sample = SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt"
+    lines = sample.read_text().split("\n")
+    lines[1] = str(int(lines[1]) - 1)
+    edited = tmp_path / "edited.txt"
+    edited.write_text("\n".join(lines))
+    broken = tmp_path / "broken.txt"
+    broken.write_text("MICRO\n1\nrow\t-1\tx\n")
+    micro = tmp_path / "micro.txt"
+    micro.write_text(MICRO)
+    runs = [
+        *(["lint", "-f", f, str(edited)] for f in ("text", "json", "sarif", "github")),
+        *(["diff", "-f", f, str(sample), str(edited)] for f in ("json", "markdown")),
+        *(["simai", "-f", f, str(micro)] for f in ("text", "json", "csv")),
+        ["simai", "--backend", "ns3", "-f", "json", str(edited)],
+        ["parse", "-f", "json", str(broken)],
+        ["fmt", "--check", str(broken)],
+    ]
+    for args in runs:
+        result = runner.invoke(app, args)
+        assert result.exit_code in (0, 1, 2), args
+        if result.exit_code and args[:3] != ["lint", "-f", "text"]:  # text: on stdout
+            assert result.stderr.strip(), args

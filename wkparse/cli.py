@@ -134,6 +134,11 @@ def parse(
         from wkparse.render import ast_json
 
         ast_json.write(result, sys.stdout, str(path))
+        if not result.ok:  # why the exit is 1, where a person reads it
+            from wkparse.i18n import english_count
+
+            errors = english_count(len(result.diagnostics), "syntax error")
+            terminal.say(terminal.console(stderr=True), "note", f"{path}: {errors}", "cyan")
     else:
         w = result.workload
         policy = w.header.policy if w.header else "no policy"
