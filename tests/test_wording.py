@@ -66,3 +66,13 @@ def test_chinese_counts_come_from_the_catalog(command: list[str], files: list[Pa
         result = runner.invoke(app, [*command, "--lang", "zh", str(path)])
         said = result.stdout + result.stderr
         assert not re.search(r"\b\d+ (rows?|GPUs?|micro-batch groups?|experts?)\b", said), said
+
+
+def test_simais_refusals_quote_a_word_without_a_python_repr() -> None:
+    """A refused option value is quoted as the file's words are (backticks), not as a repr."""
+    from wkparse.simai.options import Refusal, parse
+
+    for words, word in ((["-g", "x8"], "`x8`"), (["-g", "8", "-l", "fr"], "`fr`")):
+        got = parse(["-w", "a.txt", *words])
+        assert isinstance(got, Refusal)
+        assert word in got.reason and "'" not in got.reason, got.reason

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePath, PurePosixPath
 
 from wkparse.cpp import INT_MAX, stoi
+from wkparse.encoding import shown
 from wkparse.simai.header import first_line, read_header
 from wkparse.simai.ieee import f32, stof
 
@@ -148,7 +149,7 @@ def _int(name: str, value: str) -> int | Refusal:
             134,
             "",
             f"terminate called after throwing an instance of 'std::{got.error}'\n  what():  stoi",
-            f"{name} {value!r} is no integer: std::stoi throws",
+            f"{name} {shown(value)} is no integer: std::stoi throws",
         )
     return got.value
 
@@ -161,7 +162,7 @@ def _float(name: str, value: str) -> float | Refusal:
             "",
             "terminate called after throwing an instance of 'std::invalid_argument'\n"
             "  what():  stof",
-            f"{name} {value!r} is no number: std::stof throws",
+            f"{name} {shown(value)} is no number: std::stof throws",
         )
     return got
 
@@ -188,7 +189,7 @@ def parse(words: list[str] | str) -> SimaiOptions | Refusal:
             return Refusal(255, HELP_TEXT, USAGE_LINE, "-h prints the option list")
         name = _NAMES.get(arg)
         if name is None:
-            return Refusal(255, "", USAGE_LINE, f"SimAI's option parser does not know {arg!r}")
+            return Refusal(255, "", USAGE_LINE, f"SimAI's option parser does not know {shown(arg)}")
         i += 1
         if i >= len(argv):
             # `if (++i < argc)`: an option without a value is skipped
@@ -208,7 +209,7 @@ def parse(words: list[str] | str) -> SimaiOptions | Refusal:
                     255,
                     "",
                     f"Error: Invalid language '{value}'. Please use 'en' or 'ja'.\n{USAGE_LINE}",
-                    f"-l {value!r}: only en and ja",
+                    f"-l {shown(value)}: only en and ja",
                 )
             got = value
         else:
@@ -266,7 +267,7 @@ def default_result(opts: SimaiOptions) -> str | Refusal:
                 "",
                 "terminate called after throwing an instance of 'std::out_of_range'\n"
                 "  what():  stoi",
-                f"the file name's {m.group(0)!r} is out of int range",
+                f"the file name's {shown(m.group(0))} is out of int range",
             )
         found[m.group(1)] = got.value
     tp_pp = found["tp"] * found["pp"]
