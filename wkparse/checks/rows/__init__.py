@@ -14,6 +14,7 @@ hold what they share. Importing this package registers them all.
 from wkparse.checks.rows import (  # noqa: F401
     allreducealltoall_prefix_trap,
     broadcast,
+    expert_collective_on_a_plain_layer,
     expert_collective_without_ep,
     none_with_size,
     number_too_large,

@@ -1,7 +1,6 @@
 """WK407 expert-collective-without-ep: an expert-group collective in a file with ep: 1, on one
-of AICB's MoE rows (unedited output: opt-in); WK410 expert-collective-on-a-plain-layer: the same
-on a row AICB never gives one (a hand edit: on by default). Why and examples in
-rules/WK407.toml and rules/WK410.toml.
+of AICB's MoE rows (unedited output: opt-in); why and examples in rules/WK407.toml. The same on
+any other row is WK410's (`expert_collective_on_a_plain_layer`), found by the same walk.
 """
 
 from __future__ import annotations
@@ -30,8 +29,19 @@ def _expert_parallel(ctx: Context) -> int | None:
 AICB_EXPERT_ROWS = MOE_NAMES | {"moelayer"}
 
 
-@file_check("WK407", "WK410")
+@file_check("WK407")
 def expert_collective_without_ep(ctx: Context) -> Iterator[Diagnostic]:
+    message = _(
+        "`{comm}` of {size} bytes {column} with ep: 1: SimAI's one-rank expert group moves nothing"
+    )
+    yield from expert_collectives(ctx, "WK407", message, on_aicb_rows=True)
+
+
+def expert_collectives(
+    ctx: Context, code: str, message: str, *, on_aicb_rows: bool
+) -> Iterator[Diagnostic]:
+    """`code` on every `_EP` collective with bytes, in a file with ep: 1, on AICB's MoE rows
+    (`on_aicb_rows`) or on the others (WK410); `message` takes comm, size and column."""
     if _expert_parallel(ctx) != 1:
         return
 
@@ -46,22 +56,12 @@ def expert_collective_without_ep(ctx: Context) -> Iterator[Diagnostic]:
     for phase in PHASES:
         for index in values_where(ctx, phase, expert_only).get(True, ()):
             fields = RowFields(values, index)
+            if (fields.name in AICB_EXPERT_ROWS) != on_aicb_rows:
+                continue
             p = fields.phase(phase)
-            aicb = fields.name in AICB_EXPERT_ROWS
-            message = (
-                _(
-                    "`{comm}` of {size} bytes {column} with ep: 1: SimAI's one-rank expert "
-                    "group moves nothing"
-                )
-                if aicb
-                else _(
-                    "`{comm}` of {size} bytes {column} of a row AICB never gives one, with ep: 1: "
-                    "SimAI's one-rank expert group moves nothing"
-                )
-            )
             problems.setdefault(index, []).append(
                 RowProblem(
-                    "WK407" if aicb else "WK410",
+                    code,
                     COMM_FIELD[phase],
                     message.format(comm=p.comm, size=p.size, column=_(COLUMN[phase])),
                 )
