@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Write realistic AICB-shaped SimAI training workload files (AICB era 2025-12).
 
-A benchmark front end to ``wkparse.aicb``, the package's model of AICB's training
+A benchmark front end to ``wkparse.models.aicb``, the package's model of AICB's training
 generator (``workload_generator/SimAI_training_workload_generator.py``): it turns a few
 shape arguments into the generator's arguments and writes what AICB would write. With
 ``aiob=True`` the compute times are the ones AICB derives from its shipped
@@ -31,11 +31,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from wkparse.aicb import AicbError, aiob, training
-from wkparse.aicb.dump import Cell, Row, Workload
-from wkparse.aicb.names import training_name
-from wkparse.aicb.presets import SCRIPT_PRESETS
-from wkparse.aicb.training_args import TrainingArgs, training_args
+from wkparse.models.aicb import AicbError
+from wkparse.models.aicb.dump import Cell, Row, Workload
+from wkparse.models.aicb.names import training_name
+from wkparse.models.aicb.training import aiob
+from wkparse.models.aicb.training import rows as training
+from wkparse.models.aicb.training.args import TrainingArgs, training_args
+from wkparse.models.aicb.training.presets import SCRIPT_PRESETS
 
 __all__ = [
     "PRESETS",
@@ -68,7 +70,8 @@ class Preset:
 
 
 def _presets() -> dict[str, Preset]:
-    """The script's Megatron presets (wkparse.aicb.presets), by shell-safe model name."""
+    """The script's Megatron presets (wkparse.models.aicb.training.presets), by shell-safe
+    model name."""
     found = {}
     for p in SCRIPT_PRESETS.values():
         s = p.settings
@@ -202,7 +205,7 @@ def _scaled(cfg: WorkloadConfig, args: TrainingArgs, table: dict[str, int]) -> d
 
 
 def workload(cfg: WorkloadConfig) -> Workload:
-    """What AICB writes for ``cfg`` (wkparse.aicb's model of the generator)."""
+    """What AICB writes for ``cfg`` (wkparse.models.aicb's model of the generator)."""
     args = cfg.aicb()
     table = None
     if cfg.aiob:
@@ -337,7 +340,7 @@ def aicb_filename(
     gpu_type: str = "None",
     prefix: str = "",
 ) -> str:
-    """AICB's result file name (wkparse.aicb.names), e.g. ``None-gpt_7B-world_size128-tp4-
+    """AICB's result file name (wkparse.models.aicb.names), e.g. ``None-gpt_7B-world_size128-tp4-
     pp4-ep1-gbs512-mbs1-seq4096-MOE-False-GEMM-False-flash_attn-True.txt``; ``grouped_gemm``
     follows ``moe`` by default. ``prefix`` is prepended verbatim (the corpus uses ``aiob-`` /
     ``sp-``; AICB itself writes none)."""

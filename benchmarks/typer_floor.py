@@ -70,6 +70,7 @@ def lint(
     aicb_command: str | None = typer.Option(None, "--aicb-command"),
     lang: str | None = typer.Option(None, "--lang"),
     verbose: bool = typer.Option(False, "--verbose", "-v"),
+    at: str | None = typer.Option(None, "--at"),
     color: Color = COLOR,
 ) -> None:
     """Read every file; report nothing."""

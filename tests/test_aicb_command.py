@@ -1,4 +1,4 @@
-"""How wkparse.aicb reads a command: AICB's scripts, argparse's rules, and `wkparse aicb`."""
+"""How wkparse.models.aicb reads a command: AICB's scripts, argparse's rules, and `wkparse aicb`."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from wkparse.aicb import AicbError, generate
-from wkparse.aicb.command import invocation
-from wkparse.aicb.revisions import LATEST
 from wkparse.cli import app
+from wkparse.models.aicb import AicbError, generate
+from wkparse.models.aicb.command import invocation
+from wkparse.models.aicb.revisions import LATEST
 
 MODULE = "workload_generator.SimAI_training_workload_generator"
 SCRIPT_PATH = "scripts/megatron_workload_with_aiob.sh"
@@ -200,7 +200,9 @@ def test_cli_refusal_exits_2_with_one_line() -> None:
 
 
 def test_options_lists_every_option_of_every_entry_point() -> None:
-    from wkparse.aicb import inference_args, scripts, training_args
+    from wkparse.models.aicb.inference import args as inference_args
+    from wkparse.models.aicb.training import args as training_args
+    from wkparse.models.aicb.training import scripts
 
     listed = CliRunner().invoke(app, ["aicb", "--options"])
     assert listed.exit_code == 0
@@ -215,7 +217,7 @@ def test_options_lists_every_option_of_every_entry_point() -> None:
 
 def test_options_at_a_revision_lists_its_entry_points() -> None:
     """A user holding a v1.0 file sees v1.0's options; later ones are left out."""
-    from wkparse.aicb.v1_args import V1_OPTIONS
+    from wkparse.models.aicb.v1.args import V1_OPTIONS
 
     def listed(*args: str) -> str:
         result = CliRunner().invoke(app, ["aicb", "--options", *args])

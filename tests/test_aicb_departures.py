@@ -1,4 +1,5 @@
-"""AICB's output against Megatron-LM's per-layer collectives (`wkparse.aicb.departures`, WK901).
+"""AICB's output against Megatron-LM's per-layer collectives
+(`wkparse.models.aicb.reading.departures`, WK901).
 
 Both paths of the same command are generated with the AICB model and read: the AIOB path
 without sequence parallelism leaves out the input-gradient TP all-reduce (aliyun/SimAI#292,
@@ -15,15 +16,15 @@ import json
 import pytest
 from typer.testing import CliRunner
 
-from wkparse.aicb import generate
-from wkparse.aicb.departures import Departure, Reading, read
-from wkparse.aicb.training_args import TrainingArgs
 from wkparse.body import Body
 from wkparse.cli import app
 from wkparse.config import Config
 from wkparse.engine import lint
+from wkparse.models.aicb import generate
+from wkparse.models.aicb.reading.departures import Departure, Reading, read
+from wkparse.models.aicb.training.args import TrainingArgs
+from wkparse.models.simai import header_value
 from wkparse.parse import parse_bytes
-from wkparse.simai import header_value
 
 from .conftest import absent, require
 from .test_aicb_generate import CORPUS, EXAMPLE, TRAINING, WRITTEN

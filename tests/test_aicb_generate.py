@@ -1,4 +1,4 @@
-"""wkparse.aicb against real AICB output, byte for byte, and against files derived by hand.
+"""wkparse.models.aicb against real AICB output, byte for byte, and against files derived by hand.
 
 Every `aicb-2025-12*` file of the shared corpus is regenerated from its MANIFEST.tsv arguments
 (the Python entry point) and, where the shell scripts can express the same run, from the
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import GENERATED, absent, manifest
-from wkparse.aicb import AicbError, generate
+from wkparse.models.aicb import AicbError, generate
 
 CORPUS = GENERATED
 TRAINING = "python -m workload_generator.SimAI_training_workload_generator"

@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, manifest
-from wkparse.aicb import AicbError, generate
-from wkparse.aicb.infer import infer
-from wkparse.aicb.revisions import LATEST, REVISIONS, resolve
 from wkparse.cli import app
+from wkparse.models.aicb import AicbError, generate
+from wkparse.models.aicb.reading.infer import infer
+from wkparse.models.aicb.revisions import LATEST, REVISIONS, resolve
 
 #: the commit each corpus era was generated at (corpus README)
 ERA_COMMIT = {
@@ -394,7 +394,8 @@ def test_cli_infer_json_for_a_file_aicb_did_not_write(corpus: object) -> None:
     result = runner.invoke(app, ["aicb", "--infer", str(path), "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.output)
-    assert set(data) == {"exact", "command", "at", "earlier", "side_branch", "first_difference"}
+    keys = {"exact", "command", "at", "earlier", "side_branch", "first_difference", "not_in_file"}
+    assert set(data) == keys
     assert data["exact"] is False and data["first_difference"]["line"] >= 1
 
 
@@ -409,8 +410,8 @@ def test_other_aiob_measurement_is_named_not_exact(tmp_path: object) -> None:
     """A real AIOB run measures its own times: the command is found, the times are not."""
     from pathlib import Path
 
-    from wkparse.aicb import aiob
-    from wkparse.explain import explain
+    from wkparse.explanation import explain
+    from wkparse.models.aicb.training import aiob
     from wkparse.parse import parse_file
 
     assert isinstance(tmp_path, Path)
@@ -444,3 +445,20 @@ def test_cli_infer_text_quotes_a_hostile_line_escaped_and_bounded(tmp_path: obje
     assert len(found) < 400
     result = runner.invoke(app, ["aicb", "--infer", str(empty)])
     assert result.exit_code == 1 and "None" not in result.output.split("found:", 1)[1]
+
+
+def test_header_keys_are_read_in_one_pass_over_a_huge_word() -> None:
+    """`--infer` reads the header's `key: value` pairs: the same pairs as written, and a
+    line of one word of a million characters is no million-squared search."""
+    from benchmarks import fuzzing
+    from wkparse.models.aicb.reading.infer_text import settings
+
+    head = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep:1 x pp_comm:  0"
+    assert settings(head + "\n6\n")[1] == {
+        "model_parallel_NPU_group": "4",
+        "ep": "1",
+        "pp_comm": "0",
+    }
+    with fuzzing.watchdog(30):
+        assert settings("x" * 1_000_000 + "\n")[1] == {}
+        assert settings("x" * 1_000_000 + ": 7\n")[1] == {"x" * 1_000_000: "7"}

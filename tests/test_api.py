@@ -17,9 +17,11 @@ from typer.testing import CliRunner
 
 import wkparse
 from tests.conftest import ROOT, SAMPLES
-from wkparse.aicb import AicbError
 from wkparse.cli import app
-from wkparse.render import explain_json, json_out, simai_json
+from wkparse.models.aicb import AicbError
+from wkparse.render.explain import json as explain_json
+from wkparse.render.lint import json as json_out
+from wkparse.render.simai import json as simai_json
 
 SAMPLE = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
 runner = CliRunner()
@@ -143,10 +145,10 @@ def test_diff_compares_and_refuses_a_file_that_does_not_parse() -> None:
 
 
 def test_the_functions_stay_functions_after_their_packages_are_imported() -> None:
-    import wkparse.aicb.generation
-    import wkparse.diff.model
-    import wkparse.explain.facts
-    import wkparse.simai.run
+    import wkparse.difference.model
+    import wkparse.explanation.facts
+    import wkparse.models.aicb.generation
+    import wkparse.models.simai.run
 
     for name in ("lint", "explain", "simai", "aicb", "diff"):
         assert callable(getattr(wkparse, name)), name
@@ -162,6 +164,6 @@ def test_import_wkparse_loads_only_the_parser() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     loaded = done.stdout.split()
-    heavy = ("lark", "numpy", "rich", "wkparse.engine", "wkparse.checks", "wkparse.explain")
+    heavy = ("lark", "numpy", "rich", "wkparse.engine", "wkparse.checks", "wkparse.explanation")
     assert [m for m in loaded if m.startswith(heavy)] == []
-    assert [m for m in loaded if m.startswith(("wkparse.aicb", "wkparse.diff"))] == []
+    assert [m for m in loaded if m.startswith(("wkparse.models.aicb", "wkparse.difference"))] == []

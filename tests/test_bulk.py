@@ -22,7 +22,7 @@ from tests.test_columns import HEADER, distinct_text
 from wkparse import bulk, parse_bytes, row_reader
 from wkparse.ast import ValueTable
 from wkparse.parse import ParseResult
-from wkparse.render import ast_json
+from wkparse.render.parse import json as ast_json
 
 #: a row whose fields are all plain, to edit one field at a time
 ROW = ["attention_layer", "-1", "1868007", "ALLREDUCE", "33554432", "1775423"]

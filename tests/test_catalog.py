@@ -51,7 +51,8 @@ def config_for(code: str, example: Example) -> Config:
     base = ALL if code.startswith("WK9") or code == "WK704" else _WITHOUT_GENERATOR_DEFECTS
     targets = PAGES[code].targets
     target = "simai" if "simai" in targets else targets[0]
-    return base.with_aicb_command(example.aicb_command).with_target(target)
+    config = base.with_aicb_command(example.aicb_command).with_target(target)
+    return config.with_simai(example.simai)
 
 
 @pytest.mark.parametrize(("code", "example"), _cases("fail"))

@@ -23,7 +23,7 @@ from wkparse.ast import RowFields
 from wkparse.checks import Context, RowCheck, RowProblem, diagnostics_on_rows
 from wkparse.config import Config
 from wkparse.engine import _run_row_checks, lint
-from wkparse.explain import explain
+from wkparse.explanation import explain
 from wkparse.parse import ParseResult
 
 ALWAYS_NUMPY = 0
@@ -173,7 +173,7 @@ def test_distinct_rows_and_their_diff_read_the_same_through_both_paths(
     """Rows that never repeat, in more micro-batch groups than explain compares one by one:
     explain keys them by their values, and diff against an edited copy reads them too."""
     from tests.test_columns import distinct_text
-    from wkparse.diff import diff
+    from wkparse.difference import diff
 
     text = distinct_text(groups=60)
     other = edited(text, seed=7, count=30, ep_one=False)

@@ -18,9 +18,9 @@ from wkparse import checks, parse_bytes, parse_text
 from wkparse.ast import ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, row_check
 from wkparse.engine import lint
-from wkparse.explain import explain
+from wkparse.explanation import explain
 from wkparse.format import format_result
-from wkparse.render import ast_json
+from wkparse.render.parse import json as ast_json
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADER = (

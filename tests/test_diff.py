@@ -1,4 +1,4 @@
-"""`wkparse.diff` on real files: AICB eras with the same arguments, and edited copies.
+"""`wkparse.difference` on real files: AICB eras with the same arguments, and edited copies.
 
 The edited copies are made here from corpus files (never stored): a changed compute time, a
 doubled collective size, two swapped rows, a dropped micro-batch group with `ga` and the row
@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import CORPUS, GENERATED, SEED, absent, corpus_params, manifest, require
-from wkparse.diff import Difference, diff
-from wkparse.diff.words import row_pieces, sentence
+from wkparse.difference import Difference, diff
+from wkparse.difference.words import row_pieces, sentence
 from wkparse.format import format_result
+from wkparse.models.simai import header_value
 from wkparse.parse import parse_bytes, parse_file, parse_text
-from wkparse.simai import header_value
 
 NAME_7B = (
     "gpt_7B-world_size64-tp4-pp4-ep1-gbs32-mbs1-seq4096-MOE-False-GEMM-False-flash_attn-True.txt"
@@ -313,8 +313,8 @@ def test_the_policy_and_a_key_only_one_side_writes_differ() -> None:
 
 
 def test_ratios_read_as_a_percentage_near_one_and_a_factor_beyond() -> None:
-    from wkparse.diff.model import FactChange
-    from wkparse.diff.words import ratio
+    from wkparse.difference.model import FactChange
+    from wkparse.difference.words import ratio
 
     def fact(a: int, b: int) -> FactChange:
         return FactChange("x", "x", a, b, round(b / a, 6), "count")
@@ -359,7 +359,7 @@ def test_two_layouts_differ_in_the_facts_the_generator_arguments_give(corpus: Pa
 def test_stretches_too_long_to_align_are_paired_by_position(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from wkparse.diff import rows
+    from wkparse.difference import rows
 
     text = _seed_text()
     edited = _drop_group(text, 30, adjust=False).replace(
@@ -378,7 +378,7 @@ def test_stretches_too_long_to_align_are_paired_by_position(
 
 
 def test_where_simai_stops_reading_line_1_is_a_difference() -> None:
-    from wkparse.diff.header import STOP
+    from wkparse.difference.header import STOP
 
     head = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4"
     d = _diff_texts(f"{head} ga: abc pp: 2\n0\n", f"{head} ga: 8 pp: 2\n0\n")

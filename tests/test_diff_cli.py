@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from tests.conftest import SAMPLES
 from tests.test_diff import SEED, _drop_group, _seed_text
 from wkparse.cli import app
-from wkparse.render import diff_text
+from wkparse.render.diff import text as diff_text
 
 runner = CliRunner()
 #: a file of the checkout, for the tests of the other side (they run without ../shared)
@@ -153,7 +153,7 @@ def test_text_is_bounded_for_many_kinds_of_change(tmp_path: Path) -> None:
 
 
 def test_markdown_is_bounded_for_a_huge_header(tmp_path: Path) -> None:
-    from wkparse.render import diff_markdown
+    from wkparse.render.diff import markdown as diff_markdown
 
     policy = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 "
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"

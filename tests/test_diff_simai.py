@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, SAMPLES, require
 from wkparse.cli import app
-from wkparse.explain.simai_report import simai_report
+from wkparse.explanation.simai_report import simai_report
 
 runner = CliRunner()
 SAMPLE = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"

@@ -1,4 +1,4 @@
-"""Tests for `wkparse explain`: the facts (wkparse.explain), the three renderings, the CLI.
+"""Tests for `wkparse explain`: the facts (wkparse.explanation), the three renderings, the CLI.
 
 Small files are written inline so that each test states the one thing it varies; the seed's
 case is read from samples/ (our own synthesized copy of the file the user asked about).
@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 from wkparse.ast import Span
 from wkparse.cli import app
 from wkparse.diagnostics import Diagnostic, Severity
-from wkparse.explain import (
+from wkparse.explanation import (
     Explanation,
     compress,
     explain,
@@ -28,8 +28,16 @@ from wkparse.explain import (
     route,
 )
 from wkparse.parse import parse_file, parse_text
-from wkparse.render import explain_json, explain_markdown, explain_text
-from wkparse.render.explain_cells import bar, grid_lines
+from wkparse.render.explain import (
+    json as explain_json,
+)
+from wkparse.render.explain import (
+    markdown as explain_markdown,
+)
+from wkparse.render.explain import (
+    text as explain_text,
+)
+from wkparse.render.explain.cells import bar, grid_lines
 
 SAMPLES = Path(__file__).resolve().parents[1] / "samples"
 SEED = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"

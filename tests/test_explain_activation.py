@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from wkparse.explain import explain
+from wkparse.explanation import explain
 from wkparse.parse import parse_text
-from wkparse.render import explain_json
+from wkparse.render.explain import json as explain_json
 
 NAME = (
     "aiob-None-gpt_7B-world_size16-tp1-pp2-ep1-gbs16-mbs1-seq4096-MOE-False-GEMM-False-"

@@ -19,9 +19,17 @@ import pytest
 from rich.console import Console
 
 from tests.conftest import CORPUS, corpus_params, generator_arguments, manifest
-from wkparse.explain import Explanation, explain
+from wkparse.explanation import Explanation, explain
 from wkparse.parse import parse_file
-from wkparse.render import explain_json, explain_markdown, explain_text
+from wkparse.render.explain import (
+    json as explain_json,
+)
+from wkparse.render.explain import (
+    markdown as explain_markdown,
+)
+from wkparse.render.explain import (
+    text as explain_text,
+)
 
 #: months each generator era's commit falls in (README.md of the corpus)
 ERA_MONTHS = {

@@ -16,9 +16,9 @@ import pytest
 from typer.testing import CliRunner
 
 from wkparse.cli import app
-from wkparse.explain import explain
+from wkparse.explanation import explain
 from wkparse.parse import parse_file, parse_text
-from wkparse.render import explain_html
+from wkparse.render.explain import html as explain_html
 
 from .conftest import CORPUS, ROOT, SAMPLES
 

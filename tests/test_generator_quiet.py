@@ -1,5 +1,5 @@
 """Quiet on real generator output, over the generator and not only the corpus: what
-`wkparse aicb` writes (the model of AICB in `wkparse/aicb/`, which reproduces every current
+`wkparse aicb` writes (the model of AICB in `wkparse/models/aicb/`, which reproduces every current
 AICB file of the corpus byte for byte) for a spread of presets, parallelisms, MoE, sequence
 parallelism, AIOB and inference runs lints with no finding by default.
 
@@ -15,9 +15,9 @@ import functools
 
 import pytest
 
-from wkparse.aicb import generate
 from wkparse.catalog import catalog
 from wkparse.engine import lint
+from wkparse.models.aicb import generate
 from wkparse.parse import parse_text
 
 MEGATRON = "sh scripts/megatron_workload_with_aiob.sh"

@@ -28,8 +28,8 @@ from wkparse import parse_bytes, parse_file, parse_text, syntax
 from wkparse.ast import MAX_DIGITS
 from wkparse.cli import app
 from wkparse.engine import lint
+from wkparse.models.simai import header_value
 from wkparse.parse import Limits
-from wkparse.simai import header_value
 
 HEADER = (
     "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep: 1 pp: 4 vpp: 1 ga: 2 "

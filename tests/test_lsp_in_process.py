@@ -121,3 +121,32 @@ def test_a_publication_is_what_pygls_would_write(
         params = types.PublishDiagnosticsParams(path.as_uri(), items, version=version)
         server.protocol.notify(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, params)
         assert server.wire.publication(path.as_uri(), version, items) == recorder.written[-1]
+
+
+def test_the_explain_html_command_writes_what_explain_writes(tmp_path: Path) -> None:
+    """`wkparse.explainHtml` writes the page `wkparse explain --format html` writes, through
+    the layers below the commands; a file it cannot read is an error, not a page."""
+    from typer.testing import CliRunner
+
+    from wkparse.cli import app
+
+    path = tmp_path / SAMPLE.name
+    path.write_bytes(SAMPLE.read_bytes())
+    server = module.WorkloadServer()
+    server.window_show_message = lambda params: None  # type: ignore[method-assign]
+    page = tmp_path / "page.html"
+    loop = asyncio.new_event_loop()
+    try:
+        written = loop.run_until_complete(module.explain_html(server, path.as_uri(), str(page)))
+        assert written == str(page)
+        expected = tmp_path / "expected.html"
+        run = CliRunner().invoke(
+            app, ["explain", str(path), "--format", "html", "-o", str(expected)]
+        )
+        assert run.exit_code == 0
+        assert page.read_text(encoding="utf-8") == expected.read_text(encoding="utf-8")
+        with pytest.raises(ValueError, match="could not write"):
+            missing = (tmp_path / "gone.txt").as_uri()
+            loop.run_until_complete(module.explain_html(server, missing, str(page)))
+    finally:
+        loop.close()

@@ -16,11 +16,11 @@ from wkparse.ast import Span
 from wkparse.catalog import catalog, page_uri
 from wkparse.cli import app
 from wkparse.diagnostics import Diagnostic, Edit, Fix, Severity
-from wkparse.render.base import FileReport, PathProblem, Summary
-from wkparse.render.github import annotation, escape_property
-from wkparse.render.json_out import JsonFormatter
-from wkparse.render.sarif import SarifFormatter, uri
-from wkparse.render.text import TextFormatter, clean, excerpt, summary_line
+from wkparse.render.lint.base import FileReport, PathProblem, Summary
+from wkparse.render.lint.github import annotation, escape_property
+from wkparse.render.lint.json import JsonFormatter
+from wkparse.render.lint.sarif import SarifFormatter, uri
+from wkparse.render.lint.text import TextFormatter, clean, excerpt, summary_line
 
 from .test_cli_lint import GOOD
 

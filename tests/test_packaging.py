@@ -43,6 +43,8 @@ def test_wheel_contains_grammar_and_catalog(wheel: Path) -> None:
     assert "wkparse/_data/rules/WK105.toml" in names
     pages = {n for n in names if n.startswith("wkparse/_data/rules/WK")}
     assert len(pages) == len(list((ROOT / "rules").glob("WK*.toml")))
+    # the Chinese pages (`wkparse rule CODE --lang zh`), one per English page
+    assert {n.replace("rules/zh/", "rules/") for n in names if "/_data/rules/zh/" in n} == pages
 
 
 def test_unpacked_wheel_parses_from_its_own_data(wheel: Path, tmp_path: Path) -> None:

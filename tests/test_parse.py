@@ -8,8 +8,8 @@ from hypothesis import strategies as st
 
 from wkparse import parse_bytes, parse_text, syntax
 from wkparse.ast import Phase
+from wkparse.models.simai import header_value
 from wkparse.parse import Limits
-from wkparse.simai import header_value
 
 ROW = "attention_layer\t-1\t1820000\tALLREDUCE\t33554432\t1820000\tNONE\t0\t1820000\tNONE\t0\t100"
 HEADER = (

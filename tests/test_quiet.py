@@ -14,7 +14,7 @@ from tests.conftest import CORPUS, manifest
 from wkparse.catalog import catalog
 from wkparse.config import Config
 from wkparse.engine import lint
-from wkparse.explain.facts import explain
+from wkparse.explanation.facts import explain
 from wkparse.parse import parse_file
 
 CURRENT = "aicb-2025-12/"

@@ -9,8 +9,8 @@ import pytest
 
 from tests.conftest import CORPUS, SIMAI_ORACLE_2, oracle_params, oracle_results
 from wkparse.engine import lint
+from wkparse.models.simai import simulate
 from wkparse.parse import parse_bytes
-from wkparse.simai import simulate
 
 TP1 = (
     "aicb-generated/aicb-2025-12/aiob-None-gpt_7B-world_size16-tp1-pp1-ep1-gbs64-mbs1-seq2048"
@@ -40,7 +40,7 @@ def test_lint_and_simai_agree_on_the_oracle_files(case: dict[str, Any]) -> None:
 
 def test_a_missing_vpp_says_simai_finishes_with_nan_or_inf() -> None:
     """One verdict: SimAI finishes (the model's outcome ok) and its total is NaN or Inf."""
-    from wkparse.simai.options import parse
+    from wkparse.models.simai.options import parse
 
     text = (
         b"HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 2 ga: 1 "

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import CORPUS, GENERATED, SEED, absent, generator_arguments, manifest
-from wkparse.aicb import parse_filename
 from wkparse.body import Body
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
+from wkparse.models.aicb import parse_filename
+from wkparse.models.simai import header_value
 from wkparse.parse import parse_file, parse_text
-from wkparse.simai import header_value
 
 CURRENT = sorted((GENERATED / "aicb-2025-12").glob("*.txt"))
 MINE = ("WK3",)

@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import CORPUS, GENERATED, SEED, require
-from wkparse.aicb import parse_filename
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
+from wkparse.models.aicb import parse_filename
 from wkparse.parse import parse_text
 
 EDGE = GENERATED / "aicb-2025-12-edge"

@@ -15,8 +15,8 @@ from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
 from wkparse.fix import apply_fixes
+from wkparse.models.simai.tokens import reading
 from wkparse.parse import parse_bytes, parse_file, parse_text
-from wkparse.simai.tokens import reading
 
 MINE = Config(select=("WK1", "WK2"))
 GEN = CORPUS / "aicb-generated"
@@ -372,7 +372,9 @@ def test_pages_state_the_fix_their_rule_attaches() -> None:
         kinds = {
             "no" if d.fix is None else "safe" if d.fix.safe else "unsafe"
             for example in page.fail
-            for d in lint(parse_bytes(example.data), example.filename, MINE)
+            for d in lint(
+                parse_bytes(example.data), example.filename, MINE.with_simai(example.simai)
+            )
         }
         assert page.fixable in kinds and kinds <= {"no", page.fixable}, page.code
 

@@ -11,13 +11,13 @@ import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import NS3_ORACLE, ns3_cases
-from wkparse.aicb import generate
 from wkparse.cli import app
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic
 from wkparse.engine import lint
+from wkparse.models.aicb import generate
+from wkparse.models.simai.ns3 import simulate_ns3
 from wkparse.parse import parse_bytes
-from wkparse.simai.ns3 import simulate_ns3
 
 NS3 = Config().with_target("simai-ns3")
 #: AICB's script for Mixtral 8x7B with expert parallelism 1 (tp 4, pp 2, 16 GPUs): the

@@ -15,8 +15,8 @@ from wkparse.cli import app
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
+from wkparse.models.simai.tables import KNOWN_COMMS
 from wkparse.parse import parse_file, parse_text
-from wkparse.simai.tables import KNOWN_COMMS
 
 V1_EXAMPLES = [
     CORPUS / "aicb-examples" / "model_workload" / name

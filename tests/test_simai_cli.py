@@ -33,10 +33,10 @@ def test_json_contract_of_a_clean_file() -> None:
     code, doc = simai_json(str(CASES / "micro__clean.txt"))
     assert code == 0
     assert list(doc) == [
-        "outcome", "warnings", "header", "lines", "dp", "unread_rows", "layers",
-        "first_undefined", "totals",
-        "options", "option_warnings", "result",
+        "simai", "outcome", "warnings", "header", "lines", "dp", "unread_rows", "layers",
+        "first_undefined", "totals", "options", "option_warnings", "result",
     ]  # fmt: skip
+    assert doc["simai"]["short"] == "cef83f9d"
     assert doc["outcome"] == {
         "exit_code": 0,
         "kind": "ok",

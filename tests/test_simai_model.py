@@ -6,9 +6,9 @@ import pytest
 
 from tests.conftest import CORPUS, needs
 from wkparse.cpp import IStream, float32, scaled
-from wkparse.simai import read_header, simulate, stoi
-from wkparse.simai.outcome import FORMAT_MISMATCH, UNKNOWN_POLICY
-from wkparse.simai.tables import ComType, GroupType, decode_comm
+from wkparse.models.simai import read_header, simulate, stoi
+from wkparse.models.simai.outcome import FORMAT_MISMATCH, UNKNOWN_POLICY
+from wkparse.models.simai.tables import ComType, GroupType, decode_comm
 
 HEADER = (
     "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 2 vpp: 1 ga: 1 "

@@ -1,5 +1,5 @@
 """Replay every run of SimAI-Simulation (the ns-3 backend) recorded in
-../shared/simai-ns3-oracle/ through `wkparse.simai.ns3`: the exit code, where the run ends
+../shared/simai-ns3-oracle/ through `wkparse.models.simai.ns3`: the exit code, where the run ends
 (the layer it crashes or stalls at), the files it leaves empty, the layers its reader built,
 SimAI.log's group errors, the bytes it moved, and the run-time bound (every run finished in no
 less than the bound; every run killed at 300 s has a bound past 300 s)."""
@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import NS3_ORACLE, SAMPLES, ns3_cases
-from wkparse.simai.ns3 import NO_GROUP, Ns3Run, simulate_ns3
+from wkparse.models.simai.ns3 import NO_GROUP, Ns3Run, simulate_ns3
 
 CASES = ns3_cases()
 
@@ -191,7 +191,7 @@ def test_a_billion_layer_count_line_is_walked_at_once() -> None:
 
 def test_the_stop_threshold_is_where_the_float_scale_reaches_2_to_the_31() -> None:
     from wkparse.cpp import scaled
-    from wkparse.simai.ns3 import STOP_COMPUTE_NS, STOP_FROM, stops
+    from wkparse.models.simai.ns3 import STOP_COMPUTE_NS, STOP_FROM, stops
 
     assert scaled(STOP_FROM) == STOP_COMPUTE_NS and scaled(STOP_FROM - 1) < STOP_COMPUTE_NS
     # the recorded edges: 2147000000 ran to the end, 2147483647 stopped

@@ -13,9 +13,9 @@ from typing import Any
 import pytest
 
 from tests.conftest import SIMAI_ORACLE, needs, oracle_results
-from wkparse.simai import simulate
-from wkparse.simai.outcome import FORMAT_MISMATCH
-from wkparse.simai.run import SimaiRun
+from wkparse.models.simai import simulate
+from wkparse.models.simai.outcome import FORMAT_MISMATCH
+from wkparse.models.simai.run import SimaiRun
 
 ORACLE = SIMAI_ORACLE
 RESULTS = oracle_results(ORACLE)

@@ -18,10 +18,10 @@ from typing import Any
 import pytest
 
 from tests.conftest import SIMAI_ORACLE, SIMAI_ORACLE_2, oracle_params, oracle_results
-from wkparse.simai import simulate
-from wkparse.simai.options import USAGE_LINE, Refusal, parse, result_name
-from wkparse.simai.report import LAYER_HEADER, RUN_NAME, SUMMARY_KEYS
-from wkparse.simai.run import SimaiRun
+from wkparse.models.simai import simulate
+from wkparse.models.simai.options import USAGE_LINE, Refusal, parse, result_name
+from wkparse.models.simai.report import LAYER_HEADER, RUN_NAME, SUMMARY_KEYS
+from wkparse.models.simai.run import SimaiRun
 
 #: the option set of every ../shared/simai-oracle case (besides -w, -g and -r)
 ORACLE_1_OPTIONS = ["-nv", "360", "-nic", "48.5", "-n_p_s", "8", "-g_p_s", "8"]
@@ -57,7 +57,7 @@ def test_oracle_2_case_is_predicted_byte_for_byte(case: dict[str, Any]) -> None:
     if case.get("raw_stderr"):
         stderr = gzip.decompress((SIMAI_ORACLE_2 / case["raw_stderr"]).read_bytes()).decode()
         if run.outcome.kind == "no-result" and run.report is not None:
-            from wkparse.simai.outcome import CALLABLE_REMOVED
+            from wkparse.models.simai.outcome import CALLABLE_REMOVED
 
             assert stderr == CALLABLE_REMOVED + "\n"
         else:
@@ -134,8 +134,8 @@ def test_default_result_name_comes_from_the_file_name() -> None:
 
 def test_a_one_gpu_tp_group_costs_two_to_the_63_ns() -> None:
     """Group of one GPU: busbw 0, the time's (n-1)/n is 0 x inf = NaN, a Tick of 2**63."""
-    from wkparse.simai.comm import Network
-    from wkparse.simai.tables import ComType, GroupType
+    from wkparse.models.simai.comm import Network
+    from wkparse.models.simai.tables import ComType, GroupType
 
     opts = parse(["-g", "16", "-g_p_s", "8", "-n_p_s", "8", "-nv", "360", "-r", "x-"])
     assert not isinstance(opts, Refusal)

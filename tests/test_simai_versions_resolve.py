@@ -1,4 +1,4 @@
-"""Which SimAI a commit, a date or a release names (wkparse.simai.versions)."""
+"""Which SimAI a commit, a date or a release names (wkparse.models.simai.versions)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tests.conftest import SIMAI_VERSIONS
-from wkparse.simai.versions import DEFAULT, VERSIONS, UnknownVersion, in_force, resolve
+from wkparse.models.simai.versions import DEFAULT, VERSIONS, UnknownVersion, in_force, resolve
 
 
 def test_a_date_means_the_last_commit_at_or_before_it() -> None:

@@ -17,8 +17,8 @@ from rich.console import Console
 from tests.conftest import CORPUS, on_a_terminal
 from wkparse import catalog, terminal
 from wkparse.diagnostics import Diagnostic, Fix, Severity
-from wkparse.render.base import FileReport, Summary
-from wkparse.render.text import TextFormatter
+from wkparse.render.lint.base import FileReport, Summary
+from wkparse.render.lint.text import TextFormatter
 
 #: 37 rows that AICB wrote and that lint silent
 SMALL = (
@@ -30,8 +30,8 @@ UNUSED = (
     "lark",
     "numpy",
     "rich",
-    "wkparse.aicb.generation",
-    "wkparse.explain",
+    "wkparse.models.aicb.generation",
+    "wkparse.explanation",
     "pygls",
     "lsprotocol",
     "wkparse.lsp",

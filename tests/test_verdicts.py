@@ -24,10 +24,10 @@ from wkparse.commands.simai import why_not_clean
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
-from wkparse.explain.configured import explained
-from wkparse.explain.simai_report import simai_run
+from wkparse.explanation.configured import explained
+from wkparse.explanation.simai_report import simai_run
+from wkparse.models.simai.ns3 import simulate_ns3
 from wkparse.parse import parse_bytes
-from wkparse.simai.ns3 import simulate_ns3
 
 runner = CliRunner()
 

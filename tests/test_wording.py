@@ -70,7 +70,7 @@ def test_chinese_counts_come_from_the_catalog(command: list[str], files: list[Pa
 
 def test_simais_refusals_quote_a_word_without_a_python_repr() -> None:
     """A refused option value is quoted as the file's words are (backticks), not as a repr."""
-    from wkparse.simai.options import Refusal, parse
+    from wkparse.models.simai.options import Refusal, parse
 
     for words, word in ((["-g", "x8"], "`x8`"), (["-g", "8", "-l", "fr"], "`fr`")):
         got = parse(["-w", "a.txt", *words])

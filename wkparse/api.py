@@ -17,18 +17,28 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
 if TYPE_CHECKING:
-    from wkparse.aicb import Generated
     from wkparse.config import Config
     from wkparse.diagnostics import Diagnostic
-    from wkparse.diff.model import Difference
-    from wkparse.explain import Explanation
+    from wkparse.difference.model import Difference
+    from wkparse.explanation import Explanation
+    from wkparse.models.aicb import Generated
+    from wkparse.models.simai import SimaiRun
     from wkparse.parse import ParseResult
-    from wkparse.simai import SimaiRun
+    from wkparse.threads import Triage
 
 #: a file's path, its text (a `str` with a line break) or its bytes
 Source = Union[str, "os.PathLike[str]", bytes]
 
-__all__ = ["Source", "WorkloadSyntaxError", "aicb", "diff", "explain", "lint", "simai"]
+__all__ = [
+    "Source",
+    "WorkloadSyntaxError",
+    "aicb",
+    "diff",
+    "explain",
+    "lint",
+    "simai",
+    "triage",
+]
 
 
 class WorkloadSyntaxError(ValueError):
@@ -57,13 +67,13 @@ def lint(source: Source, *, config: Config | None = None) -> list[Diagnostic]:
 
 def explain(source: Source, *, config: Config | None = None) -> Explanation:
     """The facts `wkparse explain` shows for one file (`config` as for `lint`)."""
-    from wkparse.explain.configured import explained
+    from wkparse.explanation.configured import explained
 
     result, name, config = _parse(source, config)
     return explained(result, name, config, data=_bytes(source, config))
 
 
-def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
+def simai(source: Source, options: Sequence[str] | str = (), at: str | None = None) -> SimaiRun:
     """What the real `SimAI_analytical -w FILE OPTIONS` reads and does with one file, and the
     EndToEnd.csv it writes (`run.report`; `run.report.csv()` is the file).
 
@@ -73,11 +83,12 @@ def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
     `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths. Options SimAI's parser refuses give a run
     whose `outcome.kind` is "refused" with SimAI's exit code. A `-g` without a count of at
     least 1, or a command line with an unclosed quote, raises ValueError (the command line's
-    usage errors).
+    usage errors). `at` names the SimAI (a commit, a date or a release, as `--at`; default
+    cef83f9); one wkparse does not know raises `simai.versions.UnknownVersion` (a ValueError).
     """
-    from wkparse.commands.simai import read_input
-    from wkparse.simai import simulate
-    from wkparse.simai.options import options_for, split_command
+    from wkparse.models.simai import simulate
+    from wkparse.models.simai.options import options_for, split_command
+    from wkparse.models.simai.versions import DEFAULT, resolve
 
     words = split_command(options if isinstance(options, str) else list(options))
     _check_gpus(words)
@@ -86,10 +97,11 @@ def simai(source: Source, options: Sequence[str] | str = ()) -> SimaiRun:
     elif isinstance(source, str) and _is_text(source):
         data, name = source.encode("utf-8", "surrogatepass"), "workload.txt"
     else:
-        from wkparse.parse import Limits
+        from wkparse.parse import Limits, read_input
 
         data, name = read_input(Path(source), Limits()), str(source)
-    return simulate(data, None, options_for(Path(name), data, None, words))
+    version = DEFAULT if at is None else resolve(at)
+    return simulate(data, None, options_for(Path(name), data, None, words, version), version)
 
 
 def aicb(command: str | Sequence[str], at: str | None = None) -> Generated:
@@ -101,7 +113,7 @@ def aicb(command: str | Sequence[str], at: str | None = None) -> Generated:
     wrote then (`wkparse aicb --versions` lists what changed when); None is AICB 2025-12
     (commit 23eec3c). An `at` that names no AICB revision raises `AicbError`.
     """
-    from wkparse.aicb import generate
+    from wkparse.models.aicb import generate
 
     return generate(command, at=at)
 
@@ -112,7 +124,7 @@ def diff(a: Source, b: Source) -> Difference:
     Each side is read with its own configuration's limits, as for `lint`. Raises
     `WorkloadSyntaxError` for a side that does not parse.
     """
-    from wkparse.diff import diff as compare
+    from wkparse.difference import diff as compare
 
     sides = []
     for source, side in ((a, "a"), (b, "b")):
@@ -122,6 +134,23 @@ def diff(a: Source, b: Source) -> Difference:
         sides.append((result, name or side))
     (ra, na), (rb, nb) = sides
     return compare(ra, rb, na, nb)
+
+
+def triage(
+    text: str | bytes,
+    attachments: str | os.PathLike[str] | None = None,
+    date: str | None = None,
+    lang: str = "auto",
+) -> Triage:
+    """What `wkparse triage` concludes from an issue's `text` (Markdown, plain text, front
+    matter or `gh issue view --json` output): its artefacts, findings, predictions, answers
+    and the Markdown to post (`.markdown`; `.public()` is the JSON). `attachments` is a folder
+    of the files the issue links to, `date` (YYYY-MM-DD) the day whose SimAI and AICB to
+    assume (default: the issue's), `lang` auto, en or zh."""
+    from wkparse.render.triage.answer import answered
+    from wkparse.threads import triage as run_triage
+
+    return answered(run_triage(text, attachments=attachments, date=date, lang=lang))
 
 
 def _is_text(source: str) -> bool:
@@ -154,7 +183,7 @@ def _bytes(source: Source, config: Config) -> bytes | None:
         return source
     if isinstance(source, str) and _is_text(source):
         return source.encode("utf-8", "surrogatepass")
-    from wkparse.commands.simai import read_input
+    from wkparse.parse import read_input
 
     try:
         return read_input(Path(source), config.limits)

@@ -106,7 +106,7 @@ class Header:
     def read(self, key: str) -> HeaderField | None:
         """The field SimAI reads for `key`: the last one with a colon (only `pp_comm` is also
         read without it), or None when SimAI finds none. The number it takes from it is
-        `wkparse.simai.header_value`'s."""
+        `wkparse.models.simai.header_value`'s."""
         found = None
         for f in self.fields:
             if f.key == key and (f.colon or key == "pp_comm"):

@@ -41,6 +41,8 @@ class Example:
     encoding: str = "utf-8"
     #: the AICB command the example is linted against (the WK6xx rules need one)
     aicb_command: str | None = None
+    #: the SimAI revision the example is linted for (`--at`; rules that speak for old SimAIs)
+    simai: str | None = None
 
     @property
     def data(self) -> bytes:
@@ -79,6 +81,7 @@ def _examples(raw: list[dict[str, Any]]) -> tuple[Example, ...]:
             e.get("note", ""),
             e.get("encoding", "utf-8"),
             e.get("aicb_command"),
+            e.get("simai"),
         )
         for e in raw
     )
@@ -224,7 +227,8 @@ def extract_summaries(
     fileobj: Any, keywords: object, comment_tags: object, options: object
 ) -> Iterator[tuple[int, None, str, list[str]]]:
     """A `pybabel extract` method for the pages: each page's one-line summary is a message
-    (`wkparse rules` and SARIF show it in the language of the run; the page itself is English).
+    (`wkparse rules`, `wkparse rule` and SARIF show it in the language of the run; the rest of
+    a page's prose in another language is `rules/<lang>/`, see `wkparse.translated_pages`).
     """
     text = fileobj.read().decode("utf-8")
     summary = _toml_loads(text).get("summary")

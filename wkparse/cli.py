@@ -131,7 +131,7 @@ def parse(
     except OSError as exc:
         raise fail_usage(f"{path}: {terminal.reason(exc)}") from None
     if format is ParseFormat.json:
-        from wkparse.render import ast_json
+        from wkparse.render.parse import json as ast_json
 
         ast_json.write(result, sys.stdout, str(path))
         if not result.ok:  # why the exit is 1, where a person reads it
@@ -152,6 +152,12 @@ def parse(
         for d in result.diagnostics:
             print(f"{path}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
     raise typer.Exit(0 if result.ok else 1)
+
+
+AT_HELP = (
+    "The SimAI to describe: a commit (short or full), a date (the one in force then) or a "
+    "release (1.6, 1.7); default cef83f9, or the configuration's `simai`."
+)
 
 
 class LintFormat(str, Enum):
@@ -218,6 +224,7 @@ def lint(
     verbose: bool = typer.Option(
         False, "--verbose", "-v", help="List each skipped file (else one line counts them)."
     ),
+    at: str | None = typer.Option(None, "--at", help=AT_HELP),
     color: Color = COLOR,
 ) -> None:
     """Check workload files for everything SimAI and AICB let through.
@@ -250,6 +257,7 @@ def lint(
         target=target,
         lang=lang,
         verbose=typed(ctx, "verbose"),
+        at=at,
     )
     raise typer.Exit(run(options))
 
@@ -282,18 +290,28 @@ def explain(
         help="SimAI_analytical's options for what it will report (default: -g all_gpus "
         "-g_p_s 8 -n_p_s 8).",
     ),
+    at: str | None = typer.Option(None, "--at", help=AT_HELP),
     color: Color = COLOR,
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
     from wkparse.commands.explain import run
 
-    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target, simai_options))
+    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target, simai_options, at))
 
 
 class SimaiFormat(str, Enum):
     text = "text"
     json = "json"
     csv = "csv"
+
+
+def _list_versions(value: bool) -> None:
+    """`--versions` runs before the FILE argument is asked for (an eager option)."""
+    if value:
+        from wkparse.commands.simai import list_versions
+
+        sys.stdout.write(list_versions())
+        raise typer.Exit(0)
 
 
 @app.command()
@@ -315,13 +333,21 @@ def simai(
     backend: str = typer.Option(
         "analytical", "--backend", help="analytical (SimAI_analytical) or ns3 (SimAI_simulator)."
     ),
+    at: str | None = typer.Option(None, "--at", help=AT_HELP),
+    versions: bool = typer.Option(
+        False,
+        "--versions",
+        help="List the modelled SimAI revisions and what changed at each.",
+        is_eager=True,
+        callback=_list_versions,
+    ),
     color: Color = COLOR,
 ) -> None:
     """Say what SimAI-Analytical (--backend ns3: SimAI-Simulation) reads, how its run ends, and
     the EndToEnd.csv SimAI-Analytical writes."""
     from wkparse.commands.simai import run
 
-    raise typer.Exit(run(path, gpus, format.value, simai_options, backend))
+    raise typer.Exit(run(path, gpus, format.value, simai_options, backend, at))
 
 
 @app.command()
@@ -378,6 +404,28 @@ def diff_command(
     from wkparse.commands.diff import run
 
     raise typer.Exit(run(a, b, format.value))
+
+
+@app.command()
+def triage(
+    issue: Path = typer.Argument(
+        ..., help="The issue: Markdown or text, `gh issue view --json` output, or '-' (stdin)."
+    ),
+    attachments: Path | None = typer.Option(
+        None, "--attachments", help="Folder of the files the issue links to (matched by name)."
+    ),
+    format: str = typer.Option("markdown", "--format", "-f", help="markdown, text or json."),
+    lang: str = typer.Option("auto", "--lang", help="auto (the issue's language), en or zh."),
+    date: str | None = typer.Option(
+        None, "--date", help="YYYY-MM-DD: the SimAI and AICB in force then (default: the issue's)."
+    ),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file."),
+    color: Color = COLOR,
+) -> None:
+    """Read an issue's commands, files and logs, run the models on them, draft the answer."""
+    from wkparse.commands.triage import run
+
+    raise typer.Exit(run(issue, attachments, format, lang, date, output))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
@@ -437,12 +485,16 @@ def list_rules(
 
 @app.command("rule")
 def show_rule(
-    code: str = typer.Argument(..., help="Rule code, e.g. WK105."), color: Color = COLOR
+    code: str = typer.Argument(..., help="Rule code, e.g. WK105."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language of the page: en, zh, or auto (LC_ALL/LANG)."
+    ),
+    color: Color = COLOR,
 ) -> None:
     """Print one rule's page: what, why, examples and fix."""
     from wkparse.commands.rules import show
 
-    raise typer.Exit(show(code))
+    raise typer.Exit(show(code, lang))
 
 
 @app.command("server")

@@ -15,11 +15,14 @@ import sys
 from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from wkparse.catalog import TARGETS, foreign_codes, opt_in_codes
 from wkparse.diagnostics import Severity
 from wkparse.parse import Limits
+
+if TYPE_CHECKING:
+    from wkparse.models.simai.versions import SimaiVersion
 
 DEDICATED = ".wkparse.toml"
 PYPROJECT = "pyproject.toml"
@@ -84,10 +87,24 @@ class Config:
     help_base_url: str | None = None
     #: the language lint and explain speak: en, zh, or auto (the environment's, when Chinese)
     lang: str | None = None
+    #: the SimAI revision lint, explain and simai describe (`simai = "REV"`, `--at`): a
+    #: commit, a date or a release; None: wkparse's default (`simai.versions.DEFAULT`)
+    simai: str | None = None
     # Engine calls ask the same (code, path) questions once per diagnostic; answer them once.
     _memo: dict[object, object] = field(
         default_factory=dict, init=False, repr=False, compare=False, hash=False
     )
+
+    @property
+    def simai_version(self) -> SimaiVersion:
+        """The SimAI `simai` names (checked when read), or wkparse's default."""
+        from wkparse.models.simai.versions import DEFAULT, resolve
+
+        return DEFAULT if self.simai is None else resolve(self.simai)
+
+    def with_simai(self, at: str | None) -> Config:
+        """`--at` of the command line, over the file's `simai` (None: the file's)."""
+        return self if at is None else replace(self, simai=check_simai(at))
 
     @property
     def limits(self) -> Limits:
@@ -246,6 +263,7 @@ KEYS = (
     "lang",
     "target",
     "help-base-url",
+    "simai",
 )
 
 
@@ -349,6 +367,8 @@ def _setting(key: str, value: object, known: Collection[str] | None) -> object:
         if not isinstance(value, str) or not value:
             raise ConfigError(f"must be a URL, not {value!r}")
         return value
+    if key == "simai":
+        return check_simai(value)
     if key == "lang":
         from wkparse.i18n import CHOICES
 
@@ -356,6 +376,19 @@ def _setting(key: str, value: object, known: Collection[str] | None) -> object:
             raise ConfigError(f"must be one of {', '.join(CHOICES)}, not {value!r}")
         return value
     raise _UnknownKey
+
+
+def check_simai(value: object) -> str:
+    """A SimAI revision `simai.versions.resolve` knows (a commit, a date or a release)."""
+    from wkparse.models.simai.versions import UnknownVersion, resolve
+
+    if not isinstance(value, str):
+        raise ConfigError(f"must be a SimAI commit, date or release (a string), not {value!r}")
+    try:
+        resolve(value)
+    except UnknownVersion as exc:
+        raise ConfigError(str(exc)) from None
+    return value
 
 
 def check_target(value: object) -> str:

@@ -7,7 +7,7 @@ standards and the behaviour of libstdc++ on x86-64 (the platform SimAI is built 
 works on bytes: C's `isspace` knows six ASCII characters, not Unicode's whitespace.
 
 It sits below the parser (which reads line 2 with the same `stoi`) and imports nothing of
-wkparse: the SimAI model (`wkparse.simai`) builds on it, never the other way round.
+wkparse: the SimAI model (`wkparse.models.simai`) builds on it, never the other way round.
 """
 
 from __future__ import annotations
@@ -208,6 +208,17 @@ class IStream:
             self.fail(self.start)
             return INT_MAX if value > 0 else INT_MIN
         return value
+
+    def uint32(self) -> int | None:
+        """`>> uint32_t`: as `uint64`, modulo 2**32; a magnitude past 32 bits fails and stores
+        the maximum."""
+        value = self._integer()
+        if value is None or self.failed:
+            return value
+        if abs(value) >= U32:
+            self.fail(self.start)
+            return U32 - 1
+        return value % U32
 
     def uint64(self) -> int | None:
         """`>> uint64_t`: a leading minus wraps modulo 2**64; a magnitude past 64 bits fails and

@@ -18,7 +18,7 @@ from pathlib import Path
 from wkparse import encoding, terminal
 from wkparse.config import Config, ConfigError
 from wkparse.i18n import N_, _
-from wkparse.simai.tables import POLICIES
+from wkparse.models.simai.tables import POLICIES
 
 STDIN = "-"
 #: the warning (exit 0) when the paths given hold no workload file at all
@@ -113,7 +113,7 @@ def _aicb_named(name: str) -> bool:
     """Whether `name` is a file name AICB writes (any era, training or inference)."""
     if "world_size" not in name:  # every AICB name holds it: most files are decided here
         return False
-    from wkparse.aicb.names import (
+    from wkparse.models.aicb.names import (
         parse_filename,
         parse_first_inference_filename,
         parse_v1_filename,

@@ -22,7 +22,13 @@ def lint(
     config = config or Config()
     # The parser's findings reach the output through their rules (wkparse.checks.structure),
     # so a parser code is selected, ignored and counted like every other.
-    ctx = Context(result.workload, path, config.aicb_command_for(path), result.diagnostics)
+    ctx = Context(
+        result.workload,
+        path,
+        config.aicb_command_for(path),
+        result.diagnostics,
+        config.simai_version,
+    )
     found: list[Diagnostic] = []
     # Without per-file ignores the answer is the same for every path, and asking with None
     # lets the config's memo serve every file of a run instead of starting over for each.

@@ -113,6 +113,32 @@ def read_stdin(limits: Limits) -> bytes:
     return sys.stdin.buffer.read(limits.max_bytes + 1)
 
 
+def read_input(path: Path, limits: Limits) -> bytes:
+    """The file's bytes (stdin for `-`); raises OSError for what cannot be read whole."""
+    if str(path) == "-":
+        data = read_stdin(limits)
+    else:
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode) and not stat.S_ISFIFO(info.st_mode):
+            raise OSError(0, "not a regular file")
+        if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
+            raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
+        # read in pieces: read(limit) would reserve the whole limit up front
+        chunks: list[bytes] = []
+        size = 0
+        with path.open("rb") as stream:
+            while size <= limits.max_bytes:
+                chunk = stream.read(min(1 << 24, limits.max_bytes + 1 - size))
+                if not chunk:
+                    break
+                chunks.append(chunk)
+                size += len(chunk)
+        data = b"".join(chunks)
+    if len(data) > limits.max_bytes:
+        raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
+    return data
+
+
 def _too_large(size: int | None, limits: Limits) -> ParseResult:
     """The result for input over the byte limit; `size` is None for a pipe (read up to it)."""
     limit = f"{limits.max_bytes:,}"

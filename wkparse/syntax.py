@@ -222,7 +222,8 @@ def _slot_error(index: int, token: tuple[int, int, str]) -> LineError:
 
 
 def count_error(text: str, column: int, end_column: int) -> LineError:
-    """Why line 2 is not a clean row count, as SimAI's `std::stoi` (`wkparse.simai`) reads it."""
+    """Why line 2 is not a clean row count, as SimAI's `std::stoi` (`wkparse.models.simai`)
+    reads it."""
     stripped = text.strip(" \t\v\f\r")
     read = stoi(stripped)
     if read.error == "out_of_range":

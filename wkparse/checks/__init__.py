@@ -31,6 +31,7 @@ from wkparse.body import Body
 from wkparse.columns import Columns
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
+from wkparse.models.simai.versions import DEFAULT, SimaiVersion
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +54,15 @@ class Context:
         path: str | None = None,
         aicb_command: str | None = None,
         parsed: Sequence[Diagnostic] = (),
+        simai: SimaiVersion | None = None,
     ) -> None:
         self.workload = workload
         self.path = path
         #: the AICB command line that made the file, when lint was told (the WK6xx checks)
         self.aicb_command = aicb_command
         self._parsed = parsed
+        #: the SimAI the checks speak for (`--at`, `simai = "REV"`; default cef83f9)
+        self.simai = simai or DEFAULT
 
     @cached_property
     def _parsed_by_code(self) -> dict[str, list[Diagnostic]]:

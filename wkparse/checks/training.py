@@ -1,17 +1,17 @@
 """What the consistency (WK3xx) and file-name (WK5xx) rules both read from a header: whether
 it is a transformer training header, where a key's value stands, and the fix that sets it.
 Neither area owns these, so neither imports the other. The number SimAI reads for a key is
-`wkparse.simai.header_value`'s, as everywhere.
+`wkparse.models.simai.header_value`'s, as everywhere.
 """
 
 from __future__ import annotations
 
-from wkparse.aicb.formulas import is_inference
 from wkparse.ast import Header, Span
 from wkparse.checks import Context
 from wkparse.diagnostics import Edit, Fix
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.aicb.formulas import is_inference
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
 
 TP_KEY = "model_parallel_NPU_group"
 

@@ -40,23 +40,23 @@ def run(a: Path, b: Path, format: str) -> int:
         return 2
     from dataclasses import replace
 
-    from wkparse.diff import diff
-    from wkparse.diff.simai import simai_change
+    from wkparse.difference import diff
+    from wkparse.difference.simai import simai_change
 
     (ra, da), (rb, db) = sides
     d = diff(ra, rb, str(a), str(b))
     if not d.equal:
         d = replace(d, simai=simai_change(da, str(a), db, str(b)))
     if format == "json":
-        from wkparse.render import diff_json
+        from wkparse.render.diff import json as diff_json
 
         diff_json.write(d, sys.stdout)
     elif format == "markdown":
-        from wkparse.render import diff_markdown
+        from wkparse.render.diff import markdown as diff_markdown
 
         sys.stdout.write(diff_markdown.render(d))
     else:
-        from wkparse.render import diff_text
+        from wkparse.render.diff import text as diff_text
 
         terminal.console(highlight=False, soft_wrap=True).print(diff_text.render(d), end="")
     if d.equal:
@@ -113,8 +113,8 @@ def _report_syntax(
     from wkparse.catalog import summaries
     from wkparse.commands.lint import _source_lines
     from wkparse.engine import lint
-    from wkparse.render.base import FileReport
-    from wkparse.render.text import TextFormatter
+    from wkparse.render.lint.base import FileReport
+    from wkparse.render.lint.text import TextFormatter
 
     shown = str(path)  # `-` for standard input, as lint names it
     codes = {d.code for d in result.diagnostics}

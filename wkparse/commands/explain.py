@@ -16,15 +16,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wkparse import terminal
-from wkparse.aicb import AicbError, generate, verdict
 from wkparse.config import Config, ConfigError, Resolver, check_target
 from wkparse.discover import STDIN
 from wkparse.engine import lint
-from wkparse.explain import Explanation, explain
-from wkparse.explain.configured import explained
+from wkparse.explanation import Explanation, explain
 from wkparse.i18n import language, resolve
-from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
-from wkparse.simai.options import split_command
+from wkparse.models.aicb import AicbError, generate
+from wkparse.models.aicb.reading import verdict
+from wkparse.models.simai.options import split_command
+from wkparse.parse import ParseResult, parse_bytes, parse_file, read_input, read_stdin
+from wkparse.render.explain import shown
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -40,8 +41,10 @@ def run(
     lang: str | None = None,
     target: str | None = None,
     simai_options: str | None = None,
+    at: str | None = None,
 ) -> int:
-    """Explain `path` in `format`; `lang` (en, zh, auto) beats the configuration's `lang`,
+    """Explain `path` in `format` (for the SimAI `at` names, over the configuration's
+    `simai`); `lang` (en, zh, auto) beats the configuration's `lang`,
     `target` (simai, simai-ns3, astra-sim-1.0) its `target`; `simai_options` are SimAI's own
     options for "What SimAI-Analytical will report"."""
 
@@ -77,6 +80,11 @@ def run(
         terminal.error(errors, f"{path}: {exc}")
         return 2
     config = config.with_target(target)
+    try:
+        config = config.with_simai(at)
+    except ConfigError as exc:
+        terminal.error(errors, f"--at {exc}")
+        return 2
     spoken = _language(lang, config, errors)
     if spoken is None:
         return 2
@@ -108,16 +116,10 @@ def _explain_file(
     except OSError as exc:
         terminal.error(errors, f"{path}: {terminal.reason(exc)}")
         return 2
-    shown = STDIN if stdin else str(path)
-    ns3 = config.target == "simai-ns3"
-    # SimAI-Analytical's report is for the simai target; the ns-3 backend gets its verdict
-    e = explained(result, shown, config, aicb_command, None if ns3 else data, simai_options)
-    if ns3 and data is not None:
-        from wkparse.render.simai_ns3 import verdict
-        from wkparse.simai.ns3 import simulate_ns3
-
-        e = _noted(e, [verdict(simulate_ns3(data))])
-    return _render(e, format, output, errors)
+    name = STDIN if stdin else str(path)
+    return _render(
+        shown(result, name, config, aicb_command, data, simai_options), format, output, errors
+    )
 
 
 def _language(lang: str | None, config: Config, errors: Console) -> str | None:
@@ -153,23 +155,23 @@ def _from_command(
 def _render(e: Explanation, format: str, output: Path | None, errors: Console) -> int:
 
     if format == "html":
-        from wkparse.render import explain_html
+        from wkparse.render.explain import html as explain_html
 
         return _write(explain_html.render(e), output, errors)
     if format == "json":
-        from wkparse.render import explain_json
+        from wkparse.render.explain import json as explain_json
 
         buffer = io.StringIO()
         explain_json.write(e, buffer)
         return _write(buffer.getvalue(), output, errors)
     if format == "markdown":
-        from wkparse.render import explain_markdown
+        from wkparse.render.explain import markdown as explain_markdown
 
         return _write(explain_markdown.render(e), output, errors)
     if output is not None and str(output) != "-":
         terminal.error(errors, "--output needs --format html, markdown or json")
         return 2
-    from wkparse.render import explain_text
+    from wkparse.render.explain import text as explain_text
 
     terminal.console(highlight=False).print(explain_text.render(e))
     return 0
@@ -193,8 +195,6 @@ def _write(page: str, output: Path | None, errors: Console) -> int:
 def _simai_bytes(path: Path, config: Config) -> bytes | None:
     """The file's bytes for "What SimAI-Analytical will report", within the read limits
     (None over them: the section is left out, as the parser reports the size)."""
-    from wkparse.commands.simai import read_input
-
     try:
         return read_input(path, config.limits)
     except OSError:

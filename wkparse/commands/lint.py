@@ -23,7 +23,7 @@ from wkparse.catalog import catalog, summaries
 from wkparse.config import Config, ConfigError, Resolver, check_target, parse_selectors
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.i18n import _, language, ngettext, resolve
-from wkparse.render.base import FileReport, Formatter, PathProblem, Summary
+from wkparse.render.lint.base import FileReport, Formatter, PathProblem, Summary
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -63,6 +63,8 @@ class LintOptions:
     lang: str | None = None
     #: list every skipped file (without it, one summary line counts them)
     verbose: bool = False
+    #: the SimAI the checks speak for (`--at`), over the configuration's `simai`
+    at: str | None = None
 
 
 class Fixer(Protocol):
@@ -95,7 +97,7 @@ class _Stderr:
 
 
 def _printable(text: str) -> str:
-    from wkparse.render.text import clean
+    from wkparse.render.lint.text import clean
 
     return clean(text)
 
@@ -135,10 +137,15 @@ class _Run:
             target = None if options.target is None else check_target(options.target)
         except ConfigError as exc:
             raise UsageError(f"--select/--ignore/--target: {exc}") from None
+        try:
+            Config().with_simai(options.at)
+        except ConfigError as exc:
+            raise UsageError(f"--at {exc}") from None
 
         def adjust(c: Config) -> Config:
             c = c.with_command_line(select, ignore, more, fewer)
-            return c.with_aicb_command(options.aicb_command).with_target(target)
+            c = c.with_aicb_command(options.aicb_command).with_target(target)
+            return c.with_simai(options.at)
 
         try:
             self.resolver = Resolver(
@@ -211,7 +218,7 @@ class _Run:
         if self.options.format != "text" and (code or self.skipped):
             # JSON, SARIF and annotations carry findings only: why the exit is not 0, and
             # what was skipped, is said where a person reads it
-            from wkparse.render.text import summary_line
+            from wkparse.render.lint.text import summary_line
 
             # plain text: a machine format's run never imports rich (pre-commit's start-up)
             sys.stderr.write(f"note: {summary_line(summary)}\n")
@@ -327,25 +334,25 @@ def _formatter(name: str, statistics: bool = False, help_base: str | None = None
     # The rule pages themselves only for the formats that show more than a rule's name.
     names = {code: rule.name for code, rule in summaries().items()}
     if statistics:
-        from wkparse.render.statistics import StatisticsFormatter
+        from wkparse.render.lint.statistics import StatisticsFormatter
 
         return StatisticsFormatter(sys.stdout, catalog(), as_json=name == "json")
     out = sys.stdout
     if name == "json":
-        from wkparse.render.json_out import JsonFormatter
+        from wkparse.render.lint.json import JsonFormatter
 
         return JsonFormatter(out, names, help_base)
     if name == "sarif":
         from wkparse import __version__
-        from wkparse.render.sarif import SarifFormatter
+        from wkparse.render.lint.sarif import SarifFormatter
 
         return SarifFormatter(out, catalog(), __version__, help_base)
     if name == "github":
-        from wkparse.render.github import GithubFormatter
+        from wkparse.render.lint.github import GithubFormatter
 
         return GithubFormatter(out)
 
-    from wkparse.render.text import TextFormatter
+    from wkparse.render.lint.text import TextFormatter
 
     plain = terminal.plain()
     if plain is not None:

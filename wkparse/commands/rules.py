@@ -3,6 +3,8 @@
 A page reads like ruff's rule docs: what it checks, why it matters to SimAI, a failing and a
 passing example, how to fix it, references. An unknown code exits 2 with the nearest codes
 or names as suggestions; a rule can also be named by its catalog name (`count-mismatch`).
+Both speak `--lang` (en, zh, auto) as lint and explain do: the page's heads and summary through
+gettext, its prose from `rules/<lang>/` (`wkparse.translated_pages`), its examples as they are.
 """
 
 from __future__ import annotations
@@ -29,18 +31,32 @@ SEVERITY_STYLE = {"error": "red", "warning": "yellow", "info": "cyan"}
 WIDE_TABLE = 120
 
 
-def list_catalog(as_json: bool, lang: str | None) -> int:
-    """The catalog, its summaries in `lang` (the option beats the configuration's `lang`)."""
+#: how a page names its fix (translated where used)
+FIXABLE_LABELS = {"no": N_("no automatic fix"), "safe": N_("safe fix"), "unsafe": N_("unsafe fix")}
+
+
+def spoken_language(lang: str | None) -> str | None:
+    """`lang` resolved (the option beats the configuration's `lang`); None, said on stderr,
+    when it names no language wkparse speaks."""
     from wkparse.config import ConfigError, Resolver
-    from wkparse.i18n import language, resolve
+    from wkparse.i18n import resolve
 
     try:
-        spoken = resolve(lang if lang is not None else Resolver().for_path(None).lang)
+        return resolve(lang if lang is not None else Resolver().for_path(None).lang)
     except ValueError as exc:
         terminal.error(terminal.console(stderr=True), str(exc))
-        return 2
+        return None
     except ConfigError:
-        spoken = "en"  # the catalog does not depend on the configuration otherwise
+        return "en"  # the catalog does not depend on the configuration otherwise
+
+
+def list_catalog(as_json: bool, lang: str | None) -> int:
+    """The catalog, its summaries in `lang`."""
+    from wkparse.i18n import language
+
+    spoken = spoken_language(lang)
+    if spoken is None:
+        return 2
     with language(spoken):
         return list_json() if as_json else list_all()
 
@@ -113,23 +129,31 @@ def suggestions(code: str) -> list[str]:
     return list(dict.fromkeys([*by_code, *(names[n] for n in by_name)]))
 
 
-def show(code: str) -> int:
+def show(code: str, lang: str | None = None) -> int:
+    """One rule's page, its prose in `lang` (`rules/<lang>/`), its examples the English page's."""
     from rich.markdown import Markdown
 
+    from wkparse.i18n import language
+    from wkparse.translated_pages import localized
+
+    spoken = spoken_language(lang)
+    if spoken is None:
+        return 2
     page = find(code)
     if page is None:
         hint = suggestions(code)
         tip = f"; did you mean {' or '.join(hint)}?" if hint else "; `wkparse rules` lists them"
         terminal.error(terminal.console(stderr=True), f"unknown rule {code!r}{tip}")
         return 2
-    terminal.console().print(Markdown(page_markdown(page)))
+    with language(spoken):
+        terminal.console().print(Markdown(page_markdown(localized(page, spoken))))
     return 0
 
 
 def _example(title: str, example: Example) -> list[str]:
     lines = [f"## {title}", ""]
     if example.filename != "workload.txt":
-        lines += [f"File name: `{example.filename}`", ""]
+        lines += [_("File name: `{name}`").format(name=example.filename), ""]
     if example.note:
         lines += [example.note, ""]
     fence = "````" if "```" in example.text else "```"
@@ -147,39 +171,46 @@ def example_listing(text: str) -> str:
 def _opt_in_note(page: RulePage) -> list[str]:
     if not page.opt_in:
         return []
-    return [
-        f"Off by default: what it finds is true of correct files too (`wkparse explain` "
-        f"states it). Turn it on with `wkparse lint --select {page.code}` or "
-        f'`extend-select = ["{page.code}"]` in the configuration.',
-        "",
-    ]
+    note = _(
+        "Off by default: what it finds is true of correct files too (`wkparse explain` "
+        "states it). Turn it on with `wkparse lint --select {code}` or "
+        '`extend-select = ["{code}"]` in the configuration.'
+    )
+    return [note.format(code=page.code), ""]
 
 
 def page_markdown(page: RulePage) -> str:
-    """The page as Markdown (rich renders it; the text also reads well as it is)."""
-    fixable = {"no": "no automatic fix", "safe": "safe fix", "unsafe": "unsafe fix"}
+    """The page as Markdown (rich renders it; the text also reads well as it is), its heads
+    and summary in the language in effect; the prose is the page's own (see `localized`)."""
+    label = FIXABLE_LABELS.get(page.fixable)
+    fixable = _(label) if label else page.fixable
     lines = [
         f"# {page.code} {page.name}",
         "",
-        f"*{page.severity} · {page.area} · {fixable.get(page.fixable, page.fixable)}*",
+        f"*{page.severity} · {page.area} · {fixable}*",
         "",
         *_opt_in_note(page),
-        page.summary,
+        _(page.summary),
         "",
-        "## What it does",
+        "## " + _("What it does"),
         "",
         page.what,
         "",
-        "## Why it matters",
+        "## " + _("Why it matters"),
         "",
         page.why,
         "",
     ]
     for i, example in enumerate(page.fail):
-        lines += _example("Fails" if i == 0 else f"Fails ({i + 1})", example)
+        lines += _example(_numbered(_("Fails"), i), example)
     for i, example in enumerate(page.passing):
-        lines += _example("Passes" if i == 0 else f"Passes ({i + 1})", example)
-    lines += ["## Fix", "", page.fix, ""]
+        lines += _example(_numbered(_("Passes"), i), example)
+    lines += ["## " + _("Fix"), "", page.fix, ""]
     if page.references:
-        lines += ["## References", "", *(f"- {r}" for r in page.references), ""]
+        lines += ["## " + _("References"), "", *(f"- {r}" for r in page.references), ""]
     return "\n".join(lines)
+
+
+def _numbered(title: str, i: int) -> str:
+    """The first example's head as it is, the next ones numbered: `Fails (2)`."""
+    return title if i == 0 else f"{title} ({i + 1})"

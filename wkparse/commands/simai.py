@@ -16,17 +16,16 @@ read. A non-zero exit always says why on standard error, whatever the format.
 
 from __future__ import annotations
 
-import os
-import stat
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wkparse import terminal
 from wkparse.cpp import INT_MAX
-from wkparse.parse import Limits, read_stdin
-from wkparse.simai import SimaiRun, simulate
-from wkparse.simai.options import PROGRAM, Refusal, options_for, split_command
+from wkparse.models.simai import SimaiRun, simulate
+from wkparse.models.simai.options import PROGRAM, Refusal, options_for, split_command
+from wkparse.models.simai.versions import DEFAULT, SimaiVersion, UnknownVersion, resolve
+from wkparse.parse import Limits, read_input
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -35,35 +34,26 @@ FORMATS = ("text", "json", "csv")
 BACKENDS = ("analytical", "ns3")
 
 
-def read_input(path: Path, limits: Limits) -> bytes:
-    """The file's bytes (stdin for `-`); raises OSError for what cannot be read whole."""
-    if str(path) == "-":
-        data = read_stdin(limits)
-    else:
-        info = os.stat(path)
-        if not stat.S_ISREG(info.st_mode) and not stat.S_ISFIFO(info.st_mode):
-            raise OSError(0, "not a regular file")
-        if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
-            raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
-        # read in pieces: read(limit) would reserve the whole limit up front
-        chunks: list[bytes] = []
-        size = 0
-        with path.open("rb") as stream:
-            while size <= limits.max_bytes:
-                chunk = stream.read(min(1 << 24, limits.max_bytes + 1 - size))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-        data = b"".join(chunks)
-    if len(data) > limits.max_bytes:
-        raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
-    return data
+def list_versions() -> str:
+    """`wkparse simai --versions`: the modelled SimAI revisions, oldest first, each with what
+    changed at it and how that is known."""
+    from wkparse.models.simai.versions import VERSIONS, changes_at
+
+    out = []
+    for v in VERSIONS:
+        default = "  (default)" if v is DEFAULT else ""
+        out.append(f"{v.label}  {v.subject}{default}")
+        for s in changes_at(v):
+            case = f"; shown by {s.case}" if s.case else ""
+            out.append(f"  {s.name} [{s.backend}, {s.evidence}{case}]")
+            out.append(f"    before: {s.before}")
+            out.append(f"    from {s.commit}: {s.after}")
+    return "\n".join(out) + "\n"
 
 
 def why_not_clean(run: SimaiRun) -> str | None:
     """Why the run is not a clean one (exit 1), in one line; None when it is (exit 0)."""
-    from wkparse.render.simai_text import verdict
+    from wkparse.render.simai.text import verdict
 
     if run.outcome.exit_code != 0 or run.outcome.kind != "ok":
         return verdict(run)
@@ -98,12 +88,26 @@ def _workload(path: Path | None, words: list[str]) -> tuple[Path | None, list[st
     return path, words
 
 
+def version_for(at: str | None, path: Path | None) -> SimaiVersion:
+    """The SimAI to describe: `--at`, else the configuration's `simai` (the nearest
+    .wkparse.toml or pyproject.toml above the file), else today's. Raises UnknownVersion or
+    ConfigError."""
+    if at is not None:
+        return resolve(at)
+    from wkparse.config import Resolver
+
+    stdin = path is None or str(path) == "-"
+    configured = Resolver().for_path(None if stdin else path).simai
+    return DEFAULT if configured is None else resolve(configured)
+
+
 def run(
     path: Path | None,
     gpus: int | None,
     format: str,
     simai_args: list[str] | None = None,
     backend: str = "analytical",
+    at: str | None = None,
 ) -> int:
     errors = terminal.console(stderr=True)
     if backend not in BACKENDS:
@@ -123,6 +127,13 @@ def run(
     if path is None:
         terminal.error(errors, "no workload file (give FILE or -w)")
         return 2
+    from wkparse.config import ConfigError
+
+    try:
+        version = version_for(at, path)
+    except (UnknownVersion, ConfigError) as exc:
+        terminal.error(errors, f"--at {exc}" if at is not None else str(exc))
+        return 2
     try:
         data = read_input(path, Limits())
     except OSError as exc:
@@ -132,12 +143,15 @@ def run(
         if gpus is not None and gpus > INT_MAX:
             terminal.error(errors, f"-g {gpus}: a topology's GPU count is a C int in SimAI")
             return 2
-        return _ns3(data, gpus, format, str(path))
-    options = options_for(path, data, gpus, words)
-    result = simulate(data, gpus, options)
+        return _ns3(data, gpus, format, str(path), version)
+    options = options_for(path, data, gpus, words, version)
+    result = simulate(data, gpus, options, version)
     if isinstance(options, Refusal):
         # SimAI's own refusal, as it prints it; its exit code is told, not returned
+        # SimAI's own refusal, as it prints it, and its exit code; then which option, and
+        # the SimAI versions that accept it
         sys.stderr.write(options.stderr + "\n" if options.stderr else "")
+        terminal.say(errors, "note", f"{path}: {options.reason}", "yellow")
         if format == "csv":
             sys.stdout.write(options.stdout)
             return _fails(errors, str(path), result)
@@ -154,11 +168,11 @@ def run(
                 "yellow",
             )
     elif format == "json":
-        from wkparse.render import simai_json
+        from wkparse.render.simai import json as simai_json
 
         simai_json.write(result, sys.stdout)
     else:
-        from wkparse.render import simai_text
+        from wkparse.render.simai import text as simai_text
 
         sys.stdout.write(simai_text.render(result, str(path)))
     return _fails(errors, str(path), result)
@@ -173,12 +187,12 @@ def _fails(errors: Console, path: str, run: SimaiRun) -> int:
     return 1
 
 
-def _ns3(data: bytes, gpus: int | None, format: str, path: str) -> int:
+def _ns3(data: bytes, gpus: int | None, format: str, path: str, version: SimaiVersion) -> int:
     """SimAI-Simulation's run: 0 when it finishes cleanly and in reasonable time, else 1."""
-    from wkparse.render import simai_ns3
-    from wkparse.simai.ns3 import simulate_ns3
+    from wkparse.models.simai.ns3 import simulate_ns3
+    from wkparse.render.simai import ns3 as simai_ns3
 
-    result = simulate_ns3(data, gpus)
+    result = simulate_ns3(data, gpus, version)
     if format == "json":
         simai_ns3.write(result, sys.stdout)
     else:

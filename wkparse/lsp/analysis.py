@@ -29,11 +29,11 @@ from wkparse.parse import ParseResult, parse_bytes, parse_stream
 
 if TYPE_CHECKING:
     from wkparse.body import Body
-    from wkparse.explain import Explanation, RowNote
-    from wkparse.explain.context import Context as ExplainContext
-    from wkparse.simai import SimaiRun
-    from wkparse.simai.analytical import LayerPlan
-    from wkparse.simai.rows import LayerRead
+    from wkparse.explanation import Explanation, RowNote
+    from wkparse.explanation.context import Context as ExplainContext
+    from wkparse.models.simai import SimaiRun
+    from wkparse.models.simai.analytical import LayerPlan
+    from wkparse.models.simai.rows import LayerRead
 
 #: collectives in words
 WORDS = {
@@ -145,7 +145,7 @@ class Analysis:
         """Compute what every hover reads (the body's structure, explain's facts), once."""
         if self.result is None:
             return
-        import wkparse.simai.run  # noqa: F401  (loaded before the first hover needs it)
+        import wkparse.models.simai.run  # noqa: F401  (loaded before the first hover needs it)
 
         with self._lock:
             _ = self.body, self.explanation, self.context, self.text.starts
@@ -159,7 +159,7 @@ class Analysis:
 
     @cached_property
     def explanation(self) -> Explanation:
-        from wkparse.explain import explain
+        from wkparse.explanation import explain
 
         assert self.result is not None
         with language(self.lang):
@@ -168,7 +168,7 @@ class Analysis:
     @cached_property
     def context(self) -> ExplainContext:
         """What explain's sections read (group sizes, routes), for rows explain does not show."""
-        from wkparse.explain.context import Context
+        from wkparse.explanation.context import Context
 
         assert self.result is not None
         return Context(self.result.workload, self.display, self.diagnostics, self.body)
@@ -177,7 +177,7 @@ class Analysis:
     def simai(self) -> SimaiRun:
         """SimAI's reading of the whole file (seconds on a million rows: asked for only when
         a row cannot be read on its own, see `layer_plan`)."""
-        from wkparse.simai import simulate
+        from wkparse.models.simai import simulate
 
         return simulate(self.data)
 
@@ -189,8 +189,8 @@ class Analysis:
         every row before it was read whole: then the row is read alone, after the same line 1
         (milliseconds, however long the file). Otherwise the whole file is read.
         """
-        from wkparse.simai import simulate
-        from wkparse.simai.header import first_line
+        from wkparse.models.simai import simulate
+        from wkparse.models.simai.header import first_line
 
         assert self.result is not None
         count = self.result.workload.count
@@ -270,8 +270,8 @@ class Analysis:
         return None
 
     def _header_hover(self, column: int) -> tuple[str, Span] | None:
-        from wkparse.simai.header import MEANINGS
-        from wkparse.simai.tokens import reading
+        from wkparse.models.simai.header import MEANINGS
+        from wkparse.models.simai.tokens import reading
 
         assert self.result is not None and self.result.workload.header is not None
         header = self.result.workload.header
@@ -339,7 +339,7 @@ class Analysis:
         declared = f"{count.value:,}" if count.value is not None else f"`{count.text.strip()}`"
         rows = "row" if count.value == 1 else "rows"
         parts = [f"**{declared} {rows} declared, {present:,} present**"]
-        from wkparse.simai.run import read_count
+        from wkparse.models.simai.run import read_count
 
         read = read_count(self.text.head(2)).result.value
         if count.value is None or read != count.value:
@@ -359,7 +359,7 @@ class Analysis:
         return "\n\n".join(parts), count.span
 
     def _row_hover(self, index: int) -> tuple[str, Span]:
-        from wkparse.explain.structure import row_note
+        from wkparse.explanation.structure import row_note
 
         assert self.result is not None
         rows = self.result.workload.rows
@@ -396,8 +396,8 @@ class Analysis:
         return f"micro-batch group {k:,} {of}, {stage}"
 
     def _phase_lines(self, line: int, index: int, note: RowNote) -> list[str]:
-        from wkparse.explain import human_bytes
-        from wkparse.simai.analytical import SMALL_MESSAGE
+        from wkparse.explanation import human_bytes
+        from wkparse.models.simai.analytical import SMALL_MESSAGE
 
         found = self.layer_plan(line, index)
         layer, plan = found if found is not None else (None, None)

@@ -36,6 +36,7 @@ from pygls.uris import to_fs_path
 from wkparse import __version__
 from wkparse.ast import Span
 from wkparse.catalog import page_uri
+from wkparse.config import ConfigError
 from wkparse.diagnostics import Diagnostic, Edit, Severity
 from wkparse.lsp.analysis import Analysis
 from wkparse.lsp.text import MAX_PIECES, Text, Version, to_units
@@ -471,14 +472,23 @@ async def explain_html(ls: WorkloadServer, *arguments: Any) -> str | None:
         raise ValueError(f"{uri!r} is not a file on disk")
     output = Path(str(arguments[1])) if len(arguments) > 1 else path.with_suffix(".html")
 
-    def write() -> int:
-        from wkparse.commands.explain import run
+    def write() -> None:
+        from wkparse.atomic import atomic_write
+        from wkparse.config import Resolver
+        from wkparse.parse import parse_file, read_input
+        from wkparse.render.explain import html, shown
 
-        return run(path, "html", output)
+        config = Resolver().for_path(path)
+        data = read_input(path, config.limits)
+        page = html.render(
+            shown(parse_file(path, limits=config.limits), str(path), config, data=data)
+        )
+        atomic_write(output, [page.encode("utf-8")])
 
-    status = await ls.in_thread(write)
-    if status != 0:
-        raise ValueError(f"wkparse explain could not write {output}")
+    try:
+        await ls.in_thread(write)
+    except (OSError, ConfigError) as exc:
+        raise ValueError(f"wkparse explain could not write {output}: {exc}") from exc
     ls.window_show_message(
         types.ShowMessageParams(type=types.MessageType.Info, message=f"wrote {output}")
     )

@@ -16,7 +16,7 @@ from wkparse.i18n import _
 def aicb_command_unusable(ctx: Context) -> Iterator[Diagnostic]:
     if ctx.aicb_command is None:
         return
-    from wkparse.aicb import AicbError
+    from wkparse.models.aicb import AicbError
 
     made = generated(ctx.aicb_command)
     if isinstance(made, AicbError):

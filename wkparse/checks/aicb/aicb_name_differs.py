@@ -19,7 +19,7 @@ def aicb_name_differs(ctx: Context) -> Iterator[Diagnostic]:
     made = expected(ctx)
     if made is None or ctx.path is None:
         return
-    from wkparse.aicb import parse_filename
+    from wkparse.models.aicb import parse_filename
 
     have, want = parse_filename(ctx.path), parse_filename(made.filename)
     if have is None or want is None:

@@ -14,13 +14,13 @@ from wkparse.ast import Header, RowTable, Span, Workload
 from wkparse.checks import Context
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import N_, _
+from wkparse.models.simai.tokens import header_value, reading
 from wkparse.parse import parse_bytes
-from wkparse.simai.tokens import header_value, reading
 
 if TYPE_CHECKING:  # the AICB model is imported only when a file has an AICB command
-    from wkparse.aicb import AicbError, Generated
-    from wkparse.aicb.dump import Row as AicbRow
-    from wkparse.aicb.dump import Workload as AicbWorkload
+    from wkparse.models.aicb import AicbError, Generated
+    from wkparse.models.aicb.dump import Row as AicbRow
+    from wkparse.models.aicb.dump import Workload as AicbWorkload
 
 UNUSABLE = "WK601"
 HEADER = "WK602"
@@ -34,7 +34,7 @@ START = Span.on_line(1, 1, 1)
 @functools.lru_cache(maxsize=16)
 def generated(command: str) -> Generated | AicbError:
     """What AICB writes for a command, once per run however many files share it."""
-    from wkparse.aicb import AicbError, generate
+    from wkparse.models.aicb import AicbError, generate
 
     try:
         return generate(command)
@@ -46,7 +46,7 @@ def expected(ctx: Context) -> Generated | None:
     """The file AICB writes for this file's command; None without a usable command."""
     if ctx.aicb_command is None:
         return None
-    from wkparse.aicb import Generated
+    from wkparse.models.aicb import Generated
 
     made = generated(ctx.aicb_command)
     return made if isinstance(made, Generated) else None

@@ -1,5 +1,5 @@
 """WK901 known-generator-defect: an AICB file leaves out traffic the training it describes runs
-(Megatron-LM's per-layer collectives, `wkparse.aicb.reference`); why and examples in
+(Megatron-LM's per-layer collectives, `wkparse.models.aicb.reading.reference`); why and examples in
 rules/WK901.toml. Opt-in: the file is what AICB writes, and SimAI reads it as written.
 """
 
@@ -24,8 +24,8 @@ BLOCKS = {
 
 @file_check(CODE)
 def known_generator_defect(ctx: Context) -> Iterator[Diagnostic]:
-    from wkparse.aicb.departures import read
-    from wkparse.aicb.training_args import TrainingArgs
+    from wkparse.models.aicb.reading.departures import read
+    from wkparse.models.aicb.training.args import TrainingArgs
 
     made = expected(ctx)
     args = made.args if made is not None and isinstance(made.args, TrainingArgs) else None

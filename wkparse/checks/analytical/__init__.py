@@ -3,7 +3,7 @@ is broken - it hangs, gives no result, or an infinite time. Each is backed by a 
 real binary (`../shared/simai-oracle-2`, named on the rule's page) and says what SimAI does;
 they fire on unedited AICB output too, since users need to hear it before they run SimAI.
 
-The facts come from the backend model in `wkparse.simai` (`timeline`, `comm`, `ratios`);
+The facts come from the backend model in `wkparse.models.simai` (`timeline`, `comm`, `ratios`);
 `common` asks it once per file. Importing this package registers every rule.
 """
 

@@ -9,10 +9,10 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_reading
 from wkparse.cpp import c_div, scaled
 from wkparse.i18n import N_
-from wkparse.simai.comm import Network
-from wkparse.simai.options import stated
-from wkparse.simai.parallel import data_parallel
-from wkparse.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
+from wkparse.models.simai.comm import Network
+from wkparse.models.simai.options import stated
+from wkparse.models.simai.parallel import data_parallel
+from wkparse.models.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
 
 #: phase names as messages give them
 PHASE_WORDS = {"fwd": N_("forward"), "ig": N_("input-gradient"), "wg": N_("weight-gradient")}

@@ -15,7 +15,7 @@ from wkparse.checks import Context, RowProblem, diagnostics_on_rows, file_check
 from wkparse.checks.analytical.common import PHASE_WORDS, facts
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.timeline import INT_LIMIT, cut_int
+from wkparse.models.simai.timeline import INT_LIMIT, cut_int
 
 #: the smallest time SimAI's float scale can round up to 2^31 lies above this
 SCREEN = INT_LIMIT - 256

@@ -9,15 +9,16 @@ from wkparse.ast import ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, row_check
 from wkparse.checks.analytical.common import PHASE_WORDS, facts, simulated_size
 from wkparse.i18n import _
-from wkparse.simai.ieee import TWO_63
-from wkparse.simai.ratios import OutOfRange
-from wkparse.simai.tables import ComType, GroupType, decode_comm
+from wkparse.models.simai.ieee import TWO_63
+from wkparse.models.simai.ratios import OutOfRange
+from wkparse.models.simai.tables import ComType, GroupType, decode_comm
 
 
 @row_check("WK702", reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size"))
 def one_gpu_tp_group(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     f = facts(ctx)
-    if f is None or f.tp != 1:
+    # before 26b4574b a TP group of one GPU costs 0 (busbw.yaml bandwidths)
+    if f is None or f.tp != 1 or not ctx.simai.has("cal_busbw"):
         return
     for phase in ("fwd", "ig"):
         p = fields.phase(phase)

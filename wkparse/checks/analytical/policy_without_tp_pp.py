@@ -1,7 +1,7 @@
 """WK704 policy-without-tp-pp: a policy SimAI decodes but sets no TP or PP for, so
 SimAI-Analytical divides by 0 computing DP (SIGFPE); why and examples in rules/WK704.toml.
 
-The same fact `wkparse simai` predicts (`wkparse.simai.run`): the rule asks the model's own
+The same fact `wkparse simai` predicts (`wkparse.models.simai.run`): the rule asks the model's own
 header reading, so lint, explain and simai cannot disagree about it.
 """
 
@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import POLICIES, TRANSFORMER_POLICIES
+from wkparse.models.simai.tables import POLICIES, TRANSFORMER_POLICIES
 
 
 @file_check("WK704")

@@ -10,14 +10,15 @@ from wkparse.ast import ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, row_check
 from wkparse.checks.analytical.common import PHASE_WORDS, facts, ranks, simulated_size
 from wkparse.i18n import _
-from wkparse.simai.ratios import LAST_SIZE, OutOfRange
-from wkparse.simai.tables import ComType, decode_comm
+from wkparse.models.simai.ratios import LAST_SIZE, OutOfRange
+from wkparse.models.simai.tables import ComType, decode_comm
 
 
 @row_check("WK703", reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size", "wg_comm", "wg_size"))
 def size_past_ratio_tables(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     f = facts(ctx)
-    if f is None:
+    # before 26b4574b there are no ratio tables, and no size limit
+    if f is None or not ctx.simai.has("cal_busbw"):
         return
     for phase in ("fwd", "ig", "wg"):
         p = fields.phase(phase)

@@ -10,7 +10,7 @@ from wkparse.checks import Context
 from wkparse.checks.training import set_value, training_header, value_span
 from wkparse.diagnostics import Fix
 from wkparse.i18n import _
-from wkparse.simai.tokens import header_value
+from wkparse.models.simai.tokens import header_value
 from wkparse.syntax import shown
 
 

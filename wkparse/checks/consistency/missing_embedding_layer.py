@@ -13,7 +13,7 @@ from wkparse.checks.consistency.declared import name_span, row_name
 from wkparse.checks.training import training_header
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
-from wkparse.simai.tokens import header_value
+from wkparse.models.simai.tokens import header_value
 
 
 @file_check("WK305")

@@ -11,7 +11,7 @@ from wkparse.checks import Context, file_check
 from wkparse.checks.training import training_header, value_span
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tokens import header_value
+from wkparse.models.simai.tokens import header_value
 
 
 @file_check("WK306")

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.aicb.formulas import pp_comm_bytes
 from wkparse.checks import Context, file_check
 from wkparse.checks.consistency.declared import fix_value, pipelined_value
 from wkparse.checks.training import TP_KEY
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tokens import header_value
+from wkparse.models.aicb.formulas import pp_comm_bytes
+from wkparse.models.simai.tokens import header_value
 
 
 @file_check("WK303")

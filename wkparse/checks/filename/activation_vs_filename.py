@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.aicb import AicbName
-from wkparse.aicb.formulas import activation as activation_bytes
-from wkparse.aicb.formulas import hidden_of, pp_comm_bytes
 from wkparse.ast import Header
 from wkparse.checks import Context
 from wkparse.checks.filename.named_run import training_check
 from wkparse.checks.training import set_value, value_span
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tokens import header_value
+from wkparse.models.aicb import AicbName
+from wkparse.models.aicb.formulas import activation as activation_bytes
+from wkparse.models.aicb.formulas import hidden_of, pp_comm_bytes
+from wkparse.models.simai.tokens import header_value
 
 
 @training_check("WK504")

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.aicb import AicbName
 from wkparse.ast import Header
 from wkparse.checks import Context
 from wkparse.checks.filename.named_run import differs, training_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
+from wkparse.models.aicb import AicbName
 
 
 @training_check("WK502")

@@ -11,7 +11,7 @@ from wkparse.checks.filename.named_run import differs, file_name
 from wkparse.checks.training import TP_KEY, set_value
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
 
 
 @file_check("WK501")

@@ -7,12 +7,12 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterator
 
-from wkparse.aicb import AicbName, parse_filename
 from wkparse.ast import Header, Span
 from wkparse.checks import Context, FileCheck, file_check
 from wkparse.checks.training import training_header, value_span
 from wkparse.diagnostics import Diagnostic
-from wkparse.simai.tokens import header_value
+from wkparse.models.aicb import AicbName, parse_filename
+from wkparse.models.simai.tokens import header_value
 
 
 def file_name(ctx: Context) -> AicbName | None:

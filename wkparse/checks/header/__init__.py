@@ -2,7 +2,8 @@
 
 SimAI splits line 1 on whitespace and, for every token that is a key it knows (`ep:`, ...),
 hands the *next token*, whatever it is, to `std::stoi`; a key given twice is read twice and the
-last one wins. `wkparse.simai` models that once per header; each check below reports one way the
+last one wins. `wkparse.models.simai` models that once per header; each check below reports one way
+the
 result differs from what the file says. Transformer policies are read for
 `model_parallel_NPU_group ep pp vpp ga all_gpus` (and `checkpoints` under
 HYBRID_TRANSFORMER_FWD_IN_BCKWD), the DLRM policies for `DLRM_LAST_BOTTOM_LAYER`, and every
@@ -27,6 +28,7 @@ from wkparse.checks.header import (  # noqa: F401
     key_without_value,
     missing_key,
     missing_pp_comm,
+    positional_header,
     pp_comm_without_colon,
     pp_comm_without_pipeline,
     pp_comm_zero_with_pipeline,
@@ -37,6 +39,6 @@ from wkparse.checks.header import (  # noqa: F401
     zero_or_negative_size,
 )
 from wkparse.checks.header.reading import suggest_key
-from wkparse.simai.tokens import reading
+from wkparse.models.simai.tokens import reading
 
 __all__ = ["reading", "suggest_key"]

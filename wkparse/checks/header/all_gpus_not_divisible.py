@@ -10,9 +10,9 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_check, last_int, sizes
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.parallel import left_out, stages
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.parallel import left_out, stages
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 
 
 @header_check("WK210", TRANSFORMER_POLICIES)

@@ -11,8 +11,8 @@ from wkparse.checks.header.reading import checkpoint_lists, field_span, header_c
 from wkparse.cpp import stoi
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 
 
 @header_check("WK219", TRANSFORMER_POLICIES)

@@ -10,8 +10,8 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import checkpoint_lists, field_span, header_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 
 
 @header_check("WK218", TRANSFORMER_POLICIES)

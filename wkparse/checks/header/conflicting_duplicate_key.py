@@ -17,7 +17,7 @@ from wkparse.checks.header.reading import (
 )
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.i18n import _
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tokens import Reading
 
 
 @header_check("WK205")

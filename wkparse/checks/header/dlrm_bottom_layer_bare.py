@@ -11,8 +11,8 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import DLRM_KEY, header_check, replacement
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import DLRM_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tables import DLRM_POLICIES
+from wkparse.models.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
 

@@ -11,9 +11,9 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_check, last_int, sizes
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.parallel import data_parallel, left_out
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.parallel import data_parallel, left_out
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 
 DP_EP = "_DP_EP"
 

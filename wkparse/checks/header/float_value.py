@@ -10,7 +10,7 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import as_float, header_check, replacement, value_reads
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
 

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.aicb.formulas import MODE_KEY, is_inference
 from wkparse.checks import Context
 from wkparse.checks.header.reading import field_span, header_check
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.aicb.formulas import MODE_KEY, is_inference
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
 

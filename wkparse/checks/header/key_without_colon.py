@@ -10,8 +10,8 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import glued_key, header_check, known_keys, replacement, shown
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.header import keys_read
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.header import keys_read
+from wkparse.models.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.aicb.revisions import introduced
 from wkparse.ast import Span
 from wkparse.checks import Context
 from wkparse.checks.header.reading import (
@@ -20,8 +19,9 @@ from wkparse.checks.header.reading import (
 )
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.aicb.revisions import introduced
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
 

@@ -11,8 +11,8 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, pp_comm_from_body, replacement
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 
 
 @header_check("WK203", TRANSFORMER_POLICIES)

@@ -10,7 +10,7 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import header_check, replacement, shown
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tokens import Reading
 
 
 @header_check("WK215")

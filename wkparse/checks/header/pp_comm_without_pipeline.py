@@ -10,8 +10,8 @@ from wkparse.checks import Context
 from wkparse.checks.header.reading import MISMATCH, header_check, last_int, replacement
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
 
 

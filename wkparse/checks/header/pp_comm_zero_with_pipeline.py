@@ -15,8 +15,8 @@ from wkparse.checks.header.reading import (
 )
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Reading
+from wkparse.models.simai.tables import TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Reading
 
 
 @header_check("WK212", TRANSFORMER_POLICIES)

@@ -1,6 +1,6 @@
 """SimAI's reading of line 1, placed on the file's tokens, and what the header rules share.
 
-The reading itself is `wkparse.simai.header` (the model checked against the real SimAI); this
+The reading itself is `wkparse.models.simai.header` (the model checked against the real SimAI); this
 module puts each key it reads on the token it stands on, so every rule can point at it, and
 holds the fixes and helpers several header rules use. One module per rule sits beside it.
 """
@@ -12,14 +12,14 @@ import functools
 from collections.abc import Callable, Iterator
 from typing import NamedTuple
 
-from wkparse.aicb.formulas import pp_comm_bytes
 from wkparse.ast import HeaderField, Span
 from wkparse.checks import Context, FileCheck, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import N_, _
-from wkparse.simai.header import keys_read
-from wkparse.simai.tables import DLRM_POLICIES, FWD_IN_BCKWD, POLICIES, TRANSFORMER_POLICIES
-from wkparse.simai.tokens import Occurrence, Reading, Token, reading
+from wkparse.models.aicb.formulas import pp_comm_bytes
+from wkparse.models.simai.header import keys_read
+from wkparse.models.simai.tables import DLRM_POLICIES, FWD_IN_BCKWD, POLICIES, TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import Occurrence, Reading, Token, reading
 
 #: the transformer keys SimAI reads with stoi, in its (and AICB's) order, without colons
 SIZE_KEYS: tuple[str, ...] = keys_read(FWD_IN_BCKWD)[:6]
@@ -104,6 +104,8 @@ def header_reading(ctx: Context, policies: frozenset[str] | None = None) -> Read
 
 
 HeaderCheck = Callable[[Context, Reading], Iterator[Diagnostic]]
+#: the one header rule that speaks for SimAI before b83ea3d4 (`positional_header`)
+POSITIONAL = "WK230"
 
 
 def header_check(
@@ -118,6 +120,10 @@ def header_check(
     def register(fn: HeaderCheck) -> FileCheck:
         @functools.wraps(fn)
         def check(ctx: Context) -> Iterator[Diagnostic]:
+            if code != POSITIONAL and not ctx.simai.has("header_by_name"):
+                # these rules describe the reader by name (b83ea3d4 on); before it WK230
+                # says what the positional reader makes of line 1
+                return
             r = header_reading(ctx, policies)
             if r is not None:
                 yield from fn(ctx, r)
@@ -226,7 +232,7 @@ def short_effect(key: str, value: int = 0) -> str:
             else _("finishes with bubble and Total time NaN or Inf")
         )
     if key in (TP, "pp") and value == 0:
-        # the model (wkparse.simai.run): DP = -g / (TP x PP) in int arithmetic, exit 136
+        # the model (wkparse.models.simai.run): DP = -g / (TP x PP) in int arithmetic, exit 136
         return _("dies of SIGFPE computing DP = -g / (TP x PP)")
     return _(ROLES[key]).format(value=value)
 

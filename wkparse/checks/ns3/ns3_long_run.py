@@ -9,7 +9,7 @@ from wkparse.checks import Context, file_check
 from wkparse.checks.ns3.walk import ns3_run
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.ns3 import BUDGET_S, RATE_BYTES_PER_S
+from wkparse.models.simai.ns3 import BUDGET_S, RATE_BYTES_PER_S
 
 
 @file_check("WK803")

@@ -1,4 +1,4 @@
-"""The ns-3 run of a linted file, shared by the WK8xx checks: `wkparse.simai.ns3` walked over
+"""The ns-3 run of a linted file, shared by the WK8xx checks: `wkparse.models.simai.ns3` walked over
 the rows as written (SimAI's reading departures are other rules' findings)."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from wkparse.ast import PHASE_FIELDS, Phase, Row, RowFields, Span, ValueTable
 from wkparse.checks import Context
 from wkparse.cpp import U64
-from wkparse.simai.ns3 import (
+from wkparse.models.simai.ns3 import (
     LayerKey,
     Ns3Groups,
     Step,
@@ -19,8 +19,8 @@ from wkparse.simai.ns3 import (
     phase_key,
     walk,
 )
-from wkparse.simai.rows import PhaseRead
-from wkparse.simai.tokens import reading
+from wkparse.models.simai.rows import PhaseRead
+from wkparse.models.simai.tokens import reading
 
 _RUNS: weakref.WeakKeyDictionary[Context, Ns3Lint | None] = weakref.WeakKeyDictionary()
 

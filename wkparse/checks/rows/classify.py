@@ -16,7 +16,7 @@ from wkparse.ast import PHASES, RowFields
 from wkparse.checks import RowProblem
 from wkparse.checks.rows.fields import COLUMN, COMM_FIELD
 from wkparse.i18n import _, current
-from wkparse.simai.tables import COLLECTIVES, KNOWN_COMMS, PREFIXES, ComType, decode_comm
+from wkparse.models.simai.tables import COLLECTIVES, KNOWN_COMMS, PREFIXES, ComType, decode_comm
 
 BASES = tuple(t.value for t in PREFIXES)
 #: the three-way collective SimAI's reader names but never reaches: ALLREDUCE matches first

@@ -14,8 +14,8 @@ from wkparse.checks.rows.fields import COLUMN, COMM_FIELD
 from wkparse.checks.rows.patterns import values_where
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import COLLECTIVES, TRANSFORMER_POLICIES
-from wkparse.simai.tokens import header_value
+from wkparse.models.simai.tables import COLLECTIVES, TRANSFORMER_POLICIES
+from wkparse.models.simai.tokens import header_value
 
 
 def _expert_parallel(ctx: Context) -> int | None:

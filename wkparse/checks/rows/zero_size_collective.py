@@ -10,7 +10,7 @@ from wkparse.checks.rows.fields import COLUMN, SIZE_FIELD
 from wkparse.checks.rows.patterns import phase_patterns, where
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.simai.tables import COLLECTIVES
+from wkparse.models.simai.tables import COLLECTIVES
 
 
 @file_check("WK405")

@@ -30,6 +30,6 @@ from wkparse.checks.structure import (  # noqa: F401
     word_for_number,
 )
 from wkparse.checks.structure.unknown_policy import suggest_policy
-from wkparse.simai.tables import POLICIES
+from wkparse.models.simai.tables import POLICIES
 
 __all__ = ["POLICIES", "suggest_policy"]

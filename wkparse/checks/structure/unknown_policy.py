@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from wkparse.checks import Context, file_check
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
-from wkparse.simai.tables import POLICIES
+from wkparse.models.simai.tables import POLICIES
 from wkparse.syntax import shown
 
 

@@ -1,0 +1,104 @@
+"""What `wkparse diff` says about SimAI-Analytical: the Total time each file's run is
+predicted to report under explain's stated option set (`explain.simai_report.simai_run`, so
+both commands predict the same run), and the layers whose predicted cost changed most.
+
+A layer's cost is its compute plus its exposed comm (the three phases), the parts of
+EndToEnd.csv that add up to the total; layers are matched by position.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Iterator
+from itertools import repeat, zip_longest
+
+from wkparse.difference.model import LayerCostChange, SimaiChange, SimaiSide
+from wkparse.models.simai.report import FREQ, LayerResult, Report
+from wkparse.models.simai.run import SimaiRun
+
+#: layers shown, biggest change first
+TOP = 5
+
+
+def simai_change(a: bytes, a_path: str, b: bytes, b_path: str) -> SimaiChange:
+    from wkparse.explanation.simai_report import _without_names, simai_run
+    from wkparse.models.simai.options import Refusal
+
+    run_a, opts_a = simai_run(a, a_path)
+    run_b, opts_b = simai_run(b, b_path)
+    shown_a, shown_b = (
+        "" if isinstance(o, Refusal) else " ".join(_without_names(o.given))
+        for o in (opts_a, opts_b)
+    )
+    return SimaiChange(shown_a, shown_b, _side(run_a), _side(run_b), _top_layers(run_a, run_b))
+
+
+def _side(run: SimaiRun) -> SimaiSide:
+    o = run.outcome
+    report = run.report
+    where = ""
+    if o.layer is not None and run.rows is not None:
+        line = run.rows.layers.line(o.layer)
+        where = f" at line {line}" if line else f" at layer {o.layer}"
+    if o.kind == "hang":
+        return SimaiSide(None, o.kind, f"never finishes (hangs{where})")
+    if report is None or report.summary is None:
+        if o.kind in ("ok", "no-result"):
+            return SimaiSide(None, "no-result", f"no result{where}")
+        return SimaiSide(None, o.kind, f"no result ({o.kind}, exit {o.exit_code}{where})")
+    total = report.total_time_us
+    if total is None or not math.isfinite(total):
+        return SimaiSide(None, o.kind, "Total time is NaN or Inf")
+    from wkparse.models.simai.reasons import why
+
+    # a number SimAI prints that is no real time (an infinite collective) says why
+    return SimaiSide(total, o.kind, why(run, report) if report.broken else None)
+
+
+def _cost(layer: LayerResult) -> float:
+    ns = sum(layer.phase(p).compute_ns + layer.phase(p).exposed_ns for p in ("fwd", "wg", "ig"))
+    return ns / FREQ
+
+
+def _top_layers(a: SimaiRun, b: SimaiRun) -> tuple[LayerCostChange, ...]:
+    """The TOP layers whose cost changed most; each distinct layer's cost is taken once, so a
+    million repeated rows cost a lookup each."""
+    ra, rb = a.report, b.report
+    if ra is None or rb is None:
+        return ()
+    costs_a = [_cost(x) for x in ra.layers]
+    costs_b = [_cost(x) for x in rb.layers]
+    # past both sides' read layers every row is a tail copy (a count line may declare a
+    # billion): their changes are all alike, so the first TOP of them are all that can show
+    rows = min(max(ra.row_count, rb.row_count), max(len(ra.order), len(rb.order)) + TOP)
+    changed: list[tuple[float, int, float, float]] = []
+    for i, (ka, kb) in enumerate(zip_longest(_keys(ra), _keys(rb))):
+        if i >= rows:
+            break
+        ca = 0.0 if ka is None else costs_a[ka]
+        cb = 0.0 if kb is None else costs_b[kb]
+        if ca != cb:
+            changed.append((abs(cb - ca), -i, ca, cb))
+    out = []
+    for _, neg, ca, cb in heapq.nlargest(TOP, changed):
+        i = -neg
+        out.append(LayerCostChange(i, *_where(a, ra, i), *_where(b, rb, i), a_us=ca, b_us=cb))
+    return tuple(out)
+
+
+def _keys(report: Report) -> Iterator[int]:
+    """Each row's index into `report.layers`, in order."""
+    yield from report.order
+    if report.tail is not None:
+        yield from repeat(report.tail, report.tail_count)
+
+
+def _where(run: SimaiRun, report: Report, index: int) -> tuple[str | None, int | None]:
+    if index >= report.row_count:
+        return None, None
+    keys = report.order
+    k = keys[index] if index < len(keys) else report.tail
+    name = None if k is None else report.layers[k].name
+    line = None if run.rows is None else run.rows.layers.line(index)
+    return name, line

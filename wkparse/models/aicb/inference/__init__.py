@@ -1,0 +1,1 @@
+"""AICB's inference generators: the first one (2025-09) and the current one."""

@@ -1,0 +1,1 @@
+"""AICB's training generator: its options, scripts, presets, layers and rows."""

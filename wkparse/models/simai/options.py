@@ -1,0 +1,308 @@
+"""`SimAI_analytical`'s command line, read the way its parser reads it (`UserParam::parse`).
+
+Options are spelled as SimAI spells them (`-g 128 -g_p_s 8 -nv 360 -nic 48.5 -n_p_s 8`, or
+the long forms). A value is read with `std::stoi` or `std::stof`; an option given twice keeps
+the last value, except `-g`, which adds a dimension (only the first is used here). An option
+the parser does not know (for example `-busbw`, which SimAI's README shows but this commit
+never wired) makes `main` print one usage line on stderr and return -1: exit 255 before the
+workload is read. `-h` prints the option list on stdout and does the same.
+
+Options SimAI leaves uninitialised when absent (`-g_p_s`, `-n_p_s`, `-g_type`) read 0 in
+every measured run (fresh heap memory): `-g_p_s` 0 divides by zero in the parser.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import shlex
+from dataclasses import replace
+from pathlib import Path, PurePath, PurePosixPath
+
+from wkparse.cpp import INT_MAX
+from wkparse.encoding import shown
+from wkparse.models.simai.header import first_line, read_header
+from wkparse.models.simai.ieee import f32
+from wkparse.models.simai.option_values import Refusal as Refusal
+from wkparse.models.simai.option_values import SimaiOptions as SimaiOptions
+from wkparse.models.simai.option_values import _float, _int, name_numbers
+from wkparse.models.simai.versions import DEFAULT, VERSIONS, SimaiVersion, accepting
+
+#: SimAI's stderr line when its parser refuses the command line (then exit 255)
+USAGE_LINE = "-h,     --help              Help message"
+#: SimAI's stdout for `-h` (then the usage line on stderr and exit 255)
+HELP_TEXT = (
+    "-w,     --workload          Workloads, default none\n"
+    "-g,     --gpus              Number of GPUs, default 1\n"
+    "-g_p_s, --gpus-per-server   GPUs per server\n"
+    "-r,     --result            Output results path\n"
+    "-nv, --nvlink     Nvlink\n"
+    "-nic, --nic_busbw     NIC busbw\n"
+    "-n_p_s, --bus-bandwidth     Bus bandwidth file\n"
+    "-nic_t, --nic_type     NIC type(cx7,bf3),choose when disable nic \n"
+    "-g_type, --gpu_type     GPU type(A100,H100),choose when disable nvlink \n"
+    "-v, --visual    Enable visual output\n"
+    "-dp_o, --dp_overlap    dp overlap ratio(Default 0)\n"
+    "-ep_o, --ep_overlap    ep overlap ratio(Default 0)\n"
+    "-tp_o, --tp_overlap    tp overlap ratio(Default 0)\n"
+    "-pp_o, --pp_overlap    pp overlap ratio(Default 1)\n"
+    "-l, --lang               Language of the report (en or ja), default en\n"
+)
+#: GPU type names SimAI knows, and their enum value (anything else: NONE)
+GPU_TYPES = {"A100": 0, "A800": 1, "H100": 2, "H800": 3, "H20": 5}
+GPU_NONE = 4
+_NAMES = {
+    "-w": "workload",
+    "--workload": "workload",
+    "-g": "gpus",
+    "--gpus": "gpus",
+    "-r": "result",
+    "--result": "result",
+    "-r_f": "result_folder",
+    "--result_folder": "result_folder",
+    "-g_p_s": "gpus_per_server",
+    "--gpus-per-server": "gpus_per_server",
+    "-nv": "nvlink",
+    "--nvlink": "nvlink",
+    "-nic": "nic",
+    "--nic_busbw": "nic",
+    "-n_p_s": "nics_per_server",
+    "--nic_per_server": "nics_per_server",
+    "-nic_t": "nic_type",
+    "--nic_type": "nic_type",
+    "-g_type": "gpu_type",
+    "--gpu_type": "gpu_type",
+    "-v": "visual",
+    "--visual": "visual",
+    "-dp_o": "dp_overlap",
+    "--dp_overlap": "dp_overlap",
+    "-tp_o": "tp_overlap",
+    "--tp_overlap": "tp_overlap",
+    "-ep_o": "ep_overlap",
+    "--ep_overlap": "ep_overlap",
+    "-pp_o": "pp_overlap",
+    "--pp_overlap": "pp_overlap",
+    "-l": "lang",
+    "--lang": "lang",
+}
+#: what a pasted command line may start with before the options
+PROGRAM = re.compile(r"(^|/)SimAI_analytical$")
+
+
+#: the option set wkparse states when the user gives none: -g = all_gpus (filled in by the
+#: caller), 8 GPUs and 8 NICs per server, SimAI's default bandwidths (A100 NVLink 240 GB/s,
+#: CX7 NICs 48.5 GB/s)
+STATED = ("-g_p_s", "8", "-n_p_s", "8")
+
+
+def split_command(words: list[str] | str) -> list[str]:
+    """The option words of a command line as users paste it: a string is split as a shell
+    would, and a leading program path (`./bin/SimAI_analytical`) is dropped."""
+    if isinstance(words, str):
+        words = shlex.split(words)
+    words = list(words)
+    if words and PROGRAM.search(words[0]):
+        words = words[1:]
+    return words
+
+
+#: options the parser of 26b4574b and later does not know before the version named
+_LATER = {"-l": "lang_option", "--lang": "lang_option"}
+
+
+def knows(version: SimaiVersion, arg: str) -> bool:
+    """Whether SimAI's option parser at `version` accepts the option word `arg`."""
+    if not version.has("option_parser"):
+        from wkparse.models.simai.legacy_options import NAMES
+
+        return arg in NAMES or arg in ("-h", "--help")
+    return (arg in _NAMES or arg in ("-h", "--help")) and (
+        arg not in _LATER or version.has(_LATER[arg])
+    )
+
+
+def refusal_reason(arg: str, version: SimaiVersion) -> str:
+    """An option SimAI refuses, named, with the SimAI versions that accept it."""
+    takers = tuple(v for v in VERSIONS if knows(v, arg))
+    if not takers:
+        where = "no SimAI version accepts it"
+    elif takers[-1] is not VERSIONS[-1]:
+        after = VERSIONS[VERSIONS.index(takers[-1]) + 1]
+        where = f"accepted until {after.short}: SimAI {accepting(takers)}"
+    else:
+        where = f"accepted from {takers[0].short}: SimAI {accepting(takers)}"
+    return f"SimAI {version.short}'s option parser does not know {shown(arg)} ({where})"
+
+
+def parse(
+    words: list[str] | str, version: SimaiVersion = DEFAULT, cwd: Path | None = None
+) -> SimaiOptions | Refusal:
+    """What SimAI's parser at `version` makes of the words after the program name (`cwd`:
+    where SimAI runs, which a `-busbw` file is read relative to)."""
+    argv = split_command(words)
+    if not version.has("option_parser"):
+        from wkparse.models.simai import legacy_options
+
+        return legacy_options.parse(argv, version, refusal_reason, cwd)
+    values: dict[str, object] = {}
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg in ("-h", "--help"):
+            return Refusal(255, HELP_TEXT, USAGE_LINE, "-h prints the option list")
+        name = _NAMES.get(arg) if knows(version, arg) else None
+        if name is None:
+            return Refusal(255, "", USAGE_LINE, refusal_reason(arg, version))
+        i += 1
+        if i >= len(argv):
+            # `if (++i < argc)`: an option without a value is skipped
+            break
+        value = argv[i]
+        got: object
+        if name in ("gpus", "gpus_per_server", "nics_per_server", "visual"):
+            got = _int(arg, value)
+        elif name in ("nvlink", "nic", "dp_overlap", "tp_overlap", "ep_overlap", "pp_overlap"):
+            got = _float(arg, value)
+        elif name == "gpu_type":
+            got = GPU_TYPES.get(value.upper() if value in (value.upper(), value.lower()) else "")
+            got = GPU_NONE if got is None else got
+        elif name == "lang":
+            if value not in ("en", "ja"):
+                return Refusal(
+                    255,
+                    "",
+                    f"Error: Invalid language '{value}'. Please use 'en' or 'ja'.\n{USAGE_LINE}",
+                    f"-l {shown(value)}: only en and ja",
+                )
+            got = value
+        else:
+            got = value
+        if isinstance(got, Refusal):
+            return got
+        if name == "gpus" and "gpus" in values:
+            # a second -g adds a dimension; the analytical model reads the first
+            i += 1
+            continue
+        values[name] = got
+        i += 1
+    opts = SimaiOptions(given=tuple(argv), **values)  # type: ignore[arg-type]
+    if opts.gpus is not None and opts.g_p_s == 0:
+        return Refusal(
+            136,
+            "",
+            "",
+            "-g / -g_p_s with -g_p_s "
+            + ("0" if opts.gpus_per_server is not None else "absent (read as 0)")
+            + ": SIGFPE in the option parser",
+        )
+    if opts.result is None:
+        named = default_result(opts)
+        if isinstance(named, Refusal):
+            return named
+    return opts
+
+
+def gpu_type_name(value: int) -> str:
+    for name, v in GPU_TYPES.items():
+        if v == value:
+            return name
+    return "NONE"
+
+
+def _fixed1(x: float) -> str:
+    return f"{x:.1f}"
+
+
+def default_result(opts: SimaiOptions) -> str | Refusal:
+    """`-r` when absent: SimAI builds a name from the workload's file name (`world_size`,
+    `tp`, `pp`, ... numbers in it). A name without `tp` and `pp` numbers divides by zero."""
+    got = name_numbers(opts)
+    if isinstance(got, Refusal):
+        return got
+    model, found = got
+    tp_pp = found["tp"] * found["pp"]
+    if tp_pp == 0:
+        return Refusal(
+            136,
+            "",
+            "",
+            "no -r and the file name has no tp/pp numbers: SIGFPE naming the result",
+        )
+    q = abs(found["world_size"]) // abs(tp_pp)
+    dp = q if (found["world_size"] >= 0) == (tp_pp >= 0) else -q
+    denominator = dp * found["mbs"]
+    ga_float = found["gbs"] / denominator if denominator else math.inf
+    ga = int(ga_float) if math.isfinite(ga_float) and abs(ga_float) < 2**31 else -(2**31)
+    bw = f32(opts.nic * 8)
+    return (
+        f"{model}-tp{found['tp']}-pp{found['pp']}-dp{dp}-ga{ga}-ep{found['ep']}-"
+        f"NVL{opts.g_p_s}-{_fixed1(bw)}G-DP{_fixed1(opts.dp_overlap)}-"
+    )
+
+
+def result_name(opts: SimaiOptions) -> str | Refusal:
+    """The `File name` of the summary line: `-r` (with `-r_f` before it) after its last /."""
+    res = opts.result if opts.result is not None else default_result(opts)
+    if isinstance(res, Refusal):
+        return res
+    if opts.result_folder is not None:
+        folder = opts.result_folder
+        res = folder + res if folder.endswith("/") else folder + "/" + res
+    return res.rsplit("/", 1)[-1]
+
+
+def with_gpus(opts: SimaiOptions, gpus: int) -> SimaiOptions:
+    return replace(opts, gpus=gpus)
+
+
+def example_busbw() -> str:
+    """The path of SimAI's `example/busbw.yaml` as wkparse ships it (`data/SOURCE.md`)."""
+    from importlib import resources
+
+    return str(resources.files("wkparse.models.simai").joinpath("data").joinpath("busbw.yaml"))
+
+
+def stated(workload: str, gpus: int, version: SimaiVersion = DEFAULT) -> SimaiOptions:
+    """wkparse's stated option set: `-g` (all_gpus unless told), 8 GPUs and 8 NICs per
+    server, SimAI's default bandwidths (no -nv/-nic/-g_type/-nic_t: A100 NVLink 240 GB/s,
+    CX7 NICs 48.5 GB/s), and `-r` named after the file so no name is derived. Before
+    26b4574b, which knows no -n_p_s and takes bandwidths from a file: `-g_p_s 8` and
+    `-busbw` SimAI's example busbw.yaml."""
+    stem = PurePosixPath(workload).name.rsplit(".", 1)[0] or "workload"
+    bandwidths = (
+        STATED if version.has("option_parser") else ("-g_p_s", "8", "-busbw", example_busbw())
+    )
+    words = ["-w", workload, "-g", str(gpus), *bandwidths, "-r", f"{stem}-"]
+    got = parse(words, version)
+    assert isinstance(got, SimaiOptions)
+    return replace(got, stated=True)
+
+
+def command_line(opts: SimaiOptions) -> str:
+    """The options as a SimAI command line."""
+    return shlex.join(["SimAI_analytical", *opts.given])
+
+
+def options_for(
+    path: PurePath | str,
+    data: bytes,
+    gpus: int | None,
+    words: list[str],
+    version: SimaiVersion = DEFAULT,
+) -> SimaiOptions | Refusal:
+    """The options the run uses at `version`: the user's (with -w filled in when absent), or
+    the stated set when they give none or only -g."""
+    alone = [w for w in words if w not in ("-g", "--gpus")]
+    only_g = len(words) == 2 and len(alone) == 1 and alone[0].isdigit()
+    if only_g and 0 < int(alone[0]) <= INT_MAX:  # past an int: stoi refuses it, below
+        # only -g: wkparse's stated set with that -g, as `wkparse simai FILE -g N`
+        words, gpus = [], int(alone[0])
+    if not words:
+        if gpus is None:
+            gpus = read_header(first_line(data)).value("all_gpus") or 1
+        if gpus <= INT_MAX:
+            return stated(str(path), gpus, version)
+        words = ["-g", str(gpus)]  # out of int range: SimAI's stoi refuses it (`parse`)
+    if "-w" not in words and "--workload" not in words:
+        words = ["-w", str(path), *words]
+    return parse(words, version)

@@ -1,0 +1,108 @@
+"""SimAI's reading of the rows, taken from the parser's columns where it is sure to be the same.
+
+SimAI reads the rows as one stream of fields (`wkparse.models.simai.rows`), which this model follows
+field by field: a million distinct rows take a minute. The parser reads the same lines into
+columns (`wkparse.row_reader`) in about a second. The two readings agree on every row SimAI
+reads when each of those is a whole grammar row of 12 fields, without error: the grammar's
+separators are C's whitespace and its numbers plain digits, so each line holds one layer's
+fields in SimAI's order, and a blank line is whitespace to both. The numbers must also fit
+SimAI's types (the reserved field an `int`, the others 64 bits). For any other file (a
+customized policy's 13th field, a partial or broken row among those read, a number out of
+range, a file the parser does not read as text) `read_parsed` returns None and the stream
+model reads it.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Sequence
+
+from wkparse.ast import (
+    NUMBER_FIELDS,
+    PHASE_FIELDS,
+    PHASES,
+    ROW_FIELDS,
+    IntColumn,
+    ValueTable,
+    typecode_range,
+)
+from wkparse.cpp import INT_MAX, INT_MIN, U64
+from wkparse.models.simai.rows import LayerTable, LayerValues, RowsReading, phantom
+from wkparse.parse import parse_bytes
+
+RESERVED = ROW_FIELDS.index("reserved")
+POLICY = ROW_FIELDS.index("policy")
+
+
+def read_parsed(data: bytes, count: int) -> RowsReading | None:
+    """SimAI's `count` layers after line 2 of `data` (not a customized policy's), from the
+    parser's columns; None where the stream model must read them."""
+    if count <= 0:
+        return None
+    rows = parse_bytes(data).workload.rows
+    if not len(rows):
+        return None
+    read = min(count, len(rows))
+    whole = read == len(rows)
+    refs = rows.refs if whole else rows.refs[:read]
+    table = rows.values
+    # values are numbered in the order of their first row: the first rows use the first values
+    used = len(table) if whole else max(refs) + 1
+    if any(k < used for k in table.partial) or not _fits(table, used):
+        return None
+    values = _values(table, refs, used)
+    layers = LayerTable(values=values)
+    layers.lines = rows.lines if whole else rows.lines[:read]
+    if read == count:
+        return RowsReading(layers, None, None)
+    # the data ends before the count does: every later layer is the same empty one
+    layers.tail, failed_at = phantom(data, values.layer(refs[-1]), False)
+    layers.tail_count = count - read
+    return RowsReading(layers, read, failed_at)
+
+
+def _fits(table: ValueTable, used: int) -> bool:
+    """Whether the first `used` values have no 13th field and numbers SimAI reads as written."""
+    columns = table.columns
+    if any(_head(columns[POLICY], used)):
+        return False
+    for k in NUMBER_FIELDS:
+        low, high = (INT_MIN, INT_MAX) if k == RESERVED else (0, U64 - 1)
+        column = columns[k]
+        if isinstance(column, array):
+            least, most = typecode_range(column.typecode)
+            if low <= least and most <= high:
+                continue
+        head = _head(column, used)
+        if head and not (low <= min(head) and max(head) <= high):
+            return False
+    return True
+
+
+def _head(column: IntColumn, used: int) -> IntColumn:
+    return column if used == len(column) else column[:used]
+
+
+def _values(table: ValueTable, refs: Sequence[int], used: int) -> LayerValues:
+    """The first `used` values as SimAI's columns (texts as strings, numbers as the table
+    holds them)."""
+    columns, texts = table.columns, table.texts
+
+    def text(k: int) -> list[str]:
+        return list(map(texts.__getitem__, _head(columns[k], used)))  # type: ignore[arg-type]
+
+    def number(k: int) -> IntColumn:
+        return _head(columns[k], used)
+
+    phases = [PHASE_FIELDS[p] for p in PHASES]
+    return LayerValues(
+        refs,
+        text(ROW_FIELDS.index("name")),
+        number(RESERVED),
+        tuple(number(c) for c, _, _ in phases),
+        tuple(text(m) for _, m, _ in phases),
+        tuple(number(s) for _, _, s in phases),
+        number(ROW_FIELDS.index("update_time")),
+        [None] * used,
+        [True] * used,
+    )

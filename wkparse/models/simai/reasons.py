@@ -1,0 +1,43 @@
+"""Why SimAI-Analytical's total is not a usable time, in one sentence: an infinite
+collective, a NaN or Inf total, or comm that drops out of the sum. `wkparse simai` and
+explain both say it."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from wkparse.i18n import N_, _
+
+if TYPE_CHECKING:
+    from wkparse.models.simai.report import Report
+    from wkparse.models.simai.run import SimaiRun
+
+PHASE_WORDS = {"fwd": N_("forward"), "wg": N_("weight-gradient"), "ig": N_("input-gradient")}
+
+
+def why(run: SimaiRun, report: Report) -> str | None:
+    """One sentence on why SimAI's total is NaN/Inf, infinite, or leaves comm out."""
+    h = run.header
+    if report.first_infinite is not None:
+        i, phase = report.first_infinite
+        return _(
+            "layer {i}'s {phase} collective runs in a group of one GPU (TP {tp}): SimAI's "
+            "bandwidth model gives 0, its time is infinite (stored as 2^63 ns, "
+            "9223372036854776 us), so the total is absurd"
+        ).format(i=i, phase=_(PHASE_WORDS[phase]), tp=h.held("tp"))
+    if report.summary is not None and not report.finite:
+        vpp, ga = h.held("vpp"), h.held("ga")
+        if vpp * ga == 0:
+            return _(
+                "the bubble is base x (PP - 1) / (ga x vpp) with ga {ga} and vpp {vpp}: it "
+                "divides by zero, so bubble and Total time print as NaN or Inf"
+            ).format(ga=ga, vpp=vpp)
+        return _("a value in the sum is not finite, so Total time prints as NaN or Inf")
+    if report.first_wrapped is not None:
+        i, phase = report.first_wrapped
+        return _(
+            "layer {i}'s {phase} collective gets a bandwidth of -1 (0 NICs or an unknown "
+            "GPU/NIC type): its time wraps to about 1.8e16 us and its exposed share to 0, so "
+            "that comm drops out of the total"
+        ).format(i=i, phase=_(PHASE_WORDS[phase]))
+    return None

@@ -1,0 +1,1 @@
+"""Diff's outputs: terminal text, Markdown and JSON."""

@@ -1,0 +1,35 @@
+"""Explain's outputs: terminal text, Markdown, HTML, JSON and the pictures they share.
+
+`shown` is the Explanation every output of a file starts from, shared by the command and the
+language server: the configured explanation, and under the ns-3 target SimAI-Simulation's
+verdict as its first note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wkparse.config import Config
+from wkparse.explanation.configured import explained
+from wkparse.explanation.model import Explanation
+from wkparse.parse import ParseResult
+
+
+def shown(
+    result: ParseResult,
+    path: str | None,
+    config: Config,
+    aicb_command: str | None = None,
+    data: bytes | None = None,
+    simai_options: str | None = None,
+) -> Explanation:
+    """What `wkparse explain` shows for `result` (named `path`, its bytes `data`)."""
+    ns3 = config.target == "simai-ns3"
+    # SimAI-Analytical's report is for the simai target; the ns-3 backend gets its verdict
+    e = explained(result, path, config, aicb_command, None if ns3 else data, simai_options)
+    if ns3 and data is not None:
+        from wkparse.models.simai.ns3 import simulate_ns3
+        from wkparse.render.simai.ns3 import verdict
+
+        e = replace(e, notes=(verdict(simulate_ns3(data)), *e.notes))
+    return e

@@ -1,0 +1,1 @@
+"""Lint's outputs: text, JSON, SARIF, GitHub annotations, statistics."""

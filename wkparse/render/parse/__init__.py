@@ -1,0 +1,1 @@
+"""`wkparse parse --format json`."""

@@ -1,0 +1,1 @@
+"""`wkparse simai`'s outputs: text (both backends) and JSON."""

@@ -1,0 +1,200 @@
+"""`wkparse simai` as text: the verdict first, then the header as SimAI holds it, what SimAI
+prints, and the layers around every place where its reading departs from the file."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from wkparse.encoding import shown
+from wkparse.i18n import english_count
+from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan
+from wkparse.models.simai.rows import PhaseRead
+from wkparse.models.simai.run import SimaiRun
+from wkparse.models.simai.tables import KNOWN_COMMS, ComType
+from wkparse.render.simai.result import result_lines
+
+#: at most this many departures are listed; the rest are counted
+MAX_SHOWN = 20
+
+
+def _ending(run: SimaiRun) -> str:
+    o = run.outcome
+    if o.layer is not None and run.rows is not None:
+        line = run.rows.layers.line(o.layer)
+        where = f" (line {line})" if line else ""
+        o = replace(o, message=o.message.replace(f"layer {o.layer}", f"layer {o.layer}{where}", 1))
+    if o.kind == "hang":
+        return f"never finish: {o.message}"
+    if o.kind == "no-result" and run.report is None:
+        return f"exit 0 at once with no report: {o.message}"
+    if o.kind == "no-result":
+        return f"finish (exit 0) with no result: {o.message}"
+    if o.exit_code == 0:
+        return "finish (exit 0)"
+    reason = o.message.split(": ", 1)[-1]
+    if o.exit_code == 136:
+        return f"die of SIGFPE (exit 136): {reason}"
+    return f"stop (exit {o.exit_code}): {o.message.splitlines()[0]}"
+
+
+def verdict(run: SimaiRun) -> str:
+    """One sentence: how far SimAI gets and how its run ends."""
+    o = run.outcome
+    h = run.header
+    if o.kind == "refused":
+        if run.refusal is not None and run.refusal.stderr:
+            printed = " ".join(run.refusal.stderr.split("\n"))
+            return (
+                f"SimAI will refuse the command line (exit {o.exit_code}): "
+                f"{run.refusal.reason}; it prints {printed!r}"
+            )
+        return f"SimAI will refuse the command line (exit {o.exit_code}): {o.message}"
+    if h.stop is not None:
+        what = "stop at line 1" if o.kind == "exit" else "crash reading line 1"
+        undefined = ", undefined behaviour" if o.undefined else ""
+        return f"SimAI will {what} (exit {o.exit_code}{undefined}): {o.message.splitlines()[0]}"
+    if run.rows is None and not run.version.has("header_by_name"):
+        undefined = ", undefined behaviour" if o.undefined else ""
+        return (
+            f"SimAI will read line 1 by position and stop before the rows "
+            f"(exit {o.exit_code}{undefined}): " + " ".join(o.message.splitlines())
+        )
+    if run.rows is None:
+        line2 = run.count.text.decode("utf-8", "replace") if run.count else ""
+        return f"SimAI will crash reading line 2 {shown(line2)} (exit {o.exit_code}): " + " ".join(
+            s.strip() for s in o.message.splitlines()
+        )
+    n, k = run.layer_count, run.first_undefined
+    if n == 0 and run.count is not None and not run.version.has("header_by_name"):
+        text = run.count.text.decode("utf-8", "replace")
+        read = f"SimAI will read line 1 by position and take its layer count, 0, from {shown(text)}"
+    elif k is None:
+        read = f"SimAI will read {'all ' if n != 1 else ''}{english_count(n, 'layer')} as written"
+    else:
+        real, undefined = english_count(k, "real layer"), english_count(n - k, "layer")
+        read = f"SimAI will read {real}, then {undefined} with undefined values"
+    wrong = "; the total it prints is wrong" if k is not None and o.exit_code == 0 else ""
+    if run.unread_rows:
+        rows = english_count(run.unread_rows, "row")
+        read += f" ({rows} after them, never read: line 2 says {n:,})"
+    return f"{read}, then {_ending(run)}{wrong}"
+
+
+def header_line(run: SimaiRun) -> str:
+    h = run.header
+    if not h.known:
+        bom = " (after a UTF-8 byte order mark)" if (h.policy or "").startswith("\ufeff") else ""
+        return f"line 1 starts with {shown(h.policy or '')}{bom}: no policy SimAI knows"
+    if not h.transformer:
+        return f"header as SimAI reads it: {h.policy}; it sets neither TP nor PP (both stay 0)"
+    parts = []
+    for key, label in (
+        ("tp", "TP"),
+        ("ep", "EP"),
+        ("pp", "PP"),
+        ("vpp", "vpp"),
+        ("ga", "GA"),
+        ("all_gpus", "all_gpus"),
+        ("pp_comm", "pp_comm"),
+    ):
+        value = h.value(key)
+        parts.append(f"{label} {value if value is not None else 'unset (0)'}")
+    if h.checkpoints or h.checkpoint_initiates:
+        marked = ", ".join(map(str, h.checkpoints)) or "none"
+        initiating = ", ".join(map(str, h.checkpoint_initiates)) or "none"
+        parts.append(f"checkpoints {marked} initiating {initiating}")
+    return f"header as SimAI reads it: {h.policy}, " + ", ".join(parts)
+
+
+def _phase_note(name: str, read: PhaseRead, plan: PhasePlan) -> str | None:
+    """Why SimAI's phase differs from what the file says, or None."""
+    notes = []
+    if read.comm and read.comm not in KNOWN_COMMS:
+        if plan.type is ComType.NONE:
+            notes.append(f"{shown(read.comm or '')} is no collective SimAI knows: no traffic")
+        else:
+            notes.append(
+                f"{shown(read.comm or '')} runs as {plan.type.value} in no group: no traffic"
+            )
+    # the raise of tiny forward sizes to 4096 B is left out: both sizes get the same fixed
+    # small-message latency, so nothing SimAI reports changes
+    raised = plan.size == FORWARD_MINIMUM and (read.size or 0) < FORWARD_MINIMUM
+    resized = read.size is not None and plan.size is not None and plan.size != read.size
+    if resized and plan.type is not ComType.NONE and not raised:
+        assert read.size is not None
+        how = "a negative size, wrapped" if read.size >= 2**63 else "through a 32-bit float"
+        notes.append(f"size {read.size} simulated as {plan.size} ({how})")
+    return f"{name}: " + "; ".join(notes) if notes else None
+
+
+def departures(run: SimaiRun) -> list[tuple[int, str]]:
+    """(layer index, why) for every layer SimAI does not take as written."""
+    found: list[tuple[int, str]] = []
+    if run.rows is None:
+        return found
+    table = run.rows.layers
+    k = run.first_undefined
+    notes: dict[int, list[str]] = {}
+    for i, layer in enumerate(table.layers):
+        plan = run.plan(layer)
+        row_notes = notes.get(id(layer))
+        if row_notes is None:
+            row_notes = [
+                note
+                for n in PHASES
+                if (note := _phase_note(n, layer.phase(n), plan.phase(n))) is not None
+            ]
+            notes[id(layer)] = row_notes
+        if row_notes and (k is None or i < k):
+            found.append((i, "; ".join(row_notes)))
+    if k is not None:
+        where = run.rows.failed_at
+        at = f"line {where[0]}, column {where[1]}" if where else "the end of the file"
+        found.append((k, f"the stream failed at {at}: from here on nothing is read from the file"))
+    return found
+
+
+def _layer_row(run: SimaiRun, index: int) -> str:
+    assert run.rows is not None
+    layer = run.rows.layers[index]
+    plan = run.plan(layer)
+    line = run.rows.layers.line(index)
+    cells = []
+    for n in PHASES:
+        p = plan.phase(n)
+        traffic = f"{p.type.value}/{p.group.value} {p.size}" if p.scheduled else "-"
+        cells.append(f"{n} {p.compute_us}us {traffic}")
+    return f"  {index:>7} {line if line else '-':>7}  {layer.name or '(empty)':<24} " + "  ".join(
+        cells
+    )
+
+
+def render(run: SimaiRun, path: str) -> str:
+    out = [f"{path}: {verdict(run)}", f"SimAI: {run.version.label}, SimAI_analytical"]
+    if run.header.policy is not None:
+        out.append(header_line(run))
+    if run.lines is not None:
+        dp = f"DP {run.dp}" if run.dp is not None else "no DP (TP x PP is 0)"
+        gpus = f"-g {run.gpus}, {dp}" if run.gpus is not None else "no -g, DP unknown"
+        layers = english_count(run.lines, "layer")
+        if run.version.has("header_by_name"):
+            out.append(f"line 2: {layers}; {gpus}")
+        else:
+            # before b83ea3d4 one stream reads line 1 by position and goes on to the count
+            assert run.count is not None
+            text = run.count.text.decode("utf-8", "replace")
+            out.append(f"count read by position (`>>`) from {shown(text)}: {layers}; {gpus}")
+    out += [f"SimAI prints: {w}" for w in run.warnings]
+    if run.total_compute_us is not None:
+        out.append(f"total comp SimAI reports: {run.total_compute_us} us")
+    out += result_lines(run)
+    found = departures(run)
+    if found:
+        out.append("where SimAI's reading departs from the file:")
+        out.append(f"  {'layer':>7} {'line':>7}  {'name':<24} per phase: compute, traffic")
+        for index, why in found[:MAX_SHOWN]:
+            out.append(_layer_row(run, index))
+            out.append(f"  {'':>7} {'':>7}  ^ {why}")
+        if len(found) > MAX_SHOWN:
+            out.append(f"  ... and {len(found) - MAX_SHOWN} more")
+    return "\n".join(out) + "\n"

@@ -1,0 +1,180 @@
+"""The models run on one workload file: lint (opt-in rules included), explain, and SimAI on
+the backend the user ran, with their own options. Each result says what it rests on."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from wkparse.models.simai.versions import DEFAULT
+
+if TYPE_CHECKING:
+    from wkparse.diagnostics import Diagnostic
+    from wkparse.explanation import Explanation
+    from wkparse.models.simai.outcome import Outcome
+
+#: the SimAI whose behaviour wkparse's SimAI model reproduces (runs recorded on it)
+MODEL = DEFAULT
+#: codes a pasted excerpt raises by being cut, not by being wrong
+_EXCERPT_CODES = frozenset({"WK105"})
+
+
+@dataclass
+class Prediction:
+    backend: str
+    outcome: str
+    exit: int | None
+    where: str
+    message: str
+    warnings: tuple[str, ...] = ()
+    #: what SimAI does with the options themselves (a missing -n_p_s, ...)
+    option_warnings: tuple[str, ...] = ()
+    simai: str = MODEL.short
+    #: the command's line, or None for wkparse's stated options
+    line: int | None = None
+    program: str = ""
+    #: the key numbers of the run (GPUs it ran on)
+    gpus: int | None = None
+    #: SimAI-Analytical's `Total time` in its EndToEnd.csv (microseconds), when a number
+    total_us: float | None = None
+
+    def public(self) -> dict[str, object]:
+        return {
+            "backend": self.backend,
+            "outcome": self.outcome,
+            "exit": self.exit,
+            "where": self.where,
+            "simai": self.simai,
+        }
+
+
+@dataclass
+class Checked:
+    """Lint's and explain's view of one file."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    explanation: Explanation | None = None
+
+
+def check(data: bytes, lang: str, excerpt: bool, name: str | None = None) -> Checked:
+    """Lint (every rule, opt-in ones included; `name` for the file-name rules) and explain
+    the file, in `lang`: one lint, whose findings explain reuses (SimAI runs separately, with
+    the user's options)."""
+    from wkparse.config import Config
+    from wkparse.diagnostics import Severity
+    from wkparse.engine import lint
+    from wkparse.explanation.facts import explain
+    from wkparse.i18n import language
+    from wkparse.parse import parse_bytes
+
+    config = Config(opt_in=True, lang=lang)
+    with language(lang):
+        parsed = parse_bytes(data, limits=config.limits)
+        found = lint(parsed, name, config)
+        try:
+            explanation = explain(parsed, name, findings=found)
+        except Exception:
+            explanation = None
+    kept = [
+        d
+        for d in found
+        if d.severity is not None
+        and d.severity >= Severity.WARNING
+        and not (excerpt and d.code in _EXCERPT_CODES)
+        and not (d.code.startswith("WK9") and d.severity < Severity.ERROR)
+    ]
+    return Checked(kept, explanation)
+
+
+def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Prediction:
+    """SimAI on `data`: `words` are the user's options (empty: wkparse's stated ones)."""
+    if backend == "ns3":
+        from wkparse.models.simai.ns3 import simulate_ns3
+
+        ns3 = simulate_ns3(data, gpus)
+        outcome = ns3.outcome
+        kind = _kind(outcome, ns3.halt.how if ns3.halt else None)
+        where = _where(outcome, ns3.reading)
+        return Prediction(
+            "ns3",
+            kind,
+            _exit(kind, outcome),
+            where,
+            _first(outcome.message),
+            tuple(ns3.warnings),
+            gpus=ns3.gpus,
+        )
+    from pathlib import Path
+
+    from wkparse.models.simai.options import Refusal, options_for, split_command
+    from wkparse.models.simai.run import simulate
+
+    options = options_for(Path("workload.txt"), data, None, split_command(words))
+    reading = simulate(data, None, options)
+    outcome = reading.outcome
+    kind = _kind(outcome, None)
+    message = _first(outcome.message)
+    if isinstance(options, Refusal):
+        message = (
+            f"{options.reason}: it prints `{_first(options.stderr)}` and exits {options.exit_code}"
+        )
+    if kind == "finish" and reading.report is not None and reading.report.broken:
+        total = reading.report.total_time_us
+        kind = (
+            "nan"
+            if total is not None and math.isnan(total)
+            else ("infinite" if total is not None or reading.report.first_infinite else "no-result")
+        )
+    return Prediction(
+        "analytical",
+        kind,
+        _exit(kind, outcome),
+        _where(outcome, reading),
+        message,
+        tuple(reading.warnings),
+        tuple(reading.option_warnings),
+        gpus=reading.gpus if isinstance(reading.gpus, int) else None,
+        total_us=_total(reading.report),
+    )
+
+
+def _total(report: object) -> float | None:
+    total = getattr(report, "total_time_us", None)
+    return float(total) if isinstance(total, (int, float)) and math.isfinite(total) else None
+
+
+def _kind(outcome: Outcome, how: str | None) -> str:
+    if outcome.kind == "ok":
+        return "finish"
+    if outcome.kind == "refused":
+        return "refuse"
+    if outcome.kind == "hang":
+        return "hang"
+    if outcome.kind == "no-result":
+        if how == "stop":
+            return "silent-stop"
+        return "empty" if "empty" in outcome.message else "no-result"
+    if outcome.exit_code in (136, 139):
+        return "crash"
+    return "abort"
+
+
+def _exit(kind: str, outcome: Outcome) -> int | None:
+    return None if kind == "hang" else outcome.exit_code
+
+
+def _where(outcome: Outcome, reading: object) -> str:
+    if outcome.layer is None:
+        return ""
+    rows = getattr(reading, "rows", None)
+    layers = getattr(rows, "layers", None) if rows is not None else None
+    try:
+        name = layers[outcome.layer].name if layers is not None else ""
+    except (IndexError, TypeError, AttributeError):
+        name = ""
+    return f"layer {outcome.layer}" + (f" ({name})" if name else "")
+
+
+def _first(message: str) -> str:
+    return message.strip().splitlines()[0] if message.strip() else ""
