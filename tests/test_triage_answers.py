@@ -23,9 +23,8 @@ REFUSED = (
 
 def test_refusal_names_the_option_and_the_exit() -> None:
     result = triage(REFUSED)
-    assert result.cause.startswith(
-        "Likely cause: SimAI 26b4574b's option parser does not know '-busbw'"
-    )
+    assert result.cause.startswith("Likely cause: SimAI 26b4574b's option parser")
+    assert "does not know `-busbw`" in result.cause
     assert "255" in result.cause
     questions = [a.question for a in result.answers]
     assert "What file does the AICB command write?" in questions
