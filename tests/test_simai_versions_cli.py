@@ -258,3 +258,12 @@ def test_ns3_before_b83ea3d4_reads_by_position_and_says_how_that_is_known(tmp_pa
     assert any("by position" in n and "not run" in n for n in doc["notes"])
     code, out, _ = _run("simai", path, "--backend", "ns3", "-f", "json")
     assert not any("by position" in n for n in json.loads(out)["notes"])
+
+
+def test_a_run_that_stops_before_dp_says_so(tmp_path: Path) -> None:
+    """v1.0 reads its count from `pp_comm:` and asserts before it computes DP: TP and PP are
+    set, so the text says DP was not reached, not that TP x PP is 0 (nor a Python None)."""
+    path = str(_file(tmp_path, pp_comm=" pp_comm: 0"))
+    _code, out, _ = _run("simai", path, "--at", "b1c1eb66")
+    assert "DP not reached (the run stops before SimAI computes it)" in out
+    assert "TP x PP is 0" not in out and "None" not in out

@@ -174,7 +174,12 @@ def render(run: SimaiRun, path: str) -> str:
     if run.header.policy is not None:
         out.append(header_line(run))
     if run.lines is not None:
-        dp = f"DP {run.dp}" if run.dp is not None else "no DP (TP x PP is 0)"
+        if run.dp is not None:
+            dp = f"DP {run.dp}"
+        elif run.header.held("tp") * run.header.held("pp") == 0:
+            dp = "no DP (TP x PP is 0)"
+        else:
+            dp = "DP not reached (the run stops before SimAI computes it)"
         gpus = f"-g {run.gpus}, {dp}" if run.gpus is not None else "no -g, DP unknown"
         layers = english_count(run.lines, "layer")
         if run.version.has("header_by_name"):
