@@ -42,7 +42,7 @@ def test_units_and_busbw_are_answered_when_asked() -> None:
 
 def test_the_busbw_option_is_not_the_busbw_column() -> None:
     said = _concepts(_thread("最近的代码不支持 busbw 参数了么", "help 说明不清楚。\n", "zh"))
-    assert any("'-busbw'" in s and "每台服务器的网卡数" in s for s in said)
+    assert any("`-busbw`" in s and "每台服务器的网卡数" in s for s in said)
     assert not any("algbw = 大小" in s for s in said)
 
 

@@ -8,7 +8,7 @@ import re
 
 from wkparse.threads import evidence, models, sources
 from wkparse.threads.artefacts import Artefact
-from wkparse.threads.phrases import say
+from wkparse.threads.phrases import outcome_word, say
 from wkparse.threads.result import Triage
 
 #: what SimAI prints when a run ends normally (`pass: N finished`, `all passes finished`)
@@ -33,7 +33,10 @@ def likely_cause(
     t: Triage,
     runs: list[tuple[models.Prediction, sources.Source]],
     said: list[tuple[str, str]],
+    updates: dict[int, models.Prediction] | None = None,
 ) -> None:
+    """`updates`: what the current SimAI does instead, for the runs where it differs (the
+    fix "update SimAI")."""
     lang = t.language
     reported = [o for o, _ in said]
     for p, src in runs:
@@ -46,6 +49,14 @@ def likely_cause(
                 backend=p.program or p.backend,
                 basis=evidence.basis(src, lang),
             )
+            now = (updates or {}).get(id(p))
+            if now is not None:
+                t.cause += say(
+                    "cause-update",
+                    lang,
+                    current=now.simai,
+                    outcome=outcome_word(now.outcome, lang),
+                )
             return
     for p, src in runs:
         if p.option_warnings and reported:
@@ -80,7 +91,9 @@ def missing(
     if not files or (all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)):
         t.missing.append(say("missing-file", lang))
     ran_simai = bool(simai_cmds) or bool(said)
-    if ran_simai:
+    simai_v = t.versions.get("simai")
+    stated = isinstance(simai_v, dict) and simai_v.get("basis") == "stated"
+    if ran_simai and not stated:
         t.missing.append(say("missing-commit", lang))
     if said and not t.found.of("log"):
         t.missing.append(say("missing-log", lang))

@@ -3,16 +3,19 @@ what the user gets once the refusal is fixed the obvious way (the option dropped
 
 from __future__ import annotations
 
+from wkparse.models.simai.versions import SimaiVersion
 from wkparse.threads import evidence, models, sources
 from wkparse.threads.phrases import outcome_word, say
 from wkparse.threads.result import Answer, Triage
 
 
-def without_unknown(t: Triage, runs: list[tuple[models.Prediction, sources.Source]]) -> None:
-    """For each refused analytical run, the prediction with the unknown options dropped."""
+def without_unknown(
+    t: Triage, runs: list[tuple[models.Prediction, sources.Source]], version: SimaiVersion
+) -> None:
+    """For each refused analytical run, the prediction at `version` (the SimAI the thread
+    ran) with the options that SimAI does not know dropped."""
     from wkparse.i18n import language
     from wkparse.models.simai.options import knows
-    from wkparse.models.simai.versions import DEFAULT
 
     lang = t.language
     commands = {a.line: a.command for a in t.found.of("simai-command") if a.command}
@@ -20,12 +23,12 @@ def without_unknown(t: Triage, runs: list[tuple[models.Prediction, sources.Sourc
         cmd = commands.get(p.line) if p.line is not None else None
         if p.outcome != "refuse" or cmd is None or cmd.backend != "analytical":
             continue
-        kept, dropped = _drop(cmd.words[1:], lambda w: knows(DEFAULT, w))
+        kept, dropped = _drop(cmd.words[1:], lambda w: knows(version, w))
         if not dropped:
             continue
         try:
             with language(lang):
-                q = models.run(src.data, "analytical", [cmd.words[0], *kept], None)
+                q = models.run(src.data, "analytical", [cmd.words[0], *kept], None, version)
         except (ValueError, OSError):
             continue
         if q.outcome == "refuse":
@@ -40,8 +43,7 @@ def without_unknown(t: Triage, runs: list[tuple[models.Prediction, sources.Sourc
             message=q.message,
         )
         text += "".join(" " + say("a-run-warning", lang, warning=w) for w in notes)
-        model = models.MODEL.short
-        ev = [say("evidence-simai", lang, model=model), evidence.basis(src, lang)]
+        ev = [evidence.simai_model(version, "analytical", lang), evidence.basis(src, lang)]
         ev.append(evidence.line_of(p.line, lang))
         t.answers.append(Answer(say("q-run", lang), text, ev))
 
