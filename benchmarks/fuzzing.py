@@ -5,10 +5,11 @@ Everything is seeded: case `index` of run `seed` is the same bytes on every mach
 failure found once replays exactly (`make_case(seed, index, bases)`).
 
 The contract (issue 8), checked by `check_case` for any bytes:
-- `parse` (text, json), `lint` (text, json, sarif, github), `explain` (text, json, markdown)
-  and `fmt --check` exit 0, 1 or 2, print no traceback, print valid JSON where JSON is asked
-  for, report every syntax error the parser finds (so a bad byte never hides behind U+FFFD),
-  finish before a watchdog fires, and leave the file untouched;
+- `parse` (text, json), `lint` (text, json, sarif, github), `explain` (text, json, markdown),
+  `fmt --check` and `triage` (json, markdown: the file given as an issue) exit 0, 1 or 2,
+  print no traceback, print valid JSON where JSON is asked for, report every syntax error the
+  parser finds (so a bad byte never hides behind U+FFFD; not `triage`, which reads an issue,
+  not a workload), finish before a watchdog fires, and leave the file untouched;
 - `fmt` in place keeps every value of a clean file (re-parsing gives the same values) and
   leaves a file with syntax errors byte-identical; `lint --fix --unsafe-fixes` in place
   never turns a clean file into a broken one and never adds or drops a row.
@@ -454,6 +455,8 @@ class Invocation:
     #: which syntax errors must make it exit non-zero: "any" (parse, fmt), "errors" (lint:
     #: those whose catalog severity is error) or "none" (explain describes, it does not judge)
     judges: str = "any"
+    #: whether it must report the parser's syntax errors (`triage` reads the file as an issue)
+    reports: bool = True
 
 
 INVOCATIONS: tuple[Invocation, ...] = (
@@ -467,6 +470,8 @@ INVOCATIONS: tuple[Invocation, ...] = (
     Invocation(("explain", "--format", "json"), json=True, judges="none"),
     Invocation(("explain", "--format", "markdown"), judges="none"),
     Invocation(("fmt", "--check")),
+    Invocation(("triage", "--format", "json"), json=True, judges="none", reports=False),
+    Invocation(("triage", "--format", "markdown"), judges="none", reports=False),
 )
 
 
@@ -611,7 +616,7 @@ def _breaches(inv: Invocation, ran: Ran, codes: list[str]) -> list[str]:
             json.loads(ran.stdout)
         except ValueError as exc:
             out.append(f"stdout is not JSON ({exc})")
-    if codes:
+    if codes and inv.reports:
         said = ran.stdout + ran.stderr
         missing = sorted({c for c in codes if c not in said})
         if missing:

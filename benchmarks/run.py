@@ -692,6 +692,21 @@ def _version_of(package: str) -> str | None:
 
 README_BEGIN = "<!-- benchmarks/run.py writes from here -->"
 README_END = "<!-- to here -->"
+#: RESULTS.md's start-up section, written by benchmarks/startup.py and kept when run.py
+#: writes its tables above it
+STARTUP_BEGIN = "<!-- benchmarks/startup.py writes from here -->"
+STARTUP_END = "<!-- benchmarks/startup.py to here -->"
+
+
+def with_startup_section(markdown: Path, table: str) -> str:
+    """`table`, followed by the start-up section `markdown` has now (if it has one)."""
+    old = markdown.read_text(encoding="utf-8") if markdown.exists() else ""
+    if STARTUP_BEGIN not in old or STARTUP_END not in old:
+        return table
+    head, rest = old.split(STARTUP_BEGIN, 1)
+    title = head.rstrip().rsplit("\n", 1)[-1]
+    title = f"{title}\n\n" if title.startswith("#") else ""
+    return f"{table}\n{title}{STARTUP_BEGIN}{rest.split(STARTUP_END, 1)[0]}{STARTUP_END}\n"
 
 
 #: RESULTS.md from this line on is notes by hand (other benchmarks' figures), kept as it is
@@ -907,7 +922,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ns.out.parent.mkdir(parents=True, exist_ok=True)
     ns.out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     if ns.markdown is not None:
-        ns.markdown.write_text(table + kept_notes(ns.markdown), encoding="utf-8")
+        ns.markdown.write_text(
+            with_startup_section(ns.markdown, table) + kept_notes(ns.markdown), encoding="utf-8"
+        )
     print(table, end="")
     print(f"\nwrote {ns.out}" + (f" and {ns.markdown}" if ns.markdown else ""))
     if ns.readme is not None:

@@ -8,6 +8,7 @@ there a missing corpus would silently skip two fifths of the suite.
 from __future__ import annotations
 
 import csv
+import functools
 import json
 import os
 import re
@@ -111,7 +112,14 @@ def oracle_results(folder: Path) -> list[dict[str, Any]]:
     path = folder / "results.json"
     if not path.is_file():
         return []
-    return list(json.loads(path.read_text()))
+    return list(_loaded(path))
+
+
+@functools.cache
+def _loaded(path: Path) -> tuple[dict[str, Any], ...]:
+    """A recording's JSON, read once per test process (simai-oracle-2's is 26 MB, and several
+    modules parametrize over it): the cases are shared, so no test may change one."""
+    return tuple(json.loads(path.read_text()))
 
 
 def oracle_params(folder: Path, cases: list[dict[str, Any]] | None = None) -> list[object]:

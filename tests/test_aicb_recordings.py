@@ -22,12 +22,9 @@ WRITTEN = [pytest.param(r, id=r["file"]) for r in recordings() if r["file"] != "
 
 
 def _inferable(run: dict[str, str]) -> bool:
-    """Whether --infer can name the run: a file that shows what made it: not a DeepSeek
-    training shape outside the script's presets, nor an inference configuration of one's own
-    (the first inference generator took every setting from it)."""
+    """Whether --infer can name the run: a file that shows what made it: not an inference
+    configuration of one's own (the first inference generator took every setting from it)."""
     command = run["command"]
-    if "--frame DeepSeek" in command and "-m deepseek" not in command:
-        return False
     return not (".json" in command and "inference_configs/" not in command)
 
 

@@ -394,7 +394,8 @@ def test_cli_infer_json_for_a_file_aicb_did_not_write(corpus: object) -> None:
     result = runner.invoke(app, ["aicb", "--infer", str(path), "--format", "json"])
     assert result.exit_code == 1
     data = json.loads(result.output)
-    assert set(data) == {"exact", "command", "at", "earlier", "side_branch", "first_difference"}
+    keys = {"exact", "command", "at", "earlier", "side_branch", "first_difference", "not_in_file"}
+    assert set(data) == keys
     assert data["exact"] is False and data["first_difference"]["line"] >= 1
 
 
@@ -444,3 +445,20 @@ def test_cli_infer_text_quotes_a_hostile_line_escaped_and_bounded(tmp_path: obje
     assert len(found) < 400
     result = runner.invoke(app, ["aicb", "--infer", str(empty)])
     assert result.exit_code == 1 and "None" not in result.output.split("found:", 1)[1]
+
+
+def test_header_keys_are_read_in_one_pass_over_a_huge_word() -> None:
+    """`--infer` reads the header's `key: value` pairs: the same pairs as written, and a
+    line of one word of a million characters is no million-squared search."""
+    from benchmarks import fuzzing
+    from wkparse.models.aicb.reading.infer_text import settings
+
+    head = "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep:1 x pp_comm:  0"
+    assert settings(head + "\n6\n")[1] == {
+        "model_parallel_NPU_group": "4",
+        "ep": "1",
+        "pp_comm": "0",
+    }
+    with fuzzing.watchdog(30):
+        assert settings("x" * 1_000_000 + "\n")[1] == {}
+        assert settings("x" * 1_000_000 + ": 7\n")[1] == {"x" * 1_000_000: "7"}

@@ -48,6 +48,10 @@ def test_a_clean_file_is_parsed_without_importing_lark() -> None:
     assert done.stdout.strip() == "False"
 
 
+#: everything made from the recipe, cached
+CACHED = (grammar.recipe, grammar.row_matcher, grammar.row_line, grammar.header_matcher)
+
+
 def test_a_stale_recipe_is_derived_again(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     stale = json.loads(grammar.stored_path().read_text(encoding="utf-8"))
     stale["grammar"] += "\n// edited\n"
@@ -55,13 +59,13 @@ def test_a_stale_recipe_is_derived_again(tmp_path: Path, monkeypatch: pytest.Mon
     path = tmp_path / "workload.fast.json"
     path.write_text(json.dumps(stale), encoding="utf-8")
     monkeypatch.setattr(grammar, "stored_path", lambda: path)
-    for cached in (grammar.recipe, grammar.row_matcher, grammar.header_matcher):
+    for cached in CACHED:
         cached.cache_clear()
     try:
         result = parse_file(SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt")
         assert result.ok and len(result.workload.rows) == 1309
     finally:
-        for cached in (grammar.recipe, grammar.row_matcher, grammar.header_matcher):
+        for cached in CACHED:
             cached.cache_clear()
 
 

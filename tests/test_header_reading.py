@@ -8,6 +8,7 @@ must all see that same number, so a value spelt another way changes no finding a
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -102,6 +103,25 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("spelt")
 
 
+class Plain:
+    """The files with every value as plain digits, which each spelling is compared with: each
+    written, read and linted once for all the spellings."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.file = functools.cache(self._file)
+        self.readings = functools.cache(readings)
+        self.lint = functools.cache(lint)
+
+    def _file(self, name: str, line: str) -> Path:
+        return write(self.folder, name, line)
+
+
+@pytest.fixture(scope="module")
+def plain(folder: Path) -> Plain:
+    return Plain(folder)
+
+
 #: the header as written, and with every size one more (wrong against the body and name)
 VALUES = {"as-written": KEYS, "off-by-one": {k: v + (k[0] != "c") for k, v in KEYS.items()}}
 
@@ -109,31 +129,33 @@ VALUES = {"as-written": KEYS, "off-by-one": {k: v + (k[0] != "c") for k, v in KE
 @pytest.mark.parametrize("values", VALUES, ids=str)
 @pytest.mark.parametrize("spelling", SPELLINGS)
 def test_every_command_reads_a_spelt_header_as_simai_does(
-    folder: Path, values: str, spelling: str
+    folder: Path, plain: Plain, values: str, spelling: str
 ) -> None:
-    plain = write(folder, f"plain-{values}.txt", header(VALUES[values]))
+    unspelt = plain.file(f"plain-{values}.txt", header(VALUES[values]))
     spelt = write(folder, f"{spelling}-{values}.txt", header(VALUES[values], SPELLINGS[spelling]))
-    found = readings(plain)
+    found = plain.readings(unspelt)
     assert readings(spelt) == found
     for key, seen in found.items():
         assert set(seen.values()) == {VALUES[values][key]}, (key, seen)
-    diff = json.loads(out("diff", "--format", "json", str(plain), str(spelt)))
+    diff = json.loads(out("diff", "--format", "json", str(unspelt), str(spelt)))
     assert diff["header"] == [] and diff["facts"] == [] and diff["equal"]
 
-    assert lint(plain) == lint(spelt)
+    assert plain.lint(unspelt) == lint(spelt)
 
 
 @pytest.mark.parametrize("key", [k for k in KEYS if not k.startswith("checkpoint")])
 @pytest.mark.parametrize("spelling", SPELLINGS)
-def test_lint_reads_each_key_as_simai_does(folder: Path, key: str, spelling: str) -> None:
+def test_lint_reads_each_key_as_simai_does(
+    folder: Path, plain: Plain, key: str, spelling: str
+) -> None:
     """One key at a time, set wrong (one more than the body and name say): the finding it gets
     is the same however it is spelt."""
     values = {**KEYS, key: KEYS[key] + 1}
-    plain = write(folder, f"{key}-plain.txt", header(values))
+    found = plain.lint(plain.file(f"{key}-plain.txt", header(values)))
     spelt = write(folder, f"{key}-{spelling}.txt", header(values, SPELLINGS[spelling], key))
-    assert lint(plain) == lint(spelt)
+    assert found == lint(spelt)
     # ep 9 does not divide DP 8, but no row of this file runs in `_DP_EP` (WK211 stays quiet)
-    assert lint(plain) or key == "ep", "a wrong value gets a finding"
+    assert found or key == "ep", "a wrong value gets a finding"
 
 
 def test_vpp_written_as_a_float_gets_the_vpp_finding(folder: Path) -> None:

@@ -45,9 +45,11 @@ LAYERS: tuple[frozenset[str], ...] = (
         }
     ),
     frozenset({"models"}),
-    frozenset({"config", "checks", "engine", "fix", "discover", "explanation", "difference"}),
+    frozenset(
+        {"config", "checks", "engine", "fix", "discover", "explanation", "difference", "threads"}
+    ),
     frozenset({"render"}),
-    frozenset({"commands", "cli", "__main__", "wkparse", "api", "lsp"}),
+    frozenset({"commands", "cli", "plain_help", "__main__", "wkparse", "api", "lsp"}),
 )
 
 

@@ -25,7 +25,8 @@ def _snake(page: RulePage) -> str:
 
 
 def _where(page: RulePage) -> str:
-    return f"wkparse.checks.{page.area}.{_snake(page)}"
+    """Where lint imports the rule from (`wkparse.checks.load`) when it runs it."""
+    return checks.rule_module(page.area, page.name)
 
 
 def _registered(code: str) -> list[checks.Registered]:
@@ -62,6 +63,25 @@ def test_every_parser_code_is_registered_like_any_rule() -> None:
     }
     assert parser_codes
     assert not parser_codes - {c for r in checks.REGISTRY for c in r.codes}
+    assert parser_codes == syntax.PARSER_CODES
+
+
+@pytest.mark.parametrize("code", sorted(syntax.PARSER_CODES))
+def test_a_parser_code_rule_hands_on_what_the_parser_found_and_nothing_else(code: str) -> None:
+    """What lets lint skip loading it for a file where the parser found none of its code."""
+    from wkparse.ast import Span
+    from wkparse.diagnostics import Diagnostic
+    from wkparse.parse import parse_text
+
+    workload = parse_text("MICRO\n0\n").workload
+    (registered,) = _registered(code)
+    found = [
+        Diagnostic(code, "found", Span.on_line(2, 1, 2)),
+        Diagnostic(code, "again", Span.on_line(3, 1, 2)),
+    ]
+    for parsed in ([], found, [Diagnostic("WK105", "other", Span.on_line(1, 1, 2))]):
+        ctx = checks.Context(workload, "w.txt", parsed=parsed)
+        assert list(registered.function(ctx)) == [d for d in parsed if d.code == code]  # type: ignore[arg-type, call-arg]
 
 
 def test_modules_beside_the_rules_register_none_and_are_not_named_like_a_rule() -> None:

@@ -5,7 +5,6 @@ unedited generator output is allowed only when its page is oracle-backed
 
 from __future__ import annotations
 
-import json
 import re
 from functools import cache
 
@@ -13,10 +12,10 @@ import pytest
 
 from wkparse.catalog import catalog
 
-from .conftest import SHARED, require
+from .conftest import SHARED, oracle_results, require
 
 #: the recording folders a page may cite
-FOLDERS = ("simai-oracle", "simai-oracle-2", "simai-ns3-oracle")
+FOLDERS = ("simai-oracle", "simai-oracle-2", "simai-ns3-oracle", "simai-versions")
 ENTRY = re.compile(r"(?P<folder>[a-z0-9-]+): (?P<case>[A-Za-z0-9_.+-]+)(?: \(.+\))?")
 
 CITED = [(code, entry) for code, page in sorted(catalog().items()) for entry in page.oracle]
@@ -25,8 +24,10 @@ CITED = [(code, entry) for code, page in sorted(catalog().items()) for entry in 
 @cache
 def cases(folder: str) -> frozenset[str]:
     """The case names a recording folder holds, without a `.txt` ending."""
-    results = json.loads(require(SHARED / folder / "results.json").read_text(encoding="utf-8"))
-    return frozenset(str(run["case"]).removesuffix(".txt") for run in results)
+    require(SHARED / folder / "results.json")
+    return frozenset(
+        str(run["case"]).removesuffix(".txt") for run in oracle_results(SHARED / folder)
+    )
 
 
 def test_some_pages_are_oracle_backed() -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from benchmarks import fuzzing
 from tests.conftest import SIMAI_ORACLE_2, oracle_params
 from wkparse.cpp import scaled, scaled_floats
 from wkparse.models.simai import report, run, simulate
@@ -171,6 +172,14 @@ def test_running_sum_multiplies_a_long_tail_out() -> None:
     tail = [0.1, 0.7, 1e-3]
     got = running_sum([2.5], tail, times)
     assert got == 2.5 + times * reduce(float.__add__, tail)
+
+
+def test_a_tail_without_terms_costs_nothing_however_long() -> None:
+    """A kind whose terms are all 0.0 has an empty tail: a declared count of 10**15 copies
+    of it is no 10**15 steps (a file declaring 50,000,000 rows took seconds to explain)."""
+    with fuzzing.watchdog(30):
+        assert running_sum([2.5, 0.5], (), 10**15) == 3.0
+        assert running_sum([2.5, 0.5], (), EXACT_REPEATS - 1) == 3.0
 
 
 @pytest.mark.parametrize(

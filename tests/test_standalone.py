@@ -3,7 +3,12 @@ without it skips those tests (counted by what they need in the summary) and pass
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
 
 from tests.conftest import ROOT, SHARED, absent, skip_counts
 
@@ -43,4 +48,47 @@ def test_skips_are_counted_by_folder_then_by_reason() -> None:
         ("../shared/corpus is absent", 3),
         ("../shared/simai-ns3-oracle is absent", 1),
         ("chromium-headless-shell is not installed", 2),
+    ]
+
+
+def test_the_summary_counts_the_skips_of_parallel_workers(tmp_path: Path) -> None:
+    """The suite runs under pytest-xdist: skips come back from the workers, and the summary
+    still counts them by the folder they need (a checkout with this conftest, no ../shared)."""
+    tests = tmp_path / "checkout" / "tests"
+    tests.mkdir(parents=True)
+    (tests / "conftest.py").write_text((ROOT / "tests" / "conftest.py").read_text())
+    (tests / "test_needs.py").write_text(
+        textwrap.dedent(
+            """
+            import pytest
+            from conftest import CORPUS, SIMAI_ORACLE, needs, require
+
+            @needs(SIMAI_ORACLE)
+            def test_marked() -> None:
+                pass
+
+            @pytest.mark.parametrize("i", range(3))
+            def test_at_run_time(i: int) -> None:
+                require(CORPUS / "x.txt")
+
+            def test_runs() -> None:
+                pass
+            """
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "2", str(tests)],
+        cwd=tests.parent,
+        env={k: v for k, v in os.environ.items() if k != "CI"},
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "2 workers" in done.stdout
+    summary = done.stdout.split("4 skipped, by what they need", 1)[1].splitlines()
+    assert summary[1:3] == [
+        "     3 ../shared/corpus is absent",
+        "     1 ../shared/simai-oracle is absent",
     ]

@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
-from tests.conftest import CORPUS, on_a_terminal
+from tests.conftest import CORPUS, SAMPLES, on_a_terminal
 from wkparse import catalog, terminal
+from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Fix, Severity
 from wkparse.render.lint.base import FileReport, Summary
 from wkparse.render.lint.text import TextFormatter
@@ -35,6 +36,20 @@ UNUSED = (
     "pygls",
     "lsprotocol",
     "wkparse.lsp",
+    # the rules it does not run (ns-3's under the default target, the opt-in ones), and what
+    # only they, or a finding, need: SimAI's run and collective models, AICB's history
+    "wkparse.checks.all",
+    "wkparse.checks.ns3",
+    "wkparse.checks.aicb.known_generator_defect",
+    "wkparse.checks.header.inference_mode",
+    "wkparse.checks.rows.zero_size_collective",
+    "wkparse.checks.structure.missing_field",  # a parser code's rule, for a file that has one
+    "wkparse.models.simai.ns3",
+    "wkparse.models.simai.run",
+    "wkparse.models.simai.comm",
+    "wkparse.models.simai.options",
+    "wkparse.models.simai.timeline",
+    "wkparse.models.aicb.revisions",
 )
 REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
 
@@ -78,6 +93,82 @@ def test_lint_of_a_small_clean_file_loads_only_what_it_uses() -> None:
 
 
 @pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
+def test_the_rules_a_run_selects_are_loaded_and_no_others() -> None:
+    run = _lint_in_a_child("--target", "simai-ns3", "--extend-select", "WK901", str(SMALL))
+    modules = run["modules"]
+    assert isinstance(modules, list)
+    assert "wkparse.checks.ns3.ns3_expert_crash" in modules
+    assert "wkparse.checks.aicb.known_generator_defect" in modules
+    assert "wkparse.checks.ns3.ns3_long_run" not in modules  # opt-in, not selected
+    assert "wkparse.checks.all" not in modules
+
+
+def _findings(paths: list[Path], config: Config) -> list[list[str]]:
+    from wkparse import api
+
+    return [[repr(d) for d in api.lint(path, config=config)] for path in paths]
+
+
+def test_a_run_that_loads_only_its_rules_finds_what_every_rule_loaded_finds() -> None:
+    """Each process imports the rules its configuration runs (`wkparse.checks.load`); here the
+    test process has imported every one: the findings must not depend on it."""
+    import wkparse.checks.all  # noqa: F401  (every rule registered here)
+
+    paths = sorted(SAMPLES.glob("*.txt"))
+    if CORPUS.is_dir():
+        paths += sorted(CORPUS.rglob("*.txt"))[::6]
+    selections = [
+        {},
+        {"select": ("WK1", "WK2", "WK3", "WK4", "WK5", "WK6", "WK7", "WK8", "WK9")},
+        {"target": "simai-ns3", "extend_select": ("WK803", "WK901", "WK211", "WK405")},
+        {"target": "astra-sim-1.0"},
+    ]
+    code = (
+        "import json, sys\n"
+        "from pathlib import Path\n"
+        "from wkparse import api\n"
+        "from wkparse.config import Config\n"
+        "selections, paths = json.loads(sys.argv[1]), [Path(p) for p in sys.argv[2:]]\n"
+        "runs = []\n"
+        "for s in selections:\n"
+        "    config = Config(**{k: tuple(v) if isinstance(v, list) else v for k, v in s.items()})\n"
+        "    runs.append([[repr(d) for d in api.lint(p, config=config)] for p in paths])\n"
+        "print(json.dumps({'runs': runs, 'all': 'wkparse.checks.all' in sys.modules}))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(selections), *map(str, paths)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    )
+    child = json.loads(done.stdout)
+    assert child["all"] is False
+    for selection, theirs in zip(selections, child["runs"]):
+        mine = _findings(paths, Config(**selection))  # type: ignore[arg-type]
+        assert theirs == mine, selection
+    assert any(run for run in child["runs"][2])  # the ns-3 and opt-in rules found something
+
+
+def test_a_page_whose_module_is_missing_loads_every_rule() -> None:
+    code = (
+        "import sys\n"
+        "from wkparse import catalog, checks\n"
+        "pages = dict(catalog.summaries())\n"
+        "pages['WK105'] = catalog.RuleSummary('WK105', 'no-such-rule', pages['WK105'].severity,"
+        " area='structure')\n"
+        "catalog.summaries = lambda: pages\n"
+        "checks.load(['WK105'])\n"
+        "print('wkparse.checks.all' in sys.modules, len(checks.REGISTRY))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    loaded, registered = done.stdout.split()
+    assert loaded == "True" and int(registered) == len(catalog.catalog())
+
+
+@pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
 def test_the_pages_are_read_when_a_format_shows_them() -> None:
     run = _lint_in_a_child("--format", "sarif", str(SMALL))
     assert run["status"] == 0 and run["pages_read"] == 1
@@ -94,7 +185,7 @@ def test_the_summaries_say_what_the_pages_say() -> None:
     for code, rule in catalog.summaries().items():
         page = pages[code]
         assert (rule.code, rule.name, rule.severity) == (page.code, page.name, page.severity)
-        assert (rule.opt_in, rule.targets) == (page.opt_in, page.targets)
+        assert (rule.opt_in, rule.targets, rule.area) == (page.opt_in, page.targets, page.area)
     assert catalog.opt_in_codes() == {c for c, p in pages.items() if p.opt_in}
 
 
@@ -102,7 +193,7 @@ def test_stale_summaries_are_made_again_from_the_pages(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     stale = json.loads(catalog.summaries_path().read_text(encoding="utf-8"))
-    stale["rules"] = [[code, "renamed", "info", True, []] for code, *_ in stale["rules"]]
+    stale["rules"] = [[c, "renamed", "info", True, [], area] for c, *_, area in stale["rules"]]
     stale["checksum"] = "00000000"  # made from other pages
     path = tmp_path / "summaries.json"
     path.write_text(json.dumps(stale), encoding="utf-8")
@@ -116,6 +207,11 @@ def test_stale_summaries_are_made_again_from_the_pages(
         path.write_text(json.dumps(stale), encoding="utf-8")
         catalog.summaries.cache_clear()
         assert {r.name for r in catalog.summaries().values()} == {"renamed"}
+        # rows of another shape (before the area was stored) are made again, not misread
+        stale["rules"] = [row[:5] for row in stale["rules"]]
+        path.write_text(json.dumps(stale), encoding="utf-8")
+        catalog.summaries.cache_clear()
+        assert catalog.summaries() == fresh
         path.write_text("not json", encoding="utf-8")
         catalog.summaries.cache_clear()
         assert catalog.summaries() == fresh

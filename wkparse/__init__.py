@@ -1,9 +1,10 @@
 """wkparse: parse, lint, explain and format SimAI workload files.
 
 The Python API (`wkparse.api`): `lint`, `explain`, `simai`, `aicb` and `diff` take a file's
-path, text or bytes and return what the command's JSON renders; `parse_file`, `parse_text`
-and `parse_bytes` give the syntax tree. Importing `wkparse` loads only the parser's entry
-points: each API function imports what it needs when called.
+path, text or bytes and return what the command's JSON renders (`triage` takes an issue's
+text); `parse_file`, `parse_text` and `parse_bytes` give the syntax tree. Importing
+`wkparse` loads only the parser's entry points: each API function imports what it needs when
+called.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from wkparse.api import (
     explain,
     lint,
     simai,
+    triage,
 )
 from wkparse.parse import Limits, ParseResult, parse_bytes, parse_file, parse_text
 
@@ -34,4 +36,5 @@ __all__ = [
     "parse_file",
     "parse_text",
     "simai",
+    "triage",
 ]

@@ -24,11 +24,21 @@ if TYPE_CHECKING:
     from wkparse.models.aicb import Generated
     from wkparse.models.simai import SimaiRun
     from wkparse.parse import ParseResult
+    from wkparse.threads import Triage
 
 #: a file's path, its text (a `str` with a line break) or its bytes
 Source = Union[str, "os.PathLike[str]", bytes]
 
-__all__ = ["Source", "WorkloadSyntaxError", "aicb", "diff", "explain", "lint", "simai"]
+__all__ = [
+    "Source",
+    "WorkloadSyntaxError",
+    "aicb",
+    "diff",
+    "explain",
+    "lint",
+    "simai",
+    "triage",
+]
 
 
 class WorkloadSyntaxError(ValueError):
@@ -124,6 +134,23 @@ def diff(a: Source, b: Source) -> Difference:
         sides.append((result, name or side))
     (ra, na), (rb, nb) = sides
     return compare(ra, rb, na, nb)
+
+
+def triage(
+    text: str | bytes,
+    attachments: str | os.PathLike[str] | None = None,
+    date: str | None = None,
+    lang: str = "auto",
+) -> Triage:
+    """What `wkparse triage` concludes from an issue's `text` (Markdown, plain text, front
+    matter or `gh issue view --json` output): its artefacts, findings, predictions, answers
+    and the Markdown to post (`.markdown`; `.public()` is the JSON). `attachments` is a folder
+    of the files the issue links to, `date` (YYYY-MM-DD) the day whose SimAI and AICB to
+    assume (default: the issue's), `lang` auto, en or zh."""
+    from wkparse.render.triage.answer import answered
+    from wkparse.threads import triage as run_triage
+
+    return answered(run_triage(text, attachments=attachments, date=date, lang=lang))
 
 
 def _is_text(source: str) -> bool:

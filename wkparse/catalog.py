@@ -3,8 +3,9 @@
 A page is the rule's documentation and its test cases at once: `[[fail]]` examples must
 trigger exactly that code, `[[pass]]` examples must trigger nothing (tests/test_catalog.py).
 
-A lint run needs only each rule's name, severity, opt-in flag and targets, and reading the
-70 pages costs more than linting a small file, so those are also stored beside the pages
+A lint run needs only each rule's name, severity, opt-in flag, targets and area (which, with
+the name, says the rule's module), and reading the 80 pages costs more than linting a small
+file, so those are also stored beside the pages
 (`rules/summaries.json`, written by `python -c "from wkparse.catalog import write_summaries;
 write_summaries()"`) with a checksum of the pages' bytes: the index is used only while the pages
 are the ones it was made from (a stale index costs time, never correctness).
@@ -127,6 +128,8 @@ class RuleSummary:
     severity: Severity
     opt_in: bool = False
     targets: tuple[str, ...] = TARGETS
+    #: the rule's folder under wkparse/checks (`wkparse.checks.rule_module` names its module)
+    area: str = ""
 
 
 def _page_files() -> list[Path]:
@@ -170,7 +173,8 @@ def _summaries() -> dict[str, Any]:
     return {
         "checksum": _checksum(_page_files()),
         "rules": [
-            [p.code, p.name, str(p.severity), p.opt_in, list(p.targets)] for p in catalog().values()
+            [p.code, p.name, str(p.severity), p.opt_in, list(p.targets), p.area]
+            for p in catalog().values()
         ],
     }
 
@@ -185,23 +189,27 @@ def write_summaries() -> None:
 
 @functools.cache
 def summaries() -> dict[str, RuleSummary]:
-    """Every rule's name, severity, opt-in flag and targets, by code, without reading the
-    pages when the stored summaries were made from them."""
+    """Every rule's name, severity, opt-in flag, targets and area, by code, without reading
+    the pages when the stored summaries were made from them."""
     try:
         stored = json.loads(summaries_path().read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        stored = None
-    if stored is None or stored.get("checksum") != _checksum(_page_files()):
-        stored = _summaries()
+        if stored.get("checksum") == _checksum(_page_files()):
+            return _from_rows(stored["rules"])
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        pass  # unreadable, or stored by another version of this function: made again
+    return _from_rows(_summaries()["rules"])
+
+
+def _from_rows(rows: list[list[Any]]) -> dict[str, RuleSummary]:
     return {
-        code: RuleSummary(code, name, Severity.parse(severity), opt_in, tuple(targets))
-        for code, name, severity, opt_in, targets in stored["rules"]
+        code: RuleSummary(code, name, Severity.parse(severity), opt_in, tuple(targets), area)
+        for code, name, severity, opt_in, targets, area in rows
     }
 
 
 @functools.cache
 def opt_in_codes() -> frozenset[str]:
-    """The codes that only run when selected by name (or a prefix longer than `WK`)."""
+    """The codes that run only when selected (by code, or by a prefix named: `WK4`, `WK`, `ALL`)."""
     return frozenset(code for code, p in summaries().items() if p.opt_in)
 
 

@@ -12,6 +12,7 @@ import typer
 
 from wkparse import terminal
 from wkparse.parse import parse_bytes, parse_file, read_stdin
+from wkparse.plain_help import PlainCommand, PlainGroup
 
 _SETTINGS: dict[str, Any] = {
     "name": "wkparse",
@@ -19,6 +20,7 @@ _SETTINGS: dict[str, Any] = {
     "no_args_is_help": True,
     "add_completion": False,
     "pretty_exceptions_enable": False,
+    "cls": PlainGroup,
 }
 app = typer.Typer(**_SETTINGS)
 
@@ -132,10 +134,21 @@ def parse(
         from wkparse.render.parse import json as ast_json
 
         ast_json.write(result, sys.stdout, str(path))
+        if not result.ok:  # why the exit is 1, where a person reads it
+            from wkparse.i18n import english_count
+
+            errors = english_count(len(result.diagnostics), "syntax error")
+            terminal.say(terminal.console(stderr=True), "note", f"{path}: {errors}", "cyan")
     else:
         w = result.workload
         policy = w.header.policy if w.header else "no policy"
-        print(f"{path}: {policy}, {len(w.rows)} rows, {len(result.diagnostics)} syntax errors")
+        from wkparse.i18n import english_count
+
+        rows, errors = (
+            english_count(len(w.rows), "row"),
+            english_count(len(result.diagnostics), "syntax error"),
+        )
+        print(f"{path}: {policy}, {rows}, {errors}")
         for d in result.diagnostics:
             print(f"{path}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
     raise typer.Exit(0 if result.ok else 1)
@@ -208,6 +221,9 @@ def lint(
     lang: str | None = typer.Option(
         None, "--lang", help="Language of the messages: en, zh, or auto (LC_ALL/LANG)."
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="List each skipped file (else one line counts them)."
+    ),
     at: str | None = typer.Option(None, "--at", help=AT_HELP),
     color: Color = COLOR,
 ) -> None:
@@ -240,6 +256,7 @@ def lint(
         stdin_filename=stdin_filename,
         target=target,
         lang=lang,
+        verbose=typed(ctx, "verbose"),
         at=at,
     )
     raise typer.Exit(run(options))
@@ -344,6 +361,9 @@ def fmt(
         "--skip-non-workloads",
         help="Skip named files whose first line is not a workload policy (for pre-commit).",
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="List each skipped file (else one line counts them)."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Rewrite files in the canonical form, keeping every value.
@@ -359,6 +379,7 @@ def fmt(
             check=typed(ctx, "check"),
             diff=typed(ctx, "diff"),
             skip_non_workloads=typed(ctx, "skip_non_workloads"),
+            verbose=typed(ctx, "verbose"),
         )
     )
 
@@ -383,6 +404,28 @@ def diff_command(
     from wkparse.commands.diff import run
 
     raise typer.Exit(run(a, b, format.value))
+
+
+@app.command()
+def triage(
+    issue: Path = typer.Argument(
+        ..., help="The issue: Markdown or text, `gh issue view --json` output, or '-' (stdin)."
+    ),
+    attachments: Path | None = typer.Option(
+        None, "--attachments", help="Folder of the files the issue links to (matched by name)."
+    ),
+    format: str = typer.Option("markdown", "--format", "-f", help="markdown, text or json."),
+    lang: str = typer.Option("auto", "--lang", help="auto (the issue's language), en or zh."),
+    date: str | None = typer.Option(
+        None, "--date", help="YYYY-MM-DD: the SimAI and AICB in force then (default: the issue's)."
+    ),
+    output: Path | None = typer.Option(None, "--output", "-o", help="Write to this file."),
+    color: Color = COLOR,
+) -> None:
+    """Read an issue's commands, files and logs, run the models on them, draft the answer."""
+    from wkparse.commands.triage import run
+
+    raise typer.Exit(run(issue, attachments, format, lang, date, output))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
@@ -516,3 +559,8 @@ def app_for(args: list[str]) -> typer.Typer:
     one.registered_callback = app.registered_callback
     one.registered_commands = chosen
     return one
+
+
+# every command's `--help` in the user's words (wkparse.plain_help)
+for _command in app.registered_commands:
+    _command.cls = PlainCommand

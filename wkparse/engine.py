@@ -12,13 +12,12 @@ from wkparse.checks import Context, FileCheck, RowCheck, RowProblem
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.parse import ParseResult
+from wkparse.syntax import PARSER_CODES
 
 
 def lint(
     result: ParseResult, path: str | None = None, config: Config | None = None
 ) -> list[Diagnostic]:
-    import wkparse.checks.all  # noqa: F401  (registers the checks)
-
     config = config or Config()
     # The parser's findings reach the output through their rules (wkparse.checks.structure),
     # so a parser code is selected, ignored and counted like every other.
@@ -33,6 +32,13 @@ def lint(
     # Without per-file ignores the answer is the same for every path, and asking with None
     # lets the config's memo serve every file of a run instead of starting over for each.
     where = path if config.per_file_ignores else None
+    # A parser code's rule hands on what the parser found: none found, nothing to load.
+    parsed = {d.code for d in result.diagnostics}
+    checks.load(
+        code
+        for code in summaries()
+        if config.enabled(code, where) and (code in parsed or code not in PARSER_CODES)
+    )
     active = [r for r in checks.REGISTRY if any(config.enabled(c, where) for c in r.codes)]
     for registered in active:
         if not registered.per_row:
@@ -83,9 +89,7 @@ def worst(diagnostics: list[Diagnostic]) -> Severity | None:
 
 
 def known_codes() -> frozenset[str]:
-    """Every code a run can report: the registered rules' (the parser's among them) and the
-    catalog's."""
-    import wkparse.checks.all  # noqa: F401  (registers the checks)
-
+    """Every code a run can report: the catalog's (every registered rule, the parser's among
+    them, has a page: tests/test_rule_layout.py) and those of the rules registered so far."""
     registered = set().union(*(r.codes for r in checks.REGISTRY))
     return frozenset(registered | set(summaries()))

@@ -51,11 +51,11 @@ class Slot:
 
 @dataclass(frozen=True, slots=True)
 class RowMatcher:
+    """Each field position of a row, for naming what is wrong with a line that does not
+    match its whole-line matcher (`row_line`)."""
+
     #: the slots of the longest `row` expansion (13, with the HYBRID_CUSTOMIZED policy)
     slots: tuple[Slot, ...]
-    #: whole-line matchers for rows without and with the 13th field; group i is field i
-    plain: re.Pattern[str]
-    customized: re.Pattern[str]
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,15 +179,22 @@ def recipe() -> dict[str, Any]:
 def row_matcher() -> RowMatcher:
     spec = recipe()
     patterns: dict[str, str] = spec["patterns"]
-    separator = spec["separator"]
-
-    def whole_line(terminals: list[str]) -> re.Pattern[str]:
-        body = f"(?:{separator})".join(f"({patterns[t]})" for t in terminals)
-        return re.compile(f"(?:{separator})?{body}(?:{separator})?")
-
     rows: list[list[str]] = spec["rows"]
-    slots = tuple(Slot(t, re.compile(patterns[t])) for t in rows[-1])
-    return RowMatcher(slots, whole_line(rows[0]), whole_line(rows[-1]))
+    return RowMatcher(tuple(Slot(t, re.compile(patterns[t])) for t in rows[-1]))
+
+
+@functools.cache
+def row_line(customized: bool) -> re.Pattern[str]:
+    """The whole-line matcher of a row without the 13th field (with it under the
+    HYBRID_CUSTOMIZED policy); group i is field i. Each is compiled when a file first needs
+    it: a regular expression of 12 fields takes longer to compile than a small file to lint."""
+    spec = recipe()
+    patterns: dict[str, str] = spec["patterns"]
+    separator = spec["separator"]
+    rows: list[list[str]] = spec["rows"]
+    terminals = rows[-1] if customized else rows[0]
+    body = f"(?:{separator})".join(f"({patterns[t]})" for t in terminals)
+    return re.compile(f"(?:{separator})?{body}(?:{separator})?")
 
 
 @functools.cache

@@ -35,7 +35,7 @@ from wkparse.ast import (
     Workload,
 )
 from wkparse.diagnostics import Diagnostic, Fix
-from wkparse.grammar import header_matcher, parser, row_matcher
+from wkparse.grammar import header_matcher, parser, row_line
 from wkparse.i18n import _
 from wkparse.row_reader import BLANK_REF, RowColumns
 
@@ -480,9 +480,8 @@ class _Parser:
             return _Reading([None] * 13, (), (LineError(syntax.LINE_TOO_LONG, 1, 2, long),))
         errors: list[LineError] = []
         text = self._decode(raw, 0, errors).rstrip("\r\n")
-        matcher = row_matcher()
         if self.fast and not errors and not syntax.has_huge_number(text):
-            match = (matcher.customized if self.customized else matcher.plain).fullmatch(text)
+            match = row_line(self.customized).fullmatch(text)
             if match:
                 return _from_match(match.groups(), match.regs[1:])
         return self._row_slow(text, errors)

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 from wkparse.ast import MAX_DIGITS, NUMBER_FIELDS, SHAPE, TEXT_FIELDS, LineError, ValueTable
-from wkparse.grammar import row_matcher
+from wkparse.grammar import row_line
 from wkparse.row_shapes import Shape, numbers_only
 
 if TYPE_CHECKING:
@@ -190,8 +190,7 @@ class RowColumns:
             text = key.decode("utf-8").rstrip("\r")
         except UnicodeDecodeError:
             return None
-        matcher = row_matcher()
-        match = (matcher.customized if self.customized else matcher.plain).fullmatch(text)
+        match = row_line(self.customized).fullmatch(text)
         if match is None:
             return None
         return self._read_shape(text, match.groups(), match.regs[1:])

@@ -31,6 +31,30 @@ FILE_TOO_LARGE = "WK118"
 WIDE_ENCODING = "WK119"
 CR_LINE_ENDS = "WK120"
 NOT_TEXT = "WK121"
+#: every code above: the parser reports them as it reads, and each one's rule only hands on
+#: what the parser found (`wkparse.checks.structure`), so lint loads such a rule only for a
+#: file where the parser found its code
+PARSER_CODES = frozenset(
+    {
+        EMPTY_FILE,
+        MISSING_POLICY,
+        MISSING_COUNT,
+        COUNT_NOT_INTEGER,
+        COUNT_TRAILING_JUNK,
+        MISSING_FIELD,
+        EXTRA_FIELD,
+        WORD_FOR_NUMBER,
+        FRACTIONAL_NUMBER,
+        NEGATIVE_NUMBER,
+        NUMBER_FOR_TYPE,
+        LINE_TOO_LONG,
+        INVALID_UTF8,
+        FILE_TOO_LARGE,
+        WIDE_ENCODING,
+        CR_LINE_ENDS,
+        NOT_TEXT,
+    }
+)
 
 TOKEN = re.compile(r"[^ \t\v\f\r\n]+")
 _FRACTIONAL = re.compile(

@@ -19,11 +19,16 @@ Two kinds, registered with a decorator naming the code they report:
   reading it. `when=fn(ctx) -> bool`, asked once per file, skips the check (and its
   grouping) where it cannot find anything: a check of numbers that vary per row would
   otherwise run once per row.
-Importing `wkparse.checks.all` registers every check module.
+Importing `wkparse.checks.all` registers every check module; lint imports only the modules
+of the rules it runs (`load`), each found from its page as above (`rule_module`), so that a
+run pays for no rule it leaves off (the WK8xx rules and their ns-3 model, under the default
+target) and an area's package registers nothing by itself.
 """
 
 from __future__ import annotations
 
+import importlib
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -153,3 +158,32 @@ def row_check(
         return fn
 
     return register
+
+
+def rule_module(area: str, name: str) -> str:
+    """The module of the rule named `name` (its page's, with dashes) in `area`."""
+    return f"wkparse.checks.{area}.{name.replace('-', '_')}"
+
+
+def load(codes: Iterable[str]) -> None:
+    """Import (so register) the rule modules that report `codes`, named by their pages; every
+    check module when a page names one that does not exist (tests/test_rule_layout.py keeps
+    pages and modules one to one, so that is only a safety net)."""
+    from wkparse.catalog import summaries
+
+    pages = summaries()
+    for code in codes:
+        page = pages.get(code)
+        if page is None:
+            continue
+        module = rule_module(page.area, page.name)
+        if module in sys.modules:
+            continue
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError as missing:
+            if missing.name != module:
+                raise
+            import wkparse.checks.all  # noqa: F401
+
+            return

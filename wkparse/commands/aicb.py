@@ -55,19 +55,29 @@ def _infer(path: Path, as_json: bool) -> int:
         command, (first, last) = found.earlier
         earlier = f"and AICB {first} .. {last}, before the module's rename, for:\n  {command}\n"
     side = ", ".join(a if a == b else f"{a} .. {b}" for a, b in found.side)
+    guessed = ""
+    if found.not_in_file:
+        guessed = (
+            f"the file does not show its {_listed(found.not_in_file)} (only AICB's file name "
+            "does): the command's are a guess\n"
+        )
     if found.exact and found.side and found.at == found.side[0]:
         sys.stdout.write(
             f"exact: only AICB's side-branch commits {side} write this file for:\n"
-            f"  {found.command}\n"
+            f"  {found.command}\n{guessed}"
         )
         return 0
     if found.exact:
         sys.stdout.write(f"exact: AICB {at} writes this file for:\n  {found.command}\n{earlier}")
         if side:
             sys.stdout.write(f"and AICB's side-branch commits {side} (--at takes them)\n")
+        sys.stdout.write(guessed)
         return 0
     if not found.command:
         sys.stdout.write("no AICB training or inference command comes near this file\n")
+        if found.first_difference is not None:
+            line = found.first_difference
+            sys.stdout.write(f"line {line.line}:\n  found:    {_quoted(line.found)}\n")
         return 1
     diff = found.first_difference
     if found.other_compute_times:
@@ -84,6 +94,11 @@ def _infer(path: Path, as_json: bool) -> int:
             f"  found:    {_quoted(diff.found)}\n"
         )
     return 1
+
+
+def _listed(items: Sequence[str]) -> str:
+    """`a`, `a or b`, `a, b or c`."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
 
 
 def _quoted(line: str | None) -> str:

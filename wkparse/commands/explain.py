@@ -76,9 +76,9 @@ def run(
     stdin = str(path) == "-"
     try:
         config = Resolver().for_path(None if stdin else path)
-    except ConfigError as exc:
-        terminal.warning(errors, f"{exc}; using the default settings")
-        config = Config()
+    except ConfigError as exc:  # the same error, exit 2, as lint and fmt give
+        terminal.error(errors, f"{path}: {exc}")
+        return 2
     config = config.with_target(target)
     try:
         config = config.with_simai(at)

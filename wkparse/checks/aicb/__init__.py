@@ -8,14 +8,5 @@ at its first line. A row departure that repeats across micro-batch groups is one
 says in how many groups it occurs. An original AICB file gives no finding at all.
 
 Each rule is one module named after its catalog page; `expected` holds what they share.
-Importing this package registers them all.
+Lint imports a rule's module when it runs the rule (`wkparse.checks.load`).
 """
-
-from wkparse.checks.aicb import (  # noqa: F401
-    aicb_command_unusable,
-    aicb_header_differs,
-    aicb_name_differs,
-    aicb_rows_differ,
-    aicb_value_differs,
-    known_generator_defect,
-)

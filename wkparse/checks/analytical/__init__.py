@@ -4,11 +4,6 @@ real binary (`../shared/simai-oracle-2`, named on the rule's page) and says what
 they fire on unedited AICB output too, since users need to hear it before they run SimAI.
 
 The facts come from the backend model in `wkparse.models.simai` (`timeline`, `comm`, `ratios`);
-`common` asks it once per file. Importing this package registers every rule.
+`common` asks it once per file. Lint imports a rule's module when it runs the rule
+(`wkparse.checks.load`).
 """
-
-from wkparse.checks.analytical import (  # noqa: F401
-    compute_overflows_int,
-    one_gpu_tp_group,
-    size_past_ratio_tables,
-)

@@ -4,15 +4,18 @@ and the backend model's answer for one collective under wkparse's stated option 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_reading
 from wkparse.cpp import c_div, scaled
 from wkparse.i18n import N_
-from wkparse.models.simai.comm import Network
-from wkparse.models.simai.options import stated
 from wkparse.models.simai.parallel import data_parallel
 from wkparse.models.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
+
+if TYPE_CHECKING:
+    from wkparse.models.simai.comm import Network
 
 #: phase names as messages give them
 PHASE_WORDS = {"fwd": N_("forward"), "ig": N_("input-gradient"), "wg": N_("weight-gradient")}
@@ -26,7 +29,16 @@ class Facts:
     ep: int
     dp: int
     raise_small: bool
-    network: Network
+    gpus: int
+
+    @cached_property
+    def network(self) -> Network:
+        """The backend's collective model, made when a rule first times a collective (most
+        files need none: a lint of a small file does not import it)."""
+        from wkparse.models.simai.comm import Network
+        from wkparse.models.simai.options import stated
+
+        return Network(stated("workload.txt", max(self.gpus, 1)), self.tp, self.ep)
 
 
 def facts(ctx: Context) -> Facts | None:
@@ -41,14 +53,8 @@ def facts(ctx: Context) -> Facts | None:
         tp, pp, ep = (r.value(k) or 0 for k in (TP, "pp", "ep"))
         gpus = r.value("all_gpus") or 0
         if tp > 0 and pp > 0:
-            opts = stated("workload.txt", max(gpus, 1))
-            got = Facts(
-                tp,
-                ep,
-                data_parallel(gpus, tp, pp) or 0,
-                r.header.policy == FWD_IN_BCKWD,
-                Network(opts, tp, ep),
-            )
+            raise_small = r.header.policy == FWD_IN_BCKWD
+            got = Facts(tp, ep, data_parallel(gpus, tp, pp) or 0, raise_small, gpus)
     ctx.__dict__["_analytical_facts"] = got
     return got
 

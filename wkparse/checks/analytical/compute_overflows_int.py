@@ -13,15 +13,18 @@ from collections.abc import Iterator
 from wkparse.ast import ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, diagnostics_on_rows, file_check
 from wkparse.checks.analytical.common import PHASE_WORDS, facts
+from wkparse.cpp import INT_MAX
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _
-from wkparse.models.simai.timeline import INT_LIMIT, cut_int
 
-#: the smallest time SimAI's float scale can round up to 2^31 lies above this
-SCREEN = INT_LIMIT - 256
+#: the smallest time SimAI's float scale can round up to 2^31 lies above this (2^31 - 256)
+SCREEN = INT_MAX - 255
 
 
 def _problem(phase: str, value: int) -> RowProblem | None:
+    # SimAI's timeline model, imported only for a time past the screen
+    from wkparse.models.simai.timeline import cut_int
+
     cut = cut_int(value)
     if cut is None:
         return None

@@ -8,16 +8,5 @@ without any warning. These rules run only on transformer training files that car
 inference files (`mode: 1`), MICRO and the ASTRA-sim 1.0 policies have no groups to count.
 
 Each rule is one module named after its catalog page; `declared` holds what they share.
-Importing this package registers them all.
+Lint imports a rule's module when it runs the rule (`wkparse.checks.load`).
 """
-
-from wkparse.checks.consistency import (  # noqa: F401
-    ga_groups_mismatch,
-    groups_differ,
-    missing_embedding_layer,
-    no_micro_batch_rows,
-    pp_comm_mismatch,
-    single_stage_ga_mismatch,
-    single_stage_vpp_mismatch,
-    vpp_layers_mismatch,
-)

@@ -9,14 +9,5 @@ the scheme are not checked. The file has no position for its name, so each diagn
 at the header value (or row) the name is compared with.
 
 Each rule is one module named after its catalog page; `named_run` holds what they share.
-Importing this package registers them all.
+Lint imports a rule's module when it runs the rule (`wkparse.checks.load`).
 """
-
-from wkparse.checks.filename import (  # noqa: F401
-    activation_vs_filename,
-    ga_vs_filename,
-    global_batch_not_divisible,
-    header_vs_filename,
-    layers_not_divisible_by_pp,
-    vpp_vs_preset,
-)

@@ -19,7 +19,6 @@ from wkparse.checks.header.reading import (
 )
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
-from wkparse.models.aicb.revisions import introduced
 from wkparse.models.simai.tables import TRANSFORMER_POLICIES
 from wkparse.models.simai.tokens import Reading
 from wkparse.syntax import shown as shown_token
@@ -44,6 +43,10 @@ def _era(key: str) -> str:
     if key == TP:
         return "every AICB era writes it"
     if key == "vpp":
+        from wkparse.models.aicb.revisions import (  # AICB's history: only for this message
+            introduced,
+        )
+
         return f"AICB wrote no vpp before {introduced('vpp').date}; its v1.0 headers carry only TP"
     return "AICB's v1.0 headers (and its multi-allreduce micro-benchmark) carry only TP"
 

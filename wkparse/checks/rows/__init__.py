@@ -8,20 +8,10 @@ it). Zero-size collectives and sizes next to NONE are things real AICB output do
 of times per file, so they are reported once per pattern with a count, not once per line.
 
 Each rule is one module named after its catalog page; `fields`, `classify` and `patterns`
-hold what they share. Importing this package registers them all.
+hold what they share. Lint imports a rule's module when it runs the rule
+(`wkparse.checks.load`).
 """
 
-from wkparse.checks.rows import (  # noqa: F401
-    allreducealltoall_prefix_trap,
-    broadcast,
-    expert_collective_without_ep,
-    none_with_size,
-    number_too_large,
-    reserved_not_minus_one,
-    unknown_comm_type,
-    unknown_group_suffix,
-    zero_size_collective,
-)
 from wkparse.checks.rows.classify import classify
 
 __all__ = ["classify"]

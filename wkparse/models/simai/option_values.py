@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
 from wkparse.cpp import stoi
+from wkparse.encoding import shown
 from wkparse.models.simai.ieee import stof
 
 if TYPE_CHECKING:
@@ -78,7 +79,7 @@ def _int(name: str, value: str) -> int | Refusal:
             134,
             "",
             f"terminate called after throwing an instance of 'std::{got.error}'\n  what():  stoi",
-            f"{name} {value!r} is no integer: std::stoi throws",
+            f"{name} {shown(value)} is no integer: std::stoi throws",
         )
     return got.value
 
@@ -91,7 +92,7 @@ def _float(name: str, value: str) -> float | Refusal:
             "",
             "terminate called after throwing an instance of 'std::invalid_argument'\n"
             "  what():  stof",
-            f"{name} {value!r} is no number: std::stof throws",
+            f"{name} {shown(value)} is no number: std::stof throws",
         )
     return got
 
@@ -113,7 +114,7 @@ def name_numbers(opts: SimaiOptions) -> tuple[str, dict[str, int]] | Refusal:
                 "",
                 "terminate called after throwing an instance of 'std::out_of_range'\n"
                 "  what():  stoi",
-                f"the file name's {m.group(0)!r} is out of int range",
+                f"the file name's {shown(m.group(0))} is out of int range",
             )
         found[m.group(1)] = got.value
     return model, found

@@ -20,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path, PurePath, PurePosixPath
 
 from wkparse.cpp import INT_MAX
+from wkparse.encoding import shown
 from wkparse.models.simai.header import first_line, read_header
 from wkparse.models.simai.ieee import f32
 from wkparse.models.simai.option_values import Refusal as Refusal
@@ -130,7 +131,7 @@ def refusal_reason(arg: str, version: SimaiVersion) -> str:
         where = f"accepted until {after.short}: SimAI {accepting(takers)}"
     else:
         where = f"accepted from {takers[0].short}: SimAI {accepting(takers)}"
-    return f"SimAI {version.short}'s option parser does not know {arg!r} ({where})"
+    return f"SimAI {version.short}'s option parser does not know {shown(arg)} ({where})"
 
 
 def parse(
@@ -171,7 +172,7 @@ def parse(
                     255,
                     "",
                     f"Error: Invalid language '{value}'. Please use 'en' or 'ja'.\n{USAGE_LINE}",
-                    f"-l {value!r}: only en and ja",
+                    f"-l {shown(value)}: only en and ja",
                 )
             got = value
         else:

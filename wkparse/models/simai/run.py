@@ -79,6 +79,8 @@ class SimaiRun:
     report: Report | None = None
     #: where the options and the file do not fit, each with what SimAI then does
     option_warnings: tuple[str, ...] = ()
+    #: rows the file holds after the last layer line 2 lets SimAI read (it never reads them)
+    unread_rows: int = 0
     #: the SimAI this run describes
     version: SimaiVersion = DEFAULT
     #: SimAI's option parser's refusal (what it prints, and why in wkparse's words)
@@ -153,6 +155,25 @@ class SimaiRun:
         refs = values.refs
         per_layer = zip(*us) if values.once_each else zip(*(map(c.__getitem__, refs) for c in us))
         return reported(total_compute(per_layer, tail, table.tail_count))
+
+
+def unread_rows(data: bytes, rows: RowsReading) -> int:
+    """The non-blank lines after the last layer SimAI reads: the rows a count line smaller
+    than the body leaves unread. Counted from the end, so a file read whole costs one scan
+    for newlines."""
+    table = rows.layers
+    if rows.first_undefined is not None or table.tail_count or not table.read:
+        return 0
+    last = table.lines[-1] if len(table.lines) else 0
+    total = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
+    if not last or total <= last:
+        return 0
+    unread, end = 0, len(data) - data.endswith(b"\n")
+    for _ in range(total - last):
+        start = data.rfind(b"\n", 0, end) + 1
+        unread += bool(data[start:end].strip())
+        end = start - 1
+    return unread
 
 
 def _end(run: SimaiRun) -> Outcome:
@@ -270,6 +291,7 @@ def simulate(
     run.rows = read_parsed(data, lines.value) if fast else None
     if run.rows is None:
         run.rows = read_rows(data, run.count.rows_start, lines.value, customized)
+    run.unread_rows = unread_rows(data, run.rows)
     run.outcome = _end(run)
     if run.outcome.kind != "ok" or run.outcome.undefined:
         return run

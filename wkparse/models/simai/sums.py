@@ -20,6 +20,8 @@ EXACT_REPEATS = 1_000_000
 
 def running_sum(terms: Iterable[float], tail: Sequence[float] = (), times: int = 0) -> float:
     """`terms` (each layer's, in order), then `times` copies of the tail layer's terms."""
-    if not tail or times <= EXACT_REPEATS:
+    if not tail:  # copies of no term add nothing, however many a count line declares
+        return reduce(add, terms, 0.0)
+    if times <= EXACT_REPEATS:
         return reduce(add, chain(terms, chain.from_iterable(repeat(tail, times))), 0.0)
     return reduce(add, terms, 0.0) + times * reduce(add, tail)

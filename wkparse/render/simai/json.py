@@ -4,8 +4,9 @@ Top-level keys (the contract): `simai` (the SimAI described: `commit`, `short`, 
 `release`), `outcome` {`exit_code`, `kind`, `message`}, `warnings`,
 `header` {`policy`, `tp`, `ep`, `pp`, `vpp`, `ga`, `all_gpus`, `pp_comm`, `checkpoints`,
 `checkpoint_initiates`} as SimAI holds them (null: never set, SimAI computes with 0), `lines`,
-`dp`, `layers` (each: `index`, `name`, `source_line`, `defined`, `fwd`/`ig`/`wg` {`compute_ns`,
-`compute_us`, `type`, `group`, `group_size`, `size`, `scheduled`}, `update_ns`),
+`dp`, `unread_rows` (rows after the last layer line 2 lets SimAI read), `layers` (each:
+`index`, `name`, `source_line`, `defined`, `fwd`/`ig`/`wg` {`compute_ns`, `compute_us`,
+`type`, `group`, `group_size`, `size`, `scheduled`}, `update_ns`),
 `first_undefined` and `totals` {`compute_us`}. A value SimAI holds as garbage is null.
 Then the run's options: `options` (the SimAI command line used, `stated` when it is
 wkparse's own set) and `option_warnings`; and `result`, the EndToEnd.csv SimAI writes (null
@@ -83,6 +84,7 @@ def head(run: SimaiRun) -> dict[str, Any]:
         "header": header,
         "lines": run.lines,
         "dp": run.dp,
+        "unread_rows": run.unread_rows,
         "layers": [],
         "first_undefined": run.first_undefined,
         "totals": {"compute_us": run.total_compute_us},

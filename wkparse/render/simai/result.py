@@ -7,7 +7,7 @@ from __future__ import annotations
 import heapq
 import math
 
-from wkparse.i18n import N_
+from wkparse.i18n import N_, english_count
 from wkparse.models.simai.busbw import nic_of, nvlink_of
 from wkparse.models.simai.ieee import fixed, whole
 from wkparse.models.simai.options import SimaiOptions, command_line, gpu_type_name
@@ -39,7 +39,9 @@ def bandwidth_line(opts: SimaiOptions) -> str:
     nic = f"{opts.nic:g} GB/s (-nic)" if opts.nic > 0 else f"{nic_of(opts.nic_type):g} GB/s"
     if opts.nic <= 0:
         nic += f" ({opts.nic_type})"
-    return f"bandwidths: {nv}; NIC {nic}; {opts.g_p_s} GPUs and {opts.n_p_s} NICs per server"
+    nics = english_count(opts.n_p_s, "NIC") if opts.nics_per_server is not None else "NICs unset"
+    per_server = f"{english_count(opts.g_p_s, 'GPU')} and {nics}"
+    return f"bandwidths: {nv}; NIC {nic}; {per_server} per server"
 
 
 def _share(value: float, total: float) -> str:

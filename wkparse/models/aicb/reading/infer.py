@@ -1,9 +1,12 @@
 """The AICB command and revisions behind a file: `wkparse aicb --infer FILE`.
 
-A file's header, row names, sizes and (when it has one) AICB-style name give the run's
-settings; a few settings the file cannot show (SwiGLU, the vocabulary, recompute) are tried
-both ways. Each candidate command is generated at every modelled revision (`revisions`) and
-compared with the file, chunk by chunk, stopping at the first difference, so a wrong guess
+A file's content gives the run's settings (`content` for the training generators since v1.1,
+`_inference_reading` for the inference one, `v1_infer` for v1.0); its name is a hint, which
+decides only what the content cannot show (the model name, the GPU type, flash attention:
+`Inferred.not_in_file` lists those a name did not give). What one number mixes is tried in the
+order a user most likely ran it, and a nearest command is offered only when it is plausible
+(`_plausible`). Each candidate command is generated at every modelled revision (`revisions`)
+and compared with the file, chunk by chunk, stopping at the first difference, so a wrong guess
 costs a few rows. The result is the command and the revision range that reproduce the file
 exactly, or else the candidate that agrees longest and the first line where the file departs.
 The side-branch commits `--at` takes (`revisions.side_branch`) that write the file are named
@@ -14,9 +17,9 @@ each) writes it; a run only the side branch writes is found as well.
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
+from itertools import chain
 from pathlib import PurePath
 
 from wkparse.models.aicb.dump import Row, Workload
@@ -25,11 +28,19 @@ from wkparse.models.aicb.inference.args import BUILT_IN_CONFIGS, FAMILIES
 from wkparse.models.aicb.inference.first import FAMILIES as FIRST_FAMILIES
 from wkparse.models.aicb.inference.first import NEXT_CONFIGS, NEXT_FAMILY
 from wkparse.models.aicb.names import parse_filename, parse_first_inference_filename
+from wkparse.models.aicb.reading.content import (
+    DEEPSEEK_SHAPE,
+    NAME_FLAGS,
+    observe,
+    shapes,
+    unrecorded,
+)
 from wkparse.models.aicb.reading.infer_text import (
     EXAMPLE,
     MOST,
     VOCABS,
     header_int,
+    header_size,
     preset_settings,
     row_fields,
     row_number,
@@ -37,8 +48,6 @@ from wkparse.models.aicb.reading.infer_text import (
 )
 from wkparse.models.aicb.revisions import LATEST, REVISIONS, Revision, side_branch
 from wkparse.models.aicb.v1.infer import is_v1_header, v1_candidates
-
-_FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +74,9 @@ class Inferred:
     #: side-branch commits (`revisions.side_branch`) that write the file too, as (first, last)
     #: runs in their order; when no master revision writes it, `at` is the first of them
     side: tuple[tuple[str, str], ...] = ()
+    #: settings only AICB's file name records, which this file's name did not give: the
+    #: command's values for them are a guess (`content.unrecorded`)
+    not_in_file: tuple[str, ...] = ()
 
     @property
     def span(self) -> tuple[str, str] | None:
@@ -82,6 +94,7 @@ class Inferred:
             "at": list(self.at) if self.at else None,
             "earlier": None if before is None else {"command": before[0], "at": list(before[1])},
             "side_branch": [list(run) for run in self.side],
+            "not_in_file": list(self.not_in_file),
             "first_difference": None
             if diff is None
             else {"line": diff.line, "expected": diff.expected, "found": diff.found},
@@ -107,18 +120,6 @@ def _agreement(expected: Iterator[str], text: str) -> int:
     return len(text) + 1 if pos == len(text) else pos
 
 
-#: the script variables of a DeepSeek preset's MLA and expert shape -> their options
-_DEEPSEEK_SHAPE = {
-    "q_lora_rank": "--q_lora_rank",
-    "kv_lora_rank": "--kv_lora_rank",
-    "qk_nope_dim": "--qk_nope_dim",
-    "qk_rope_dim": "--qk_rope_dim",
-    "v_head_dim": "--v_head_dim",
-    "n_shared_expert": "--n_shared_expert",
-    "n_dense_layer": "--n_dense_layers",
-}
-
-
 def _training_candidates(path: str, text: str) -> Iterator[str]:
     _head, keys, names = settings(text)
     tp = header_int(keys, "model_parallel_NPU_group", 1)
@@ -133,7 +134,7 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
     moe = "mlp_moelayer" in names
     aiob = "grad_gather" in names
     name = parse_filename(PurePath(path).name)
-    flags = _FLAGS.search(PurePath(path).name)
+    flags = NAME_FLAGS.search(PurePath(path).name)
     gemm, flash = (flags[1] == "True", flags[2] == "True") if flags else (moe, True)
     mbs = name.mbs if name else 1
     seq = name.seq if name else 4096
@@ -175,7 +176,7 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
         "--global_batch", str(gbs), "--micro_batch", str(mbs), "--seq_length", str(seq),
     ]  # fmt: skip
     if deepseek:
-        for variable, option in _DEEPSEEK_SHAPE.items():
+        for variable, option in DEEPSEEK_SHAPE.items():
             base += [option, preset[variable]] if variable in preset else []
     ffns: list[str | None] = [preset["ffn_hidden_size"]] if "ffn_hidden_size" in preset else []
     ffns.append(None)
@@ -204,6 +205,36 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
                     yield " ".join(words)
 
 
+class _Lazy:
+    """Candidates computed as far as a search reads them: the later, costlier readings only
+    where the first ones do not reproduce the file (each computed once, for every pass)."""
+
+    def __init__(self, source: Iterator[str]) -> None:
+        self._source = source
+        self._read: list[str] = []
+
+    def __iter__(self) -> Iterator[str]:
+        at = 0
+        while True:
+            if at == len(self._read):
+                following = next(self._source, None)
+                if following is None:
+                    return
+                self._read.append(following)
+            yield self._read[at]
+            at += 1
+
+
+def _training(path: str, text: str) -> Iterator[str]:
+    """The content's readings first (`content.shapes`), then the name's."""
+    seen: set[str] = set()
+    read = observe(text) is not None  # the name's readings only where the content fails
+    for args in chain(shapes(path, text), () if read else _training_candidates(path, text)):
+        if args not in seen:
+            seen.add(args)
+            yield args
+
+
 def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tuple[int, int]:
     """(experts, top-k) from a MoE block's first rows (its routing and dispatch sizes; the
     dispatch's backward size, which DeepSeek does not send in FP8)."""
@@ -225,31 +256,91 @@ def _moe_shape(text: str, act: int, tp: int, ep: int, mbs: int, seq: int) -> tup
 
 
 def _inference_candidates(path: str, text: str) -> Iterator[str]:
+    """The inference runs the content shows (`_inference_reading`), the name's first."""
     name = parse_filename(PurePath(path).name)
-    if name is None or name.inference_phase is None:
+    if name is not None and name.inference_phase is not None:
+        for family, _model, _frame in FAMILIES:
+            if family not in name.model:
+                continue
+            for config in BUILT_IN_CONFIGS:
+                if family.lower().replace("-", "_") not in config.replace("-", "_"):
+                    continue
+                yield (
+                    f"{name.model} {config} --phase {name.inference_phase} "
+                    f"--seq_length {name.seq} --micro_batch {name.mbs} --world_size "
+                    f"{name.world} --tensor_model_parallel_size {name.tp} "
+                    f"--expert_model_parallel_size {name.ep} --pipeline_model_parallel {name.pp}"
+                )
+    yield from _inference_reading(path, text)
+
+
+def _inference_reading(path: str, text: str) -> Iterator[str]:
+    """Current inference runs from the content: the header's parallelism; the tokens (the
+    batch when decoding, the sequence in prefill) from the first sizes, against the same
+    run of one token; the other of batch and sequence from pp_comm (else 1). Every shipped
+    configuration and both phases are tried; the model is the name's, else the family's."""
+    from wkparse.models.aicb.generation import generate
+
+    _head, keys, _names = settings(text)
+    tp, ep, pp = (header_int(keys, k, 0) for k in ("model_parallel_NPU_group", "ep", "pp"))
+    world, pp_comm = header_int(keys, "all_gpus", 0), header_size(keys, "pp_comm")
+    if not (tp and ep and pp and world):
         return
-    for family, _model, _frame in FAMILIES:
-        if family not in name.model:
-            continue
-        for config in BUILT_IN_CONFIGS:
+    hinted = parse_filename(PurePath(path).name)
+    lines = text.split("\n", 40)[2:40]
+    parallel = (
+        f"--world_size {world} --tensor_model_parallel_size {tp} "
+        f"--expert_model_parallel_size {ep} --pipeline_model_parallel {pp}"
+    )
+    for family, model, _frame in FAMILIES:
+        if hinted is not None and family in hinted.model:
+            model = hinted.model
+        for config, shape in BUILT_IN_CONFIGS.items():
             if family.lower().replace("-", "_") not in config.replace("-", "_"):
                 continue
-            yield (
-                f"{name.model} {config} --phase {name.inference_phase} "
-                f"--seq_length {name.seq} --micro_batch {name.mbs} --world_size {name.world} "
-                f"--tensor_model_parallel_size {name.tp} --expert_model_parallel_size "
-                f"{name.ep} --pipeline_model_parallel {name.pp}"
-            )
+            hidden = shape.get("hidden_size")
+            if not isinstance(hidden, int) or not hidden:
+                continue
+            for phase in ("decode", "prefill"):
+                unit = f"{model} {config} --phase {phase} --seq_length 1 --micro_batch 1 {parallel}"
+                try:
+                    made = generate(_command(unit, LATEST, True), at=LATEST).text()
+                except (AicbError, ArithmeticError, ValueError):
+                    continue
+                for tokens in _scales(made.split("\n", 40)[2:40], lines):
+                    if not 0 < tokens <= MOST:
+                        continue
+                    other = pp_comm // (2 * tokens * hidden) if pp_comm else 1
+                    mbs, seq = (tokens, other) if phase == "decode" else (other, tokens)
+                    yield (
+                        f"{model} {config} --phase {phase} --seq_length {max(seq, 1)} "
+                        f"--micro_batch {max(mbs, 1)} {parallel}"
+                    )
+
+
+def _scales(unit: list[str], found: list[str]) -> list[int]:
+    """The factors between a one-token run's sizes and the file's, likeliest first (an FP8
+    size is rounded, so a ratio that is not whole is tried rounded too)."""
+    whole: list[int] = []
+    near: list[int] = []
+    for ours, theirs in zip(unit, found, strict=False):
+        a, b = ours.split("\t"), theirs.split("\t")
+        for at in (4, 7, 10):
+            x = row_number(a[at]) if len(a) > at else 0
+            y = row_number(b[at]) if len(b) > at else 0
+            if x and y:
+                (whole if y % x == 0 else near).append(y // x if y % x == 0 else round(y / x))
+    counted = sorted(set(whole), key=whole.count, reverse=True)
+    return [*counted, *(n for n in dict.fromkeys(near) if n not in counted)][:3]
 
 
 def _first_inference_candidates(path: str) -> Iterator[str]:
     """The first inference generator (2025-09-25) took every setting from its configuration:
-    only runs of the shipped ones are found (the side branch's Qwen3-Next ones too)."""
+    only runs of the shipped ones are found (the side branch's Qwen3-Next ones too); a name
+    of its own narrows the families tried."""
     name = parse_first_inference_filename(PurePath(path).name)
-    if name is None:
-        return
     for family, defaults, _any in (*FIRST_FAMILIES, NEXT_FAMILY):
-        if family in name.model:  # the file is named by the configuration's model_name
+        if name is None or family in name.model:
             next_family = family == NEXT_FAMILY[0]
             for config in NEXT_CONFIGS:
                 if family.lower().split("-")[0] in config and next_family == ("next" in config):
@@ -335,18 +426,52 @@ def _scores(
 
 def infer(path: str, text: str) -> Inferred:
     """The command and revision range that reproduce `text` (the file at `path`)."""
+    found = _infer(path, text)
+    if not found.command:
+        return found
+    return replace(found, not_in_file=unrecorded(path, "mode: 1" in text.split("\n", 1)[0]))
+
+
+#: the training settings a nearest command must have to be offered (at least these values)
+_PLAUSIBLE = {"--num_layers": 1, "--global_batch": 1, "--seq_length": 2, "--hidden_size": 2}
+
+
+def _plausible(args: str) -> bool:
+    """Whether a training command is one a user could have run: at least a layer, a sample,
+    two tokens and a hidden width of two (a search over a hostile file can end on less)."""
+    words = args.split()
+    for option, least in _PLAUSIBLE.items():
+        if option in words[:-1]:
+            value = words[words.index(option) + 1]
+            if not value.isdigit() or int(value) < least:
+                return False
+    return True
+
+
+def _infer(path: str, text: str) -> Inferred:
     from wkparse.models.aicb.generation import generate
 
     head = text.split("\n", 1)[0]
     inference = "mode: 1" in head
     first = not inference and is_v1_header(settings(head)[1])
+    candidates: Iterable[str]
     if inference:
-        candidates = [*_inference_candidates(path, text), *_first_inference_candidates(path)]
+        candidates = [*_first_inference_candidates(path), *_inference_candidates(path, text)]
         everywhere = [r for r in REVISIONS if r.era.inference]
     else:
-        found = v1_candidates(path, text) if first else _training_candidates(path, text)
-        candidates = list(found)
+        found = v1_candidates(path, text) if first else _training(path, text)
+        candidates = _Lazy(found)
         everywhere = [r for r in REVISIONS if r.era.first_generator == first]
+    if inference and parse_first_inference_filename(PurePath(path).name) is not None:
+        # the first generator's own name (no phase): its runs first, the side branch's too
+        firsts = list(_first_inference_candidates(path))
+        score, args, revs = _search(firsts, text, everywhere, inference)
+        if score <= len(text):
+            for candidate in firsts:
+                side = _side_runs(candidate, text, [], inference)
+                if side:
+                    command = _command(candidate, _side_rev(side[0][0]), True)
+                    return Inferred(True, command, side[0], None, side=side)
     score, args, revs = _search(candidates, text, everywhere, inference)
     if inference and score <= len(text):  # maybe a run only the side branch writes
         for candidate in candidates:
@@ -354,6 +479,9 @@ def infer(path: str, text: str) -> Inferred:
             if side:
                 command = _command(candidate, _side_rev(side[0][0]), True)
                 return Inferred(True, command, side[0], None, side=side)
+    if not inference and 0 <= score <= len(text) and not _plausible(args):
+        plausible = [c for c in candidates if _plausible(c)]  # a nearest one, or none
+        score, args, revs = _search(plausible, text, everywhere, inference)
     if score < 0:
         return Inferred(False, "", None, Difference(1, None, head))
     run, earlier = _by_module(_latest_run(revs), args, inference)
@@ -426,7 +554,7 @@ def _by_module(
 
 
 def _search(
-    candidates: list[str],
+    candidates: Iterable[str],
     text: str,
     revs: list[Revision],
     inference: bool,

@@ -6,15 +6,12 @@ Small readers shared by the searches of `infer` (the generators since v1.1) and 
 
 from __future__ import annotations
 
-import re
-
 from wkparse.models.aicb.training.presets import SCRIPT_PRESETS
 
 #: the AIOB file AICB ships, which candidate commands pass
 EXAMPLE = "workload/aiob_inputs/Example.txt"
 #: vocabularies tried where a file does not show its own (AICB's scripts', its default)
 VOCABS = (50257, 32000)
-_KEY = re.compile(r"(\w+):\s*(\S+)")
 
 #: header values above this are no run AICB makes (and would cost memory to generate)
 MOST = 10**7
@@ -23,13 +20,29 @@ MOST = 10**7
 def settings(text: str) -> tuple[str, dict[str, str], list[str]]:
     """(header line, its keys, the names of the first 400 rows)."""
     head, _, rest = text.partition("\n")
-    keys = dict(_KEY.findall(head))
+    keys = header_keys(head)
     names: list[str] = []
     for line in rest.split("\n", 400)[1:400]:
         word = line.split(None, 1)
         if word:
             names.append(word[0])
     return head, keys, names
+
+
+def header_keys(head: str) -> dict[str, str]:
+    """A header's `key: value` pairs (`key:value` too), in one pass over its words: a
+    regular expression backtracks quadratically over a long line without a colon."""
+    words = head.split()
+    keys: dict[str, str] = {}
+    for i, word in enumerate(words):
+        key, colon, value = word.partition(":")
+        if not colon or not key.replace("_", "a").isalnum():
+            continue
+        if not value and i + 1 < len(words):
+            value = words[i + 1]
+        if value:
+            keys[key] = value
+    return keys
 
 
 def header_int(keys: dict[str, str], key: str, default: int) -> int:
@@ -39,6 +52,12 @@ def header_int(keys: dict[str, str], key: str, default: int) -> int:
     except (KeyError, ValueError, OverflowError):
         return default
     return value if 0 <= value <= MOST else default
+
+
+def header_size(keys: dict[str, str], key: str) -> int:
+    """A header's byte count (`pp_comm`, which SP runs write as a float `8388608.0`) as
+    SimAI's stoi reads it, else 0; unlike `header_int`, not bounded by `MOST`."""
+    return row_number(keys.get(key, "").split(".", 1)[0])
 
 
 def row_number(text: str) -> int:

@@ -54,6 +54,69 @@ def _topk(text: str, act: int, tp: int) -> int:
 
 
 def v1_candidates(path: str, text: str) -> Iterator[str]:
+    """Argument lists (v1.0's option names) that may reproduce `text`, likeliest first: each
+    reading with the FFN width its parameter total gives, where that is another width."""
+    target = _total(text)
+    later: list[str] = []
+    for args in _readings(path, text):
+        yield from _with_width(args, target)
+        # AICB's heads default to the layers (a width they do not divide counts fewer)
+        layers = re.search(r"--num_layers (\d+)", args)
+        if layers is not None:
+            later.append(
+                re.sub(r"--num_attention_heads \d+", f"--num_attention_heads {layers[1]}", args)
+            )
+    for args in dict.fromkeys(later):
+        yield from _with_width(args, target)
+
+
+def _with_width(args: str, target: int) -> Iterator[str]:
+    """`args` with the FFN width the parameter total gives (where another), then as is."""
+    width = _width(args, target) if target and "--ffn_hidden_size" not in args else None
+    if width is not None:
+        yield f"{args} --ffn_hidden_size {width}"
+    yield args
+
+
+def _total(text: str) -> int:
+    """All parameters the file's gradient rows count (0: not shown)."""
+    norm = row_fields(text, "grad_norm")
+    if norm and len(norm) > 4 and row_number(norm[4]):
+        return row_number(norm[4]) // 2
+    gather = row_fields(text, "grad_gather")
+    pair = _PAIR.search(gather[10]) if gather and len(gather) > 10 else None
+    return int(pair[1]) if pair else 0  # AICB writes 2 x (total, moe): the tuple twice
+
+
+def _width(args: str, target: int) -> int | None:
+    """The FFN width that gives `target` parameters for these arguments, when it is whole
+    and not the width they already give (AICB's own layer walk, `layers`)."""
+    from dataclasses import replace
+
+    from wkparse.models.aicb.errors import AicbError
+    from wkparse.models.aicb.training.layers import layers, parameter_totals
+    from wkparse.models.aicb.v1.args import v1_args
+    from wkparse.models.aicb.v1.rows import MOE_NAME
+
+    try:
+        a, _idle = v1_args(args.split(), moe_only=False)
+        step = a.tp * max(a.ep, 1)
+
+        def total(width: int) -> int:
+            listed = layers(replace(a, ffn_hidden_size=width), 2, True, MOE_NAME)
+            return parameter_totals(listed)[0]
+
+        low, high = total(step), total(2 * step)
+    except AicbError:
+        return None
+    slope = high - low
+    if slope <= 0 or (target - (low - slope)) % slope:
+        return None
+    width = (target - (low - slope)) // slope * step
+    return width if 0 < width != a.ffn_hidden_size else None
+
+
+def _readings(path: str, text: str) -> Iterator[str]:
     """Argument lists (v1.0's option names) that may reproduce `text`, likeliest first."""
     _head, keys, names = settings(text)
     tp = header_int(keys, "model_parallel_NPU_group", 0)
@@ -139,7 +202,13 @@ def _moe(
         if per_layer and moe_params % per_layer == 0 and moe_params:
             local = moe_params // per_layer
             yield [*flags, f"--num_moe_experts {local} --expert_parallel_size 1"]
-        return
+            return
+        # another width: the tuple gives width x local experts; one expert of all of it
+        product = moe_params // (2 * layers * hidden) if layers * hidden else 0
+        if product and moe_params % (2 * layers * hidden) == 0:
+            width = f"--ffn_hidden_size {product}"
+            yield [*flags, f"--num_moe_experts 1 --expert_parallel_size 1 {width}"]
+            return
     first = row_fields(text, "moelayer")
     experts = row_number(first[4]) // (2 * seq) if first and len(first) > 4 and seq else 0
     if not experts:

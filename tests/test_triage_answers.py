@@ -1,0 +1,196 @@
+"""What the triage answers say, and what they rest on: the refused option and its exit code,
+the file name's numbers, where a pasted log stopped, a topology that disagrees with the file,
+lint's finding with its rule page; each answer with its evidence; out-of-scope in one line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.conftest import TRIAGE, require
+from wkparse import triage
+from wkparse.threads.logs import read
+
+REFUSED = (
+    "---\ntitle: t\ncreated: 2026-01-12\nlanguage: en\n---\n\n"
+    "sh ./scripts/inference_workload_with_aiob.sh -m qwen3-235B \\\n"
+    "-c ./scripts/inference_configs/qwen3_moe_default.json \\\n"
+    "-s 32768 -b 4 -w 12288 -e 32  -t 8 -l 16 -p prefill\n"
+    "./bin/SimAI_analytical -w aicb/results/workload/Qwen3-Moe-235B-world_size12288-tp8-pp16-"
+    "ep32-bs4-seq32768-prefill.txt -g 12288 -g_p_s 8 -r prefill- -busbw example/busbw.yaml\n"
+    "The new build does not accept -busbw.\n"
+)
+
+
+def test_refusal_names_the_option_and_the_exit() -> None:
+    result = triage(REFUSED)
+    assert result.cause.startswith("Likely cause: SimAI 26b4574b's option parser")
+    assert "does not know `-busbw`" in result.cause
+    assert "255" in result.cause
+    questions = [a.question for a in result.answers]
+    assert "What file does the AICB command write?" in questions
+    same = [a for a in result.answers if a.question == "Do the command and the file name agree?"]
+    assert same and same[0].answer.startswith("Yes")
+    for a in result.answers:
+        assert a.evidence and all(e for e in a.evidence)
+
+
+def test_log_reading() -> None:
+    log = (
+        "info: no input grad collective for layer: grad_param_comm\n"
+        "chunk size is: 6488588288 , size is: 6488588288 , layer_num is: 1 , node: 0\n"
+        "info: reduce-scatter weight grad collective issued for layer: grad_param_comm, "
+        "involved dimensions:  0, 1, 1,\n"
+        "info: no input grad collective for layer: grad_gather\n"
+        "chunk size is: 3244294144 , size is: 3244294144 , layer_num is:\n"
+    )
+    r = read(7, log)
+    assert r is not None and (r.collective, r.layer, r.size) == ("next", "grad_gather", 3244294144)
+    assert read(1, "hello\nworld\n") is None
+    crashed = read(1, 'assert failed. cond="false", msg="We assume at least one NIC is alive", x')
+    assert crashed is not None and crashed.error == "We assume at least one NIC is alive"
+
+
+def test_ns3_log_and_file_name_numbers() -> None:
+    case = require(TRIAGE / "aliyun-SimAI-101")
+    result = triage((case / "issue.md").read_bytes())
+    text = result.markdown
+    assert "DP = 8 / (TP x PP) = 2" in text
+    assert "grad_gather" in text and "3.24 GB" in text
+    assert "ncclFlowModel_EndToEnd.csv" in text
+    assert result.language == "zh" and "请附上 workload 文件" in text
+
+
+def test_topology_against_all_gpus_and_the_rule_page(tmp_path: Path) -> None:
+    case = require(TRIAGE / "aliyun-SimAI-8")
+    result = triage((case / "issue.md").read_bytes(), attachments=case / "attachments")
+    gpus = [a for a in result.answers if a.question == "Do the GPU counts agree?"]
+    assert gpus and "128 GPUs" in gpus[0].answer and "all_gpus 8" in gpus[0].answer
+    assert any("wkparse rule WK201" in e for a in result.answers for e in a.evidence)
+    # the pasted copy of the attachment is not linted twice
+    assert [f.code for f in result.findings].count("WK201") == 1
+
+
+def test_micro_header_crash_is_stated_on_the_pasted_rows() -> None:
+    case = require(TRIAGE / "aliyun-SimAI-245")
+    result = triage((case / "issue.md").read_bytes())
+    [p] = result.predictions
+    assert (p.outcome, p.exit) == ("crash", 136)
+    assert "SIGFPE" in result.cause and "粘贴" in result.cause
+
+
+def test_out_of_scope_is_one_line_saying_what_was_checked() -> None:
+    case = require(TRIAGE / "aliyun-SimAI-200")
+    result = triage((case / "issue.md").read_bytes())
+    assert result.scope == "out"
+    assert result.markdown.count("\n") == 1
+    assert "build" in result.markdown and "1 log" in result.markdown
+
+
+def test_a_missing_option_is_the_cause_of_an_all_bubble_result() -> None:
+    text = REFUSED.replace(" -busbw example/busbw.yaml", " -nv 380 -nic 50").replace(
+        "The new build does not accept -busbw.", "The result is 100% bubble time, all bubble."
+    )
+    result = triage(text)
+    [p] = result.predictions
+    assert p.outcome == "finish" and p.option_warnings
+    assert result.cause.startswith("Likely cause: the SimAI command line — no -n_p_s")
+    said = [a for a in result.answers if a.question == "Does the file explain what you saw?"]
+    assert said and said[0].answer.startswith("Through the command line")
+
+
+def test_an_issue_past_the_limit_says_it_was_cut() -> None:
+    result = triage("I ran SimAI_analytical and it hangs.\n" + "x" * 1_100_000)
+    assert result.thread.cut and "only its start was read" in result.markdown
+    assert "only its start was read" not in triage("short\n").markdown
+
+
+def test_every_out_of_scope_topic_has_its_chinese_words() -> None:
+    from wkparse.threads import scope
+    from wkparse.threads.phrases import TOPIC_WORDS
+
+    source = Path(scope.__file__).read_text(encoding="utf-8")
+    named = {t for _w, t, _p in scope._OUT} | {
+        "crash on SimAI's own example",
+        "crash inside ns-3",
+    }
+    assert named <= set(TOPIC_WORDS)
+    assert all(f'"{t}"' in source for t in named)
+
+
+def test_pasted_line_1_and_an_attachment_against_the_command(tmp_path: Path) -> None:
+    import wkparse
+
+    cmd = (
+        "sh scripts/megatron_workload_with_aiob.sh -m 7 --world_size 128 "
+        "--pipeline_model_parallel 4 --global_batch 512 --swiglu --use_flash_attn"
+    )
+    made = wkparse.aicb(cmd, at="2026-01-01")
+    lines = made.text().splitlines()
+    issue = (
+        f"---\ntitle: t\ncreated: 2026-01-01\nlanguage: en\n---\n\nI ran\n\n    {cmd}\n\n"
+        "```\n" + "\n".join(lines[:6]) + "\n```\n"
+    )
+    q = "Is your file the one the AICB command writes?"
+    said = [a.answer for a in triage(issue).answers if a.question == q]
+    assert said and said[0].startswith("Line 1 you pasted is the one AICB writes")
+    changed = issue.replace(" ga: 64 ", " ga: 32 ")
+    said = [a.answer for a in triage(changed).answers if a.question == q]
+    assert said and said[0].startswith("No: the line 1 you pasted differs") and "ga" in said[0]
+    (tmp_path / made.filename).write_text(made.text(), encoding="utf-8")
+    said = [
+        a.answer
+        for a in triage(f"{issue}\nfile: {made.filename}\n", attachments=tmp_path).answers
+        if a.question == q
+    ]
+    assert any(s.startswith(f"Yes: `{made.filename}` is what AICB writes") for s in said)
+
+
+def test_the_time_unit_of_an_analytical_result() -> None:
+    case = require(TRIAGE / "aliyun-SimAI-93")
+    result = triage((case / "issue.md").read_bytes())
+    # the user's SimAI first; then the current one, where it gives another total
+    p, *current = result.predictions
+    assert p.simai == "b83ea3d4" and all(c.simai == "cef83f9d" for c in current)
+    assert p.total_us is not None
+    assert any("microseconds" in a.answer for a in result.answers)
+
+
+def test_topology_against_the_world_size_in_the_file_name() -> None:
+    text = (
+        "AS_SEND_LAT=3 ./bin/SimAI_simulator -t 8 -w ./results/None-gpt_7B-world_size16-tp4-"
+        "pp1-ep1-gbs8-mbs1-seq2048-MOE-False-GEMM-False-flash_attn-True.txt "
+        "-n ./Spectrum-X_32g_8gps_400Gbps_H100 -c SimAI.conf\nIt hangs.\n"
+    )
+    gpus = [a for a in triage(text).answers if a.question == "Do the GPU counts agree?"]
+    assert gpus and gpus[0].answer.startswith("No:") and "world_size 16" in gpus[0].answer
+
+
+def test_the_seed_thread(seed_report: Path) -> None:
+    """The report this project started from: an AICB command pasted without its backslashes,
+    the file name, and the question what the file means (one pipeline stage of one GPU)."""
+    result = triage(seed_report.read_bytes())
+    assert result.language == "zh" and result.scope == "in"
+    first = result.found.of("aicb-command")[0]
+    assert first.command is not None and first.command.option("--pipeline_model_parallel") == "4"
+    from wkparse.threads.phrases import say
+
+    rebuilt = [a for a in result.answers if a.question == say("q-rebuild", "zh")]
+    assert len(rebuilt) == 1  # the command quoted again in a reply is rebuilt once
+    assert "None-gpt_7B-world_size128-tp4-pp4" in rebuilt[0].answer
+    meaning = [a for a in result.answers if a.question == say("q-meaning", "zh")]
+    assert meaning and "DP 8" in meaning[0].answer and "ga 64" in meaning[0].answer
+
+
+def test_an_attachment_link_matches_its_file(tmp_path: Path) -> None:
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "run.txt").write_text(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 1 ga: 1 "
+        "all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0\n1\n"
+        "embedding_layer -1 556000 ALLREDUCE 13870912 1 NONE 0 1 NONE 0 100\n",
+        encoding="utf-8",
+    )
+    text = "It gives NaN: [run.txt](https://github.com/user-attachments/files/123/run.txt)\n"
+    result = triage(text, attachments=folder)
+    [f] = [f for f in result.findings if f.code == "WK201"]
+    assert f.kind == "attachment" and f.source == "run.txt"

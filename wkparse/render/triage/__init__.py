@@ -1,0 +1,1 @@
+"""`wkparse triage`'s outputs: the comment to post (Markdown), plain text and JSON."""

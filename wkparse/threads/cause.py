@@ -1,0 +1,107 @@
+"""The answer's first sentence and its last section: the likely cause (a prediction that
+matches the symptom, an option SimAI misreads, a lint error, a topology that disagrees) and
+what is missing to be sure."""
+
+from __future__ import annotations
+
+import re
+
+from wkparse.threads import evidence, models, sources
+from wkparse.threads.artefacts import Artefact
+from wkparse.threads.phrases import outcome_word, say
+from wkparse.threads.result import Triage
+
+#: what SimAI prints when a run ends normally (`pass: N finished`, `all passes finished`)
+_FINISHED = re.compile(r"all passes finished|SimAI-\w+ finished|Simulation finished")
+
+
+def agrees(reported: str, predicted: str) -> bool:
+    same = {
+        "crash": {"crash", "abort"},
+        "abort": {"abort", "crash"},
+        "hang": {"hang", "silent-stop"},
+        "silent-stop": {"silent-stop", "hang", "empty", "no-result"},
+        "empty": {"empty", "silent-stop", "no-result", "hang"},
+        "nan": {"nan", "infinite"},
+        "no-result": {"no-result", "nan", "infinite", "empty"},
+        "refuse": {"refuse"},
+    }
+    return predicted in same.get(reported, {reported})
+
+
+def likely_cause(
+    t: Triage,
+    runs: list[tuple[models.Prediction, sources.Source]],
+    said: list[tuple[str, str]],
+    updates: dict[int, models.Prediction] | None = None,
+) -> None:
+    """`updates`: what the current SimAI does instead, for the runs where it differs (the
+    fix "update SimAI")."""
+    lang = t.language
+    reported = [o for o, _ in said]
+    for p, src in runs:
+        if p.outcome != "finish" and (not reported or any(agrees(r, p.outcome) for r in reported)):
+            t.cause = say(
+                "cause-prediction",
+                lang,
+                message=p.message,
+                simai=p.simai,
+                backend=p.program or p.backend,
+                basis=evidence.basis(src, lang),
+            )
+            now = (updates or {}).get(id(p))
+            if now is not None:
+                t.cause += say(
+                    "cause-update",
+                    lang,
+                    current=now.simai,
+                    outcome=outcome_word(now.outcome, lang),
+                )
+            return
+    for p, src in runs:
+        if p.option_warnings and reported:
+            t.cause = say(
+                "cause-options",
+                lang,
+                warning=p.option_warnings[0],
+                simai=p.simai,
+                basis=evidence.basis(src, lang),
+            )
+            return
+    errors = [f for f in t.findings if f.severity == "error"]
+    # a file the model runs to the end cannot be the cause of a crash or a stop it reports
+    unexplained = bool(reported) and any(
+        not any(agrees(r, p.outcome) for r in reported) for p, _ in runs
+    )
+    if errors and not unexplained:
+        f = errors[0]
+        t.cause = say(
+            "cause-finding", lang, code=f.code, message=f.message, page=f"rules/{f.code}.toml"
+        )
+        return
+    if t.cause and not unexplained:
+        return  # a disagreement found earlier (the topology's GPU count)
+    t.cause = say("cause-none", lang)
+
+
+def missing(
+    t: Triage, files: list[sources.Source], said: list[tuple[str, str]], simai_cmds: list[Artefact]
+) -> None:
+    lang = t.language
+    if not files or (all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)):
+        t.missing.append(say("missing-file", lang))
+    ran_simai = bool(simai_cmds) or bool(said)
+    simai_v = t.versions.get("simai")
+    stated = isinstance(simai_v, dict) and simai_v.get("basis") == "stated"
+    if ran_simai and not stated:
+        t.missing.append(say("missing-commit", lang))
+    if said and not t.found.of("log"):
+        t.missing.append(say("missing-log", lang))
+    elif said and not any(_FINISHED.search(a.text) for a in t.found.of("log")):
+        t.missing.append(say("missing-end", lang))
+    if said and not simai_cmds:
+        t.missing.append(say("missing-command", lang))
+    if any(
+        a.command and a.command.backend == "ns3" and not a.command.option("-n") for a in simai_cmds
+    ):
+        t.missing.append(say("missing-topology", lang))

@@ -1,0 +1,226 @@
+"""The models run on one workload file: lint (opt-in rules included), explain, and SimAI on
+the backend the user ran, with their own options. Each result says what it rests on."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from wkparse.models.simai.versions import DEFAULT, RECORDED, SWITCHES, SimaiVersion
+
+if TYPE_CHECKING:
+    from wkparse.diagnostics import Diagnostic
+    from wkparse.explanation import Explanation
+    from wkparse.models.simai.outcome import Outcome
+
+#: the current SimAI: the fix "update SimAI" is what it does with the file
+MODEL = DEFAULT
+#: codes a pasted excerpt raises by being cut, not by being wrong
+_EXCERPT_CODES = frozenset({"WK105"})
+
+
+@dataclass
+class Prediction:
+    backend: str
+    outcome: str
+    exit: int | None
+    where: str
+    message: str
+    warnings: tuple[str, ...] = ()
+    #: what SimAI does with the options themselves (a missing -n_p_s, ...)
+    option_warnings: tuple[str, ...] = ()
+    simai: str = MODEL.short
+    #: the command's line, or None for wkparse's stated options
+    line: int | None = None
+    program: str = ""
+    #: the key numbers of the run (GPUs it ran on)
+    gpus: int | None = None
+    #: SimAI-Analytical's `Total time` in its EndToEnd.csv (microseconds), when a number
+    total_us: float | None = None
+    #: what the run was asked (the user's options, the topology's GPUs), to run it again at
+    #: another SimAI
+    words: list[str] = field(default_factory=list)
+    gpus_asked: int | None = None
+
+    def public(self) -> dict[str, object]:
+        return {
+            "backend": self.backend,
+            "outcome": self.outcome,
+            "exit": self.exit,
+            "where": self.where,
+            "simai": self.simai,
+        }
+
+
+@dataclass
+class Checked:
+    """Lint's and explain's view of one file."""
+
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    explanation: Explanation | None = None
+
+
+def check(
+    data: bytes,
+    lang: str,
+    excerpt: bool,
+    name: str | None = None,
+    version: SimaiVersion = DEFAULT,
+    meaning: bool = True,
+) -> Checked:
+    """Lint (every rule, opt-in ones included; `name` for the file-name rules) and explain
+    the file, in `lang`, for the SimAI `version` the user ran: one lint, whose findings
+    explain reuses (SimAI runs separately, with the user's options); `meaning`: explain too."""
+    from wkparse.config import Config
+    from wkparse.diagnostics import Severity
+    from wkparse.engine import lint
+    from wkparse.explanation.facts import explain
+    from wkparse.i18n import language
+    from wkparse.parse import parse_bytes
+
+    config = Config(opt_in=True, lang=lang, simai=version.commit)
+    with language(lang):
+        parsed = parse_bytes(data, limits=config.limits)
+        found = lint(parsed, name, config)
+        try:
+            explanation = explain(parsed, name, findings=found) if meaning else None
+        except Exception:
+            explanation = None
+    kept = [
+        d
+        for d in found
+        if d.severity is not None
+        and d.severity >= Severity.WARNING
+        and not (excerpt and d.code in _EXCERPT_CODES)
+        and not (d.code.startswith("WK9") and d.severity < Severity.ERROR)
+    ]
+    return Checked(kept, explanation)
+
+
+def run(
+    data: bytes,
+    backend: str,
+    words: list[str],
+    gpus: int | None,
+    version: SimaiVersion = DEFAULT,
+) -> Prediction:
+    """SimAI at `version` on `data`: `words` are the user's options (empty: wkparse's stated
+    ones, in that version's syntax)."""
+    if backend == "ns3":
+        from wkparse.models.simai.ns3 import simulate_ns3
+
+        ns3 = simulate_ns3(data, gpus, version)
+        outcome = ns3.outcome
+        kind = _kind(outcome, ns3.halt.how if ns3.halt else None)
+        where = _where(outcome, ns3.reading)
+        return Prediction(
+            "ns3",
+            kind,
+            _exit(kind, outcome),
+            where,
+            _first(outcome.message),
+            tuple(ns3.warnings),
+            simai=version.short,
+            gpus=ns3.gpus,
+        )
+    from pathlib import Path
+
+    from wkparse.models.simai.options import Refusal, options_for, split_command
+    from wkparse.models.simai.run import simulate
+
+    options = options_for(Path("workload.txt"), data, None, split_command(words), version)
+    reading = simulate(data, None, options, version)
+    outcome = reading.outcome
+    kind = _kind(outcome, None)
+    message = _first(outcome.message)
+    if isinstance(options, Refusal):
+        message = (
+            f"{options.reason}: it prints `{_first(options.stderr)}` and exits {options.exit_code}"
+        )
+    if kind == "finish" and reading.report is not None and reading.report.broken:
+        total = reading.report.total_time_us
+        kind = (
+            "nan"
+            if total is not None and math.isnan(total)
+            else ("infinite" if total is not None or reading.report.first_infinite else "no-result")
+        )
+    return Prediction(
+        "analytical",
+        kind,
+        _exit(kind, outcome),
+        _where(outcome, reading),
+        message,
+        tuple(reading.warnings),
+        tuple(reading.option_warnings),
+        simai=version.short,
+        gpus=reading.gpus if isinstance(reading.gpus, int) else None,
+        total_us=_total(reading.report),
+    )
+
+
+def _total(report: object) -> float | None:
+    total = getattr(report, "total_time_us", None)
+    return float(total) if isinstance(total, (int, float)) and math.isfinite(total) else None
+
+
+def _kind(outcome: Outcome, how: str | None) -> str:
+    if outcome.kind == "ok":
+        return "finish"
+    if outcome.kind == "refused":
+        return "refuse"
+    if outcome.kind == "hang":
+        return "hang"
+    if outcome.kind == "no-result":
+        if how == "stop":
+            return "silent-stop"
+        return "empty" if "empty" in outcome.message else "no-result"
+    if outcome.exit_code in (136, 139):
+        return "crash"
+    return "abort"
+
+
+def _exit(kind: str, outcome: Outcome) -> int | None:
+    return None if kind == "hang" else outcome.exit_code
+
+
+def _where(outcome: Outcome, reading: object) -> str:
+    if outcome.layer is None:
+        return ""
+    rows = getattr(reading, "rows", None)
+    layers = getattr(rows, "layers", None) if rows is not None else None
+    try:
+        name = layers[outcome.layer].name if layers is not None else ""
+    except (IndexError, TypeError, AttributeError):
+        name = ""
+    return f"layer {outcome.layer}" + (f" ({name})" if name else "")
+
+
+def _first(message: str) -> str:
+    return message.strip().splitlines()[0] if message.strip() else ""
+
+
+def same_result(a: Prediction, b: Prediction) -> bool:
+    """Whether two SimAI versions do the same with the file, as far as the answer says: the
+    outcome, the exit code and SimAI's message, which may name its own version (the total
+    too, where there is one)."""
+
+    def said(p: Prediction) -> tuple[object, ...]:
+        return (p.outcome, p.exit, p.message.replace(f"SimAI {p.simai}", "SimAI"), p.total_us)
+
+    return said(a) == said(b)
+
+
+def source_only(version: SimaiVersion, backend: str) -> tuple[str, ...]:
+    """The commits after `version` whose changes to `backend` wkparse knows from SimAI's
+    source only (not run): what the model of `version` takes from source diffs. The ns-3
+    backend was recorded at the current SimAI only, so every change to it is from source."""
+    return tuple(
+        dict.fromkeys(
+            s.commit
+            for s in SWITCHES
+            if (backend == "ns3" or s.evidence != RECORDED)
+            and s.backend in (backend, "both")
+            and not version.has(s.name)
+        )
+    )

@@ -1,0 +1,341 @@
+# ruff: noqa: RUF001 - Chinese text is written with its own full-width punctuation
+"""The sentences a triage answer is made of, in English and Chinese (one table: a sentence
+and its translation sit side by side). Numbers, names, codes and commands stay as written."""
+
+from __future__ import annotations
+
+from wkparse.threads.meaning_phrases import MEANING
+
+PHRASES: dict[str, tuple[str, str]] = {
+    "out": (
+        "This thread is about {topics}, not about a workload file, so wkparse has no model "
+        "that answers it; checked: {checked}.",
+        "这个问题涉及{topics}，与 workload 文件本身无关，wkparse 没有能回答它的模型；"
+        "已检查：{checked}。",
+    ),
+    "nothing": ("no command, file or log", "没有命令、文件或日志"),
+    "cause-none": (
+        "wkparse cannot name the cause from what the thread shows; below is what the models say "
+        "about the pieces it does show.",
+        "仅凭帖子里给出的内容，wkparse 还无法确定原因；下面是各模型对帖子中已有内容的结论。",
+    ),
+    "cause-prediction": (
+        "Likely cause: {message} (SimAI {simai} model, {backend}; {basis}).",
+        "可能的原因：{message}（SimAI {simai} 模型，{backend}；{basis}）。",
+    ),
+    "cause-finding": (
+        "Likely cause: the workload file itself — {code}: {message} (rule page {page}).",
+        "可能的原因在 workload 文件本身 —— {code}：{message}（规则页 {page}）。",
+    ),
+    "cause-topology": (
+        "Likely cause: the topology has {topo} GPUs but the file was written for {all_gpus} "
+        "(`all_gpus`); in SimAI-Simulation the GPU count comes from the topology.",
+        "可能的原因：拓扑有 {topo} 个 GPU，而文件是按 {all_gpus} 个 GPU（`all_gpus`）生成的；"
+        "SimAI-Simulation 的 GPU 数取自拓扑。",
+    ),
+    "cause-options": (
+        "Likely cause: the SimAI command line — {warning} (SimAI {simai} model, {basis}).",
+        "可能的原因在 SimAI 命令行：{warning}（SimAI {simai} 模型，{basis}）。",
+    ),
+    "q-versions": ("Which SimAI and AICB?", "对应哪个版本的 SimAI 和 AICB？"),
+    "a-versions": (
+        "SimAI {simai}, {simai_why}; AICB {aicb}, {aicb_why}.{models}{same}",
+        "SimAI 为 {simai}，{simai_why}；AICB 为 {aicb}，{aicb_why}。{models}{same}",
+    ),
+    "models-run": (" The models below run SimAI {model}.", "下面的模型按 SimAI {model} 运行。"),
+    "models-run-current": (
+        " The models below run the current SimAI, {model}.",
+        "下面的模型按当前的 SimAI {model} 运行。",
+    ),
+    "models-run-older": (
+        " The models below run the current SimAI, {model}: wkparse models no SimAI as old as "
+        "yours, whose reader differed, so they may not hold for it.",
+        "下面的模型按当前的 SimAI {model} 运行：wkparse 没有为这么早的 SimAI 建模"
+        "（当时的读取方式不同），结论对你的版本可能不成立。",
+    ),
+    "same-version": ("", ""),
+    "unknown": ("unknown", "未知"),
+    "why-date": ("in force on the issue's date {date}", "即帖子日期 {date} 时 master 上的版本"),
+    "why-stated": ("named in the thread, line {line}", "帖子第 {line} 行给出"),
+    "why-before": (
+        "{date} is before the first SimAI commit wkparse models",
+        "{date} 早于 wkparse 建模的第一个 SimAI 版本",
+    ),
+    "why-none": ("the issue has no date", "帖子没有日期"),
+    "other-version": (
+        " The current SimAI is {current}; where it does otherwise with this file, that is "
+        "said below.",
+        "当前的 SimAI 是 {current}；若它对这个文件的处理不同，下文会单独说明。",
+    ),
+    "q-update": (
+        "What does the current SimAI, {current}, do with it?",
+        "当前的 SimAI（{current}）会怎样运行它？",
+    ),
+    "a-update": (
+        "Fix: update SimAI. SimAI {current}, {program}: {outcome}{exit} — {message}{total}",
+        "修复办法：更新 SimAI。SimAI {current}，{program}：{outcome}{exit} —— {message}{total}",
+    ),
+    "a-update-other": (
+        "SimAI {current} does otherwise: {program}: {outcome}{exit} — {message}{total}",
+        "SimAI {current} 的结果不同：{program}：{outcome}{exit} —— {message}{total}",
+    ),
+    "update-total": ("; Total time {total} us", "；Total time 为 {total} us"),
+    "a-update-same": (
+        "The same as SimAI {simai}: updating SimAI to {current} does not change this.",
+        "与 SimAI {simai} 相同：更新到 {current} 不会改变结果。",
+    ),
+    "cause-update": (
+        " The current SimAI, {current}, does otherwise ({outcome}): update SimAI.",
+        " 当前的 SimAI（{current}）结果不同（{outcome}）：请更新 SimAI。",
+    ),
+    "a-finding-current": (
+        "With the current SimAI {current} (after an update), also: {finding}",
+        "若更新到当前的 SimAI {current}，还会有：{finding}",
+    ),
+    "evidence-ns3-version": (
+        "wkparse's ns-3 model: recorded runs of SimAI {current}; what SimAI {model} does "
+        "otherwise ({commits}): from SimAI's source, not run",
+        "wkparse 的 ns-3 模型：基于 SimAI {current} 的实测运行；SimAI {model} 的不同之处"
+        "（{commits}）：来自 SimAI 源码，未实际运行",
+    ),
+    "q-rebuild": ("What file does the AICB command write?", "这条 AICB 命令生成的是什么文件？"),
+    "a-rebuild": (
+        "AICB {revision} writes `{name}` for it{notes}.",
+        "AICB {revision} 会为它生成 `{name}`{notes}。",
+    ),
+    "a-rebuild-fail": (
+        "wkparse's AICB model writes no file for it: {error}",
+        "wkparse 的 AICB 模型无法为它生成文件：{error}",
+    ),
+    "q-names": ("Do the command and the file name agree?", "命令和文件名是否一致？"),
+    "a-names-same": (
+        "Yes: the name on line {line} is the one AICB gives this command's file.",
+        "一致：第 {line} 行的文件名正是 AICB 为这条命令生成的文件名。",
+    ),
+    "a-names-differ": (
+        "No: AICB names this command's file `{made}`, the thread names `{named}` (line {line}).",
+        "不一致：AICB 为这条命令生成的文件名是 `{made}`，而帖子中是 `{named}`（第 {line} 行）。",
+    ),
+    "q-meaning": ("What does the file describe?", "这个文件描述的是什么？"),
+    "a-meaning": (
+        "{represents} Header: TP {tp}, PP {pp}, EP {ep}, ga {ga}, all_gpus {all_gpus}; DP {dp}.",
+        "{represents} 头部：TP {tp}，PP {pp}，EP {ep}，ga {ga}，all_gpus {all_gpus}；DP {dp}。",
+    ),
+    "q-name": ("What does the file name say?", "文件名说明了什么？"),
+    "a-name": (
+        "`{model}` on {world} GPUs with TP {tp}, PP {pp}, EP {ep}, sequence length {seq}: "
+        "DP = {world} / (TP x PP) = {dp}{ga}.",
+        "`{model}`，{world} 个 GPU，TP {tp}、PP {pp}、EP {ep}，序列长度 {seq}："
+        "DP = {world} / (TP x PP) = {dp}{ga}。",
+    ),
+    "evidence-names": (
+        "AICB's file-name format (wkparse.models.aicb.names)",
+        "AICB 的文件名格式（wkparse.models.aicb.names）",
+    ),
+    "q-log": ("Where was the run when the log ends?", "日志结束时仿真运行到了哪里？"),
+    "a-log": (
+        "The last collective your log shows issued is the {collective} collective of layer "
+        "`{layer}`, {size}; passes finished before it: {passes}.",
+        "日志里最后发出的集合通信是层 `{layer}` 的 {collective} 集合通信，大小 {size}；"
+        "此前已完成的 pass 数：{passes}。",
+    ),
+    "a-log-ns3": (
+        "SimAI-Simulation turns every byte into packets, so a collective of {size} keeps it busy "
+        "for a long wall time with nothing printed, and it writes ncclFlowModel_EndToEnd.csv only "
+        "at the end: silence and an empty CSV are what a run inside such a collective shows.",
+        "SimAI-Simulation 把每个字节都当作数据包来模拟，"
+        "因此 {size} 的集合通信会让它长时间运行而没有任何输出，"
+        "ncclFlowModel_EndToEnd.csv 也只在最后才写出："
+        "没有输出、CSV 为空，正是运行停在这样一个集合通信中时的表现。",
+    ),
+    "a-log-next": (
+        "After the last collective it issued, your log shows the next one starting (layer "
+        "`{layer}`, {size}) and stops there; passes finished before it: {passes}.",
+        "在最后一个已发出的集合通信之后，日志显示下一个集合通信开始（层 `{layer}`，大小 {size}），"
+        "随后就停止了；此前已完成的 pass 数：{passes}。",
+    ),
+    "a-log-error": ("The log ends on: `{error}`.", "日志以此结束：`{error}`。"),
+    "evidence-ns3-rate": (
+        "wkparse's ns-3 model, from recorded SimAI-Simulation runs (wkparse.models.simai.ns3)",
+        "wkparse 的 ns-3 模型，来自 SimAI-Simulation 的实测运行（wkparse.models.simai.ns3）",
+    ),
+    "q-against": (
+        "Is your file the one the AICB command writes?",
+        "你的文件就是这条 AICB 命令生成的文件吗？",
+    ),
+    "a-against-same": (
+        "Yes: {given} is what AICB writes for the command (`{made}`).",
+        "是：{given} 与 AICB 为这条命令生成的文件（`{made}`）一致。",
+    ),
+    "a-against-header": (
+        "Line 1 you pasted is the one AICB writes for the command (`{made}`); the rows shown "
+        "are an excerpt, not compared.",
+        "你粘贴的第 1 行与 AICB 为这条命令生成的文件（`{made}`）一致；"
+        "粘贴的各行只是节选，未作比较。",
+    ),
+    "a-against-differ": (
+        "No: {given} differs from what AICB writes for the command (`{made}`) in: {what}.",
+        "不是：{given} 与 AICB 为这条命令生成的文件（`{made}`）不同，差在：{what}。",
+    ),
+    "pasted-line-1": ("the line 1 you pasted", "你粘贴的第 1 行"),
+    "rows-differ": ("the rows", "各行内容"),
+    "evidence-diff": ("`wkparse diff`", "`wkparse diff`"),
+    "q-findings": ("What does lint find in the file?", "lint 在文件中发现了什么？"),
+    "a-finding": ("{code} (line {line}): {message}", "{code}（第 {line} 行）：{message}"),
+    "q-run": ("What does SimAI do with it?", "SimAI 会怎样运行它？"),
+    "a-run": (
+        "{program}: {outcome}{exit} — {message}",
+        "{program}：{outcome}{exit} —— {message}",
+    ),
+    "a-total": (
+        "Its EndToEnd.csv gives Total time {total}: SimAI-Analytical writes its times in "
+        "microseconds (us).",
+        "它的 EndToEnd.csv 中 Total time 为 {total}：SimAI-Analytical 的时间单位是微秒（us）。",
+    ),
+    "a-run-warning": ("Also: {warning}", "另外：{warning}"),
+    "q-gpus": ("Do the GPU counts agree?", "GPU 数量是否一致？"),
+    "a-gpus-differ": (
+        "No: {what} has {n} GPUs, the file's header says all_gpus {all_gpus}.",
+        "不一致：{what} 有 {n} 个 GPU，而文件头部写的是 all_gpus {all_gpus}。",
+    ),
+    "a-gpus-same": (
+        "Yes: {what} has {n} GPUs, as all_gpus says.",
+        "一致：{what} 有 {n} 个 GPU，与 all_gpus 相同。",
+    ),
+    "a-gpus-name-same": (
+        "Yes: {what} has {n} GPUs, the world size in the file's name.",
+        "一致：{what} 有 {n} 个 GPU，与文件名中的 world_size 相同。",
+    ),
+    "a-gpus-name-differ": (
+        "No: {what} has {n} GPUs, the file's name says world_size {world}; in SimAI-Simulation "
+        "the GPU count comes from the topology.",
+        "不一致：{what} 有 {n} 个 GPU，而文件名中的 world_size 是 {world}；"
+        "SimAI-Simulation 的 GPU 数取自拓扑。",
+    ),
+    "q-symptom": ("Does the file explain what you saw?", "文件能解释你看到的现象吗？"),
+    "a-symptom-match": (
+        "Yes: you report {said!r}; the model predicts {outcome} for this file.",
+        "能：你描述的是“{said}”；模型对这个文件的预测正是 {outcome}。",
+    ),
+    "a-symptom-options": (
+        "Through the command line: you report {said!r}; the model predicts the file {outcome}, "
+        "but with the options you gave: {warning}",
+        "问题在命令行：你描述的是“{said}”；模型预测这个文件{outcome}，"
+        "但在你给出的选项下：{warning}",
+    ),
+    "a-symptom-differ": (
+        "Not by itself: you report {said!r}, but the model predicts {outcome} for this file; the "
+        "cause is likely outside the file (SimAI build, configuration, topology or environment).",
+        "单靠文件解释不了：你描述的是“{said}”，但模型对这个文件的预测是 {outcome}；"
+        "原因可能在文件之外"
+        "（SimAI 的构建、配置、拓扑或运行环境）。",
+    ),
+    "missing-file": (
+        "attach the workload file (or the AICB command that wrote it)",
+        "请附上 workload 文件（或生成它的 AICB 命令）",
+    ),
+    "missing-commit": (
+        "which SimAI commit did you build? (`git -C SimAI rev-parse HEAD`)",
+        "你编译的是哪个 SimAI commit？（`git -C SimAI rev-parse HEAD`）",
+    ),
+    "missing-log": (
+        "the full output of the run (its last lines)",
+        "运行的完整输出（尤其是最后几行）",
+    ),
+    "missing-command": (
+        "the full SimAI command line you ran",
+        "你运行的完整 SimAI 命令行",
+    ),
+    "missing-topology": (
+        "the topology file or the generator command that wrote it",
+        "拓扑文件或生成它的命令",
+    ),
+    "evidence-line": ("your line {line}", "你的第 {line} 行"),
+    "evidence-title": ("the title", "标题"),
+    "evidence-rule": (
+        "rule {code} (`wkparse rule {code}{flag}`)",
+        "规则 {code}（`wkparse rule {code}{flag}`）",
+    ),
+    "evidence-aicb": ("wkparse's AICB model at {revision}", "wkparse 的 AICB 模型（{revision}）"),
+    "evidence-simai": (
+        "wkparse's SimAI {model} model, checked against recorded runs of SimAI {model}",
+        "wkparse 的 SimAI {model} 模型（已用 SimAI {model} 的实测运行校验）",
+    ),
+    "evidence-explain": ("`wkparse explain`", "`wkparse explain`"),
+    "evidence-versions": (
+        "wkparse's SimAI and AICB histories",
+        "wkparse 记录的 SimAI 与 AICB 历史",
+    ),
+    "basis-attachment": ("on the attached `{name}`", "基于附件 `{name}`"),
+    "basis-aicb": (
+        "on the file AICB {revision} writes for line {line}",
+        "基于 AICB {revision} 按第 {line} 行命令生成的文件",
+    ),
+    "basis-pasted": (
+        "on the rows pasted from line {line}{excerpt}",
+        "基于第 {line} 行起粘贴的内容{excerpt}",
+    ),
+    "list-sep": ("; ", "；"),
+    "excerpt": (" ({notes})", "（{notes}）"),
+    "excerpt-cut": ("{n} incomplete row(s) left out", "略去了 {n} 个不完整的行"),
+    "excerpt-count": (
+        "count line {declared} read as {shown}, the rows shown",
+        "计数行 {declared} 按粘贴出的 {shown} 行处理",
+    ),
+    "heading-evidence": ("Evidence", "依据"),
+    "heading-missing": ("To be sure, please give", "为了确认，请补充"),
+    "cut": (
+        "_The issue is longer than wkparse reads (1,000,000 characters): only its start was read._",
+        "_帖子超过 wkparse 读取的上限（1,000,000 个字符）：只读取了开头部分。_",
+    ),
+    "footer": (
+        "_Written by `wkparse triage`: each statement names the model or the line it rests on._",
+        "_由 `wkparse triage` 生成：每条结论都注明了所依据的模型或原文行。_",
+    ),
+    "options-stated": ("wkparse's stated options", "wkparse 的默认选项"),
+    "topology-of": ("the topology `{name}`", "拓扑 `{name}`"),
+    "gpus-of": ("`-g {n}`", "`-g {n}`"),
+}
+
+PHRASES.update(MEANING)
+
+#: the topics that put a thread out of scope (`scope.py` names them in English)
+TOPIC_WORDS: dict[str, str] = {
+    "vidur": "vidur",
+    "build": "SimAI 的编译构建",
+    "permissions": "文件权限",
+    "python environment": "Python 运行环境",
+    "SimAI.conf, RDMA and congestion control": "SimAI.conf、RDMA 与拥塞控制",
+    "failure modelling": "故障建模",
+    "topology file": "拓扑文件",
+    "crash on SimAI's own example": "SimAI 自带示例的崩溃",
+    "crash inside ns-3": "ns-3 内部的崩溃",
+}
+
+
+def topic_word(topic: str, lang: str) -> str:
+    return TOPIC_WORDS.get(topic, topic) if lang == "zh" else topic
+
+
+OUTCOME_WORDS: dict[str, tuple[str, str]] = {
+    "finish": ("finishes", "正常结束"),
+    "crash": ("crashes", "崩溃"),
+    "abort": ("aborts", "异常中止"),
+    "hang": ("never ends", "卡住不结束"),
+    "silent-stop": ("stops silently", "无提示地停止"),
+    "empty": ("ends at once with empty results", "立即结束且结果为空"),
+    "refuse": ("refuses the command line", "拒绝该命令行"),
+    "no-result": ("gives no usable result", "没有可用结果"),
+    "nan": ("reports NaN", "结果为 NaN"),
+    "infinite": ("reports an infinite time", "结果为无穷大"),
+}
+
+
+def say(key: str, lang: str, **values: object) -> str:
+    en, zh = PHRASES[key]
+    return (zh if lang == "zh" else en).format(**values)
+
+
+def outcome_word(outcome: str, lang: str) -> str:
+    en, zh = OUTCOME_WORDS.get(outcome, (outcome, outcome))
+    return zh if lang == "zh" else en

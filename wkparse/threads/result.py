@@ -1,0 +1,81 @@
+"""What a triage concludes: the answers, findings and predictions, and the whole result
+(`--format json` renders `Triage.public()`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from wkparse.threads.artefacts import Artefact, Found
+from wkparse.threads.models import Prediction
+from wkparse.threads.reading import Thread
+
+
+@dataclass
+class Answer:
+    question: str
+    answer: str
+    evidence: list[str]
+
+    def public(self) -> dict[str, object]:
+        return {"question": self.question, "answer": self.answer, "evidence": self.evidence}
+
+
+@dataclass
+class Finding:
+    code: str
+    severity: str
+    message: str
+    #: the artefact it belongs to and the thread line it points at
+    kind: str
+    line: int | None
+    source: str
+    #: the SimAI lint spoke for: the user's, or the current one (what an update adds)
+    simai: str = ""
+
+    def public(self) -> dict[str, object]:
+        return {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "artefact": {"kind": self.kind, "line": self.line},
+            "source": self.source,
+            "simai": self.simai,
+            "page": f"rules/{self.code}.toml",
+        }
+
+
+@dataclass
+class Triage:
+    """What `wkparse triage` found and concluded; `markdown` is the comment to post."""
+
+    language: str
+    scope: str
+    thread: Thread
+    found: Found
+    versions: dict[str, object] = field(default_factory=dict)
+    findings: list[Finding] = field(default_factory=list)
+    predictions: list[Prediction] = field(default_factory=list)
+    answers: list[Answer] = field(default_factory=list)
+    missing: list[str] = field(default_factory=list)
+    cause: str = ""
+    scope_topics: list[str] = field(default_factory=list)
+    #: the comment to post, filled in once the triage is done
+    #: (`wkparse.render.triage.answer.answered`)
+    markdown: str = ""
+
+    @property
+    def artefacts(self) -> list[Artefact]:
+        return self.found.artefacts
+
+    def public(self) -> dict[str, object]:
+        return {
+            "language": self.language,
+            "artefacts": [a.public() for a in self.artefacts],
+            "versions": self.versions,
+            "findings": [f.public() for f in self.findings],
+            "predictions": [p.public() for p in self.predictions],
+            "answers": [a.public() for a in self.answers],
+            "missing": self.missing,
+            "scope": self.scope,
+            "markdown": self.markdown,
+        }

@@ -1,0 +1,96 @@
+"""Whether a thread is about a workload (in scope) or about something wkparse has no model
+of: building SimAI, permissions, RDMA and congestion control, topology files and their
+generator, vidur (out).
+
+The two sides are weighed on the prose (logs and commands excluded) and on the artefacts:
+a thread is out when what it is about outweighs what it says about a workload."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from wkparse.threads.artefacts import Found
+
+#: (weight, topic, pattern): what a thread is about when it is not a workload
+_OUT: tuple[tuple[int, str, re.Pattern[str]], ...] = (
+    (5, "vidur", re.compile(r"(?i)vidur")),
+    (
+        4,
+        "build",
+        re.compile(r"(?i)build\.sh|cmake|\bmake\b.*error|compil(e|ation) error|编译(失败|报错)"),
+    ),
+    (4, "permissions", re.compile(r"(?i)permission denied|没有权限|权限不足|mkdir: cannot")),
+    (4, "python environment", re.compile(r"ImportError|ModuleNotFoundError|No module named")),
+    (
+        2,
+        "SimAI.conf, RDMA and congestion control",
+        re.compile(
+            r"(?i)CC_MODE|MON_FILE|LINK_DOWN|\b(QLEN|BW|RATE|CNP)_MON|\bRDMA\b|\bHPCC\b|\bDCQCN\b"
+            r"|拥塞控制"
+        ),
+    ),
+    (
+        4,
+        "failure modelling",
+        re.compile(
+            r"(?i)\b(node|link|GPU|NIC|switch)s?\b[^\n.]{0,30}\bfail|\bfailures?\b|故障|失效"
+        ),
+    ),
+    (
+        2,
+        "topology file",
+        re.compile(
+            r"(?i)(topolog\w*|topo|拓扑)[^\n.。]{0,40}(by hand|hand-?written|edited|手写|手动|修改)"
+            r"|(by hand|hand-?written|edited|手写|手动)[^\n.。]{0,40}(topolog\w*|topo\b|拓扑)"
+            r"|nvswitch_num|link num|routing entr|DataRate"
+        ),
+    ),
+)
+#: what a thread says about a workload
+_IN = re.compile(
+    r"(?i)workload|负载|\bAICB\b|AIOB|grad_gather|grad_param|ALL_?GATHER|ALL_?REDUCE|REDUCE_?SCATTER"
+    r"|ALLTOALL|all_gpus|model_parallel|\btp\s*=|\bpp\s*=|busbw|msg_size|comm(unication)? size"
+    r"|通信量|compute[_ ]time|\bga\b|train_iter|iteration|迭代|layer|replaced|替换|改成"
+    r"|(?<![A-Za-z])grad(?![A-Za-z])"
+)
+#: a crash on SimAI's own example files, unmodified: the environment, not the workload
+_CRASH = re.compile(r"(?i)segmentation fault|core ?dump|段错误|崩溃")
+#: an assertion or a signal inside ns-3's own sources
+_NS3_CRASH = re.compile(
+    r"(?s)(assert failed|Aborted|Segmentation).*file=\S*ns3|file=\S*ns3.*(assert|Abort)"
+)
+_EXAMPLE = re.compile(r"(?:^|/)example/[\w.]+\.txt$|^(?:\./)?microAllReduce\.txt$")
+
+
+@dataclass
+class Scope:
+    value: str  # "in" or "out"
+    #: the topics that put it out of scope (empty when in)
+    topics: list[str] = field(default_factory=list)
+
+
+def judge(found: Found, title: str = "") -> Scope:
+    prose = "\n".join([title] + [t for _, t in found.prose])
+    out = 0
+    topics: list[str] = []
+    for weight, topic, pattern in _OUT:
+        if pattern.search(prose):
+            out += weight
+            topics.append(topic)
+    inside = min(4, len({m.group(0).lower() for m in _IN.finditer(prose)}))
+    counts = found.counts()
+    inside += 2 * bool(counts["aicb-command"]) + 2 * bool(
+        counts["workload-header"] or counts["workload-rows"]
+    )
+    inside += any("-world_size" in a.text for a in found.of("file-name"))
+    names = [a.text for a in found.of("file-name")]
+    if names and all(_EXAMPLE.search(n) for n in names) and _CRASH.search(prose):
+        out += 2
+        topics.append("crash on SimAI's own example")
+    if any(_NS3_CRASH.search(a.text) for a in found.of("log")):
+        out += 1
+        topics.append("crash inside ns-3")
+    if out > inside:
+        return Scope("out", topics)
+    return Scope("in")
