@@ -9,7 +9,7 @@ from dataclasses import replace
 from wkparse.config import Config
 from wkparse.explanation.facts import explain
 from wkparse.explanation.model import Explanation
-from wkparse.parse import ParseResult
+from wkparse.parse import Limits, ParseResult
 
 
 def explained(
@@ -32,7 +32,11 @@ def explained(
     if data is not None:
         from wkparse.explanation.simai_report import simai_report
 
-        e = replace(e, simai=simai_report(data, path, simai_options, config.simai_version))
+        # `result` is the parse of `data`: the model reads its rows rather than parsing
+        # again, unless other limits may have read them otherwise than SimAI's model does
+        rows = result.workload.rows if config.limits == Limits() else None
+        simai = simai_report(data, path, simai_options, config.simai_version, rows)
+        e = replace(e, simai=simai)
     if aicb_command is not None:
         first: str | None = verdict.against_command(findings, aicb_command)
     else:

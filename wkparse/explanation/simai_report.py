@@ -11,17 +11,23 @@ from typing import TYPE_CHECKING
 from wkparse.explanation.model import SimaiReport
 
 if TYPE_CHECKING:
+    from wkparse.ast import RowTable
     from wkparse.models.simai.options import Refusal, SimaiOptions
     from wkparse.models.simai.run import SimaiRun
     from wkparse.models.simai.versions import SimaiVersion
 
 
 def simai_run(
-    data: bytes, path: str | None, options: str | None = None, version: SimaiVersion | None = None
+    data: bytes,
+    path: str | None,
+    options: str | None = None,
+    version: SimaiVersion | None = None,
+    rows: RowTable | None = None,
 ) -> tuple[SimaiRun, SimaiOptions | Refusal]:
     """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
     or None for the stated set), and the options it ran with. `wkparse diff` reuses it, so
-    both commands predict under the same stated set."""
+    both commands predict under the same stated set. `rows`: the parser's rows of `data`
+    (default limits) when the caller has parsed it, so that the model need not again."""
     from wkparse.models.simai import simulate
     from wkparse.models.simai.options import options_for, split_command
 
@@ -31,19 +37,23 @@ def simai_run(
 
     at = version or DEFAULT
     opts = options_for(name, data, None, words, at)
-    return simulate(data, None, opts, at), opts
+    return simulate(data, None, opts, at, rows), opts
 
 
 def simai_report(
-    data: bytes, path: str | None, options: str | None = None, version: SimaiVersion | None = None
+    data: bytes,
+    path: str | None,
+    options: str | None = None,
+    version: SimaiVersion | None = None,
+    rows: RowTable | None = None,
 ) -> SimaiReport:
     """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
-    or None for the stated set)."""
+    or None for the stated set); `rows` as for `simai_run`."""
     from wkparse.models.simai.options import Refusal, split_command
     from wkparse.models.simai.reasons import why
 
     words = split_command(options or "")
-    run, opts = simai_run(data, path, options, version)
+    run, opts = simai_run(data, path, options, version, rows)
     o = run.outcome
     line = None
     if o.layer is not None and run.rows is not None:

@@ -2,8 +2,8 @@
 `int` cuts (a hang, or an empty result); why and examples in rules/WK701.toml.
 
 Compute times vary from row to row (a million distinct values in a large AICB file), so the
-columns are screened at C speed first: only a column holding a time near 2^31 is looked at
-value by value.
+columns are screened at C speed first (`Columns.largest`, numpy's max on a large file): only
+a column holding a time near 2^31 is looked at value by value.
 """
 
 from __future__ import annotations
@@ -49,9 +49,11 @@ def compute_overflows_int(ctx: Context) -> Iterator[Diagnostic]:
     values = ctx.workload.rows.values
     problems: dict[int, list[RowProblem]] = {}
     for phase in ("fwd", "ig", "wg"):
-        column = values.column(f"{phase}_compute")
-        if not len(column) or max(column) < SCREEN:
+        field = ROW_FIELDS.index(f"{phase}_compute")
+        top = ctx.columns.largest(field)
+        if top is None or top < SCREEN:
             continue
+        column = values.column(field)
         for where, raw in enumerate(column):
             if raw < SCREEN:
                 continue

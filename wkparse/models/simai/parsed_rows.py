@@ -23,6 +23,7 @@ from wkparse.ast import (
     PHASES,
     ROW_FIELDS,
     IntColumn,
+    RowTable,
     ValueTable,
     typecode_range,
 )
@@ -34,12 +35,15 @@ RESERVED = ROW_FIELDS.index("reserved")
 POLICY = ROW_FIELDS.index("policy")
 
 
-def read_parsed(data: bytes, count: int) -> RowsReading | None:
+def read_parsed(data: bytes, count: int, rows: RowTable | None = None) -> RowsReading | None:
     """SimAI's `count` layers after line 2 of `data` (not a customized policy's), from the
-    parser's columns; None where the stream model must read them."""
+    parser's columns; None where the stream model must read them. `rows`: the parser's rows
+    of `data` under the default limits, when the caller has them (explain has parsed the
+    file already: parsing a million rows again costs as much as the report)."""
     if count <= 0:
         return None
-    rows = parse_bytes(data).workload.rows
+    if rows is None:
+        rows = parse_bytes(data).workload.rows
     if not len(rows):
         return None
     read = min(count, len(rows))

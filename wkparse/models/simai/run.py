@@ -11,7 +11,7 @@ from itertools import repeat
 from operator import truediv
 from typing import TYPE_CHECKING
 
-from wkparse.ast import PHASES
+from wkparse.ast import PHASES, RowTable
 from wkparse.cpp import Stoi, scaled_floats, stoi
 from wkparse.models.simai import outcome
 from wkparse.models.simai.analytical import (
@@ -235,10 +235,11 @@ def simulate(
     gpus: int | None = None,
     options: SimaiOptions | Refusal | None = None,
     version: SimaiVersion = DEFAULT,
+    rows: RowTable | None = None,
 ) -> SimaiRun:
     """Predict `SimAI_analytical -w FILE -g gpus` (gpus defaults to the header's all_gpus) as
     SimAI at `version` runs it; with `options` (SimAI's own, see `options.parse`), also the
-    report it writes."""
+    report it writes. `rows`: the parser's rows of `data` (default limits), if already read."""
     if isinstance(options, Refusal):
         run = SimaiRun(read_header(b""), gpus, version=version)
         run.refusal = options
@@ -288,7 +289,7 @@ def simulate(
     # the fast path reads rows that start on line 3; the positional reader's may start
     # inside line 2 (`63abc`), which only the stream reader follows
     fast = not customized and (positional is None or _rows_on_line_3(data, positional))
-    run.rows = read_parsed(data, lines.value) if fast else None
+    run.rows = read_parsed(data, lines.value, rows) if fast else None
     if run.rows is None:
         run.rows = read_rows(data, run.count.rows_start, lines.value, customized)
     run.unread_rows = unread_rows(data, run.rows)
