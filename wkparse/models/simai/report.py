@@ -36,8 +36,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain, islice, repeat
 from operator import add, mod, mul, truediv
-from typing import TypeVar, cast
+from typing import Any, TypeVar, cast
 
+from wkparse.columns import NUMPY_FROM
 from wkparse.cpp import U64, c_div, scaled, scaled_floats, wrap_int32
 from wkparse.models.simai.busbw_file import YamlBusbw
 from wkparse.models.simai.comm import CommTime, Network, bandwidths
@@ -541,7 +542,7 @@ class Reporter:
         elif tail is not None and times:
             rep.tail, rep.tail_count = len(values), times
         _note_broken(rep, timed, first_row)
-        us = tuple(list(map(truediv, column, repeat(FREQ))) for column in ns)
+        us = tuple(map(_in_us, ns))
         rep._rows = _Rows(order, values.once_each, kind_of, timed, tuple(ns), tuple(ns_most), us)
         if rep.stop is not None or not rep.row_count:
             return rep
@@ -597,6 +598,17 @@ def _note_broken(rep: Report, kinds: list[_Kind], first_row: Callable[[int], int
                 rep.first_wrapped = (first_row(k), name)
 
 
+def _in_us(column: Sequence[float]) -> list[float]:
+    """Each time of `column` (ns) divided by FREQ; a long column by numpy's division, which
+    rounds each quotient as Python's does (IEEE division of the same doubles)."""
+    if len(column) < NUMPY_FROM:
+        return list(map(truediv, column, repeat(FREQ)))
+    import numpy
+
+    quotients: list[float] = (numpy.asarray(column, dtype=numpy.float64) / FREQ).tolist()
+    return quotients
+
+
 def _bubble_terms(rows: _Rows) -> list[float]:
     """Each value's term in the bubble base, in microseconds (0.0 for an `embedding_layer`,
     which SimAI leaves out: its term times 0.0; every term is finite).
@@ -607,13 +619,27 @@ def _bubble_terms(rows: _Rows) -> list[float]:
     around = [k.around for k in kinds]
     f, w, i = rows.ns
     ns: Iterable[float]
-    if max(around, default=0) + sum(rows.ns_most) < EXACT_DOUBLE:
+    counted = [0.0 if k.name == "embedding_layer" else 1.0 for k in kinds]
+    exact_doubles = max(around, default=0) + sum(rows.ns_most) < EXACT_DOUBLE
+    whole = len(f) == len(w) == len(i) == len(rows.kind_of)
+    if exact_doubles and whole and len(rows.kind_of) >= NUMPY_FROM:
+        # the same additions, division and product, value by value, in numpy's doubles
+        import numpy
+
+        def column(c: Sequence[float]) -> Any:
+            return numpy.asarray(c, dtype=numpy.float64)
+
+        of = numpy.asarray(rows.kind_of, dtype=numpy.intp)
+        a_ = column([float(x) for x in around])[of]
+        total = ((a_ + column(f)) + column(w)) + column(i)
+        terms: list[float] = ((total / FREQ) * column(counted)[of]).tolist()
+        return terms
+    if exact_doubles:
         a = map([float(x) for x in around].__getitem__, rows.kind_of)
         ns = map(add, map(add, map(add, a, f), w), i)
     else:
         exact = _bubble_ns(map(around.__getitem__, rows.kind_of), *(map(int, c) for c in (f, w, i)))
         ns = map(float, exact)
-    counted = [0.0 if k.name == "embedding_layer" else 1.0 for k in kinds]
     factors = map(counted.__getitem__, rows.kind_of)
     return list(map(mul, map(truediv, ns, repeat(FREQ)), factors))
 
