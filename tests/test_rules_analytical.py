@@ -59,3 +59,27 @@ def test_unedited_tp1_aicb_output_gets_wk702(corpus: object) -> None:
     if not path.is_file():
         pytest.skip("corpus file absent")
     assert _codes(path.read_bytes()) == {"WK702"}
+
+
+def test_wk701_found_among_a_long_file_of_distinct_times() -> None:
+    """A long file's compute columns are screened by numpy's max (`Columns.largest`): the
+    one time past int among thousands of distinct ones is still reported, on its line."""
+    from wkparse.columns import NUMPY_FROM
+
+    header = (
+        b"HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 "
+        b"ga: 1 all_gpus: 2 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n"
+    )
+    rows = [
+        b"attention_layer\t-1\t%d\tALLREDUCE\t2097152\t%d\tNONE\t0\t100\tNONE\t0\t100\n"
+        % (1000 + i, 2000 + i)
+        for i in range(NUMPY_FROM + 10)
+    ]
+    clean = header + b"%d\n" % len(rows) + b"".join(rows)
+    assert "WK701" not in _codes(clean)
+    rows[NUMPY_FROM + 5] = rows[NUMPY_FROM + 5].replace(
+        b"\t%d\t" % (2000 + NUMPY_FROM + 5), b"\t3000000000\t"
+    )
+    cut = header + b"%d\n" % len(rows) + b"".join(rows)
+    found = [d for d in lint(parse_bytes(cut)) if d.code == "WK701"]
+    assert [d.span.line for d in found] == [NUMPY_FROM + 5 + 3]

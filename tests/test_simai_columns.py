@@ -12,12 +12,14 @@ import pytest
 
 from benchmarks import fuzzing
 from tests.conftest import SIMAI_ORACLE_2, oracle_params
+from wkparse.columns import NUMPY_FROM
 from wkparse.cpp import scaled, scaled_floats
-from wkparse.models.simai import report, run, simulate
+from wkparse.models.simai import parsed_rows, report, run, simulate
 from wkparse.models.simai.options import Refusal, parse
 from wkparse.models.simai.parsed_rows import read_parsed
 from wkparse.models.simai.run import SimaiRun, read_count
 from wkparse.models.simai.sums import EXACT_REPEATS, running_sum
+from wkparse.parse import parse_bytes
 
 HEADER = (
     "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 2 vpp: 1 ga: 1 "
@@ -74,7 +76,7 @@ def _both(data: bytes, words: list[str], monkeypatch: pytest.MonkeyPatch) -> tup
     model alone."""
     options = parse(words)
     with_columns = _facts(simulate(data, None, options))
-    monkeypatch.setattr(run, "read_parsed", lambda data, count: None)
+    monkeypatch.setattr(run, "read_parsed", lambda data, count, rows=None: None)
     return with_columns, _facts(simulate(data, None, options))
 
 
@@ -151,6 +153,66 @@ def test_bubble_base_is_the_same_added_as_integers(monkeypatch: pytest.MonkeyPat
     as_integers = simulate(data, None, parse(OPTIONS)).report
     assert as_doubles is not None and as_integers is not None
     assert as_doubles.csv() == as_integers.csv() and as_doubles.totals["bubble_time_us"] > 0
+
+
+#: more values than NUMPY_FROM: the report's per-value columns are worked out by numpy
+LONG = _file(
+    *[_row(i) for i in range(NUMPY_FROM + 200)],
+    _row(1, f0="embedding_layer"),
+    *[_row(i) for i in range(50)],
+    count=NUMPY_FROM + 300,
+)
+
+
+def test_a_long_file_reports_the_same_by_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The microseconds and the bubble base's terms of a long file, taken by numpy's
+    element-wise doubles, are those the value-by-value loop takes (a tail included)."""
+    by_numpy = _facts(simulate(LONG, None, parse(OPTIONS)))
+    monkeypatch.setattr(report, "NUMPY_FROM", 10**9)
+    by_loop = _facts(simulate(LONG, None, parse(OPTIONS)))
+    assert by_numpy == by_loop
+    done = simulate(LONG, None, parse(OPTIONS)).report
+    assert done is not None and done.tail_count == 49 and done.totals["bubble_time_us"] > 0
+
+
+def test_rows_already_parsed_are_read_not_parsed_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given the parser's rows of the file, the model reads them (explain's parse) and
+    predicts the run it predicts from the bytes alone."""
+    rows = parse_bytes(LONG).workload.rows
+    given = _facts(simulate(LONG, None, parse(OPTIONS), rows=rows))
+
+    def no_parse(data: bytes) -> None:
+        raise AssertionError("parsed again")
+
+    monkeypatch.setattr(parsed_rows, "parse_bytes", no_parse)
+    assert _facts(simulate(LONG, None, parse(OPTIONS), rows=rows)) == given
+    monkeypatch.undo()
+    assert given == _facts(simulate(LONG, None, parse(OPTIONS)))
+
+
+def test_explain_hands_its_rows_to_simai_only_under_the_default_limits(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Explain's SimAI section reads explain's own parse of the file; under other limits
+    (which may read the rows otherwise than SimAI's model) the model parses the bytes."""
+    from wkparse.config import Config
+    from wkparse.explanation import simai_report
+    from wkparse.explanation.configured import explained
+
+    result = parse_bytes(LONG)
+    handed: list[object] = []
+    real = simai_report.simai_report
+
+    def spy(*args: Any) -> Any:
+        handed.append(args[-1])
+        return real(*args)
+
+    monkeypatch.setattr(simai_report, "simai_report", spy)
+    e = explained(result, "w.txt", Config(), data=LONG)
+    assert handed == [result.workload.rows]
+    assert e.simai == real(LONG, "w.txt", None, Config().simai_version)
+    explained(result, "w.txt", Config(max_line_bytes=1000), data=LONG)
+    assert handed[-1] is None
 
 
 def _loop(terms: list[float]) -> float:
