@@ -253,3 +253,20 @@ def test_a_tail_without_terms_costs_nothing_however_long() -> None:
 )
 def test_scaled_floats_are_scaled(values: list[int]) -> None:
     assert list(scaled_floats(values)) == [float(scaled(v)) for v in values]
+
+
+@pytest.mark.parametrize("typecode", ["b", "B", "h", "H", "i", "I", "q", "Q"])
+def test_a_long_column_is_scaled_as_c_floats_by_numpy(typecode: str) -> None:
+    """Past NUMPY_FROM values numpy converts the column: each value rounds to the C float
+    that `array("f", ...)` (and SimAI's scale, below 2**53) gives it."""
+    from array import array
+
+    bits = array(typecode).itemsize * 8
+    signed = typecode.islower()
+    high = min(2 ** (bits - 1 if signed else bits) - 1, 2**53 - 1)
+    low = -high if signed else 0
+    span = high - low + 1
+    spread = [low + (k * 7919 * (span // 9973 + 1)) % span for k in range(NUMPY_FROM + 8)]
+    values = array(typecode, [*spread, high, 2**24 + 1 if high > 2**25 else 1])
+    assert len(values) >= NUMPY_FROM
+    assert list(scaled_floats(values)) == [float(scaled(v)) for v in values]

@@ -132,9 +132,20 @@ def scaled_floats(values: Sequence[int], most: int | None = None) -> array[float
     scaled one at a time."""
     if most is None:
         most = max(values, default=0)
-    if most < _EXACT_DOUBLE:
+    if most >= _EXACT_DOUBLE:
+        return array("f", map(scaled, values))
+    from wkparse.columns import NUMPY_FROM
+
+    if len(values) < NUMPY_FROM:
         return array("f", values)
-    return array("f", map(scaled, values))
+    # a long column by numpy: each value to its (exact) double, then rounded to a C float
+    # as `array("f", ...)` rounds it
+    import numpy
+
+    doubles = numpy.asarray(values).astype(numpy.float64)
+    floats = array("f")
+    floats.frombytes(doubles.astype(numpy.float32).tobytes())
+    return floats
 
 
 class IStream:
