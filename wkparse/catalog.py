@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from wkparse.diagnostics import Severity
+from wkparse.record import record
 from wkparse.resources import rules_dir
 
 FIXABLE = ("no", "safe", "unsafe")
@@ -119,7 +120,7 @@ def load_page(data: dict[str, Any]) -> RulePage:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RuleSummary:
     """What a lint run needs of a page (`RulePage` has the same fields and more)."""
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from wkparse.record import record
 
 #: the characters C's isspace() accepts in the "C" locale; `>>` and getline-then-split use them
 C_SPACE = b" \t\n\v\f\r"
@@ -28,7 +29,7 @@ _DIGITS = b"0123456789"
 _MAX_SIGNIFICANT = 20
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Stoi:
     """What `std::stoi` makes of a string.
 

@@ -16,6 +16,7 @@ from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import N_, _
 from wkparse.models.simai.tokens import header_value, reading
 from wkparse.parse import parse_bytes
+from wkparse.record import record
 
 if TYPE_CHECKING:  # the AICB model is imported only when a file has an AICB command
     from wkparse.models.aicb import AicbError, Generated
@@ -107,7 +108,7 @@ def header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
 SECTIONS = {"prologue": N_("the prologue"), "epilogue": N_("the epilogue")}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Place:
     """Where an expected row stands: prologue, group N, or epilogue."""
 

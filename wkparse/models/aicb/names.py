@@ -12,11 +12,11 @@ name reflects what really ran, so it is evidence to check the header against. AI
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import PurePath
 
 from wkparse.models.aicb.formulas import data_parallel, ga
 from wkparse.models.aicb.training.presets import PRESETS, Preset
+from wkparse.record import record
 
 _TRAINING = re.compile(
     r"(?:(?P<prefix>.*)-)?(?P<model>[^-]+)-world_size(?P<world>\d+)-tp(?P<tp>\d+)"
@@ -35,7 +35,7 @@ _INFERENCE = re.compile(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AicbName:
     """The configuration an AICB file name records."""
 
@@ -181,7 +181,7 @@ def parse_first_inference_filename(path: str | PurePath) -> AicbName | None:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class V1Name:
     """The configuration an AICB v1.0 training file name records (no ep, MoE or GPU part)."""
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar, Protocol
 
 from wkparse.diagnostics import Diagnostic, Severity
+from wkparse.record import record
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,7 +25,7 @@ class FileReport:
     fixed: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PathProblem:
     path: str
     message: str

@@ -13,6 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from wkparse.record import record
+
 _DEEPSEEK_SHAPE = {"qk_nope_dim": "128", "qk_rope_dim": "64", "v_head_dim": "128"}
 
 
@@ -150,7 +152,7 @@ V1_SCRIPT_PRESETS: Mapping[str, ScriptPreset] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Preset:
     """A preset's model shape, as the file-name checks and explain use it."""
 

@@ -1,0 +1,180 @@
+"""`@record`: a frozen value class, as `@dataclass(frozen=True, slots=True)` makes it, for less.
+
+Python 3.10-3.12's dataclass compiles each generated method from its own source (`__init__`,
+`__repr__`, `__eq__`, `__hash__`, and `__setattr__` and `__delattr__` when frozen) and asks
+`inspect` for a signature to write a docstring: about 0.3 ms a class on a quiet machine, and a
+lint run defines some fifty (benchmarks/startup.py). A record compiles only its `__init__` and makes
+the rest without source: the fields, their order and defaults, equality, hash,
+repr, `__match_args__` and immutability are a dataclass's (`FrozenInstanceError` on
+assignment); a method the class defines itself is kept. What it leaves out: `field()`,
+`dataclasses.fields`/`replace`/`asdict` (use a dataclass where they are needed), ordering,
+keyword-only fields and `InitVar`. tests/test_record.py holds it to the dataclass it stands for.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import Field, FrozenInstanceError
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, TypeVar, overload
+
+if TYPE_CHECKING:
+    from typing_extensions import dataclass_transform
+elif sys.version_info >= (3, 11):
+    from typing import dataclass_transform
+else:  # pragma: no cover
+
+    def dataclass_transform(**_: object) -> Callable[[Any], Any]:
+        return lambda f: f
+
+
+T = TypeVar("T", bound=type)
+
+#: a default that is no value: the field has none
+_MISSING = object()
+
+
+def _frozen_setattr(self: object, name: str, value: object) -> None:
+    raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+
+def _frozen_delattr(self: object, name: str) -> None:
+    raise FrozenInstanceError(f"cannot delete field {name!r}")
+
+
+def _is_classvar(annotation: object) -> bool:
+    text = annotation if isinstance(annotation, str) else getattr(annotation, "__name__", "")
+    return isinstance(text, str) and text.split("[", 1)[0].split(".")[-1] == "ClassVar"
+
+
+@overload
+def record(cls: T, /) -> T: ...
+@overload
+def record(*, frozen: bool = True, slots: bool = True) -> Callable[[T], T]: ...
+
+
+@dataclass_transform(frozen_default=True)
+def record(
+    cls: T | None = None, /, *, frozen: bool = True, slots: bool = True
+) -> T | Callable[[T], T]:
+    """Make `cls` a record: `@record`, or `@record(frozen=False)` / `@record(slots=False)`
+    (no slots: a `functools.cached_property` needs the instance's `__dict__`)."""
+
+    def wrap(c: T) -> T:
+        return _make(c, frozen, slots)
+
+    return wrap if cls is None else wrap(cls)
+
+
+def _make(cls: T, frozen: bool, slots: bool) -> T:
+    own = cls.__dict__
+    names: list[str] = []
+    defaults: dict[str, object] = {}
+    for base in reversed(cls.__mro__[1:]):
+        inherited = base.__dict__.get("__record_defaults__")
+        if inherited is not None:
+            for name, default in inherited.items():
+                if name not in names:
+                    names.append(name)
+                defaults[name] = default
+    for name, annotation in own.get("__annotations__", {}).items():
+        if _is_classvar(annotation):
+            continue
+        if isinstance(own.get(name), Field):
+            raise TypeError(f"{cls.__name__}.{name}: a record takes no field(); use a dataclass")
+        if name not in names:
+            names.append(name)
+        defaults[name] = own.get(name, _MISSING)
+    seen_default = False
+    for name in names:
+        if defaults[name] is not _MISSING:
+            seen_default = True
+        elif seen_default:
+            raise TypeError(f"non-default argument {name!r} follows default argument")
+
+    env: dict[str, object] = {"__setter": object.__setattr__, "__cls": None}
+    params, body = [], []
+    for name in names:
+        if defaults[name] is _MISSING:
+            params.append(name)
+        else:
+            env[f"__d_{name}"] = defaults[name]
+            params.append(f"{name}=__d_{name}")
+        body.append(f"  __setter(self, {name!r}, {name})" if frozen else f"  self.{name} = {name}")
+    if "__post_init__" in own or any(hasattr(b, "__post_init__") for b in cls.__mro__[1:]):
+        body.append("  self.__post_init__()")
+    source = f"def __init__(self, {', '.join(params)}) -> None:\n" + "\n".join(body or ["  pass"])
+    exec(source, env)  # made above from the class's own field names
+    init: Any = env["__init__"]
+    methods = _compared(tuple(names))
+    methods["__init__"] = init
+
+    namespace = dict(own)
+    for name in names:
+        namespace.pop(name, None)
+    namespace.pop("__dict__", None)
+    namespace.pop("__weakref__", None)
+    if slots:
+        namespace["__slots__"] = tuple(n for n in names if n not in _slotted(cls))
+    namespace["__record_defaults__"] = {n: defaults[n] for n in names}
+    namespace["__match_args__"] = tuple(names)
+    for method in ("__init__", "__repr__", "__eq__", "__reduce__"):
+        if method not in own:
+            function: Any = methods[method]
+            function.__qualname__ = f"{cls.__qualname__}.{method}"
+            namespace[method] = function
+    # As dataclass decides: a hash the class wrote is kept (None beside its own __eq__ is
+    # Python's, not the class's), else the fields' when frozen, else none (unhashable).
+    if "__hash__" not in own or (own["__hash__"] is None and "__eq__" in own):
+        namespace["__hash__"] = methods["__hash__"] if frozen else None
+    if frozen:
+        namespace["__setattr__"] = _frozen_setattr
+        namespace["__delattr__"] = _frozen_delattr
+    if not slots:
+        for name, value in namespace.items():
+            if name not in ("__dict__", "__weakref__") and own.get(name, _MISSING) is not value:
+                type.__setattr__(cls, name, value)
+        for name in names:
+            if defaults[name] is not _MISSING:
+                type.__setattr__(cls, name, defaults[name])
+        return cls
+    made = type(cls)(cls.__name__, cls.__bases__, namespace)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+def _compared(names: tuple[str, ...]) -> dict[str, Callable[..., Any]]:
+    """`__repr__`, `__eq__`, `__hash__` and `__reduce__` over the fields `names`, in order
+    (closures: no source to compile)."""
+    get: Callable[[object], tuple[Any, ...]]
+    if len(names) == 1:
+        one = attrgetter(names[0])
+        get = lambda self: (one(self),)  # noqa: E731
+    elif names:
+        get = attrgetter(*names)
+    else:
+        get = lambda self: ()  # noqa: E731
+
+    def __repr__(self: object) -> str:
+        shown = ", ".join(f"{n}={v!r}" for n, v in zip(names, get(self)))
+        return f"{self.__class__.__qualname__}({shown})"
+
+    def __eq__(self: object, other: object) -> bool:
+        if other.__class__ is self.__class__:
+            return get(self) == get(other)
+        return NotImplemented
+
+    def __hash__(self: object) -> int:
+        return hash(get(self))
+
+    def __reduce__(self: object) -> tuple[type, tuple[Any, ...]]:
+        # copy and pickle make it again through __init__ (a frozen record refuses setattr)
+        return self.__class__, get(self)
+
+    return {"__repr__": __repr__, "__eq__": __eq__, "__hash__": __hash__, "__reduce__": __reduce__}
+
+
+def _slotted(cls: type) -> set[str]:
+    """The slots the bases of `cls` already have."""
+    return {s for b in cls.__mro__[1:] for s in b.__dict__.get("__slots__", ())}
