@@ -51,6 +51,25 @@ UNUSED = (
     "wkparse.models.simai.timeline",
     "wkparse.models.aicb.revisions",
 )
+#: the dataclasses a clean lint may still define: each needs what a record leaves out
+#: (`dataclasses.replace`, `field(default_factory=...)`); every other class of the modules it
+#: loads is a `wkparse.record` (a dataclass costs several times a record to define)
+DATACLASSES = {
+    "wkparse.ast.Workload",  # replace() (tests/test_lsp_text.py), field()
+    "wkparse.catalog.Example",  # replace() (wkparse.translated_pages)
+    "wkparse.catalog.RulePage",  # replace(), field()
+    "wkparse.checks.aicb.expected._Repeated",  # field()
+    "wkparse.checks.aicb.expected._RowComparison",  # field()
+    "wkparse.commands.lint.LintOptions",  # replace() (wkparse.cli)
+    "wkparse.config.Config",  # replace()
+    "wkparse.diagnostics.Diagnostic",  # replace() (Diagnostic.with_)
+    "wkparse.encoding.WideEncoding",  # replace()
+    "wkparse.models.aicb.training.presets.ScriptPreset",  # field()
+    "wkparse.models.simai.header.HeaderReading",  # field()
+    "wkparse.models.simai.outcome.Outcome",  # replace() (wkparse.models.simai.run)
+    "wkparse.render.lint.base.FileReport",  # field()
+    "wkparse.render.lint.base.Summary",  # field()
+}
 REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
 
 
@@ -70,8 +89,11 @@ def _lint_in_a_child(*args: str) -> dict[str, object]:
         "top = ('lark', 'numpy', 'rich', 'pygls', 'lsprotocol')\n"
         "loaded = [m for m in new if m.split('.')[0] in top]\n"
         "loaded += [m for m in new if m.startswith('wkparse')]\n"
+        "made = sorted(f'{m}.{n}' for m in new if m.startswith('wkparse')\n"
+        "              for n, c in vars(sys.modules[m]).items() if isinstance(c, type)\n"
+        "              and c.__module__ == m and '__dataclass_fields__' in c.__dict__)\n"
         "print(json.dumps({'status': status, 'modules': sorted(set(loaded)),\n"
-        "                  'pages_read': catalog.cache_info().currsize}))\n"
+        "                  'pages_read': catalog.cache_info().currsize, 'dataclasses': made}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
@@ -90,6 +112,13 @@ def test_lint_of_a_small_clean_file_loads_only_what_it_uses() -> None:
     assert isinstance(modules, list)
     assert [m for m in modules if m.startswith(UNUSED)] == []
     assert run["pages_read"] == 0
+
+
+@pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
+def test_a_small_clean_lint_defines_records_not_dataclasses() -> None:
+    made = _lint_in_a_child(str(SMALL))["dataclasses"]
+    assert isinstance(made, list) and made  # the walk finds the dataclasses there are
+    assert set(made) <= DATACLASSES, "make these wkparse.record records (or say why not)"
 
 
 @pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
