@@ -104,12 +104,28 @@ def test_a_record_without_slots_keeps_a_dict_for_cached_properties() -> None:
         lazy.a = 1  # type: ignore[misc]
 
 
+def test_a_field_default_and_factory_are_a_dataclass_s() -> None:
+    @record
+    class Made:
+        a: int = field(default=3)
+        seen: frozenset[int] = field(default_factory=frozenset)
+
+    @record(frozen=False)
+    class Growing:
+        items: list[int] = field(default_factory=list)
+
+    assert Made() == Made(3, frozenset()) and repr(Made()).endswith(".Made(a=3, seen=frozenset())")
+    one, two = Growing(), Growing()
+    one.items.append(1)
+    assert one.items == [1] and two.items == []  # each instance its own
+
+
 def test_what_a_record_does_not_do_is_refused() -> None:
-    with pytest.raises(TypeError, match="field"):
+    with pytest.raises(TypeError, match="default only"):
 
         @record
-        class WithField:
-            a: list[int] = field(default_factory=list)
+        class Hidden:
+            a: int = field(default=0, repr=False)
 
     with pytest.raises(TypeError, match="non-default"):
 

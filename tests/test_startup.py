@@ -51,24 +51,18 @@ UNUSED = (
     "wkparse.models.simai.timeline",
     "wkparse.models.aicb.revisions",
 )
-#: the dataclasses a clean lint may still define: each needs what a record leaves out
-#: (`dataclasses.replace`, `field(default_factory=...)`); every other class of the modules it
+#: the dataclasses a clean lint may still define: each is given to `dataclasses.replace`,
+#: which a record does not take; every other class of the modules it
 #: loads is a `wkparse.record` (a dataclass costs several times a record to define)
 DATACLASSES = {
-    "wkparse.ast.Workload",  # replace() (tests/test_lsp_text.py), field()
+    "wkparse.ast.Workload",  # replace() (tests/test_lsp_text.py)
     "wkparse.catalog.Example",  # replace() (wkparse.translated_pages)
-    "wkparse.catalog.RulePage",  # replace(), field()
-    "wkparse.checks.aicb.expected._Repeated",  # field()
-    "wkparse.checks.aicb.expected._RowComparison",  # field()
+    "wkparse.catalog.RulePage",  # replace() (wkparse.translated_pages)
     "wkparse.commands.lint.LintOptions",  # replace() (wkparse.cli)
     "wkparse.config.Config",  # replace()
     "wkparse.diagnostics.Diagnostic",  # replace() (Diagnostic.with_)
     "wkparse.encoding.WideEncoding",  # replace()
-    "wkparse.models.aicb.training.presets.ScriptPreset",  # field()
-    "wkparse.models.simai.header.HeaderReading",  # field()
     "wkparse.models.simai.outcome.Outcome",  # replace() (wkparse.models.simai.run)
-    "wkparse.render.lint.base.FileReport",  # field()
-    "wkparse.render.lint.base.Summary",  # field()
 }
 REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
 

@@ -3,19 +3,20 @@
 Python 3.10-3.12's dataclass compiles each generated method from its own source (`__init__`,
 `__repr__`, `__eq__`, `__hash__`, and `__setattr__` and `__delattr__` when frozen) and asks
 `inspect` for a signature to write a docstring: about 0.3 ms a class on a quiet machine, and a
-lint run defines some fifty (benchmarks/startup.py). A record compiles only its `__init__` and makes
-the rest without source: the fields, their order and defaults, equality, hash,
-repr, `__match_args__` and immutability are a dataclass's (`FrozenInstanceError` on
-assignment); a method the class defines itself is kept. What it leaves out: `field()`,
-`dataclasses.fields`/`replace`/`asdict` (use a dataclass where they are needed), ordering,
-keyword-only fields and `InitVar`. tests/test_record.py holds it to the dataclass it stands for.
+lint run defines some fifty (benchmarks/startup.py). A record compiles only its `__init__` and
+makes the rest without source. The fields, their order and defaults (`field(default=...)` and
+`field(default_factory=...)` too), equality, hash, repr, `__match_args__` and immutability
+(`FrozenInstanceError`) are a dataclass's; a method the class defines itself is kept. What it
+leaves out: `dataclasses.fields`/`replace`/`asdict` (a class that needs them stays a
+dataclass), field() options other than a default, ordering, keyword-only fields, `InitVar`.
+tests/test_record.py holds it to the dataclass it stands for.
 """
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import Field, FrozenInstanceError
+from dataclasses import MISSING, Field, FrozenInstanceError
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -81,11 +82,9 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
     for name, annotation in own.get("__annotations__", {}).items():
         if _is_classvar(annotation):
             continue
-        if isinstance(own.get(name), Field):
-            raise TypeError(f"{cls.__name__}.{name}: a record takes no field(); use a dataclass")
         if name not in names:
             names.append(name)
-        defaults[name] = own.get(name, _MISSING)
+        defaults[name] = _default(cls, name, own.get(name, _MISSING))
     seen_default = False
     for name in names:
         if defaults[name] is not _MISSING:
@@ -93,13 +92,18 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
         elif seen_default:
             raise TypeError(f"non-default argument {name!r} follows default argument")
 
-    env: dict[str, object] = {"__setter": object.__setattr__, "__cls": None}
+    env: dict[str, object] = {"__setter": object.__setattr__, "__missing": _MISSING}
     params, body = [], []
     for name in names:
-        if defaults[name] is _MISSING:
+        default = defaults[name]
+        if default is _MISSING:
             params.append(name)
+        elif isinstance(default, _Factory):
+            env[f"__f_{name}"] = default.make
+            params.append(f"{name}=__missing")
+            body.append(f"  if {name} is __missing: {name} = __f_{name}()")
         else:
-            env[f"__d_{name}"] = defaults[name]
+            env[f"__d_{name}"] = default
             params.append(f"{name}=__d_{name}")
         body.append(f"  __setter(self, {name!r}, {name})" if frozen else f"  self.{name} = {name}")
     if "__post_init__" in own or any(hasattr(b, "__post_init__") for b in cls.__mro__[1:]):
@@ -136,12 +140,43 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
             if name not in ("__dict__", "__weakref__") and own.get(name, _MISSING) is not value:
                 type.__setattr__(cls, name, value)
         for name in names:
-            if defaults[name] is not _MISSING:
+            if defaults[name] is not _MISSING and not isinstance(defaults[name], _Factory):
                 type.__setattr__(cls, name, defaults[name])
         return cls
     made = type(cls)(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
     return made
+
+
+class _Factory:
+    """A field's `field(default_factory=make)`: each instance gets its own."""
+
+    __slots__ = ("make",)
+
+    def __init__(self, make: Callable[[], object]) -> None:
+        self.make = make
+
+
+#: what `field()` is left with when only a default or a factory was given
+_PLAIN: dict[str, object] = {
+    "init": True,
+    "repr": True,
+    "hash": None,
+    "compare": True,
+    "metadata": {},
+}
+
+
+def _default(cls: type, name: str, value: object) -> object:
+    """The default of field `name`: its value, a `_Factory`, or `_MISSING` for none."""
+    if not isinstance(value, Field):
+        return value
+    plain = all(getattr(value, k) == v for k, v in _PLAIN.items())
+    if not plain or value.kw_only not in (MISSING, False):
+        raise TypeError(f"{cls.__name__}.{name}: a record's field() takes a default only")
+    if value.default_factory is not MISSING:
+        return _Factory(value.default_factory)
+    return _MISSING if value.default is MISSING else value.default
 
 
 def _compared(names: tuple[str, ...]) -> dict[str, Callable[..., Any]]:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from wkparse.ast import Header, RowTable, Span, Workload
@@ -140,7 +140,7 @@ def _values(row: AicbRow) -> tuple[int | float | str | None, ...]:
     )  # fmt: skip
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Repeated:
     """A departure's first place, and how many rows and groups repeat it."""
 
@@ -150,7 +150,7 @@ class _Repeated:
     groups: set[int] = field(default_factory=set)
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _RowComparison:
     """Departures keyed by what departs, so a repeat is counted, not reported again.
 

@@ -18,7 +18,7 @@ keys, keys without a colon) is never looked at. Keys it never finds keep 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from wkparse.cpp import U32, Stoi, split_c, stoi
 from wkparse.models.simai import outcome
@@ -80,7 +80,7 @@ class KeyRead:
     offset: int = 1
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class HeaderReading:
     """What SimAI holds after line 1, and where it stopped when it did not get through it."""
 

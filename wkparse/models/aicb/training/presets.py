@@ -10,7 +10,7 @@ up in the file name, for the lint and explain checks that only see a name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
 
 from wkparse.record import record
@@ -18,7 +18,7 @@ from wkparse.record import record
 _DEEPSEEK_SHAPE = {"qk_nope_dim": "128", "qk_rope_dim": "64", "v_head_dim": "128"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScriptPreset:
     """What one `-m SIZE` case of the script assigns (script variable -> value)."""
 
