@@ -58,7 +58,6 @@ DATACLASSES = {
     "wkparse.ast.Workload",  # replace() (tests/test_lsp_text.py)
     "wkparse.catalog.Example",  # replace() (wkparse.translated_pages)
     "wkparse.catalog.RulePage",  # replace() (wkparse.translated_pages)
-    "wkparse.commands.lint.LintOptions",  # replace() (wkparse.cli)
     "wkparse.config.Config",  # replace()
     "wkparse.diagnostics.Diagnostic",  # replace() (Diagnostic.with_)
     "wkparse.encoding.WideEncoding",  # replace()
