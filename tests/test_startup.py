@@ -241,6 +241,30 @@ def test_stale_summaries_are_made_again_from_the_pages(
         catalog.summaries.cache_clear()
 
 
+def test_a_wheel_s_summaries_are_used_without_the_checksum(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wheel's pages and index come from one checkout, held together by the test above: its
+    index is believed without reading its pages; a checkout's only with their checksum."""
+    stale = json.loads(catalog.summaries_path().read_text(encoding="utf-8"))
+    stale["rules"] = [[c, "renamed", "info", True, [], area] for c, *_, area in stale["rules"]]
+    stale["checksum"] = "12345678"  # of other pages
+    for installed, folder in ((True, tmp_path / "_data" / "rules"), (False, tmp_path / "rules")):
+        folder.mkdir(parents=True)
+        (folder / "summaries.json").write_text(json.dumps(stale), encoding="utf-8")
+        monkeypatch.setattr(catalog, "rules_dir", lambda folder=folder: folder)
+        catalog.summaries.cache_clear()
+        catalog.catalog.cache_clear()
+        try:
+            assert catalog._installed() is installed
+            names = {r.name for r in catalog.summaries().values()}
+            # the checkout's index is checked against its pages (here none): made again
+            assert names == ({"renamed"} if installed else set())
+        finally:
+            catalog.summaries.cache_clear()
+            catalog.catalog.cache_clear()
+
+
 def _report() -> FileReport:
     from wkparse.ast import Span
 
