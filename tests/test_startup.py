@@ -51,15 +51,18 @@ UNUSED = (
     "wkparse.models.simai.timeline",
     "wkparse.models.aicb.revisions",
 )
-#: the dataclasses a clean lint may still define: each is given to `dataclasses.replace`,
-#: which a record does not take; every other class of the modules it
+#: the dataclasses a clean lint may still define: each is public (`wkparse.__all__`, what the
+#: API returns or takes), where `dataclasses.replace`/`asdict` are a user's to call, or is given
+#: to `dataclasses.replace`, which a record does not take; every other class of the modules it
 #: loads is a `wkparse.record` (a dataclass costs several times a record to define)
 DATACLASSES = {
-    "wkparse.ast.Workload",  # replace() (tests/test_lsp_text.py)
+    "wkparse.parse.Limits",  # public: wkparse.Limits
+    "wkparse.parse.ParseResult",  # public: wkparse.ParseResult
+    "wkparse.ast.Workload",  # ParseResult.workload; replace() (tests/test_lsp_text.py)
     "wkparse.catalog.Example",  # replace() (wkparse.translated_pages)
     "wkparse.catalog.RulePage",  # replace() (wkparse.translated_pages)
-    "wkparse.config.Config",  # replace()
-    "wkparse.diagnostics.Diagnostic",  # replace() (Diagnostic.with_)
+    "wkparse.config.Config",  # the API takes one; replace()
+    "wkparse.diagnostics.Diagnostic",  # what wkparse.lint returns; replace() (with_)
     "wkparse.encoding.WideEncoding",  # replace()
     "wkparse.models.simai.outcome.Outcome",  # replace() (wkparse.models.simai.run)
 }

@@ -17,6 +17,7 @@ import stat
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import BinaryIO
@@ -45,7 +46,7 @@ CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
 _BLOCK = 1 << 20
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class Limits:
     """Bounds that hold whatever the file says."""
 
@@ -53,7 +54,7 @@ class Limits:
     max_line_bytes: int = 65536
 
 
-@record
+@dataclass(frozen=True, slots=True)
 class ParseResult:
     workload: Workload
     diagnostics: tuple[Diagnostic, ...]
