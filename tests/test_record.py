@@ -4,6 +4,7 @@ equality, hash, repr, pattern matching and immutability (wkparse/record.py says 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import pickle
 from dataclasses import FrozenInstanceError, dataclass, field
 from functools import cached_property
@@ -61,6 +62,25 @@ def test_a_record_behaves_as_the_frozen_dataclass(args: tuple[object, ...]) -> N
     with pytest.raises(TypeError):
         AsRecord()  # type: ignore[call-arg]
     assert AsRecord(b="k", a=1) == AsRecord(1, "k")
+
+
+def test_dataclasses_functions_take_a_record_as_its_dataclass() -> None:
+    d, r = AsDataclass(1, "x", (2,)), AsRecord(1, "x", (2,))
+    assert dataclasses.is_dataclass(r) and dataclasses.is_dataclass(AsRecord)
+    mine, theirs = dataclasses.fields(r), dataclasses.fields(d)
+    assert [(f.name, f.type, f.default) for f in mine] == [
+        (f.name, f.type, f.default) for f in theirs
+    ]
+    assert dataclasses.replace(r, b="y") == AsRecord(1, "y", (2,))
+    assert dataclasses.asdict(r) == dataclasses.asdict(d)
+    assert dataclasses.astuple(r) == dataclasses.astuple(d)
+    nested = Header("HYBRID_TRANSFORMER", Span(1, 0, 1, 4), (), (), Span(1, 0, 1, 4))
+    assert dataclasses.asdict(nested)["span"] == {
+        "line": 1,
+        "column": 0,
+        "end_line": 1,
+        "end_column": 4,
+    }
 
 
 def test_a_hash_or_repr_the_class_writes_is_kept() -> None:

@@ -51,20 +51,11 @@ UNUSED = (
     "wkparse.models.simai.timeline",
     "wkparse.models.aicb.revisions",
 )
-#: the dataclasses a clean lint may still define: each is public (`wkparse.__all__`, what the
-#: API returns or takes), where `dataclasses.replace`/`asdict` are a user's to call, or is given
-#: to `dataclasses.replace`, which a record does not take; every other class of the modules it
-#: loads is a `wkparse.record` (a dataclass costs several times a record to define)
+#: the dataclasses a clean lint may still define: every other class it loads is a
+#: `wkparse.record`, which costs a fraction of a dataclass to define (and is one to
+#: `dataclasses.fields`, `replace`, `asdict`)
 DATACLASSES = {
-    "wkparse.parse.Limits",  # public: wkparse.Limits
-    "wkparse.parse.ParseResult",  # public: wkparse.ParseResult
-    "wkparse.ast.Workload",  # ParseResult.workload; replace() (tests/test_lsp_text.py)
-    "wkparse.catalog.Example",  # replace() (wkparse.translated_pages)
-    "wkparse.catalog.RulePage",  # replace() (wkparse.translated_pages)
-    "wkparse.config.Config",  # the API takes one; replace()
-    "wkparse.diagnostics.Diagnostic",  # what wkparse.lint returns; replace() (with_)
-    "wkparse.encoding.WideEncoding",  # replace()
-    "wkparse.models.simai.outcome.Outcome",  # replace() (wkparse.models.simai.run)
+    "wkparse.config.Config",  # a field() a record does not take (init=False, compare=False)
 }
 REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
 
@@ -87,7 +78,7 @@ def _lint_in_a_child(*args: str) -> dict[str, object]:
         "loaded += [m for m in new if m.startswith('wkparse')]\n"
         "made = sorted(f'{m}.{n}' for m in new if m.startswith('wkparse')\n"
         "              for n, c in vars(sys.modules[m]).items() if isinstance(c, type)\n"
-        "              and c.__module__ == m and '__dataclass_fields__' in c.__dict__)\n"
+        "              and c.__module__ == m and '__dataclass_params__' in c.__dict__)\n"
         "print(json.dumps({'status': status, 'modules': sorted(set(loaded)),\n"
         "                  'pages_read': catalog.cache_info().currsize, 'dataclasses': made}))\n"
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Union, overload
 
 from wkparse.record import record
@@ -565,7 +565,7 @@ class RowTable(Sequence[Row]):
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Workload:
     """A parsed file. `header` and `count` are None when the file has no such line."""
 

@@ -19,7 +19,7 @@ import json
 import sys
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
@@ -34,7 +34,7 @@ FIXABLE = ("no", "safe", "unsafe")
 TARGETS = ("simai", "simai-ns3", "astra-sim-1.0")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Example:
     text: str
     #: the file name the example is linted under (file-name rules read it)
@@ -52,7 +52,7 @@ class Example:
         return self.text.encode(self.encoding, "surrogatepass")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RulePage:
     code: str
     name: str

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from wkparse.ast import Span
 from wkparse.record import record
@@ -40,7 +40,7 @@ class Fix:
     safe: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Diagnostic:
     code: str
     message: str

@@ -17,7 +17,6 @@ import stat
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import BinaryIO
@@ -46,7 +45,7 @@ CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
 _BLOCK = 1 << 20
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Limits:
     """Bounds that hold whatever the file says."""
 
@@ -54,7 +53,7 @@ class Limits:
     max_line_bytes: int = 65536
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ParseResult:
     workload: Workload
     diagnostics: tuple[Diagnostic, ...]

@@ -5,10 +5,10 @@ Python 3.10-3.12's dataclass compiles each generated method from its own source 
 `inspect` for a signature to write a docstring: about 0.3 ms a class on a quiet machine, and a
 lint run defines some fifty (benchmarks/startup.py). A record compiles only its `__init__` and
 makes the rest without source. The fields, their order and defaults (`field(default=...)` and
-`field(default_factory=...)` too), equality, hash, repr, `__match_args__` and immutability
-(`FrozenInstanceError`) are a dataclass's; a method the class defines itself is kept. What it
-leaves out: `dataclasses.fields`/`replace`/`asdict` (a class that needs them stays a
-dataclass), field() options other than a default, ordering, keyword-only fields, `InitVar`.
+`field(default_factory=...)` too), equality, hash, repr, `__match_args__`, immutability
+(`FrozenInstanceError`) and what `dataclasses.fields`, `replace`, `asdict` and `is_dataclass`
+say of it are a dataclass's; a method the class defines itself is kept. What it leaves out:
+field() options other than a default, ordering, keyword-only fields, `InitVar`.
 tests/test_record.py holds it to the dataclass it stands for.
 """
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from dataclasses import MISSING, Field, FrozenInstanceError
+from dataclasses import _FIELD, MISSING, Field, FrozenInstanceError, field  # type: ignore[attr-defined]
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -122,6 +122,7 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
     if slots:
         namespace["__slots__"] = tuple(n for n in names if n not in _slotted(cls))
     namespace["__record_defaults__"] = {n: defaults[n] for n in names}
+    namespace["__dataclass_fields__"] = _fields(cls, names, defaults)
     namespace["__match_args__"] = tuple(names)
     for method in ("__init__", "__repr__", "__eq__", "__reduce__"):
         if method not in own:
@@ -146,6 +147,26 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
     made = type(cls)(cls.__name__, cls.__bases__, namespace)
     made.__qualname__ = cls.__qualname__
     return made
+
+
+def _fields(cls: type, names: list[str], defaults: dict[str, object]) -> dict[str, Field[Any]]:
+    """The fields as `dataclasses` describes a dataclass's, so that `dataclasses.fields`,
+    `replace`, `asdict` and `is_dataclass` take a record as they take its dataclass."""
+    types: dict[str, object] = {}
+    for c in reversed(cls.__mro__):
+        types.update(c.__dict__.get("__annotations__", {}))  # noqa: RUF063  (each class its own)
+    out: dict[str, Field[Any]] = {}
+    for name in names:
+        default: Any = defaults[name]
+        made: Any
+        if isinstance(default, _Factory):
+            made = field(default_factory=default.make)
+        else:
+            made = field() if default is _MISSING else field(default=default)
+        made.name, made.type = name, types.get(name)
+        made._field_type = _FIELD  # as dataclass marks a field
+        out[name] = made
+    return out
 
 
 class _Factory:
