@@ -140,6 +140,23 @@ def test_a_field_default_and_factory_are_a_dataclass_s() -> None:
     assert one.items == [1] and two.items == []  # each instance its own
 
 
+def test_a_cache_field_is_no_parameter_and_no_part_of_equality() -> None:
+    @record(slots=False)
+    class Cached:
+        a: int
+        memo: dict[str, int] = field(
+            default_factory=dict, init=False, repr=False, compare=False, hash=False
+        )
+
+    one, two = Cached(1), Cached(1)
+    one.memo["k"] = 1
+    assert one == two and hash(one) == hash(two) and two.memo == {}
+    assert repr(one).endswith("Cached(a=1)") and Cached.__match_args__ == ("a",)
+    assert dataclasses.replace(one, a=2) == Cached(2)
+    with pytest.raises(TypeError):
+        Cached(1, {})  # type: ignore[call-arg]
+
+
 def test_what_a_record_does_not_do_is_refused() -> None:
     with pytest.raises(TypeError, match="default only"):
 

@@ -8,7 +8,8 @@ makes the rest without source. The fields, their order and defaults (`field(defa
 `field(default_factory=...)` too), equality, hash, repr, `__match_args__`, immutability
 (`FrozenInstanceError`) and what `dataclasses.fields`, `replace`, `asdict` and `is_dataclass`
 say of it are a dataclass's; a method the class defines itself is kept. What it leaves out:
-field() options other than a default, ordering, keyword-only fields, `InitVar`.
+field() options other than a default (but for a cache: `_Factory.hidden`), ordering,
+keyword-only fields, `InitVar`.
 tests/test_record.py holds it to the dataclass it stands for.
 """
 
@@ -85,8 +86,10 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
         if name not in names:
             names.append(name)
         defaults[name] = _default(cls, name, own.get(name, _MISSING))
+    hidden = {n for n, d in defaults.items() if isinstance(d, _Factory) and d.hidden}
+    shown = [n for n in names if n not in hidden]
     seen_default = False
-    for name in names:
+    for name in shown:
         if defaults[name] is not _MISSING:
             seen_default = True
         elif seen_default:
@@ -100,8 +103,11 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
             params.append(name)
         elif isinstance(default, _Factory):
             env[f"__f_{name}"] = default.make
-            params.append(f"{name}=__missing")
-            body.append(f"  if {name} is __missing: {name} = __f_{name}()")
+            if default.hidden:
+                body.append(f"  {name} = __f_{name}()")
+            else:
+                params.append(f"{name}=__missing")
+                body.append(f"  if {name} is __missing: {name} = __f_{name}()")
         else:
             env[f"__d_{name}"] = default
             params.append(f"{name}=__d_{name}")
@@ -111,7 +117,7 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
     source = f"def __init__(self, {', '.join(params)}) -> None:\n" + "\n".join(body or ["  pass"])
     exec(source, env)  # made above from the class's own field names
     init: Any = env["__init__"]
-    methods = _compared(tuple(names))
+    methods = _compared(tuple(shown))
     methods["__init__"] = init
 
     namespace = dict(own)
@@ -123,7 +129,7 @@ def _make(cls: T, frozen: bool, slots: bool) -> T:
         namespace["__slots__"] = tuple(n for n in names if n not in _slotted(cls))
     namespace["__record_defaults__"] = {n: defaults[n] for n in names}
     namespace["__dataclass_fields__"] = _fields(cls, names, defaults)
-    namespace["__match_args__"] = tuple(names)
+    namespace["__match_args__"] = tuple(shown)
     for method in ("__init__", "__repr__", "__eq__", "__reduce__"):
         if method not in own:
             function: Any = methods[method]
@@ -159,7 +165,9 @@ def _fields(cls: type, names: list[str], defaults: dict[str, object]) -> dict[st
     for name in names:
         default: Any = defaults[name]
         made: Any
-        if isinstance(default, _Factory):
+        if isinstance(default, _Factory) and default.hidden:
+            made = field(default_factory=default.make, **_HIDDEN)  # type: ignore[call-overload]
+        elif isinstance(default, _Factory):
             made = field(default_factory=default.make)
         else:
             made = field() if default is _MISSING else field(default=default)
@@ -170,12 +178,15 @@ def _fields(cls: type, names: list[str], defaults: dict[str, object]) -> dict[st
 
 
 class _Factory:
-    """A field's `field(default_factory=make)`: each instance gets its own."""
+    """A field's `field(default_factory=make)`: each instance gets its own. `hidden`: a field
+    that is no parameter and no part of repr, equality or hash (a cache the instance keeps:
+    `field(default_factory=make, init=False, repr=False, compare=False, hash=False)`)."""
 
-    __slots__ = ("make",)
+    __slots__ = ("hidden", "make")
 
-    def __init__(self, make: Callable[[], object]) -> None:
+    def __init__(self, make: Callable[[], object], hidden: bool = False) -> None:
         self.make = make
+        self.hidden = hidden
 
 
 #: what `field()` is left with when only a default or a factory was given
@@ -186,6 +197,14 @@ _PLAIN: dict[str, object] = {
     "compare": True,
     "metadata": {},
 }
+#: and for a hidden field (`_Factory.hidden`)
+_HIDDEN: dict[str, object] = {
+    "init": False,
+    "repr": False,
+    "hash": False,
+    "compare": False,
+    "metadata": {},
+}
 
 
 def _default(cls: type, name: str, value: object) -> object:
@@ -193,6 +212,9 @@ def _default(cls: type, name: str, value: object) -> object:
     if not isinstance(value, Field):
         return value
     plain = all(getattr(value, k) == v for k, v in _PLAIN.items())
+    hidden = all(getattr(value, k) == v for k, v in _HIDDEN.items())
+    if hidden and value.default_factory is not MISSING:
+        return _Factory(value.default_factory, hidden=True)
     if not plain or value.kw_only not in (MISSING, False):
         raise TypeError(f"{cls.__name__}.{name}: a record's field() takes a default only")
     if value.default_factory is not MISSING:
