@@ -17,31 +17,26 @@ from pathlib import Path
 
 from wkparse.models.simai.busbw_file import BadYaml, YamlBusbw, parse_yaml
 from wkparse.models.simai.option_values import Refusal, SimaiOptions, _float, _int, name_numbers
+from wkparse.models.simai.options import _NAMES
 from wkparse.models.simai.versions import SimaiVersion
 
 #: what `main` prints on stderr after a refusal (spacing as printed)
 HINT = "-h,       --help                Help message"
+#: what the parser of 26b4574b on knows that this one does not (`-l` came later still)
+_ADDED_SINCE = {"result_folder", "nvlink", "nic", "nics_per_server", "nic_type", "gpu_type", "lang"}
+#: the later parser's names (`options._NAMES`) less what it added and the long overlap
+#: spellings it renamed; plus `-busbw`, which 26b4574b removed
 NAMES = {
-    "-w": "workload",
-    "--workload": "workload",
-    "-g": "gpus",
-    "--gpus": "gpus",
-    "-r": "result",
-    "--result": "result",
-    "-g_p_s": "gpus_per_server",
-    "--gpus-per-server": "gpus_per_server",
+    word: name
+    for word, name in _NAMES.items()
+    if name not in _ADDED_SINCE and not word.endswith("_overlap")
+} | {
     "-busbw": "busbw",
     "--bus-bandwidth": "busbw",
-    "-dp_o": "dp_overlap",
     "--dp-overlap-ratio": "dp_overlap",
-    "-tp_o": "tp_overlap",
     "--tp-overlap-ratio": "tp_overlap",
-    "-ep_o": "ep_overlap",
     "--ep-overlap-ratio": "ep_overlap",
-    "-pp_o": "pp_overlap",
     "--pp-overlap-ratio": "pp_overlap",
-    "-v": "visual",
-    "--visual": "visual",
 }
 
 
