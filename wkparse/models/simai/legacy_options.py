@@ -16,7 +16,13 @@ from dataclasses import replace
 from pathlib import Path
 
 from wkparse.models.simai.busbw_file import BadYaml, YamlBusbw, parse_yaml
-from wkparse.models.simai.option_values import Refusal, SimaiOptions, _float, _int, name_numbers
+from wkparse.models.simai.option_values import (
+    Refusal,
+    SimaiOptions,
+    _float,
+    _int,
+    result_name_start,
+)
 from wkparse.models.simai.options import _NAMES
 from wkparse.models.simai.versions import SimaiVersion
 
@@ -116,20 +122,5 @@ def parse(
 
 def legacy_result(opts: SimaiOptions) -> str | Refusal:
     """`-r` absent (or a folder): the name parseArg builds from the workload's file name."""
-    got = name_numbers(opts)
-    if isinstance(got, Refusal):
-        return got
-    model, found = got
-    tp_pp = found["tp"] * found["pp"]
-    if tp_pp == 0:
-        return Refusal(136, "", "", "no -r and the file name has no tp/pp numbers: SIGFPE")
-    from wkparse.cpp import c_div
-
-    dp = c_div(found["world_size"], tp_pp)
-    denominator = dp * found["mbs"]
-    ga_float = found["gbs"] / denominator if denominator else float("inf")
-    ga = int(ga_float) if abs(ga_float) < 2**31 else -(2**31)
-    return (
-        f"{model}-tp{found['tp']}-pp{found['pp']}-dp{dp}-ga{ga}-ep{found['ep']}-"
-        f"NVL{opts.g_p_s}-DP{opts.dp_overlap:g}-"
-    )
+    start = result_name_start(opts)
+    return start if isinstance(start, Refusal) else f"{start}DP{opts.dp_overlap:g}-"

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from wkparse.cpp import stoi
+from wkparse.cpp import c_div, stoi
 from wkparse.encoding import shown
 from wkparse.models.simai.ieee import stof
 
@@ -118,3 +118,23 @@ def name_numbers(opts: SimaiOptions) -> tuple[str, dict[str, int]] | Refusal:
             )
         found[m.group(1)] = got.value
     return model, found
+
+
+def result_name_start(opts: SimaiOptions) -> str | Refusal:
+    """What every SimAI version's result name (`-r` absent) starts with:
+    `<model>-tp..-pp..-dp..-ga..-ep..-NVL<g_p_s>-`, from the numbers in the workload's file
+    name. A name without `tp` and `pp` numbers divides by zero."""
+    got = name_numbers(opts)
+    if isinstance(got, Refusal):
+        return got
+    model, found = got
+    tp_pp = found["tp"] * found["pp"]
+    if tp_pp == 0:
+        return Refusal(
+            136, "", "", "no -r and the file name has no tp/pp numbers: SIGFPE naming the result"
+        )
+    dp = c_div(found["world_size"], tp_pp)
+    denominator = dp * found["mbs"]
+    ga_float = found["gbs"] / denominator if denominator else float("inf")
+    ga = int(ga_float) if abs(ga_float) < 2**31 else -(2**31)
+    return f"{model}-tp{found['tp']}-pp{found['pp']}-dp{dp}-ga{ga}-ep{found['ep']}-NVL{opts.g_p_s}-"

@@ -13,7 +13,6 @@ every measured run (fresh heap memory): `-g_p_s` 0 divides by zero in the parser
 
 from __future__ import annotations
 
-import math
 import re
 import shlex
 from dataclasses import replace
@@ -25,7 +24,7 @@ from wkparse.models.simai.header import first_line, read_header
 from wkparse.models.simai.ieee import f32
 from wkparse.models.simai.option_values import Refusal as Refusal
 from wkparse.models.simai.option_values import SimaiOptions as SimaiOptions
-from wkparse.models.simai.option_values import _float, _int, name_numbers
+from wkparse.models.simai.option_values import _float, _int, result_name_start
 from wkparse.models.simai.versions import DEFAULT, VERSIONS, SimaiVersion, accepting
 
 #: SimAI's stderr line when its parser refuses the command line (then exit 255)
@@ -216,28 +215,10 @@ def _fixed1(x: float) -> str:
 def default_result(opts: SimaiOptions) -> str | Refusal:
     """`-r` when absent: SimAI builds a name from the workload's file name (`world_size`,
     `tp`, `pp`, ... numbers in it). A name without `tp` and `pp` numbers divides by zero."""
-    got = name_numbers(opts)
-    if isinstance(got, Refusal):
-        return got
-    model, found = got
-    tp_pp = found["tp"] * found["pp"]
-    if tp_pp == 0:
-        return Refusal(
-            136,
-            "",
-            "",
-            "no -r and the file name has no tp/pp numbers: SIGFPE naming the result",
-        )
-    q = abs(found["world_size"]) // abs(tp_pp)
-    dp = q if (found["world_size"] >= 0) == (tp_pp >= 0) else -q
-    denominator = dp * found["mbs"]
-    ga_float = found["gbs"] / denominator if denominator else math.inf
-    ga = int(ga_float) if math.isfinite(ga_float) and abs(ga_float) < 2**31 else -(2**31)
-    bw = f32(opts.nic * 8)
-    return (
-        f"{model}-tp{found['tp']}-pp{found['pp']}-dp{dp}-ga{ga}-ep{found['ep']}-"
-        f"NVL{opts.g_p_s}-{_fixed1(bw)}G-DP{_fixed1(opts.dp_overlap)}-"
-    )
+    start = result_name_start(opts)
+    if isinstance(start, Refusal):
+        return start
+    return f"{start}{_fixed1(f32(opts.nic * 8))}G-DP{_fixed1(opts.dp_overlap)}-"
 
 
 def result_name(opts: SimaiOptions) -> str | Refusal:
