@@ -7,10 +7,12 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import repeat
+from operator import truediv
 from typing import TYPE_CHECKING
 
 from wkparse.ast import PHASES
-from wkparse.cpp import Stoi, stoi
+from wkparse.cpp import Stoi, scaled_floats, stoi
 from wkparse.models.simai import outcome
 from wkparse.models.simai.analytical import (
     Groups,
@@ -133,15 +135,25 @@ class SimaiRun:
         """SimAI's `total comp`, when it gets to print it."""
         if self.outcome.exit_code != 0 or self.outcome.kind != "ok" or self.rows is None:
             return None
-        triples: dict[int, Triple] = {}
-        for layer in _distinct(self):
-            triple = exact_triple(self.plan(layer))
-            if triple is None:
-                return None
-            triples[id(layer)] = triple
+        report = self.report
+        if report is not None and report.summary is not None and self.first_undefined is None:
+            # the report's `total comp` is this same running sum over the same layers (all
+            # read whole: no garbage, no tail)
+            return reported(report.totals["total_comp_us"])
         table = self.rows.layers
-        per_layer = map(triples.__getitem__, map(id, table.layers))
-        tail = triples[id(table.tail)] if table.tail is not None else None
+        tail: Triple | None = None
+        if table.tail is not None:
+            tail = exact_triple(self.plan(table.tail))
+            if tail is None:
+                return None
+        values = table.values
+        f, i, w = values.computes
+        if any(None in c for c in (f, w, i) if not isinstance(c, array)):
+            return None  # a value never written: garbage
+        # each value's microseconds as SimAI scales them (`microseconds`, a column at a time)
+        us = [list(map(truediv, scaled_floats(c), repeat(1000.0))) for c in (f, w, i)]  # type: ignore[arg-type]
+        refs = values.refs
+        per_layer = zip(*us) if values.once_each else zip(*(map(c.__getitem__, refs) for c in us))
         return reported(total_compute(per_layer, tail, table.tail_count))
 
 
@@ -190,15 +202,6 @@ def _end(run: SimaiRun) -> Outcome:
             undefined=True,
         )
     return outcome.OK
-
-
-def _distinct(run: SimaiRun) -> list[LayerRead]:
-    assert run.rows is not None
-    table = run.rows.layers
-    seen = {id(x): x for x in table.layers}
-    if table.tail is not None:
-        seen[id(table.tail)] = table.tail
-    return list(seen.values())
 
 
 def _weight_gradient_comms(run: SimaiRun) -> set[str]:

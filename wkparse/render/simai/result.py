@@ -50,13 +50,16 @@ def _share(value: float, total: float) -> str:
     return f"{whole(value)} ({fixed(value / total * 100, 2)}%)"
 
 
-def _cost(layer: LayerResult) -> float:
-    return sum(float(layer.phase(n).compute_ns + layer.phase(n).exposed_ns) for n in PHASE_WORDS)
-
-
 def costliest(report: Report) -> list[tuple[int, LayerResult]]:
-    """The layers with the most compute plus exposed comm (first occurrence of equals)."""
-    return heapq.nlargest(TOP, report.distinct(), key=lambda item: (_cost(item[1]), -item[0]))
+    """The layers with the most compute plus exposed comm (first occurrence of equals); only
+    those get a `LayerResult`."""
+    firsts, costs = report.first_index, report.phase_costs
+
+    def key(value: int) -> tuple[float, int]:
+        return (sum(float(c) for c in costs[value]), -firsts[value])
+
+    top = heapq.nlargest(TOP, range(len(firsts)), key=key)
+    return [(firsts[v], report.layer(v)) for v in top]
 
 
 def result_lines(run: SimaiRun) -> list[str]:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from wkparse.encoding import shown
 from wkparse.i18n import english_count
-from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan
+from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan, plan_layer
 from wkparse.models.simai.rows import PhaseRead
 from wkparse.models.simai.run import SimaiRun
 from wkparse.models.simai.tables import KNOWN_COMMS, ComType
@@ -134,19 +134,25 @@ def departures(run: SimaiRun) -> list[tuple[int, str]]:
         return found
     table = run.rows.layers
     k = run.first_undefined
-    notes: dict[int, list[str]] = {}
-    for i, layer in enumerate(table.layers):
-        plan = run.plan(layer)
-        row_notes = notes.get(id(layer))
-        if row_notes is None:
-            row_notes = [
-                note
-                for n in PHASES
-                if (note := _phase_note(n, layer.phase(n), plan.phase(n))) is not None
-            ]
-            notes[id(layer)] = row_notes
-        if row_notes and (k is None or i < k):
-            found.append((i, "; ".join(row_notes)))
+    # A layer's notes depend on its collectives and sizes only: asked once per distinct
+    # combination (a file whose rows all differ by their compute times has a few dozen),
+    # from the columns, never a plan per layer.
+    values = table.values
+    policy, groups = run.header.policy or "", run.groups
+    by_key: dict[tuple[object, ...], str] = {}
+    notes: list[str] = []
+    (fm, im, wm), (fs, is_, ws) = values.comms, values.sizes
+    for value, key in enumerate(zip(fm, fs, im, is_, wm, ws)):
+        note = by_key.get(key)
+        if note is None:
+            layer = values.layer(value)
+            plan = plan_layer(layer, policy, groups, run.version)
+            said = [_phase_note(n, layer.phase(n), plan.phase(n)) for n in PHASES]
+            note = by_key[key] = "; ".join(x for x in said if x is not None)
+        notes.append(note)
+    for i, value in enumerate(values.refs if k is None else values.refs[:k]):
+        if notes[value]:
+            found.append((i, notes[value]))
     if k is not None:
         where = run.rows.failed_at
         at = f"line {where[0]}, column {where[1]}" if where else "the end of the file"
