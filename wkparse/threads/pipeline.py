@@ -38,7 +38,7 @@ def triage(
     date: str | None = None,
     lang: str = "auto",
 ) -> Triage:
-    """Triage one issue, before its answers are worded (the arguments: `wkparse.triage`)."""
+    """Triage one issue, before its answers are worded (the arguments: `wkparse.triage()`)."""
     thread = read_thread(text)
     found = extract(thread)
     language = (
