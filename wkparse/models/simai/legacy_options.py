@@ -17,24 +17,24 @@ from pathlib import Path
 
 from wkparse.models.simai.busbw_file import BadYaml, YamlBusbw, parse_yaml
 from wkparse.models.simai.option_values import (
+    OPTION_NAMES,
     Refusal,
     SimaiOptions,
     _float,
     _int,
     result_name_start,
 )
-from wkparse.models.simai.options import _NAMES
 from wkparse.models.simai.versions import SimaiVersion
 
 #: what `main` prints on stderr after a refusal (spacing as printed)
 HINT = "-h,       --help                Help message"
 #: what the parser of 26b4574b on knows that this one does not (`-l` came later still)
 _ADDED_SINCE = {"result_folder", "nvlink", "nic", "nics_per_server", "nic_type", "gpu_type", "lang"}
-#: the later parser's names (`options._NAMES`) less what it added and the long overlap
-#: spellings it renamed; plus `-busbw`, which 26b4574b removed
+#: the later parser's names (`option_values.OPTION_NAMES`) less what it added and the long
+#: overlap spellings it renamed; plus `-busbw`, which 26b4574b removed
 NAMES = {
     word: name
-    for word, name in _NAMES.items()
+    for word, name in OPTION_NAMES.items()
     if name not in _ADDED_SINCE and not word.endswith("_overlap")
 } | {
     "-busbw": "busbw",

@@ -17,6 +17,43 @@ from wkparse.models.simai.ieee import stof
 if TYPE_CHECKING:
     from wkparse.models.simai.busbw_file import YamlBusbw
 
+#: the option words of SimAI_analytical's parser from 26b4574b on, and the field each sets
+#: (the parser before it: `legacy_options.NAMES`, a difference from this table)
+OPTION_NAMES = {
+    "-w": "workload",
+    "--workload": "workload",
+    "-g": "gpus",
+    "--gpus": "gpus",
+    "-r": "result",
+    "--result": "result",
+    "-r_f": "result_folder",
+    "--result_folder": "result_folder",
+    "-g_p_s": "gpus_per_server",
+    "--gpus-per-server": "gpus_per_server",
+    "-nv": "nvlink",
+    "--nvlink": "nvlink",
+    "-nic": "nic",
+    "--nic_busbw": "nic",
+    "-n_p_s": "nics_per_server",
+    "--nic_per_server": "nics_per_server",
+    "-nic_t": "nic_type",
+    "--nic_type": "nic_type",
+    "-g_type": "gpu_type",
+    "--gpu_type": "gpu_type",
+    "-v": "visual",
+    "--visual": "visual",
+    "-dp_o": "dp_overlap",
+    "--dp_overlap": "dp_overlap",
+    "-tp_o": "tp_overlap",
+    "--tp_overlap": "tp_overlap",
+    "-ep_o": "ep_overlap",
+    "--ep_overlap": "ep_overlap",
+    "-pp_o": "pp_overlap",
+    "--pp_overlap": "pp_overlap",
+    "-l": "lang",
+    "--lang": "lang",
+}
+
 
 @dataclass(frozen=True)
 class SimaiOptions:

@@ -22,9 +22,9 @@ from wkparse.cpp import INT_MAX
 from wkparse.encoding import shown
 from wkparse.models.simai.header import first_line, read_header
 from wkparse.models.simai.ieee import f32
+from wkparse.models.simai.option_values import OPTION_NAMES, _float, _int, result_name_start
 from wkparse.models.simai.option_values import Refusal as Refusal
 from wkparse.models.simai.option_values import SimaiOptions as SimaiOptions
-from wkparse.models.simai.option_values import _float, _int, result_name_start
 from wkparse.models.simai.versions import DEFAULT, VERSIONS, SimaiVersion, accepting
 
 #: SimAI's stderr line when its parser refuses the command line (then exit 255)
@@ -50,40 +50,6 @@ HELP_TEXT = (
 #: GPU type names SimAI knows, and their enum value (anything else: NONE)
 GPU_TYPES = {"A100": 0, "A800": 1, "H100": 2, "H800": 3, "H20": 5}
 GPU_NONE = 4
-_NAMES = {
-    "-w": "workload",
-    "--workload": "workload",
-    "-g": "gpus",
-    "--gpus": "gpus",
-    "-r": "result",
-    "--result": "result",
-    "-r_f": "result_folder",
-    "--result_folder": "result_folder",
-    "-g_p_s": "gpus_per_server",
-    "--gpus-per-server": "gpus_per_server",
-    "-nv": "nvlink",
-    "--nvlink": "nvlink",
-    "-nic": "nic",
-    "--nic_busbw": "nic",
-    "-n_p_s": "nics_per_server",
-    "--nic_per_server": "nics_per_server",
-    "-nic_t": "nic_type",
-    "--nic_type": "nic_type",
-    "-g_type": "gpu_type",
-    "--gpu_type": "gpu_type",
-    "-v": "visual",
-    "--visual": "visual",
-    "-dp_o": "dp_overlap",
-    "--dp_overlap": "dp_overlap",
-    "-tp_o": "tp_overlap",
-    "--tp_overlap": "tp_overlap",
-    "-ep_o": "ep_overlap",
-    "--ep_overlap": "ep_overlap",
-    "-pp_o": "pp_overlap",
-    "--pp_overlap": "pp_overlap",
-    "-l": "lang",
-    "--lang": "lang",
-}
 #: what a pasted command line may start with before the options
 PROGRAM = re.compile(r"(^|/)SimAI_analytical$")
 
@@ -115,7 +81,7 @@ def knows(version: SimaiVersion, arg: str) -> bool:
         from wkparse.models.simai.legacy_options import NAMES
 
         return arg in NAMES or arg in ("-h", "--help")
-    return (arg in _NAMES or arg in ("-h", "--help")) and (
+    return (arg in OPTION_NAMES or arg in ("-h", "--help")) and (
         arg not in _LATER or version.has(_LATER[arg])
     )
 
@@ -149,7 +115,7 @@ def parse(
         arg = argv[i]
         if arg in ("-h", "--help"):
             return Refusal(255, HELP_TEXT, USAGE_LINE, "-h prints the option list")
-        name = _NAMES.get(arg) if knows(version, arg) else None
+        name = OPTION_NAMES.get(arg) if knows(version, arg) else None
         if name is None:
             return Refusal(255, "", USAGE_LINE, refusal_reason(arg, version))
         i += 1
