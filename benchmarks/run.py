@@ -709,6 +709,16 @@ def with_startup_section(markdown: Path, table: str) -> str:
     return f"{table}\n{title}{STARTUP_BEGIN}{rest.split(STARTUP_END, 1)[0]}{STARTUP_END}\n"
 
 
+#: RESULTS.md from this line on is notes by hand (other benchmarks' figures), kept as it is
+KEPT = "<!-- notes below are kept by benchmarks/run.py -->"
+
+
+def kept_notes(markdown: Path) -> str:
+    """What a rewrite of `markdown` keeps: its notes from the `KEPT` line on, if any."""
+    old = markdown.read_text(encoding="utf-8") if markdown.exists() else ""
+    return "\n" + old[old.index(KEPT) :] if KEPT in old else ""
+
+
 def write_readme(readme: Path, table: str) -> bool:
     """Put the tables between the README's markers; False when it has none."""
     text = readme.read_text(encoding="utf-8")
@@ -912,7 +922,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ns.out.parent.mkdir(parents=True, exist_ok=True)
     ns.out.write_text(json.dumps(doc, indent=2) + "\n", encoding="utf-8")
     if ns.markdown is not None:
-        ns.markdown.write_text(with_startup_section(ns.markdown, table), encoding="utf-8")
+        ns.markdown.write_text(
+            with_startup_section(ns.markdown, table) + kept_notes(ns.markdown), encoding="utf-8"
+        )
     print(table, end="")
     print(f"\nwrote {ns.out}" + (f" and {ns.markdown}" if ns.markdown else ""))
     if ns.readme is not None:

@@ -221,10 +221,10 @@ def workload(cfg: WorkloadConfig) -> Workload:
 # ------------------------------------------------------------------------ public
 
 
-def _jittered(row: Row, rng: random.Random, jitter: float) -> Row:
-    """`row` with each real compute time (> 1 tick) and each all-to-all size scaled by its
-    own factor in [1 - jitter, 1 + jitter]: what a profiler's per-micro-batch times or MoE
-    token routing give, where no two rows repeat."""
+def _jittered(row: Row, rng: random.Random, jitter: float, every_size: bool = False) -> Row:
+    """`row` with each real compute time (> 1 tick) and each all-to-all size (`every_size`:
+    each non-zero size) scaled by its own factor in [1 - jitter, 1 + jitter]: what a
+    profiler's per-micro-batch times or MoE token routing give, where no two rows repeat."""
 
     def time(value: Cell) -> Cell:
         if not isinstance(value, int) or value <= 1:
@@ -232,7 +232,8 @@ def _jittered(row: Row, rng: random.Random, jitter: float) -> Row:
         return max(2, round(value * (1 + rng.uniform(-jitter, jitter))))
 
     def size(comm: str, value: Cell) -> Cell:
-        if not comm.startswith("ALLTOALL") or not isinstance(value, int) or not value:
+        varied = every_size or comm.startswith("ALLTOALL")
+        if not varied or not isinstance(value, int) or not value:
             return value
         return max(1, round(value * (1 + rng.uniform(-jitter, jitter))))
 
@@ -247,17 +248,23 @@ def _jittered(row: Row, rng: random.Random, jitter: float) -> Row:
     )
 
 
-def render(cfg: WorkloadConfig, *, jitter: float = 0.0, seed: int = 0) -> str:
+def render(
+    cfg: WorkloadConfig, *, jitter: float = 0.0, seed: int = 0, every_size: bool = False
+) -> str:
     """The whole workload file for ``cfg``.
 
     With ``jitter`` (a fraction, e.g. 0.05), every micro-batch group gets its own compute
     times and all-to-all sizes, drawn from ``random.Random(seed)``: the rows then almost
-    never repeat, unlike AICB's output, whose groups are identical.
+    never repeat, unlike AICB's output, whose groups are identical. ``every_size`` jitters
+    every collective's size too, so that nearly every row with a collective is its own kind
+    of layer (name, collectives and sizes: what SimAI's report and the size checks group by).
     """
     written = workload(cfg)
     if jitter:
         rng = random.Random(seed)
-        groups = [[_jittered(r, rng, jitter) for r in group] for group in written.groups]
+        groups = [
+            [_jittered(r, rng, jitter, every_size) for r in group] for group in written.groups
+        ]
         written = replace(written, groups=groups)
     return written.text()
 
@@ -399,6 +406,11 @@ def _parser() -> argparse.ArgumentParser:
         help="vary each group's compute times and all-to-all sizes by up to this fraction "
         "(e.g. 0.05), so that rows do not repeat",
     )
+    p.add_argument(
+        "--every-size",
+        action="store_true",
+        help="with --jitter, vary every collective's size too (not only all-to-all ones)",
+    )
     p.add_argument("--seed", type=int, default=0, help="random seed of --jitter")
     p.add_argument("--prefix", default="", help="file name prefix when -o is a directory")
     p.add_argument(
@@ -451,7 +463,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     cfg, model, ns = config_from_args(sys.argv[1:] if argv is None else argv)
     if not 0 <= ns.jitter < 1:
         _parser().error("--jitter must be at least 0 and below 1")
-    text = render(cfg, jitter=ns.jitter, seed=ns.seed)
+    text = render(cfg, jitter=ns.jitter, seed=ns.seed, every_size=ns.every_size)
     if ns.output is None:
         sys.stdout.write(text)
         return 0

@@ -15,8 +15,9 @@ out), round-robin so a busy neighbour slows all alike, once untimed first, media
   predicts SimAI-Analytical's report), the baseline the issue names;
 - `models`: the models triage runs on that file, as a maintainer runs them: `wkparse.lint`,
   `wkparse.explanation` and SimAI on the backend and with the options of the thread's command
-  (`wkparse.models.simai`, or the ns-3 model); none for a thread out of scope, where triage runs no
-  model.
+  (`wkparse.models.simai`, or the ns-3 model), at the SimAI in force for the thread, and lint
+  and SimAI again at the current one where that is another; none for a thread out of scope,
+  where triage runs no model.
 
 Target: triage costs at most `models` + 20%. The cases: every `../shared/triage` case with an
 attachment, and one built here: a thread that runs SimAI_analytical (and asks about
@@ -42,6 +43,7 @@ from wkparse import triage  # noqa: E402
 from wkparse.threads.artefacts import extract  # noqa: E402
 from wkparse.threads.reading import read_thread  # noqa: E402
 from wkparse.threads.scope import judge  # noqa: E402
+from wkparse.threads.versions import running, stated_commits, versions_of  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 ALLOWANCE = 1.2
@@ -89,10 +91,19 @@ def _largest(folder: Path) -> Path:
 
 def _models_of(issue: bytes, attachment: Path) -> Callable[[], object]:
     """The model calls triage makes on the attachment: lint + explain, and SimAI with the
-    thread's options on its backends (nothing when the thread is out of scope)."""
-    found = extract(read_thread(issue))
+    thread's options on its backends, at the SimAI in force for the thread; where that is not
+    the current SimAI, lint and SimAI again at the current one (the fix "update SimAI");
+    nothing when the thread is out of scope."""
+    from wkparse.models.simai.versions import DEFAULT
+
+    thread = read_thread(issue)
+    found = extract(thread)
     if judge(found).value == "out":
         return lambda: None
+    simai = versions_of(thread.created or None, stated_commits(thread))["simai"]
+    assert isinstance(simai, dict)
+    ran = running(simai)
+    versions = [ran] if ran == DEFAULT else [ran, DEFAULT]
     data = attachment.read_bytes()
     runs: list[tuple[str, list[str]]] = []
     for a in found.of("simai-command"):
@@ -110,13 +121,19 @@ def _models_of(issue: bytes, attachment: Path) -> Callable[[], object]:
         from wkparse.config import Config
         from wkparse.models.simai.ns3 import simulate_ns3
 
-        config = Config(opt_in=True)
-        found = wkparse.lint(data, config=config), wkparse.explain(data, config=config)
-        ran = [
-            simulate_ns3(data) if backend == "ns3" else wkparse.simai(data, words)
-            for backend, words in runs
-        ]
-        return found, ran
+        out: list[object] = []
+        for v in versions:
+            config = Config(opt_in=True, simai=v.commit)
+            out.append(wkparse.lint(data, config=config))
+            if v == ran:
+                out.append(wkparse.explain(data, config=config))
+            out += [
+                simulate_ns3(data, None, v)
+                if backend == "ns3"
+                else wkparse.simai(data, words, at=v.commit)
+                for backend, words in runs
+            ]
+        return out
 
     return call
 

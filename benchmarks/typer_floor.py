@@ -69,6 +69,7 @@ def lint(
     skip_non_workloads: bool = typer.Option(False, "--skip-non-workloads"),
     aicb_command: str | None = typer.Option(None, "--aicb-command"),
     lang: str | None = typer.Option(None, "--lang"),
+    verbose: bool = typer.Option(False, "--verbose", "-v"),
     at: str | None = typer.Option(None, "--at"),
     color: Color = COLOR,
 ) -> None:

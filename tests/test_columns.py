@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.test_synthesize import syn
-from wkparse import checks, parse_bytes, parse_text
+from wkparse import checks, columns, parse_bytes, parse_text
 from wkparse.ast import ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, row_check
 from wkparse.engine import lint
@@ -197,3 +197,72 @@ def test_json_rows_are_each_values_json() -> None:
     for written, row in zip(doc["rows"], rows):
         assert written == {"line": row.line, **ast_json.row_body(row.fields)}
     assert doc["rows"][7]["fwd"]["compute"] is None
+
+
+def sizes_text(groups: int = 30) -> str:
+    """A file whose every collective's size differs (`every_size`): a key per row for a
+    grouping by sizes."""
+    cfg = syn.WorkloadConfig(
+        tp=8, pp=1, world=8, gbs=groups, mbs=1, seq=4096, layers=36, hidden=4096
+    )
+    return str(syn.render(cfg, jitter=0.05, seed=5, every_size=True))
+
+
+def test_keys_first_seen_in_late_chunks_group_as_the_plain_path(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Chunks of 16 values: nearly every key of a grouping by sizes is first seen past the
+    first chunks (where a search by prefix once stopped), and each group's first value and
+    members must still be what asking value by value gives."""
+    monkeypatch.setattr(columns, "_CHUNK", 16)
+    monkeypatch.setattr(columns, "NUMPY_FROM", 0)
+    values = parse_text(sizes_text()).workload.rows.values
+    fields = [ROW_FIELDS.index(f) for f in ("fwd_comm", "fwd_size", "wg_comm", "wg_size")]
+    large = columns.Columns(values, range(len(values)))
+    assert large.large
+    grouped = large._group_numpy(fields, (), True)
+    plain = large._group_python(fields, (), True)
+    assert len(grouped) > len(values) // 3  # most keys are new: late chunks hold most
+    assert (grouped.keys, grouped.first) == (plain.keys, plain.first)
+    assert grouped.of.tolist() == plain.of
+
+
+@pytest.mark.parametrize("threshold", [0, 10**9])
+def test_largest_is_the_most_of_every_value_partial_ones_too(
+    threshold: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(columns, "NUMPY_FROM", threshold)
+    lines = sizes_text(groups=6).splitlines()
+    lines[9] = "mlp_layer\t-1\tx5\tALLREDUCE\t99999999999\t1\tNONE\t0\t1\tNONE\t0\t100"
+    values = parse_text("\n".join(lines) + "\n").workload.rows.values
+    assert values.partial  # the edited row is held whole only in `partial`
+    found = columns.Columns(values, range(len(values)))
+    for field in (ROW_FIELDS.index("fwd_size"), ROW_FIELDS.index("wg_size")):
+        every = [RowFields(values, i).ordered()[field] for i in range(len(values))]
+        assert found.largest(field) == max(v for v in every if isinstance(v, int))
+    assert found.largest(ROW_FIELDS.index("fwd_size")) == 99999999999
+
+
+def test_a_row_check_that_cannot_find_anything_is_not_run(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+    asked: list[bool] = []
+    monkeypatch.setattr(checks, "REGISTRY", list(checks.REGISTRY))
+    answer = [False]
+
+    def can_find(ctx: Context) -> bool:
+        asked.append(answer[0])
+        return answer[0]
+
+    @row_check("WK401", reads=("fwd_size",), when=can_find)
+    def count_calls(ctx: Context, fields: RowFields) -> list[RowProblem]:
+        calls.append(fields.index)
+        return [RowProblem("WK401", ROW_FIELDS.index("fwd_size"), "counted")]
+
+    result = parse_text(sizes_text(groups=4))
+    assert not [d for d in lint(result) if d.message == "counted"]
+    assert (asked, calls) == ([False], [])  # asked once per file, never per row
+    answer[0] = True
+    found = [d for d in lint(parse_text(sizes_text(groups=4))) if d.message == "counted"]
+    assert len(found) == len(result.workload.rows) and len(calls) > 30

@@ -8,18 +8,14 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from wkparse.catalog import page
+# a file whose only finding is WK105, and the same file clean
+from tests.test_cli_lint import BAD, GOOD
 from wkparse.cli import app
 from wkparse.config import Config, ConfigError, Resolver, load, parse_selectors
 from wkparse.diagnostics import Severity
 from wkparse.engine import known_codes
 
 runner = CliRunner()
-COUNT_PAGE = page("WK105")
-assert COUNT_PAGE is not None
-#: a file whose only finding is WK105 (the catalog's own example, kept so by test_catalog)
-BAD = COUNT_PAGE.fail[0].text.lstrip("\n")
-GOOD = COUNT_PAGE.passing[0].text.lstrip("\n")
 
 
 def codes_of(*args: str) -> tuple[int, list[tuple[str, str, str]]]:
@@ -244,3 +240,23 @@ def test_include_glob_widens_the_walk(tmp_path: Path) -> None:
     write(tmp_path / "a.wl", BAD)
     write(tmp_path / "b.txt", BAD)
     assert codes_of(str(tmp_path)) == (1, [("a.wl", "WK105", "error")])
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["lint"], ["fmt", "--check"], ["explain"], ["explain", "-f", "json"], ["parse"], ["diff"]],
+    ids=" ".join,
+)
+def test_a_broken_configuration_is_the_same_error_for_every_command(
+    command: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 32: explain and diff only warned (exit 0) where lint and fmt stop (exit 2)."""
+    sample = next(iter(sorted((Path(__file__).parents[1] / "samples").glob("*.txt"))))
+    workload = tmp_path / "a.txt"
+    workload.write_bytes(sample.read_bytes())
+    write(tmp_path / ".wkparse.toml", 'select = ["XX"]\n')
+    monkeypatch.chdir(tmp_path)
+    files = ["a.txt", "a.txt"] if command == ["diff"] else ["a.txt"]
+    result = runner.invoke(app, [*command, *files])
+    assert result.exit_code == 2, result.output
+    assert "error" in result.stderr and ".wkparse.toml" in result.stderr and "'XX'" in result.stderr

@@ -207,7 +207,9 @@ def test_a_walk_lints_a_utf16_workload_and_skips_utf16_notes(tmp_path: Path) -> 
     assert [(Path(d["path"]).name, d["code"]) for d in json.loads(result.stdout)] == [
         ("workload.txt", "WK119")
     ]
-    assert "skipped" in result.stderr and "notes.txt" in result.stderr
+    assert "Skipped 1 non-workload file" in result.stderr  # --verbose names it
+    verbose = runner.invoke(app, ["lint", "-f", "json", "--verbose", str(tmp_path)])
+    assert "skipped" in verbose.stderr and "notes.txt" in verbose.stderr
 
 
 # ---- CR-only line ends (WK120) ---------------------------------------------------------------

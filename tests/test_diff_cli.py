@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -171,3 +172,23 @@ def test_colour_follows_the_color_option(dropped: Path) -> None:
     _, coloured, _ = wkdiff("--color", "always", str(SEED), str(dropped))
     # side a's value in red, side b's in green, the markers kept
     assert "\x1b[31m[-64-]" in coloured and "\x1b[32m{+63+}" in coloured
+
+
+@pytest.mark.parametrize("format", ["text", "markdown"])
+def test_values_equal_once_rounded_show_every_digit(format: str, tmp_path: Path) -> None:
+    """Issue 32: "TP bytes per iteration: [-39.1 GiB-]{+39.1 GiB+}" said nothing."""
+    lines = SAMPLE.read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if "\tALLREDUCE\t" in line and i > 1)
+    fields = lines[at].split("\t")
+    fields[fields.index("ALLREDUCE") + 1] = str(int(fields[fields.index("ALLREDUCE") + 1]) + 2)
+    lines[at] = "\t".join(fields)
+    changed = tmp_path / "changed.txt"
+    changed.write_text("\n".join(lines))
+    code, out, _ = wkdiff(str(SAMPLE), str(changed), "--format", format)
+    assert code == 1
+    tp = next(line for line in out.splitlines() if "TP bytes per iteration" in line)
+    assert " B" in tp and "GiB" not in tp, tp
+    before, after = (int(n.replace(",", "")) for n in re.findall(r"[0-9][0-9,]{6,}", tp)[:2])
+    assert 0 < after - before <= 2 * 64 * 4, tp  # ga 64 micro-batches per stage
+    total = out[out.index("Total time") :]
+    assert "the same" in total or re.search(r"\.[0-9]{6} µs", total), total

@@ -7,8 +7,11 @@ import os
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, SAMPLES, corpus_files
+from wkparse import discover
+from wkparse.cli import app
 from wkparse.config import Config, ConfigError
 from wkparse.discover import (
     Skipped,
@@ -20,6 +23,7 @@ from wkparse.discover import (
 )
 
 WORKLOAD = "MICRO\n1\nx\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLREDUCE\t4096\t1\n"
+SAMPLE_BYTES = (SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt").read_bytes()
 
 
 def defaults(_: Path) -> Config:
@@ -189,3 +193,45 @@ def test_devices_are_refused_and_pipes_in_a_walk_skipped(tmp_path: Path) -> None
     found = items(tmp_path)  # must not block on the pipe
     assert shown(found, Skipped) == [str(tmp_path / "pipe.txt")]
     assert shown(found, Target) == [str(tmp_path / "w.txt")]
+
+
+#: (name, bytes) of files a damaged workload leaves: each must be linted, never skipped
+DAMAGED = {
+    "blank-line-1.txt": b"\n" + SAMPLE_BYTES.split(b"\n", 1)[1],
+    "lost-policy.txt": SAMPLE_BYTES.split(b" ", 1)[1],
+    "policy-later.txt": b"# " + SAMPLE_BYTES,
+    "commas.txt": SAMPLE_BYTES.replace(b"\t", b","),
+    (
+        "None-gpt_7B-world_size8-tp4-pp1-ep1-gbs4-mbs1-seq4096-MOE-False-GEMM-False-"
+        "flash_attn-True.txt"
+    ): b"",
+    "gpt_7B-world_size8-tp4-pp1-gbs4-mbs1-seq4096-flash_attn-True.txt": b"\x00\xff\x17" * 300,
+}
+#: files that are not workloads at all: skipped in a walk and by --skip-non-workloads
+NOTES = {
+    "README.txt": b"How to run these files\n\nRun wkparse lint on them.\n",
+    "requirements.txt": b"numpy==2.0\nrich>=13\n",
+    "numbers.txt": b"1 2 3\n4 5 6\n",
+    "world_size.txt": b"world_size 8 and tp 4, written down\n",
+}
+
+
+@pytest.mark.parametrize("name", DAMAGED)
+def test_a_damaged_workload_is_linted_not_skipped(name: str, tmp_path: Path) -> None:
+    """Issue 32: a blank line 1, a lost policy word, an empty or binary file named like a
+    workload was skipped as "not a workload" (pre-commit passed the very file it should stop)."""
+    path = tmp_path / name
+    path.write_bytes(DAMAGED[name])
+    assert items(tmp_path) == [Target(path, str(path))]
+    assert discover.sniff(path, str(path)) == Target(path, str(path))
+    result = CliRunner().invoke(app, ["lint", "--skip-non-workloads", str(path)])
+    assert result.exit_code == 1, result.output
+
+
+@pytest.mark.parametrize("name", NOTES)
+def test_a_note_is_still_skipped(name: str, tmp_path: Path) -> None:
+    path = tmp_path / name
+    path.write_bytes(NOTES[name])
+    assert shown(items(tmp_path), Skipped) == [str(path)]
+    result = CliRunner().invoke(app, ["lint", "--skip-non-workloads", str(path)])
+    assert result.exit_code == 0, result.output

@@ -731,3 +731,15 @@ def test_markdown_keeps_backticks_of_layer_names_inside_their_code() -> None:
     md = explain_markdown.render(ex(text.replace("\nmlp_layer", "\n```mlp")))
     assert any(line.startswith("```mlp ") for block in _fenced_blocks(md) for line in block)
     assert "| ```` ```mlp ```` |" in md
+
+
+def test_no_bubble_is_never_said_beside_a_nan_bubble(tmp_path: Path) -> None:
+    """Issue 32: "no bubble" and "bubble NaN or Inf us" in one output (pp 1, no vpp)."""
+    sample = Path(__file__).parents[1] / "samples" / "gpt13b-world8-tp2-pp1-sp.txt"
+    path = tmp_path / "novpp.txt"
+    path.write_text(sample.read_text().replace(" vpp: 40", "", 1))
+    text = " ".join(CliRunner().invoke(app, ["explain", str(path)]).stdout.split())
+    assert "bubble NaN" in text
+    assert "no bubble" not in text
+    whole = " ".join(CliRunner().invoke(app, ["explain", str(sample)]).stdout.split())
+    assert "no bubble" in whole and "NaN" not in whole

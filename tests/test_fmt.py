@@ -17,7 +17,7 @@ from wkparse import format as fmt
 from wkparse.ast import Workload
 from wkparse.cli import app
 from wkparse.format import Unformattable, format_text
-from wkparse.parse import parse_bytes, parse_file, parse_text
+from wkparse.parse import BOM, parse_bytes, parse_file, parse_text
 
 runner = CliRunner()
 
@@ -365,5 +365,19 @@ def test_skip_non_workloads_passes_over_a_named_note(tmp_path: Path) -> None:
     assert runner.invoke(app, ["fmt", "--check", str(note)]).exit_code == 1
     skipped = runner.invoke(app, ["fmt", "--check", "--skip-non-workloads", str(note), str(sample)])
     assert skipped.exit_code == 0
-    assert "notes.txt: skipped" in skipped.stderr
+    assert "skipped 1 file that is not a workload (--verbose lists them)" in skipped.stderr
+    verbose = ["fmt", "--check", "--skip-non-workloads", "--verbose", str(note), str(sample)]
+    assert "notes.txt: skipped" in runner.invoke(app, verbose).stderr
     assert note.read_text() == "Workloads for the March runs.\n"
+
+
+@pytest.mark.parametrize("args", [["--check"], [], ["--diff"]], ids=" ".join)
+def test_a_byte_order_mark_is_never_called_formatted(args: list[str], tmp_path: Path) -> None:
+    """Issue 32: `fmt --check` said "already formatted" where lint reports WK107 (an error)."""
+    path = tmp_path / "bom.txt"
+    path.write_bytes(BOM + b"MICRO\n1\n" + ROW.encode() + b"\n")
+    result = runner.invoke(app, ["fmt", *args, str(path)])
+    assert result.exit_code == 1
+    assert "already formatted" not in result.stderr
+    assert "WK107" in result.stderr and f"{path}:1:1:" in result.stderr
+    assert path.read_bytes().startswith(BOM)  # fmt keeps it: removing it is lint's fix

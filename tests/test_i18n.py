@@ -173,13 +173,15 @@ def test_config_lang_is_used_and_the_option_beats_it(tmp_path: Path) -> None:
     assert "What this file is" in explained(target, "--lang", "en")
 
 
-def test_bad_config_lang_is_reported_and_english_used(tmp_path: Path) -> None:
+def test_bad_config_lang_is_an_error_as_in_lint(tmp_path: Path) -> None:
+    """A broken configuration is the same error (exit 2) for every command (issue 32)."""
     target = tmp_path / FILES["seed"].name
     target.write_bytes(FILES["seed"].read_bytes())
     (tmp_path / ".wkparse.toml").write_text('lang = "fr"\n', encoding="utf-8")
-    out = explained(target)
-    assert "lang: must be one of en, zh, auto, not 'fr'" in out
-    assert "What this file is" in out
+    for command in ("explain", "lint"):
+        result = CliRunner().invoke(app, [command, str(target)])
+        assert result.exit_code == 2, result.output
+        assert "lang: must be one of en, zh, auto, not 'fr'" in result.stderr
 
 
 def test_unknown_lang_option_is_a_usage_error() -> None:
@@ -457,7 +459,7 @@ def test_aicb_run_notes_in_chinese() -> None:
 def test_lint_notes_on_stderr_in_chinese(tmp_path: Path) -> None:
     (tmp_path / "w.txt").write_text(NO_PP_COMM, encoding="utf-8")
     (tmp_path / "notes.txt").write_text("hello\n", encoding="utf-8")
-    args = ["lint", str(tmp_path), "--skip-non-workloads", "--lang", "zh"]
+    args = ["lint", str(tmp_path), "--skip-non-workloads", "--lang", "zh", "--verbose"]
     out = CliRunner().invoke(app, args).output
     assert "跳过" in out and "不是负载文件" in out and "跳过了 1 个非负载文件" in out
     empty = tmp_path / "empty"

@@ -50,7 +50,7 @@ LAYERS: tuple[frozenset[str], ...] = (
         {"config", "checks", "engine", "fix", "discover", "explanation", "difference", "threads"}
     ),
     frozenset({"render"}),
-    frozenset({"commands", "cli", "__main__", "wkparse", "api", "lsp"}),
+    frozenset({"commands", "cli", "plain_help", "__main__", "wkparse", "api", "lsp"}),
 )
 
 

@@ -73,3 +73,20 @@ def test_fix_file_refuses_binary_data_whatever_the_diagnostics_say(tmp_path: Pat
     forged = Diagnostic(syntax.CR_LINE_ENDS, "", Span(1, 1, 1, 2), fix=Fix("end every line", ()))
     assert fix_file(path, [forged]).applied == 0
     assert path.read_bytes() == BINARY
+
+
+@pytest.mark.parametrize("data", [BINARY, UNDECODABLE], ids=["nul", "undecodable"])
+@pytest.mark.parametrize(
+    "command", [["lint"], ["simai"], ["simai", "--backend", "ns3"], ["explain"]], ids=" ".join
+)
+def test_a_line_of_raw_bytes_is_never_printed_as_text(
+    command: list[str], data: bytes, tmp_path: Path
+) -> None:
+    """Issue 32: lint printed line 1 of a binary file as text (escapes and U+FFFD), and simai
+    quoted it as a Python repr."""
+    path = tmp_path / "data.txt"
+    path.write_bytes(data)
+    result = runner.invoke(app, [*command, str(path)])
+    said = result.stdout + result.stderr
+    assert "\ufffd" not in said and "\\x00" not in said and "\\x8" not in said, said
+    assert "'" not in said.replace("SimAI's", "").replace("wkparse's", ""), said

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import SAMPLES
 from wkparse.catalog import catalog, opt_in_codes
 from wkparse.cli import app
 from wkparse.config import Config
@@ -44,9 +45,12 @@ def test_off_by_default_and_on_when_selected(code: str, tmp_path: Path) -> None:
     path = str(example_file(code, tmp_path))
     target = target_of(code)
     assert code not in lint_codes(*target, path)
-    assert code not in lint_codes(*target, "--select", "WK", path)  # everything = the default set
     assert code in lint_codes(*target, "--select", code, path)
     assert code in lint_codes(*target, "--select", code[:3], path)  # a prefix longer than WK
+    assert code in lint_codes(*target, "--select", "WK", path)  # a prefix named: every rule
+    assert code in lint_codes(*target, "--extend-select", "WK", path)
+    assert code in lint_codes(*target, "--extend-select", "ALL", path)
+    assert code in lint_codes(*target, "--select", "all", path)
     (tmp_path / ".wkparse.toml").write_text(f'extend-select = ["{code}"]\n')
     assert code in lint_codes(*target, path)
 
@@ -68,3 +72,18 @@ def test_opt_in_codes_stay_selectable_as_config_settings() -> None:
 def test_rule_pages_say_how_to_turn_it_on() -> None:
     out = runner.invoke(app, ["rule", OPT_IN[0]]).stdout
     assert "Off by default" in out and f"--select {OPT_IN[0]}" in out
+
+
+@pytest.mark.parametrize("sample", sorted(SAMPLES.glob("*.txt")), ids=lambda p: p.name)
+def test_explain_marks_the_opt_in_findings_it_shows(sample: Path) -> None:
+    """Issue 32: the samples lint clean, but explain showed "! WK901 warning" and "! WK405
+    info" beside them without saying these rules are off by default."""
+    assert runner.invoke(app, ["lint", str(sample)]).exit_code == 0
+    text = runner.invoke(app, ["explain", str(sample)], env={"COLUMNS": "400"}).stdout
+    shown = [line for line in text.splitlines() if line.lstrip().startswith("! WK")]
+    for line in shown:
+        code = line.split()[1]
+        assert ("opt-in" in line) == (code in OPT_IN), line
+    found = json.loads(runner.invoke(app, ["explain", "-f", "json", str(sample)]).stdout)
+    marks = {f["code"]: f["opt_in"] for f in found["findings"]}
+    assert marks and all(marks[code] == (code in OPT_IN) for code in marks)

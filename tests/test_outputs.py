@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, SAMPLES, SCHEMAS
 from wkparse.ast import Span
-from wkparse.catalog import catalog, page, page_uri
+from wkparse.catalog import catalog, page_uri
 from wkparse.cli import app
 from wkparse.diagnostics import Diagnostic, Edit, Fix, Severity
 from wkparse.render.lint.base import FileReport, PathProblem, Summary
@@ -22,11 +22,9 @@ from wkparse.render.lint.json import JsonFormatter
 from wkparse.render.lint.sarif import SarifFormatter, uri
 from wkparse.render.lint.text import TextFormatter, clean, excerpt, summary_line
 
+from .test_cli_lint import GOOD
+
 runner = CliRunner()
-COUNT_PAGE = page("WK105")
-assert COUNT_PAGE is not None
-BAD = COUNT_PAGE.fail[0].text.lstrip("\n")
-GOOD = COUNT_PAGE.passing[0].text.lstrip("\n")
 #: the AICB example that declares 839 rows over 33 (aicb#43)
 L65B = CORPUS / "aicb-examples/model_workload/L65B-M1-C05_Llama65B_megatron_tp8_pp1_mbs1_A100.txt"
 SEED = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"

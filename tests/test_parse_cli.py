@@ -73,7 +73,7 @@ def test_python_dash_m_runs_the_cli() -> None:
         check=False,
     )
     assert done.returncode == 0
-    assert "1230 rows" in done.stdout
+    assert "1,230 rows" in done.stdout
 
 
 def test_dash_reads_standard_input() -> None:

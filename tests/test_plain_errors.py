@@ -46,13 +46,13 @@ CASES = [
     (["explain", "--lang", "[bold]x", str(SAMPLE)], "error: unknown language '[bold]x'"),
     (["explain", str(SAMPLE), "-o", "{dir}/out.txt"], "error: --output needs --format"),
     (["explain", str(SAMPLE), "-f", "json", "-o", "{file}/x.json"], "error: {file}/x.json: "),
-    (["explain", "-f", "json", "{file}"], "warning: "),
+    (["explain", "-f", "json", "{file}"], "error: {file}: "),  # the broken config: exit 2
     (["explain", "--target", "[bold]x", str(SAMPLE)], "error: --target: "),
     # diff
     (["diff", "-", "-"], "error: only one side can be standard input ('-')"),
     (["diff", ODD, str(SAMPLE)], f"error: {ODD}: "),
-    (["diff", "-f", "json", "{file}", str(SAMPLE)], "warning: "),
-    (["diff", "{dir}/broken.txt", str(SAMPLE)], "syntax error(s); diff compares files"),
+    (["diff", "-f", "json", "{file}", str(SAMPLE)], "error: {file}: "),
+    (["diff", "{dir}/broken.txt", str(SAMPLE)], "error: "),
     # simai
     (["simai", "--backend", "[bold]x", str(SAMPLE)], "error: unknown backend '[bold]x'"),
     (["simai", "-g", "0", str(SAMPLE)], "error: -g must be at least 1"),

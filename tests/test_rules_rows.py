@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, GENERATED, SEED
 from wkparse.checks.rows import classify
+from wkparse.cli import app
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.engine import lint
@@ -220,3 +223,23 @@ def test_current_generator_output_gets_no_row_error_or_warning(path: Path) -> No
         if d.code.startswith("WK4") and d.severity != Severity.INFO
     ]
     assert found == []
+
+
+def test_an_expert_collective_on_a_plain_layer_warns_by_default(tmp_path: Path) -> None:
+    """Issue 32: an EP collective hand-written on a plain `mlp_layer` of an ep: 1 file linted
+    clean once WK407 became opt-in. AICB's own MoE rows stay quiet by default (WK407)."""
+    sample = Path(__file__).parents[1] / "samples" / "gpt13b-world8-tp2-pp1-sp.txt"
+    lines = sample.read_text().split("\n")
+    at = next(i for i, line in enumerate(lines) if line.startswith("mlp_"))
+    fields = lines[at].split("\t")
+    fields[3:5] = ["ALLTOALL_EP", "1048576"]
+    lines[at] = "\t".join(fields)
+    path = tmp_path / "edited.txt"
+    path.write_text("\n".join(lines))
+    found = json.loads(CliRunner().invoke(app, ["lint", "-f", "json", str(path)]).stdout)
+    assert [(d["code"], d["line"]) for d in found] == [("WK410", at + 1)]
+    fields[0] = "moe_expert"
+    lines[at] = "\t".join(fields)
+    path.write_text("\n".join(lines))
+    found = json.loads(CliRunner().invoke(app, ["lint", "-f", "json", str(path)]).stdout)
+    assert not [d for d in found if d["code"] in ("WK407", "WK410")]

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import CORPUS, absent
+from tests.conftest import CORPUS, SAMPLES, absent
 from wkparse.checks.structure import POLICIES, suggest_policy
 from wkparse.config import Config
 from wkparse.diagnostics import Diagnostic
@@ -172,3 +172,19 @@ def test_real_files_of_every_policy_have_no_structure_problem() -> None:
     for path in files:
         found = [d for d in lint(parse_file(path), str(path), MINE) if d.code < "WK200"]
         assert found == [], path.name
+
+
+@pytest.mark.parametrize(("separator", "word"), [(",", "commas"), (";", "semicolons")])
+def test_a_wrong_separator_is_one_finding_that_names_it(separator: str, word: str) -> None:
+    """Issue 32: a comma-separated file got 1,230 WK110 errors, none saying commas were why."""
+    text = (SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt").read_text()
+    head, count, body = text.split("\n", 2)
+    data = f"{head}\n{count}\n{body.replace(chr(9), separator)}".encode()
+    found = [d for d in lint(parse_bytes(data)) if d.code == "WK110"]
+    assert len(found) == 1, len(found)
+    assert word in found[0].message and "1,230 rows" in found[0].message
+    assert found[0].span.line == 3
+    # one short row among tab-separated ones keeps its own finding
+    short = f"{head}\n{count}\n{body.replace(chr(9), separator, 11)}".encode()
+    alone = [d for d in lint(parse_bytes(short)) if d.code == "WK110"]
+    assert len(alone) == 1 and word not in alone[0].message

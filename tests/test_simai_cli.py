@@ -33,8 +33,8 @@ def test_json_contract_of_a_clean_file() -> None:
     code, doc = simai_json(str(CASES / "micro__clean.txt"))
     assert code == 0
     assert list(doc) == [
-        "simai", "outcome", "warnings", "header", "lines", "dp", "layers", "first_undefined",
-        "totals", "options", "option_warnings", "result",
+        "simai", "outcome", "warnings", "header", "lines", "dp", "unread_rows", "layers",
+        "first_undefined", "totals", "options", "option_warnings", "result",
     ]  # fmt: skip
     assert doc["simai"]["short"] == "cef83f9d"
     assert doc["outcome"] == {
@@ -145,7 +145,9 @@ def test_a_g_out_of_int_range_is_stois_refusal(where: str) -> None:
     args = ["-g", big, str(SAMPLE)] if where == "option" else [str(SAMPLE), "--", "-g", big]
     result = runner.invoke(app, ["simai", *args])
     assert result.exception is None or isinstance(result.exception, SystemExit)
-    assert result.exit_code == 134 and "std::out_of_range" in result.stdout
+    # SimAI's 134 is told in the output; wkparse's own exit is 1 (issue 32)
+    assert result.exit_code == 1 and "std::out_of_range" in result.stdout
+    assert "(exit 134)" in result.stdout and "std::out_of_range" in result.stderr
 
 
 def test_an_unclosed_quote_in_a_pasted_command_line_is_a_usage_error() -> None:
@@ -157,7 +159,7 @@ def test_an_unclosed_quote_in_a_pasted_command_line_is_a_usage_error() -> None:
 
 def test_a_refusal_by_signal_says_why_though_simai_prints_nothing() -> None:
     code, out = simai(str(SAMPLE), "--", "-g", "8", "-g_p_s", "0")
-    assert code == 136 and "(exit 136): -g / -g_p_s with -g_p_s 0: SIGFPE" in out
+    assert code == 1 and "(exit 136): -g / -g_p_s with -g_p_s 0: SIGFPE" in out
 
 
 def test_stdin_is_read(tmp_path: Path) -> None:
@@ -201,3 +203,77 @@ def test_json_of_many_layers_is_written_in_chunks_and_stays_valid(tmp_path: Path
     assert [x["index"] for x in layers] == list(range(25000))
     assert (layers[0]["source_line"], layers[20000]["source_line"]) == (3, None)
     assert layers[24999]["name"] == "" and not layers[24999]["defined"]
+
+
+def test_rows_past_the_count_line_are_named(tmp_path: Path) -> None:
+    """Issue 32: line 2 says 1200 where 1230 rows follow; simai said "will read all 1200
+    layers" and never mentioned the 30 rows SimAI ignores."""
+    sample = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
+    path = tmp_path / "short.txt"
+    path.write_text(sample.read_text().replace("\n1230\n", "\n1200\n", 1) + "\n\n")
+    code, out = simai(str(path))
+    assert code == 1  # as lint's WK105 error
+    first = out.splitlines()[0]
+    assert "30 rows after them, never read" in first and "1,200" in first, first
+    code, doc = simai_json(str(path))
+    assert doc["unread_rows"] == 30 and doc["lines"] == 1200
+    _, whole = simai_json(str(sample))
+    assert whole["unread_rows"] == 0
+
+
+def test_a_refusal_in_csv_says_why_and_exits_1(tmp_path: Path) -> None:
+    """Issue 32: on a file whose name holds no tp/pp, csv printed nothing and exited 136."""
+    path = tmp_path / "good.txt"
+    path.write_bytes((SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt").read_bytes())
+    options = ["-g", "128", "-g_p_s", "8", "-n_p_s", "8", "-nv", "360", "-nic", "48.5"]
+    result = runner.invoke(app, ["simai", str(path), "--format", "csv", "--", *options])
+    assert result.exit_code == 1
+    assert "exit 136" in result.stderr and "tp/pp" in result.stderr
+
+
+MICRO = "MICRO\n2\n" + "layer\t-1\t100\tNONE\t0\t100\tNONE\t0\t100\tALLREDUCE\t1048576\t100\n" * 2
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--format", "text"],
+        ["--format", "json"],
+        ["--format", "csv"],
+        ["--backend", "ns3"],
+        ["--backend", "ns3", "--format", "json"],
+        ["--format", "csv", "--", "-g", "8", "-bogus", "3"],
+        ["--format", "json", "--", "-g", "8", "-g_p_s", "0"],
+    ],
+    ids=" ".join,
+)
+def test_every_exit_is_0_1_or_2_and_a_1_says_why_on_stderr(args: list[str], tmp_path: Path) -> None:
+    """wkparse's own exit codes in every format; SimAI's code is in the output, not the exit."""
+    short = SAMPLE.read_text().split("\n")
+    short[1] = str(int(short[1]) - 3)
+    files = {"micro.txt": MICRO, "short.txt": "\n".join(short), "sample.txt": SAMPLE.read_text()}
+    for name, text in files.items():
+        path = tmp_path / name
+        path.write_text(text)
+        result = runner.invoke(app, ["simai", str(path), *args])
+        assert result.exit_code in (0, 1), (name, result.exit_code)
+        if result.exit_code:
+            assert result.stderr.strip(), (name, args)
+
+
+def test_what_no_recorded_run_shows_is_said_to_come_from_source() -> None:
+    """Issue 32: "no -n_p_s: SimAI reads 0 NICs per server" rested on no recorded run (SimAI's
+    source leaves the value uninitialised): it must say "from SimAI's source, not run"."""
+    results = SIMAI_ORACLE.parent / "simai-oracle-2" / "results.json"
+    if results.is_file():  # every recorded run without -n_p_s or -g stopped in the parser
+        for case in json.loads(results.read_text()):
+            if "-n_p_s" not in case["options"] or "-g" not in case["options"]:
+                assert set(case["exit_codes"]) == {255}, case["case"]
+    result = runner.invoke(app, ["simai", str(SAMPLE), "-f", "json", "--", "-g_p_s", "8"])
+    warnings = json.loads(result.stdout)["option_warnings"]
+    assert any(w.startswith("no -n_p_s") for w in warnings)
+    assert any(w.startswith("no -g") for w in warnings)
+    for w in warnings:
+        if w.startswith(("no -n_p_s", "no -g")):
+            assert "from SimAI's source, not run" in w, w
+            assert "reads 0 NICs" not in w

@@ -9,6 +9,7 @@ a few base files: each is read from disk once.
 from __future__ import annotations
 
 import gzip
+import json
 import math
 from functools import cache
 from pathlib import Path
@@ -173,11 +174,14 @@ def test_cli_csv_is_simais_csv_whether_pasted_or_after_dashes(name: str) -> None
     assert code == (1 if name.startswith("gpt7b-tp1pp1") else 0)
 
 
-def test_cli_refusal_is_simais_exit_code() -> None:
+def test_cli_refusal_tells_simais_exit_code_and_exits_1() -> None:
+    """SimAI's 255 is in the JSON; wkparse's own exit code is 1 (issue 32)."""
     case = _case2("micro__busbw")
     path = str(SIMAI_ORACLE_2 / case["workload"])
     code, out = _cli(path, "-f", "csv", "--", "-g", "8", "-g_p_s", "8", "-busbw", "busbw.yaml")
-    assert (code, out) == (255, "")
+    assert (code, out) == (1, "")
+    code, out = _cli(path, "-f", "json", "--", "-g", "8", "-g_p_s", "8", "-busbw", "busbw.yaml")
+    assert code == 1 and json.loads(out)["outcome"]["exit_code"] == case["exit_codes"][0] == 255
 
 
 def test_cli_json_names_the_row_that_hangs() -> None:

@@ -110,9 +110,11 @@ def test_a_refused_option_is_named_with_the_versions_that_accept_it(
 ) -> None:
     path = str(_file(tmp_path))
     code, out, err = _run("simai", path, "--at", at, "--", "-g", "8", word, "3", "-g_p_s", "8")
-    assert code == 255
-    assert f"does not know {word!r} ({said})" in err
-    assert f"does not know {word!r}" in out.splitlines()[0]
+    # wkparse's own exit says "problems found"; SimAI's 255 is in the verdict
+    assert code == 1
+    assert f"does not know `{word}` ({said})" in err
+    assert "(exit 255)" in out.splitlines()[0]
+    assert f"does not know `{word}`" in out.splitlines()[0]
     code, out, _ = _run("simai", path, "--at", at, "-f", "json", "--", "-g", "8", word, "3")
     assert said in json.loads(out)["outcome"]["reason"]
 
@@ -120,7 +122,7 @@ def test_a_refused_option_is_named_with_the_versions_that_accept_it(
 def test_old_parser_prints_its_own_refusal(tmp_path: Path) -> None:
     path = str(_file(tmp_path))
     code, _, err = _run("simai", path, "--at", "4e66932a", "--", "-g", "8", "-nv", "360")
-    assert code == 255
+    assert code == 1
     assert err.startswith(
         "Error: Unknown option '-nv'.\n-h,       --help                Help message\n"
     )
@@ -256,3 +258,12 @@ def test_ns3_before_b83ea3d4_reads_by_position_and_says_how_that_is_known(tmp_pa
     assert any("by position" in n and "not run" in n for n in doc["notes"])
     code, out, _ = _run("simai", path, "--backend", "ns3", "-f", "json")
     assert not any("by position" in n for n in json.loads(out)["notes"])
+
+
+def test_a_run_that_stops_before_dp_says_so(tmp_path: Path) -> None:
+    """v1.0 reads its count from `pp_comm:` and asserts before it computes DP: TP and PP are
+    set, so the text says DP was not reached, not that TP x PP is 0 (nor a Python None)."""
+    path = str(_file(tmp_path, pp_comm=" pp_comm: 0"))
+    _code, out, _ = _run("simai", path, "--at", "b1c1eb66")
+    assert "DP not reached (the run stops before SimAI computes it)" in out
+    assert "TP x PP is 0" not in out and "None" not in out

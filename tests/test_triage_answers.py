@@ -23,9 +23,8 @@ REFUSED = (
 
 def test_refusal_names_the_option_and_the_exit() -> None:
     result = triage(REFUSED)
-    assert result.cause.startswith(
-        "Likely cause: SimAI cef83f9d's option parser does not know '-busbw'"
-    )
+    assert result.cause.startswith("Likely cause: SimAI 26b4574b's option parser")
+    assert "does not know `-busbw`" in result.cause
     assert "255" in result.cause
     questions = [a.question for a in result.answers]
     assert "What file does the AICB command write?" in questions
@@ -49,6 +48,14 @@ def test_log_reading() -> None:
     assert read(1, "hello\nworld\n") is None
     crashed = read(1, 'assert failed. cond="false", msg="We assume at least one NIC is alive", x')
     assert crashed is not None and crashed.error == "We assume at least one NIC is alive"
+
+
+def test_a_log_ends_on_any_crash_the_thread_reader_knows() -> None:
+    """A log's error and the thread's crash lines come from one list (`logs.CRASH`)."""
+    r = read(1, "pass: 0 finished at time: 10\nfree(): invalid pointer\nAborted (core dumped)\n")
+    assert r is not None and r.error == "free(): invalid pointer"
+    r = read(1, "Segmentation fault (core dumped)\n")
+    assert r is not None and r.error == "Segmentation fault (core dumped)"
 
 
 def test_ns3_log_and_file_name_numbers() -> None:
@@ -149,7 +156,9 @@ def test_pasted_line_1_and_an_attachment_against_the_command(tmp_path: Path) -> 
 def test_the_time_unit_of_an_analytical_result() -> None:
     case = require(TRIAGE / "aliyun-SimAI-93")
     result = triage((case / "issue.md").read_bytes())
-    [p] = result.predictions
+    # the user's SimAI first; then the current one, where it gives another total
+    p, *current = result.predictions
+    assert p.simai == "b83ea3d4" and all(c.simai == "cef83f9d" for c in current)
     assert p.total_us is not None
     assert any("microseconds" in a.answer for a in result.answers)
 

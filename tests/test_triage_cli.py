@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001 - Chinese text is written with its own full-width punctuation
-"""`wkparse triage` as a command and as `wkparse.threads`: its formats, options and exit
+"""`wkparse triage` as a command and as `wkparse.triage()`: its formats, options and exit
 codes, and that no text makes it crash or hang (empty, binary, 10 MB, a workload file given as
 the issue, 50 commands)."""
 
@@ -39,8 +39,9 @@ def test_json_markdown_text_and_output_file(tmp_path: Path) -> None:
     assert ran.exit_code == 0
     data = json.loads(ran.stdout)
     assert data["language"] == "zh" and data["scope"] == "in"
+    # SimAI 26b4574b's parser refuses -busbw (as cef83f9's does, so it is listed once): it
+    # prints its help line and exits 255
     [p] = data["predictions"]
-    # SimAI cef83f9's parser refuses -busbw: it prints its help line and exits 255
     assert (p["backend"], p["outcome"], p["exit"]) == ("analytical", "refuse", 255)
     assert data["markdown"].startswith("可能的原因")
     md = _invoke(str(issue)).stdout

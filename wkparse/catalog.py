@@ -219,7 +219,7 @@ def _from_rows(rows: list[list[Any]]) -> dict[str, RuleSummary]:
 
 @functools.cache
 def opt_in_codes() -> frozenset[str]:
-    """The codes that only run when selected by name (or a prefix longer than `WK`)."""
+    """The codes that run only when selected (by code, or by a prefix named: `WK4`, `WK`, `ALL`)."""
     return frozenset(code for code, p in summaries().items() if p.opt_in)
 
 

@@ -11,6 +11,7 @@ import typer
 
 from wkparse import terminal
 from wkparse.parse import parse_bytes, parse_file, read_stdin
+from wkparse.plain_help import PlainCommand, PlainGroup
 
 _SETTINGS: dict[str, Any] = {
     "name": "wkparse",
@@ -18,6 +19,7 @@ _SETTINGS: dict[str, Any] = {
     "no_args_is_help": True,
     "add_completion": False,
     "pretty_exceptions_enable": False,
+    "cls": PlainGroup,
 }
 app = typer.Typer(**_SETTINGS)
 
@@ -131,10 +133,21 @@ def parse(
         from wkparse.render.parse import json as ast_json
 
         ast_json.write(result, sys.stdout, str(path))
+        if not result.ok:  # why the exit is 1, where a person reads it
+            from wkparse.i18n import english_count
+
+            errors = english_count(len(result.diagnostics), "syntax error")
+            terminal.say(terminal.console(stderr=True), "note", f"{path}: {errors}", "cyan")
     else:
         w = result.workload
         policy = w.header.policy if w.header else "no policy"
-        print(f"{path}: {policy}, {len(w.rows)} rows, {len(result.diagnostics)} syntax errors")
+        from wkparse.i18n import english_count
+
+        rows, errors = (
+            english_count(len(w.rows), "row"),
+            english_count(len(result.diagnostics), "syntax error"),
+        )
+        print(f"{path}: {policy}, {rows}, {errors}")
         for d in result.diagnostics:
             print(f"{path}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
     raise typer.Exit(0 if result.ok else 1)
@@ -207,6 +220,9 @@ def lint(
     lang: str | None = typer.Option(
         None, "--lang", help="Language of the messages: en, zh, or auto (LC_ALL/LANG)."
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="List each skipped file (else one line counts them)."
+    ),
     at: str | None = typer.Option(None, "--at", help=AT_HELP),
     color: Color = COLOR,
 ) -> None:
@@ -236,6 +252,7 @@ def lint(
         stdin_filename=stdin_filename,
         target=target,
         lang=lang,
+        verbose=typed(ctx, "verbose"),
         at=at,
     )
     raise typer.Exit(run(options))
@@ -340,6 +357,9 @@ def fmt(
         "--skip-non-workloads",
         help="Skip named files whose first line is not a workload policy (for pre-commit).",
     ),
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="List each skipped file (else one line counts them)."
+    ),
     color: Color = COLOR,
 ) -> None:
     """Rewrite files in the canonical form, keeping every value.
@@ -355,6 +375,7 @@ def fmt(
             check=typed(ctx, "check"),
             diff=typed(ctx, "diff"),
             skip_non_workloads=typed(ctx, "skip_non_workloads"),
+            verbose=typed(ctx, "verbose"),
         )
     )
 
@@ -534,3 +555,8 @@ def app_for(args: list[str]) -> typer.Typer:
     one.registered_callback = app.registered_callback
     one.registered_commands = chosen
     return one
+
+
+# every command's `--help` in the user's words (wkparse.plain_help)
+for _command in app.registered_commands:
+    _command.cls = PlainCommand

@@ -141,7 +141,7 @@ class Columns:
         present = np.flatnonzero(_used(key, size))
         if whole and values.partial:
             present = present[present != size - 1]
-        firsts = _first_indexes(key, present)
+        firsts = _first_indexes(key, present, size)
         rank = np.argsort(firsts, kind="stable")
         firsts, present = firsts[rank], present[rank]
         group_of_key = np.full(size, -1, dtype=_narrowest(len(present), signed=True))
@@ -151,11 +151,7 @@ class Columns:
             of[c] = group_of_key[key[c]]
         del key
         first = firsts.tolist()
-        columns = values.columns
-        keys = [
-            tuple(bool(columns[k][i]) if k in nonzero else columns[k][i] for k in fields)
-            for i in first
-        ]
+        keys = list(zip(*(_items_at(values.columns[k], firsts, k in nonzero) for k in fields)))
         return Grouping(keys, first, of)
 
     def _codes_of(self, field: int, nonzero: bool) -> tuple[Any, int]:
@@ -189,6 +185,20 @@ class Columns:
                 found = (codes.astype(_narrowest(count)), count)
         self._codes[(field, nonzero)] = found
         return found
+
+    def largest(self, field: int) -> int | None:
+        """The largest number of column `field` over every value, the partial ones' included
+        (None: no value holds one). One pass in C: it lets a check of numbers that vary per
+        row know that none reaches its threshold without running once per value."""
+        column = self.values.columns[field]
+        found = [p.values[field] for p in self.values.partial.values()]
+        numbers = [v for v in found if isinstance(v, int)]
+        if len(column) > len(self.values.partial):
+            if self.large and not isinstance(column, list):
+                numbers.append(int(_numpy().asarray(column).max()))
+            else:
+                numbers.append(max(column))
+        return max(numbers, default=None)
 
     def rows_of(self, indexes: Sequence[int]) -> int:
         """How many rows carry one of these values."""
@@ -262,6 +272,19 @@ class Columns:
         return self._counts
 
 
+def _items_at(column: Sequence[int], indexes: Any, nonzero: bool) -> list[Any]:
+    """A column's items at `indexes` (a numpy array) as Python values, or whether each is
+    non-zero: one gather in C for a typed column, where a tuple of items per group was a
+    Python step per group and field."""
+    if isinstance(column, list):
+        items: list[Any] = [column[i] for i in indexes.tolist()]
+        return list(map(bool, items)) if nonzero else items
+    np = _numpy()
+    taken = np.asarray(column)[indexes]
+    found: list[Any] = (taken != 0).tolist() if nonzero else taken.tolist()
+    return found
+
+
 def _numpy() -> Any:
     import numpy
 
@@ -330,21 +353,19 @@ def _renumber(key: Any) -> tuple[Any, int]:
     return inverse.reshape(-1).astype(np.int64), len(unique)
 
 
-def _first_indexes(key: Any, present: Any) -> Any:
-    """For each key in `present`, the first index where `key` holds it.
+def _first_indexes(key: Any, present: Any, size: int) -> Any:
+    """For each key in `present` (keys are 0..size-1), the first index where `key` holds it.
 
-    A key's first value is usually near the start: prefixes of growing length are searched
-    first, and only keys first seen late cost a pass over the whole array.
+    One pass a chunk at a time: only the items whose key no earlier chunk held are sorted
+    (a stable sort, so the first of equal keys wins), so each key costs one lookup per item
+    and its first sighting one sort step: linear in the items, whatever the number of keys.
     """
     np = _numpy()
-    wanted = present.tolist()
-    found: dict[int, int] = {}
-    end = 4096
-    while len(found) < len(wanted) and end < len(key):
-        head, where = np.unique(key[:end], return_index=True)
-        found = dict(zip(head.tolist(), where.tolist()))
-        end *= 16
-    for k in wanted:
-        if k not in found:
-            found[k] = int(np.argmax(key == k))
-    return np.array([found[k] for k in wanted], dtype=np.int64)
+    first = np.full(size, -1, dtype=_narrowest(len(key), signed=True))
+    for c in _chunks(len(key)):
+        part = key[c]
+        fresh = np.flatnonzero(first[part] < 0)
+        if len(fresh):
+            keys, where = np.unique(part[fresh], return_index=True)
+            first[keys] = fresh[where] + c.start
+    return first[present].astype(np.int64)

@@ -42,6 +42,10 @@ ALWAYS_EXCLUDED = (
     ".ruff_cache",
 )
 SELECTOR = re.compile(r"WK[0-9]{0,3}")
+#: the selector of the default set (see Config.select)
+DEFAULT_SET = ""
+#: ruff's word for every rule: the same as the prefix `WK`
+EVERY_RULE = "ALL"
 
 
 class ConfigError(Exception):
@@ -50,7 +54,9 @@ class ConfigError(Exception):
 
 @record(slots=False)
 class Config:
-    select: tuple[str, ...] = ("WK",)
+    #: the default set: the empty prefix matches every code but turns on no opt-in rule; a
+    #: prefix anyone names (`WK`, `ALL`, `WK4`) selects every rule it matches, as in ruff
+    select: tuple[str, ...] = (DEFAULT_SET,)
     ignore: tuple[str, ...] = ()
     extend_select: tuple[str, ...] = ()
     extend_ignore: tuple[str, ...] = ()
@@ -182,8 +188,7 @@ class Config:
         select = self.select + self.extend_select
         ignore = self.ignore + self.extend_ignore
         if not self.opt_in and code in opt_in_codes():
-            # `WK` (everything) keeps the default set; a code or a longer prefix opts in.
-            select = tuple(p for p in select if p != "WK")
+            select = tuple(p for p in select if p != DEFAULT_SET)
         selected = max((len(p) for p in select if code.startswith(p)), default=-1)
         ignored = max((len(p) for p in ignore if code.startswith(p)), default=-1)
         return selected > ignored
@@ -236,8 +241,10 @@ def check_selectors(codes: Iterable[str], known: Collection[str] | None = None) 
     out = []
     for raw in codes:
         code = raw.strip().upper()
+        if code == EVERY_RULE:
+            code = "WK"
         if not SELECTOR.fullmatch(code):
-            raise ConfigError(f"{raw!r} is not a rule code or prefix (codes look like WK105)")
+            raise ConfigError(f"{raw!r} is not a rule code or prefix (WK105, WK1 or ALL)")
         if known is not None and not any(k.startswith(code) for k in known):
             raise ConfigError(f"{raw!r} matches no rule; `wkparse rules` lists them")
         out.append(code)

@@ -213,24 +213,22 @@ class IStream:
     def uint32(self) -> int | None:
         """`>> uint32_t`: as `uint64`, modulo 2**32; a magnitude past 32 bits fails and stores
         the maximum."""
-        value = self._integer()
-        if value is None or self.failed:
-            return value
-        if abs(value) >= U32:
-            self.fail(self.start)
-            return U32 - 1
-        return value % U32
+        return self._unsigned(U32)
 
     def uint64(self) -> int | None:
         """`>> uint64_t`: a leading minus wraps modulo 2**64; a magnitude past 64 bits fails and
         stores the maximum; no digits fails and stores 0; None when the variable is untouched."""
+        return self._unsigned(U64)
+
+    def _unsigned(self, bound: int) -> int | None:
+        """`>>` into an unsigned type of `bound` values (see `uint64`)."""
         value = self._integer()
         if value is None or self.failed:
             return value
-        if abs(value) >= U64:
+        if abs(value) >= bound:
             self.fail(self.start)
-            return U64 - 1
-        return value % U64
+            return bound - 1
+        return value % bound
 
 
 def split_c(line: bytes) -> list[bytes]:

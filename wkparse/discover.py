@@ -27,6 +27,12 @@ BOM = encoding.UTF8_BOM
 #: how much of a file the workload sniff reads: line 1 and 2 of any real header fit
 SNIFF_BYTES = 4096
 _POLICY_LIKE = re.compile(rb"[A-Z][A-Z0-9_]*")
+#: a row's fields, whatever separates them (a damaged file may use commas or semicolons)
+_FIELDS = re.compile(rb"[\s,;]+")
+#: a comm-type field of a row (`NONE`, `ALLREDUCE`, `ALLGATHER_DP_EP`, ...)
+_COMM_WORD = re.compile(rb"(?:NONE|ALLREDUCE|ALLGATHER|REDUCESCATTER|ALLTOALL|BROADCAST)\w*")
+#: how many of the first lines decide whether rows of workload shape follow
+_SHAPE_LINES = 8
 
 
 def _is_device(mode: int) -> bool:
@@ -61,28 +67,62 @@ class Unreadable:
 Item = Target | Skipped | Unreadable
 
 
-def looks_like_workload(head: bytes) -> bool:
-    """Decide from the first bytes whether a file is a workload, without parsing it.
+def looks_like_workload(head: bytes, name: str | None = None) -> bool:
+    """Decide from the first bytes (and the file's name) whether a file is a workload, or a
+    damaged one, without parsing it: a damaged workload must be linted, never skipped.
 
-    Line 1 must start with a policy word (after an optional BOM), or with a policy-like
-    upper-case word followed by an integer line 2, so that a mistyped policy still gets
-    linted and reported rather than skipped.
+    A workload: line 1 starts with a policy word (after an optional BOM), or with a
+    policy-like upper-case word followed by an integer line 2 (a mistyped policy). A damaged
+    one: a policy word anywhere on line 1; rows of workload shape (a name, then numbers and
+    comm types, whatever separates them) among the first lines; or a name AICB gives its
+    files, whatever the bytes (an empty or binary file so named is a run that went wrong).
     """
+    if name is not None and _aicb_named(name):
+        return True
     wide = encoding.sniff(head)
     if wide is not None:  # a workload saved as UTF-16 is still a workload, reported as WK119
         head = head[wide.bom :].decode(wide.codec, "replace").encode("utf-8")
     if head.startswith(BOM):
         head = head[len(BOM) :]
-    lines = head.split(b"\n", 2)
+    lines = head.split(b"\n", _SHAPE_LINES)
     words = lines[0].split()
-    if not words:
-        return False
-    if words[0].decode("ascii", "replace") in POLICIES:
+    if any(word.decode("ascii", "replace") in POLICIES for word in words):
         return True
-    if not _POLICY_LIKE.fullmatch(words[0]) or len(lines) < 2:
+    if any(_row_shaped(line) for line in lines[1:_SHAPE_LINES]):
+        return True
+    if len(lines) < 2:
         return False
     second = lines[1].split()
-    return bool(second) and second[0].isdigit()
+    counted = bool(second) and second[0].isdigit()
+    # a blank line 1 before a count line is a header lost, not a note
+    return counted and (not words or bool(_POLICY_LIKE.fullmatch(words[0])))
+
+
+def _row_shaped(line: bytes) -> bool:
+    """A workload row, perhaps with the wrong separators: a name, then at least 9 fields of
+    which two or more are comm types and most others integers."""
+    fields = [f for f in _FIELDS.split(line.strip()) if f]
+    if not 10 <= len(fields) <= 14:
+        return False
+    comms = sum(1 for f in fields[1:] if _COMM_WORD.fullmatch(f))
+    numbers = sum(1 for f in fields[1:] if f.lstrip(b"-+").replace(b".", b"", 1).isdigit())
+    return comms >= 2 and comms + numbers >= len(fields) - 2
+
+
+def _aicb_named(name: str) -> bool:
+    """Whether `name` is a file name AICB writes (any era, training or inference)."""
+    if "world_size" not in name:  # every AICB name holds it: most files are decided here
+        return False
+    from wkparse.models.aicb.names import (
+        parse_filename,
+        parse_first_inference_filename,
+        parse_v1_filename,
+    )
+
+    return any(
+        parse(name) is not None
+        for parse in (parse_filename, parse_v1_filename, parse_first_inference_filename)
+    )
 
 
 def walk(paths: Sequence[Path], settings: Callable[[Path], Config]) -> Iterator[Item]:
@@ -195,7 +235,7 @@ def sniff(path: Path, display: str) -> Item:
             head = f.read(SNIFF_BYTES)
     except OSError as exc:
         return Unreadable(display, _reason(exc))
-    if looks_like_workload(head):
+    if looks_like_workload(head, path.name):
         return Target(path, display)
     return Skipped(display, _("not a workload: line 1 does not start with a policy word"))
 

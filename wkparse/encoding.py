@@ -122,3 +122,27 @@ def not_text(head: bytes) -> str | None:
             bad=f"{unreadable:,}", size=f"{len(text):,}"
         )
     return None
+
+
+def binary_text(text: str) -> bool:
+    """Whether a line read from a file is binary data, not text: a NUL, or mostly undecodable
+    bytes and control codes (the judgement `not_text` makes of a file's head). Such a line is
+    never printed: it means nothing as text and can garble a terminal."""
+    if "\x00" in text:
+        return True
+    unreadable = len(_UNREADABLE.findall(text))
+    return unreadable > max(len(text), _MIN_JUDGED // 8) * _MAX_UNREADABLE
+
+
+#: the longest word a message quotes from a file whole
+_QUOTED = 60
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def shown(text: str) -> str:
+    """A word read from a file, as a message quotes it: in backticks with control characters
+    escaped and a long word cut, or "binary data" (never a Python repr)."""
+    if binary_text(text):
+        return _("binary data")
+    cut = text if len(text) <= _QUOTED else text[: _QUOTED - 1] + "…"
+    return "`" + _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", cut) + "`"

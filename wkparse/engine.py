@@ -63,6 +63,8 @@ def _run_row_checks(ctx: Context, row_checks: list[checks.Registered]) -> list[D
     values = ctx.workload.rows.values
     problems_by_value: dict[int, list[RowProblem]] = {}
     for registered in row_checks:
+        if registered.when is not None and not registered.when(ctx):
+            continue  # it can find nothing here: no grouping, no call per group
         fn: RowCheck = registered.function  # type: ignore[assignment]
         grouping = ctx.columns.group(
             [ROW_FIELDS.index(name) for name in registered.reads], whole=True

@@ -91,6 +91,18 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return catalog.ngettext(singular, plural, n)
 
 
+def _plural(n: int, singular: str, plural: str) -> str:
+    """`singular` or `plural` (each with an `{n}`) as the language counts `n` (pybabel
+    extracts it as `-k _plural:2,3`)."""
+    return ngettext(singular, plural, n).format(n=f"{n:,}")
+
+
+def english_count(n: int, noun: str) -> str:
+    """`1 row`, `2 rows`: a count and its noun in output that is English in every language
+    (simai, parse, the server's hovers)."""
+    return f"{n:,} {noun}" if n == 1 else f"{n:,} {noun}s"
+
+
 def N_(message: str) -> str:
     """Mark `message` for the catalog where it is defined (a table's labels); `_` translates
     it where it is used, in the language in effect then."""

@@ -16,7 +16,9 @@ Two kinds, registered with a decorator naming the code they report:
   line whose value has that combination. A check that reads only the comm types runs a
   handful of times even on a million rows that all differ; one that reads numbers that vary
   runs once per value. This is what keeps lint of a million-row file near the cost of
-  reading it.
+  reading it. `when=fn(ctx) -> bool`, asked once per file, skips the check (and its
+  grouping) where it cannot find anything: a check of numbers that vary per row would
+  otherwise run once per row.
 Importing `wkparse.checks.all` registers every check module; lint imports only the modules
 of the rules it runs (`load`), each found from its page as above (`rule_module`), so that a
 run pays for no rule it leaves off (the WK8xx rules and their ns-3 model, under the default
@@ -128,6 +130,8 @@ class Registered:
     per_row: bool
     #: the row fields a row check reads (it must read no other)
     reads: tuple[str, ...] = ROW_FIELDS
+    #: whether a row check can find anything in this file (None: always asked)
+    when: Callable[[Context], bool] | None = None
 
 
 REGISTRY: list[Registered] = []
@@ -141,14 +145,16 @@ def file_check(*codes: str) -> Callable[[FileCheck], FileCheck]:
     return register
 
 
-def row_check(*codes: str, reads: Iterable[str] = ROW_FIELDS) -> Callable[[RowCheck], RowCheck]:
+def row_check(
+    *codes: str, reads: Iterable[str] = ROW_FIELDS, when: Callable[[Context], bool] | None = None
+) -> Callable[[RowCheck], RowCheck]:
     fields = tuple(reads)
     unknown = set(fields) - set(ROW_FIELDS)
     if unknown:
         raise ValueError(f"row_check reads unknown fields: {sorted(unknown)}")
 
     def register(fn: RowCheck) -> RowCheck:
-        REGISTRY.append(Registered(frozenset(codes), fn, per_row=True, reads=fields))
+        REGISTRY.append(Registered(frozenset(codes), fn, per_row=True, reads=fields, when=when))
         return fn
 
     return register

@@ -59,7 +59,19 @@ def run(a: Path, b: Path, format: str) -> int:
         from wkparse.render.diff import text as diff_text
 
         terminal.console(highlight=False, soft_wrap=True).print(diff_text.render(d), end="")
-    return 0 if d.equal else 1
+    if d.equal:
+        return 0
+    if format != "text":  # why the exit is 1, where a person reads it
+        r = d.rows
+        rows = f"{r.changed:,} changed, {r.added:,} added, {r.removed:,} removed, {r.moved:,} moved"
+        terminal.say(
+            errors,
+            "note",
+            f"{a} and {b} differ: {len(d.header):,} header keys, {len(d.facts):,} facts; "
+            f"rows: {rows}",
+            "cyan",
+        )
+    return 1
 
 
 def _usage(errors: Console, message: str) -> int:
@@ -72,9 +84,9 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> tuple[ParseResult,
     stdin = str(path) == "-"
     try:
         config = resolver.for_path(None if stdin else path)
-    except ConfigError as exc:
-        terminal.warning(errors, f"{exc}; using the default settings")
-        config = Config()
+    except ConfigError as exc:  # the same error, exit 2, as lint and fmt give
+        terminal.error(errors, f"{path}: {exc}")
+        raise _Unusable from None
     data = b""
     try:
         if stdin:

@@ -41,13 +41,24 @@ class _Tally:
     changed: int = 0
     unchanged: int = 0
     broken: int = 0
+    skipped: int = 0
+    #: canonical but for a byte order mark, which fmt keeps and SimAI fails on (WK107)
+    marked: int = 0
 
 
-def run(paths: list[Path], *, check: bool, diff: bool, skip_non_workloads: bool = False) -> int:
+def run(
+    paths: list[Path],
+    *,
+    check: bool,
+    diff: bool,
+    skip_non_workloads: bool = False,
+    verbose: bool = False,
+) -> int:
     """Format every path; return the exit code (0, 1 or 2, the worst over all paths).
 
     `skip_non_workloads` skips named files whose line 1 is no workload policy, as lint's
-    option of the same name does (pre-commit names every `.txt` it sees).
+    option of the same name does (pre-commit names every `.txt` it sees); a skipped file is
+    named only with `verbose`, else one line counts them.
     """
     resolver = Resolver()
     tally = _Tally()
@@ -59,10 +70,18 @@ def run(paths: list[Path], *, check: bool, diff: bool, skip_non_workloads: bool 
             _say(f"error: {item.display}: {item.reason}")
             status = 2
         elif isinstance(item, discover.Skipped):
-            _say(f"note: {item.display}: skipped, {item.reason}")
+            tally.skipped += 1
+            if verbose:
+                _say(f"note: {item.display}: skipped, {item.reason}")
         else:
             status = max(status, _target(item, resolver, tally, check=check, diff=diff))
-    if tally.changed + tally.unchanged + tally.broken:
+    if tally.skipped:
+        listed = "" if verbose else " (--verbose lists them)"
+        what = (
+            "file that is not a workload" if tally.skipped == 1 else "files that are not workloads"
+        )
+        _say(f"note: skipped {tally.skipped:,} {what}{listed}")
+    if tally.changed + tally.unchanged + tally.broken + tally.marked:
         _say(_summary(tally, check or diff))
     elif status == 0:
         _say(f"warning: {discover.NO_WORKLOADS}")
@@ -88,14 +107,14 @@ def _target(
         with path.open("rb") as stream:
             same = is_canonical(result, stream)
         if same:
-            tally.unchanged += 1
-            return 0
+            return _unchanged(target.display, result, tally)
         if diff:
             original = path.read_bytes().decode("utf-8", "replace")
             _write_diff(target.display, original, "".join(canonical_chunks(result)))
         if check or diff:
             tally.changed += 1
             _say(f"would reformat {target.display}")
+            _marked(target.display, result)
             return 1
         atomic_write(path, _encoded(result))
         tally.changed += 1  # only once written: a file left unchanged is an error, not a count
@@ -103,26 +122,49 @@ def _target(
         _say(f"error: {target.display}: {terminal.reason(exc)}")
         return 2
     _say(f"reformatted {target.display}")
+    return _marked(target.display, result)
+
+
+def _unchanged(display: str, result: ParseResult, tally: _Tally) -> int:
+    """A canonical file: "already formatted", unless it starts with a byte order mark."""
+    if result.workload.bom:
+        tally.marked += 1
+        return _marked(display, result)
+    tally.unchanged += 1
     return 0
+
+
+def _marked(display: str, result: ParseResult) -> int:
+    """1 with the reason when the file keeps a byte order mark: fmt changes no meaning, so it
+    keeps the mark, but a file SimAI fails on (WK107, lint's error) is never well formatted."""
+    if not result.workload.bom:
+        return 0
+    _say(
+        f"{display}:1:1: WK107 a UTF-8 byte order mark precedes the policy: SimAI fails on it "
+        "(fmt keeps it; `wkparse lint --fix` removes it)"
+    )
+    return 1
 
 
 def _stdin(result: ParseResult, data: bytes, tally: _Tally, *, check: bool, diff: bool) -> int:
     if not _report_errors(discover.STDIN, result, tally):
         return 1
     changed = not is_canonical(result, io.BytesIO(data))
+    marked = 0
     if changed:
         tally.changed += 1
+        marked = _marked(discover.STDIN, result)
     else:
-        tally.unchanged += 1
+        marked = _unchanged(discover.STDIN, result, tally)
     if diff and changed:
         text = "".join(canonical_chunks(result))
         _write_diff(discover.STDIN, data.decode("utf-8", "replace"), text)
     if check or diff:
         if changed:
             _say(f"would reformat {discover.STDIN}")
-        return 1 if changed else 0
+        return 1 if changed else marked
     _stdout(b"".join(_encoded(result)) if changed else data)
-    return 0
+    return marked
 
 
 def _report_errors(display: str, result: ParseResult, tally: _Tally) -> bool:
@@ -170,6 +212,8 @@ def _summary(tally: _Tally, dry: bool) -> str:
         parts.append(f"{_files(tally.unchanged)} already formatted")
     if tally.broken:
         parts.append(f"{_files(tally.broken)} not formatted (syntax errors)")
+    if tally.marked:
+        parts.append(f"{_files(tally.marked)} formatted but for a byte order mark (WK107)")
     return ", ".join(parts)
 
 

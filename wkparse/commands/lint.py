@@ -61,6 +61,8 @@ class LintOptions:
     target: str | None = None
     #: the language of the messages (en, zh, auto); None: each file's configuration decides
     lang: str | None = None
+    #: list every skipped file (without it, one summary line counts them)
+    verbose: bool = False
     #: the SimAI the checks speak for (`--at`), over the configuration's `simai`
     at: str | None = None
 
@@ -190,20 +192,39 @@ class _Run:
                 item = discover.sniff(item.path, item.display) if item.path else item
             if isinstance(item, discover.Skipped):
                 self.skipped += 1
-                skipped = _("skipped {path}: {reason}")
-                self.stderr.say(
-                    "note", "cyan", skipped.format(path=item.display, reason=item.reason)
-                )
+                if self.options.verbose:
+                    skipped = _("skipped {path}: {reason}")
+                    self.stderr.say(
+                        "note", "cyan", skipped.format(path=item.display, reason=item.reason)
+                    )
             elif isinstance(item, discover.Unreadable):
                 self._problem(item.display, item.reason)
             else:
                 self._lint(item)
         if self.files == 0 and not self.problems:
             self.stderr.say("warning", "yellow", _(discover.NO_WORKLOADS))
-        summary = Summary(self.files, dict(self.counts), self.fixed, self.skipped, self.problems)
+        summary = Summary(
+            self.files,
+            dict(self.counts),
+            self.fixed,
+            self.skipped,
+            self.problems,
+            skipped_listed=self.options.verbose,
+        )
         self.formatter.stop(summary)
         if self.options.show_fixes and self.fixes_shown:
             _print_fixes(self.fixes_shown)
+        code = self._exit_code()
+        if self.options.format != "text" and (code or self.skipped):
+            # JSON, SARIF and annotations carry findings only: why the exit is not 0, and
+            # what was skipped, is said where a person reads it
+            from wkparse.render.lint.text import summary_line
+
+            # plain text: a machine format's run never imports rich (pre-commit's start-up)
+            sys.stderr.write(f"note: {summary_line(summary)}\n")
+        return code
+
+    def _exit_code(self) -> int:
         if self.problems:
             return 2
         if self.options.exit_zero:

@@ -6,16 +6,19 @@ SimAI's options follow `--` as `SimAI_analytical` spells them; a whole pasted co
 (`./bin/SimAI_analytical -w FILE -g 128 ...`) works too. Without them wkparse states its own
 set: `-g` = all_gpus (or wkparse's `-g`), `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths.
 
-Exit codes: 0 when SimAI would finish with a usable result from the file as written; 1 when
-it would stop, crash, hang, warn, give no or an infinite result, or simulate layers the file
-does not hold, or when the options do not fit the file; 2 when the path cannot be read;
-SimAI's own code (255, 134, 136) when its option parser refuses the options.
+Exit codes, wkparse's own as in every command: 0 when SimAI would finish with a usable
+result from the file as written; 1 when it would stop, crash, hang, warn, give no or an
+infinite result, simulate layers the file does not hold or leave rows unread, when the
+options do not fit the file, or when SimAI's option parser refuses them (SimAI's own exit
+code, 255, 134 or 136, is in the output and the JSON's `outcome`); 2 when the path cannot be
+read. A non-zero exit always says why on standard error, whatever the format.
 """
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wkparse import terminal
 from wkparse.cpp import INT_MAX
@@ -23,6 +26,9 @@ from wkparse.models.simai import SimaiRun, simulate
 from wkparse.models.simai.options import PROGRAM, Refusal, options_for, split_command
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion, UnknownVersion, resolve
 from wkparse.parse import Limits, read_input
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 FORMATS = ("text", "json", "csv")
 BACKENDS = ("analytical", "ns3")
@@ -45,16 +51,25 @@ def list_versions() -> str:
     return "\n".join(out) + "\n"
 
 
+def why_not_clean(run: SimaiRun) -> str | None:
+    """Why the run is not a clean one (exit 1), in one line; None when it is (exit 0)."""
+    from wkparse.render.simai.text import verdict
+
+    if run.outcome.exit_code != 0 or run.outcome.kind != "ok":
+        return verdict(run)
+    if run.first_undefined is not None or run.unread_rows:
+        return verdict(run)
+    if run.warnings:
+        return f"SimAI prints: {run.warnings[0]}"
+    if run.option_warnings:
+        return run.option_warnings[0]
+    if run.report is not None and run.report.broken:
+        return "SimAI's report holds NaN or Inf (see the text output for where)"
+    return None
+
+
 def verdict_code(run: SimaiRun) -> int:
-    clean = (
-        run.outcome.exit_code == 0
-        and run.outcome.kind == "ok"
-        and run.first_undefined is None
-        and not run.warnings
-        and not run.option_warnings
-        and (run.report is None or not run.report.broken)
-    )
-    return 0 if clean else 1
+    return 0 if why_not_clean(run) is None else 1
 
 
 def _workload(path: Path | None, words: list[str]) -> tuple[Path | None, list[str]]:
@@ -132,13 +147,14 @@ def run(
     options = options_for(path, data, gpus, words, version)
     result = simulate(data, gpus, options, version)
     if isinstance(options, Refusal):
+        # SimAI's own refusal, as it prints it; its exit code is told, not returned
         # SimAI's own refusal, as it prints it, and its exit code; then which option, and
         # the SimAI versions that accept it
         sys.stderr.write(options.stderr + "\n" if options.stderr else "")
         terminal.say(errors, "note", f"{path}: {options.reason}", "yellow")
         if format == "csv":
             sys.stdout.write(options.stdout)
-            return options.exit_code
+            return _fails(errors, str(path), result)
     if format == "csv":
         report = result.report
         if report is not None:
@@ -159,9 +175,16 @@ def run(
         from wkparse.render.simai import text as simai_text
 
         sys.stdout.write(simai_text.render(result, str(path)))
-    if isinstance(options, Refusal):
-        return options.exit_code
-    return verdict_code(result)
+    return _fails(errors, str(path), result)
+
+
+def _fails(errors: Console, path: str, run: SimaiRun) -> int:
+    """wkparse's exit code for the run (0 or 1); a 1 says why on standard error."""
+    why = why_not_clean(run)
+    if why is None:
+        return 0
+    terminal.say(errors, "exit 1", f"{path}: {why}", "yellow")
+    return 1
 
 
 def _ns3(data: bytes, gpus: int | None, format: str, path: str, version: SimaiVersion) -> int:
@@ -175,4 +198,9 @@ def _ns3(data: bytes, gpus: int | None, format: str, path: str, version: SimaiVe
     else:
         sys.stdout.write(simai_ns3.render(result, path))
     clean = result.finishes and not result.warnings and not result.outcome.undefined
-    return 0 if clean else 1
+    if clean:
+        return 0
+    why = simai_ns3.verdict(result) if not result.finishes else None
+    why = why or (result.warnings[0] if result.warnings else simai_ns3.verdict(result))
+    terminal.say(terminal.console(stderr=True), "exit 1", f"{path}: {why}", "yellow")
+    return 1

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from itertools import repeat, zip_longest
 
 from wkparse.difference.model import LayerCostChange, SimaiChange, SimaiSide
-from wkparse.models.simai.report import FREQ, LayerResult, Report
+from wkparse.models.simai.report import FREQ, Report
 from wkparse.models.simai.run import SimaiRun
 
 #: layers shown, biggest change first
@@ -56,9 +56,9 @@ def _side(run: SimaiRun) -> SimaiSide:
     return SimaiSide(total, o.kind, why(run, report) if report.broken else None)
 
 
-def _cost(layer: LayerResult) -> float:
-    ns = sum(layer.phase(p).compute_ns + layer.phase(p).exposed_ns for p in ("fwd", "wg", "ig"))
-    return ns / FREQ
+def _costs(report: Report) -> list[float]:
+    """Each distinct layer's compute plus exposed comm, in microseconds."""
+    return [sum(phases) / FREQ for phases in report.phase_costs]
 
 
 def _top_layers(a: SimaiRun, b: SimaiRun) -> tuple[LayerCostChange, ...]:
@@ -67,8 +67,7 @@ def _top_layers(a: SimaiRun, b: SimaiRun) -> tuple[LayerCostChange, ...]:
     ra, rb = a.report, b.report
     if ra is None or rb is None:
         return ()
-    costs_a = [_cost(x) for x in ra.layers]
-    costs_b = [_cost(x) for x in rb.layers]
+    costs_a, costs_b = _costs(ra), _costs(rb)
     # past both sides' read layers every row is a tail copy (a count line may declare a
     # billion): their changes are all alike, so the first TOP of them are all that can show
     rows = min(max(ra.row_count, rb.row_count), max(len(ra.order), len(rb.order)) + TOP)
@@ -99,6 +98,6 @@ def _where(run: SimaiRun, report: Report, index: int) -> tuple[str | None, int |
         return None, None
     keys = report.order
     k = keys[index] if index < len(keys) else report.tail
-    name = None if k is None else report.layers[k].name
+    name = None if k is None else report.layer(k).name
     line = None if run.rows is None else run.rows.layers.line(index)
     return name, line

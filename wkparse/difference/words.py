@@ -83,10 +83,29 @@ def ratio(change: FactChange) -> str:
     return f"{(r - 1) * 100:+.2g}%" if 0.5 < r < 2 else f"x{r:.3g}"
 
 
+def exact_value(change: FactChange, value: int | float | bool | None) -> str:
+    """Every digit, for two values that read the same once rounded (39.1 GiB and 39.1 GiB)."""
+    if isinstance(value, bool) or value is None or change.unit in ("flag", "count"):
+        return fact_value(change, value)
+    if change.unit == "fraction":
+        return f"{float(value) * 100:.6g}%"
+    unit = {"bytes": " B", "ns": " ns"}.get(change.unit, "")
+    return f"{value:,}{unit}" if isinstance(value, int) else f"{value:,.6g}{unit}"
+
+
+def fact_values(change: FactChange) -> tuple[str, str]:
+    """Both sides in words; with every digit when they read the same once rounded."""
+    a, b = fact_value(change, change.a), fact_value(change, change.b)
+    if a == b:
+        a, b = exact_value(change, change.a), exact_value(change, change.b)
+    return a, b
+
+
 def fact_pieces(change: FactChange) -> list[Piece]:
     out: list[Piece] = [(f"{change.label}: ", "")]
-    out += [(fact_value(change, change.a), "old"), (fact_value(change, change.b), "new")]
-    if change.ratio is not None:
+    a, b = fact_values(change)
+    out += [(a, "old"), (b, "new")]
+    if change.ratio is not None and change.ratio != 1:  # 1: a change below a millionth
         out.append((f"  ({ratio(change)})", ""))
     return out
 
@@ -154,12 +173,12 @@ def sentence(pieces: list[Piece]) -> str:
     return "".join(out)
 
 
-def us(value: float) -> str:
-    return f"{value:,.2f} µs"
+def us(value: float, digits: int = 2) -> str:
+    return f"{value:,.{digits}f} µs"
 
 
-def _signed(value: float, unit: str) -> str:
-    return f"{value:+,.2f}{unit}"
+def _signed(value: float, unit: str, digits: int = 2) -> str:
+    return f"{value:+,.{digits}f}{unit}"
 
 
 def simai_title(change: SimaiChange) -> str:
@@ -174,11 +193,18 @@ def _total(side: SimaiSide) -> str:
 
 def simai_pieces(change: SimaiChange) -> list[Piece]:
     """Total time a -> b and by how much; a side without a total says why instead."""
-    out: list[Piece] = [(_total(change.a), "old"), (_total(change.b), "new")]
+    a, b, digits = _total(change.a), _total(change.b), 2
+    if a == b and change.a.total_us is not None and change.b.total_us is not None:
+        digits = 6  # equal once rounded to 0.01 µs: every digit SimAI prints
+        a, b = us(change.a.total_us, digits), us(change.b.total_us, digits)
+        if a == b:
+            return [(_total(change.a), ""), (" (the same: any change is below 0.000001 µs)", "")]
+    out: list[Piece] = [(a, "old"), (b, "new")]
     d, pct = change.delta_us, change.percent
     if d is not None:
-        share = f", {_signed(pct, '%')}" if pct is not None else ""
-        out.append((f" ({_signed(d, ' µs')}{share})", ""))
+        share = f", {pct:+.2g}%" if pct is not None and abs(pct) < 0.01 else ""
+        share = share or (f", {_signed(pct, '%')}" if pct is not None else "")
+        out.append((f" ({_signed(d, ' µs', digits)}{share})", ""))
     elif change.a.total_us is None and change.b.total_us is None:
         out.append((" (no total on either side)", ""))
     else:

@@ -18,6 +18,9 @@ def findings(ctx: Context) -> tuple[Finding, ...]:
     for d in ctx.diagnostics:
         key = (d.code, d.message, str(d.severity) if d.severity is not None else None)
         grouped.setdefault(key, []).append(d)
+    from wkparse.catalog import opt_in_codes
+
+    off = opt_in_codes()
     out = []
     for (code, message, severity), ds in grouped.items():
         lines = sorted({d.span.line for d in ds})
@@ -32,6 +35,7 @@ def findings(ctx: Context) -> tuple[Finding, ...]:
                 tuple(lines[:_FINDING_LINES]),
                 len(ds),
                 section(ctx, first.span.line),
+                code in off,
             )
         )
     out.sort(key=lambda f: (f.line, f.code))

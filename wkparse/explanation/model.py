@@ -159,6 +159,8 @@ class Finding:
     count: int
     #: header, count, prologue, groups, epilogue, body or file
     section: str
+    #: an opt-in rule's: lint runs it only when selected (explain states every fact)
+    opt_in: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,8 @@ def _compress(seq: tuple[str, ...]) -> list[str]:
     while i < n:
         best_period, best_count = 0, 1
         for period in range(1, min(_MAX_PERIOD, (n - i) // 2) + 1):
+            if seq[i + period] != seq[i]:
+                continue  # no repeat of this period starts here (names that never repeat)
             block = seq[i : i + period]
             count = 1
             while seq[i + count * period : i + (count + 1) * period] == block:

@@ -15,7 +15,7 @@ from wkparse import syntax
 from wkparse.explanation.model import Explanation
 from wkparse.explanation.routing import GROUP_LABELS, TRANSFORMER_DIALECTS
 from wkparse.explanation.units import human_bytes, percent
-from wkparse.i18n import _, ngettext
+from wkparse.i18n import _, _plural
 
 
 def represents(e: Explanation) -> str:
@@ -84,11 +84,6 @@ _UNREAD_CODES = (
     syntax.NOT_TEXT,
     syntax.FILE_TOO_LARGE,
 )
-
-
-def _plural(n: int, singular: str, plural: str) -> str:
-    """`singular` or `plural` (each with an `{n}`) as the language counts `n`."""
-    return ngettext(singular, plural, n).format(n=f"{n:,}")
 
 
 def _tp_phrase(e: Explanation) -> str:
@@ -213,6 +208,13 @@ def _represents_training(e: Explanation) -> str:
         return first + _(
             " The header has no pp: key, so the file describes no pipeline split: the rows "
             "are the whole model."
+        )
+    if pp <= 1 and not (e.ga and e.vpp):
+        # SimAI still divides (PP - 1) by ga x vpp: 0 / 0 prints as NaN
+        # (wkparse.models.simai.reasons)
+        return first + _(
+            " With pp 1 there is no pipeline and no stage-to-stage traffic, but SimAI still "
+            "divides the bubble by ga x vpp, which is 0 here: its bubble is NaN."
         )
     if pp <= 1:
         return first + _(
@@ -350,10 +352,10 @@ def _represents_micro(e: Explanation) -> str:
         if len(sizes) > 1:
             span += " (" + _plural(len(sizes), "{n} size", "{n} sizes") + ")"
     if e.policy == "MICRO":
-        where = (
-            _("SimAI runs it over all GPUs of the run.")
-            if e.rows == 1
-            else _("SimAI runs each one over all GPUs of the run.")
+        # recorded: SimAI-Analytical stops on every MICRO file (rules/WK704.toml)
+        where = _(
+            "ASTRA-sim 1.0 runs each collective over all GPUs of the run; SimAI-Analytical "
+            "dies of SIGFPE on it (MICRO sets neither TP nor PP, WK704)."
         )
     else:
         where = _(

@@ -23,7 +23,7 @@ from wkparse.ast import Span
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.discover import SNIFF_BYTES, looks_like_workload
-from wkparse.i18n import language, resolve
+from wkparse.i18n import english_count, language, resolve
 from wkparse.lsp.text import ENCODING, ERRORS, Version
 from wkparse.parse import ParseResult, parse_bytes, parse_stream
 
@@ -70,7 +70,7 @@ def attaches(head: bytes, path: Path | None, config: Config) -> bool:
     names a SimAI policy (as the folder walk and the pre-commit hooks decide), or the file
     matches an `include` the configuration sets. Never every `.txt`: the default `include`
     alone does not count."""
-    if looks_like_workload(head[:SNIFF_BYTES]):
+    if looks_like_workload(head[:SNIFF_BYTES], path.name if path is not None else None):
         return True
     if path is None or config.include == Config().include:
         return False
@@ -324,9 +324,10 @@ class Analysis:
         """What the body shows beside a key's declared value."""
         e = self.explanation
         if key == "vpp" and e.layers_per_stage is not None:
-            return f"The body holds {e.layers_per_stage:,} transformer layers per group."
+            layers = english_count(e.layers_per_stage, "transformer layer")
+            return f"The body holds {layers} per group."
         if key == "ga" and e.dialect == "transformer":
-            return f"The body holds {e.groups:,} micro-batch groups."
+            return f"The body holds {english_count(e.groups, 'micro-batch group')}."
         if key == "all_gpus" and e.dp is not None:
             return f"DP {e.dp:,} = all_gpus / (TP {e.tp} x PP {e.pp})."
         return None
@@ -336,13 +337,14 @@ class Analysis:
         count = self.result.workload.count
         present = len(self.result.workload.rows)
         declared = f"{count.value:,}" if count.value is not None else f"`{count.text.strip()}`"
-        parts = [f"**{declared} rows declared, {present:,} present**"]
+        rows = "row" if count.value == 1 else "rows"
+        parts = [f"**{declared} {rows} declared, {present:,} present**"]
         from wkparse.models.simai.run import read_count
 
         read = read_count(self.text.head(2)).result.value
         if count.value is None or read != count.value:
             parts.append(
-                f"SimAI reads {read:,} layers from this line."
+                f"SimAI reads {english_count(read, 'layer')} from this line."
                 if read is not None
                 else "SimAI cannot read a number from this line."
             )
@@ -351,7 +353,7 @@ class Analysis:
             parts.append(
                 "SimAI makes layers the file does not hold."
                 if more
-                else f"SimAI never reads the last {present - count.value:,} rows."
+                else f"SimAI never reads the last {english_count(present - count.value, 'row')}."
             )
         parts += self._findings(count.span.line)
         return "\n\n".join(parts), count.span

@@ -12,6 +12,8 @@ One job a module:
 - `models`: lint, explain and SimAI on one file; `symptoms`: what the user says SimAI did;
 - `versions`: which SimAI and AICB the user ran; `logs`: where a pasted SimAI log stopped;
 - `checks`: the pieces against each other (command, file name, header, attachment, topology);
+- `meaning`: what the thread asks a result, a size, a group or a topology line to mean,
+  from the models (`meaning_phrases` its words); `retry`: a refused option dropped and run again;
 - `cause`: the likely cause and what is missing; `evidence`: how a statement names its source;
 - `pipeline`: the pieces put together and answered, `result`: what it concludes;
 - `phrases`: the answer's sentences in English and Chinese; `render`: Markdown, text, JSON.

@@ -4,10 +4,15 @@ what is missing to be sure."""
 
 from __future__ import annotations
 
+import re
+
 from wkparse.threads import evidence, models, sources
 from wkparse.threads.artefacts import Artefact
-from wkparse.threads.phrases import say
+from wkparse.threads.phrases import outcome_word, say
 from wkparse.threads.result import Triage
+
+#: what SimAI prints when a run ends normally (`pass: N finished`, `all passes finished`)
+_FINISHED = re.compile(r"all passes finished|SimAI-\w+ finished|Simulation finished")
 
 
 def agrees(reported: str, predicted: str) -> bool:
@@ -28,7 +33,10 @@ def likely_cause(
     t: Triage,
     runs: list[tuple[models.Prediction, sources.Source]],
     said: list[tuple[str, str]],
+    updates: dict[int, models.Prediction] | None = None,
 ) -> None:
+    """`updates`: what the current SimAI does instead, for the runs where it differs (the
+    fix "update SimAI")."""
     lang = t.language
     reported = [o for o, _ in said]
     for p, src in runs:
@@ -41,6 +49,14 @@ def likely_cause(
                 backend=p.program or p.backend,
                 basis=evidence.basis(src, lang),
             )
+            now = (updates or {}).get(id(p))
+            if now is not None:
+                t.cause += say(
+                    "cause-update",
+                    lang,
+                    current=now.simai,
+                    outcome=outcome_word(now.outcome, lang),
+                )
             return
     for p, src in runs:
         if p.option_warnings and reported:
@@ -53,15 +69,46 @@ def likely_cause(
             )
             return
     errors = [f for f in t.findings if f.severity == "error"]
-    if errors:
+    # a file the model runs to the end cannot be the cause of a crash or a stop it reports
+    unexplained = bool(reported) and any(
+        not any(agrees(r, p.outcome) for r in reported) for p, _ in runs
+    )
+    if errors and not unexplained:
         f = errors[0]
         t.cause = say(
             "cause-finding", lang, code=f.code, message=f.message, page=f"rules/{f.code}.toml"
         )
         return
-    if t.cause:
-        return
-    t.cause = say("cause-none", lang)
+    if t.cause and not unexplained:
+        return  # a disagreement found earlier (the topology's GPU count)
+    # a thread that reports no failure and asks what things mean; one that reports a failure
+    # no model ran on, only when its title asks
+    answer = _asked(t, title_only=False) if not reported else None
+    if reported and not runs:
+        answer = _asked(t, title_only=True)
+    t.cause = say("cause-answer", lang, answer=answer) if answer else say("cause-none", lang)
+
+
+def _asked(t: Triage, title_only: bool) -> str | None:
+    """The opening of a thread that asks what things mean: the first sentence of the models'
+    answer to what its title asks, else (unless `title_only`) to what the file describes, else
+    to the first term it asks about (the evidence below gives the rest)."""
+    lang = t.language
+    concepts, meaning = say("q-concepts", lang), say("q-meaning", lang)
+    title = say("evidence-title", lang)
+    ranked = [
+        *(a for a in t.answers if a.question == concepts and title in a.evidence),
+        *(a for a in t.answers if a.question in (meaning, concepts) and not title_only),
+    ]
+    for a in ranked:
+        first = _SENTENCE_END.split(a.answer, maxsplit=1)[0].strip()
+        if 20 <= len(first) <= 400:
+            ended = first[-1] in ".?!\u3002\uff1f\uff01"
+            return first if ended else first + ("\u3002" if lang == "zh" else ".")
+    return None
+
+
+_SENTENCE_END = re.compile(r"(?<=。)|(?<=[.?!])\s+(?=[A-Z`(])")
 
 
 def missing(
@@ -71,10 +118,14 @@ def missing(
     if not files or (all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)):
         t.missing.append(say("missing-file", lang))
     ran_simai = bool(simai_cmds) or bool(said)
-    if ran_simai:
+    simai_v = t.versions.get("simai")
+    stated = isinstance(simai_v, dict) and simai_v.get("basis") == "stated"
+    if ran_simai and not stated:
         t.missing.append(say("missing-commit", lang))
     if said and not t.found.of("log"):
         t.missing.append(say("missing-log", lang))
+    elif said and not any(_FINISHED.search(a.text) for a in t.found.of("log")):
+        t.missing.append(say("missing-end", lang))
     if said and not simai_cmds:
         t.missing.append(say("missing-command", lang))
     if any(

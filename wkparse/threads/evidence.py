@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
-from wkparse.threads import sources
+from typing import TYPE_CHECKING
+
+from wkparse.threads import models, sources
 from wkparse.threads.phrases import say
+
+if TYPE_CHECKING:
+    from wkparse.models.simai.versions import SimaiVersion
 
 
 def line_of(line: int | None, lang: str) -> str:
@@ -26,3 +31,19 @@ def basis(src: sources.Source, lang: str) -> str:
     excerpt = say("excerpt", lang, notes=say("list-sep", lang).join(notes)) if notes else ""
     line = src.artefact.line if src.artefact else "?"
     return say("basis-pasted", lang, line=line, excerpt=excerpt)
+
+
+def simai_model(version: SimaiVersion, backend: str, lang: str) -> str:
+    """What a prediction of SimAI at `version` rests on: SimAI-Analytical was run at every
+    modelled version (what its later commits change only from source touches no analytical
+    result: checkpoint ids, chart labels); the ns-3 backend at the current one only, so what
+    it does at `version` otherwise is from SimAI's source, with the commits."""
+    if backend == "ns3" and version != models.MODEL:
+        return say(
+            "evidence-ns3-version",
+            lang,
+            model=version.short,
+            current=models.MODEL.short,
+            commits=", ".join(models.source_only(version, backend)),
+        )
+    return say("evidence-simai", lang, model=version.short)

@@ -7,14 +7,14 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from wkparse.models.simai.versions import DEFAULT
+from wkparse.models.simai.versions import DEFAULT, RECORDED, SWITCHES, SimaiVersion
 
 if TYPE_CHECKING:
     from wkparse.diagnostics import Diagnostic
     from wkparse.explanation import Explanation
     from wkparse.models.simai.outcome import Outcome
 
-#: the SimAI whose behaviour wkparse's SimAI model reproduces (runs recorded on it)
+#: the current SimAI: the fix "update SimAI" is what it does with the file
 MODEL = DEFAULT
 #: codes a pasted excerpt raises by being cut, not by being wrong
 _EXCERPT_CODES = frozenset({"WK105"})
@@ -38,6 +38,10 @@ class Prediction:
     gpus: int | None = None
     #: SimAI-Analytical's `Total time` in its EndToEnd.csv (microseconds), when a number
     total_us: float | None = None
+    #: what the run was asked (the user's options, the topology's GPUs), to run it again at
+    #: another SimAI
+    words: list[str] = field(default_factory=list)
+    gpus_asked: int | None = None
 
     def public(self) -> dict[str, object]:
         return {
@@ -57,10 +61,17 @@ class Checked:
     explanation: Explanation | None = None
 
 
-def check(data: bytes, lang: str, excerpt: bool, name: str | None = None) -> Checked:
+def check(
+    data: bytes,
+    lang: str,
+    excerpt: bool,
+    name: str | None = None,
+    version: SimaiVersion = DEFAULT,
+    meaning: bool = True,
+) -> Checked:
     """Lint (every rule, opt-in ones included; `name` for the file-name rules) and explain
-    the file, in `lang`: one lint, whose findings explain reuses (SimAI runs separately, with
-    the user's options)."""
+    the file, in `lang`, for the SimAI `version` the user ran: one lint, whose findings
+    explain reuses (SimAI runs separately, with the user's options); `meaning`: explain too."""
     from wkparse.config import Config
     from wkparse.diagnostics import Severity
     from wkparse.engine import lint
@@ -68,12 +79,12 @@ def check(data: bytes, lang: str, excerpt: bool, name: str | None = None) -> Che
     from wkparse.i18n import language
     from wkparse.parse import parse_bytes
 
-    config = Config(opt_in=True, lang=lang)
+    config = Config(opt_in=True, lang=lang, simai=version.commit)
     with language(lang):
         parsed = parse_bytes(data, limits=config.limits)
         found = lint(parsed, name, config)
         try:
-            explanation = explain(parsed, name, findings=found)
+            explanation = explain(parsed, name, findings=found) if meaning else None
         except Exception:
             explanation = None
     kept = [
@@ -87,12 +98,19 @@ def check(data: bytes, lang: str, excerpt: bool, name: str | None = None) -> Che
     return Checked(kept, explanation)
 
 
-def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Prediction:
-    """SimAI on `data`: `words` are the user's options (empty: wkparse's stated ones)."""
+def run(
+    data: bytes,
+    backend: str,
+    words: list[str],
+    gpus: int | None,
+    version: SimaiVersion = DEFAULT,
+) -> Prediction:
+    """SimAI at `version` on `data`: `words` are the user's options (empty: wkparse's stated
+    ones, in that version's syntax)."""
     if backend == "ns3":
         from wkparse.models.simai.ns3 import simulate_ns3
 
-        ns3 = simulate_ns3(data, gpus)
+        ns3 = simulate_ns3(data, gpus, version)
         outcome = ns3.outcome
         kind = _kind(outcome, ns3.halt.how if ns3.halt else None)
         where = _where(outcome, ns3.reading)
@@ -103,6 +121,7 @@ def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Predic
             where,
             _first(outcome.message),
             tuple(ns3.warnings),
+            simai=version.short,
             gpus=ns3.gpus,
         )
     from pathlib import Path
@@ -110,8 +129,8 @@ def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Predic
     from wkparse.models.simai.options import Refusal, options_for, split_command
     from wkparse.models.simai.run import simulate
 
-    options = options_for(Path("workload.txt"), data, None, split_command(words))
-    reading = simulate(data, None, options)
+    options = options_for(Path("workload.txt"), data, None, split_command(words), version)
+    reading = simulate(data, None, options, version)
     outcome = reading.outcome
     kind = _kind(outcome, None)
     message = _first(outcome.message)
@@ -134,6 +153,7 @@ def run(data: bytes, backend: str, words: list[str], gpus: int | None) -> Predic
         message,
         tuple(reading.warnings),
         tuple(reading.option_warnings),
+        simai=version.short,
         gpus=reading.gpus if isinstance(reading.gpus, int) else None,
         total_us=_total(reading.report),
     )
@@ -178,3 +198,29 @@ def _where(outcome: Outcome, reading: object) -> str:
 
 def _first(message: str) -> str:
     return message.strip().splitlines()[0] if message.strip() else ""
+
+
+def same_result(a: Prediction, b: Prediction) -> bool:
+    """Whether two SimAI versions do the same with the file, as far as the answer says: the
+    outcome, the exit code and SimAI's message, which may name its own version (the total
+    too, where there is one)."""
+
+    def said(p: Prediction) -> tuple[object, ...]:
+        return (p.outcome, p.exit, p.message.replace(f"SimAI {p.simai}", "SimAI"), p.total_us)
+
+    return said(a) == said(b)
+
+
+def source_only(version: SimaiVersion, backend: str) -> tuple[str, ...]:
+    """The commits after `version` whose changes to `backend` wkparse knows from SimAI's
+    source only (not run): what the model of `version` takes from source diffs. The ns-3
+    backend was recorded at the current SimAI only, so every change to it is from source."""
+    return tuple(
+        dict.fromkeys(
+            s.commit
+            for s in SWITCHES
+            if (backend == "ns3" or s.evidence != RECORDED)
+            and s.backend in (backend, "both")
+            and not version.has(s.name)
+        )
+    )

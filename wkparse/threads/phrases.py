@@ -4,6 +4,8 @@ and its translation sit side by side). Numbers, names, codes and commands stay a
 
 from __future__ import annotations
 
+from wkparse.threads.meaning_phrases import MEANING
+
 PHRASES: dict[str, tuple[str, str]] = {
     "out": (
         "This thread is about {topics}, not about a workload file, so wkparse has no model "
@@ -16,6 +18,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "wkparse cannot name the cause from what the thread shows; below is what the models say "
         "about the pieces it does show.",
         "仅凭帖子里给出的内容，wkparse 还无法确定原因；下面是各模型对帖子中已有内容的结论。",
+    ),
+    "cause-answer": (
+        "In short: {answer} The evidence below says what each part rests on.",
+        "简要回答：{answer}各部分的依据见下文。",
     ),
     "cause-prediction": (
         "Likely cause: {message} (SimAI {simai} model, {backend}; {basis}).",
@@ -37,14 +43,23 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "q-versions": ("Which SimAI and AICB?", "对应哪个版本的 SimAI 和 AICB？"),
     "a-versions": (
-        "SimAI {simai} ({simai_why}); AICB {aicb} ({aicb_why}). The predictions below are those "
-        "of wkparse's SimAI {model} model{same}.",
-        "SimAI 为 {simai}（{simai_why}）；AICB 为 {aicb}（{aicb_why}）。"
-        "下面的预测来自 wkparse 的 SimAI {model} 模型{same}。",
+        "SimAI {simai}, {simai_why}; AICB {aicb}, {aicb_why}.{models}{same}",
+        "SimAI 为 {simai}，{simai_why}；AICB 为 {aicb}，{aicb_why}。{models}{same}",
+    ),
+    "models-run": (" The models below run SimAI {model}.", "下面的模型按 SimAI {model} 运行。"),
+    "models-run-current": (
+        " The models below run the current SimAI, {model}.",
+        "下面的模型按当前的 SimAI {model} 运行。",
+    ),
+    "models-run-older": (
+        " The models below run the current SimAI, {model}: wkparse models no SimAI as old as "
+        "yours, whose reader differed, so they may not hold for it.",
+        "下面的模型按当前的 SimAI {model} 运行：wkparse 没有为这么早的 SimAI 建模"
+        "（当时的读取方式不同），结论对你的版本可能不成立。",
     ),
     "same-version": ("", ""),
     "unknown": ("unknown", "未知"),
-    "why-date": ("master on {date}, the issue's date", "{date}（帖子日期）时的 master"),
+    "why-date": ("in force on the issue's date {date}", "即帖子日期 {date} 时 master 上的版本"),
     "why-stated": ("named in the thread, line {line}", "帖子第 {line} 行给出"),
     "why-before": (
         "{date} is before the first SimAI commit wkparse models",
@@ -52,9 +67,40 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "why-none": ("the issue has no date", "帖子没有日期"),
     "other-version": (
-        " (per-version behaviour is not modelled yet: where {simai} differs, the prediction "
-        "may not hold)",
-        "（尚未按版本建模：若 {simai} 与之行为不同，预测可能不成立）",
+        " The current SimAI is {current}; where it does otherwise with this file, that is "
+        "said below.",
+        "当前的 SimAI 是 {current}；若它对这个文件的处理不同，下文会单独说明。",
+    ),
+    "q-update": (
+        "What does the current SimAI, {current}, do with it?",
+        "当前的 SimAI（{current}）会怎样运行它？",
+    ),
+    "a-update": (
+        "Fix: update SimAI. SimAI {current}, {program}: {outcome}{exit} — {message}{total}",
+        "修复办法：更新 SimAI。SimAI {current}，{program}：{outcome}{exit} —— {message}{total}",
+    ),
+    "a-update-other": (
+        "SimAI {current} does otherwise: {program}: {outcome}{exit} — {message}{total}",
+        "SimAI {current} 的结果不同：{program}：{outcome}{exit} —— {message}{total}",
+    ),
+    "update-total": ("; Total time {total} us", "；Total time 为 {total} us"),
+    "a-update-same": (
+        "The same as SimAI {simai}: updating SimAI to {current} does not change this.",
+        "与 SimAI {simai} 相同：更新到 {current} 不会改变结果。",
+    ),
+    "cause-update": (
+        " The current SimAI, {current}, does otherwise ({outcome}): update SimAI.",
+        " 当前的 SimAI（{current}）结果不同（{outcome}）：请更新 SimAI。",
+    ),
+    "a-finding-current": (
+        "With the current SimAI {current} (after an update), also: {finding}",
+        "若更新到当前的 SimAI {current}，还会有：{finding}",
+    ),
+    "evidence-ns3-version": (
+        "wkparse's ns-3 model: recorded runs of SimAI {current}; what SimAI {model} does "
+        "otherwise ({commits}): from SimAI's source, not run",
+        "wkparse 的 ns-3 模型：基于 SimAI {current} 的实测运行；SimAI {model} 的不同之处"
+        "（{commits}）：来自 SimAI 源码，未实际运行",
     ),
     "q-rebuild": ("What file does the AICB command write?", "这条 AICB 命令生成的是什么文件？"),
     "a-rebuild": (
@@ -254,6 +300,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     "topology-of": ("the topology `{name}`", "拓扑 `{name}`"),
     "gpus-of": ("`-g {n}`", "`-g {n}`"),
 }
+
+PHRASES.update(MEANING)
 
 #: the topics that put a thread out of scope (`scope.py` names them in English)
 TOPIC_WORDS: dict[str, str] = {

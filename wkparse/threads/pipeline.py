@@ -6,14 +6,30 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from wkparse.threads import cause, checks, evidence, logs, models, sources, symptoms, versions
+from wkparse.models.simai.versions import SimaiVersion
+from wkparse.threads import (
+    cause,
+    checks,
+    evidence,
+    logs,
+    meaning,
+    models,
+    retry,
+    sources,
+    symptoms,
+    versions,
+)
 from wkparse.threads.artefacts import extract
 from wkparse.threads.language import detect
 from wkparse.threads.phrases import outcome_word, say
 from wkparse.threads.reading import read_thread
 from wkparse.threads.result import Answer, Finding, Triage
 from wkparse.threads.scope import judge
+
+if TYPE_CHECKING:
+    from wkparse.diagnostics import Diagnostic
 
 
 def triage(
@@ -22,10 +38,7 @@ def triage(
     date: str | None = None,
     lang: str = "auto",
 ) -> Triage:
-    """Triage one issue (`text`: Markdown, plain text, front matter or `gh issue view --json`).
-
-    `attachments` is a folder of the files the issue links to (matched by name); `date`
-    (YYYY-MM-DD) overrides the issue's own; `lang` is `auto` (the issue's), `en` or `zh`."""
+    """Triage one issue, before its answers are worded (the arguments: `wkparse.triage()`)."""
     thread = read_thread(text)
     found = extract(thread)
     language = (
@@ -46,12 +59,12 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     rule_lang = " --lang zh" if lang == "zh" else ""
     simai_v = t.versions.get("simai", {})
     assert isinstance(simai_v, dict)
-    user_simai = simai_v.get("commit")
-    model = models.MODEL.short
+    ran = versions.running(simai_v)
+    current = models.MODEL
     same = (
         say("same-version", lang)
-        if user_simai == model
-        else say("other-version", lang, simai=user_simai or say("unknown", lang))
+        if ran == current
+        else say("other-version", lang, current=current.label)
     )
     aicb_v = t.versions.get("aicb", {})
     assert isinstance(aicb_v, dict)
@@ -65,7 +78,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 simai_why=versions.why(simai_v, lang),
                 aicb_why=versions.why(aicb_v, lang),
                 aicb=aicb_v.get("revision") or say("unknown", lang),
-                model=model,
+                models=_models_run(simai_v, ran, lang),
                 same=same,
             ),
             [say("evidence-versions", lang)],
@@ -104,20 +117,24 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         files.append(pasted)  # an excerpt of a file already read is not linted twice
 
     # lint and explain each file
+    tp: int | None = None
     for src in files:
         pasted_file = src.origin == "pasted"
-        checked = models.check(src.data, lang, pasted_file, None if pasted_file else src.name)
-        for d in checked.diagnostics:
-            line = src.thread_line(d.span.line)
-            kind = src.artefact.kind if src.artefact else "attachment"
-            if src.origin == "pasted":
-                kind = "workload-header" if d.span.line == 1 else "workload-rows"
-            t.findings.append(
-                Finding(d.code, _severity(d.severity), d.message, kind, line, src.name)
-            )
-        _findings_answer(t, src, checked, rule_lang)
+        name = None if pasted_file else src.name
+        checked = models.check(src.data, lang, pasted_file, name, ran)
+        _add_findings(t, src, checked.diagnostics, ran)
+        _findings_answer(t, src, checked.diagnostics, rule_lang)
+        if ran != current:
+            # what lint says for the current SimAI besides: after the fix "update SimAI"
+            seen = {(d.code, d.span.line) for d in checked.diagnostics}
+            later = models.check(src.data, lang, pasted_file, name, current, False)
+            later_found = later.diagnostics
+            extra = [d for d in later_found if (d.code, d.span.line) not in seen]
+            _add_findings(t, src, extra, current)
+            _findings_answer(t, src, extra, rule_lang, current)
         if checked.explanation is not None and src is files[0]:
             _meaning(t, src, checked.explanation)
+            tp = getattr(checked.explanation, "tp", None)
 
     # SimAI, on the user's backend with the user's options
     runs: list[tuple[models.Prediction, sources.Source]] = []
@@ -132,12 +149,14 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         if chosen is None:
             continue
         gpus = checks.topology_gpus(found, cmd) if cmd.backend == "ns3" else None
-        words = cmd.words if cmd.backend == "analytical" else []
-        p = _safe_run(chosen.data, cmd.backend, words, gpus, lang)
+        # a command cut inside `-w` hides its options: wkparse's stated ones stand in
+        cut = w is not None and sources.cut_off(chosen, w)
+        words = cmd.words if cmd.backend == "analytical" and not cut else []
+        p = _safe_run(chosen.data, cmd.backend, words, gpus, lang, ran)
         if p is None:
             continue
         p.line, p.program = (
-            art.line,
+            None if cut else art.line,
             "SimAI_simulator" if cmd.backend == "ns3" else "SimAI_analytical",
         )
         runs.append((p, chosen))
@@ -151,15 +170,16 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         ):
             backends.append("ns3")
         for backend in backends:
-            p = _safe_run(src.data, backend, [], None, lang)
+            p = _safe_run(src.data, backend, [], None, lang, ran)
             if p is not None:
                 p.program = "SimAI_simulator" if backend == "ns3" else "SimAI_analytical"
                 runs.append((p, src))
+    updates: dict[int, models.Prediction] = {}
     for p, src in runs:
         t.predictions.append(p)
         basis = evidence.basis(src, lang)
         exit_text = "" if p.exit is None else f" (exit {p.exit})"
-        ev = [say("evidence-simai", lang, model=model), basis]
+        ev = [evidence.simai_model(ran, p.backend, lang), basis]
         if p.line is not None:
             ev.append(evidence.line_of(p.line, lang))
         else:
@@ -185,6 +205,12 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             )
         for w in (*p.option_warnings, *p.warnings)[:3]:
             t.answers.append(Answer(say("q-run", lang), say("a-run-warning", lang, warning=w), ev))
+        if ran != current:
+            now = _current_run(t, p, src, ran)
+            if now is not None:
+                updates[id(p)] = now
+
+    retry.without_unknown(t, runs, ran)
 
     # the log: where the run was; the symptom against the prediction
     pasted_logs = [a.text for a in found.of("log")]
@@ -208,11 +234,68 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                         outcome=outcome_word(p.outcome, lang),
                         warning=p.option_warnings[0] if p.option_warnings else "",
                     ),
-                    [say("evidence-simai", lang, model=model), evidence.basis(src, lang)],
+                    [evidence.simai_model(ran, p.backend, lang), evidence.basis(src, lang)],
                 )
             )
-    cause.likely_cause(t, runs, said)
+    meaning.answer(t, files, tp)
+    cause.likely_cause(t, runs, said, updates)
     cause.missing(t, files, said, simai_cmds)
+
+
+def _models_run(simai: dict[str, object], ran: SimaiVersion, lang: str) -> str:
+    """Which SimAI the models run, where it is not the one just named."""
+    if simai.get("commit") == ran.short:
+        return ""
+    if ran != models.MODEL:
+        return say("models-run", lang, model=ran.label)
+    older = simai.get("basis") == "before"
+    return say("models-run-older" if older else "models-run-current", lang, model=ran.label)
+
+
+def _current_run(
+    t: Triage, p: models.Prediction, src: sources.Source, ran: SimaiVersion
+) -> models.Prediction | None:
+    """What the current SimAI does with the same file and options, where the user's version
+    does otherwise: the fix "update SimAI", labelled as such (and listed among the
+    predictions with its own `simai`). None where both do the same."""
+    lang = t.language
+    words = p.words if p.backend == "analytical" else []
+    now = _safe_run(src.data, p.backend, words, p.gpus_asked, lang, models.MODEL)
+    if now is None:
+        return None
+    now.line, now.program = p.line, p.program
+    ev = [evidence.simai_model(models.MODEL, p.backend, lang), evidence.basis(src, lang)]
+    if models.same_result(p, now):
+        t.answers.append(
+            Answer(
+                say("q-update", lang, current=models.MODEL.label),
+                say("a-update-same", lang, current=models.MODEL.short, simai=ran.short),
+                ev,
+            )
+        )
+        return None
+    t.predictions.append(now)
+    exit_text = "" if now.exit is None else f" (exit {now.exit})"
+    # a fix where the user's run fails and the current one does otherwise; else a difference
+    fix = p.outcome != "finish" and now.outcome != p.outcome
+    total = "" if now.total_us is None else say("update-total", lang, total=f"{now.total_us:,.0f}")
+    t.answers.append(
+        Answer(
+            say("q-update", lang, current=models.MODEL.label),
+            say(
+                "a-update" if fix else "a-update-other",
+                lang,
+                current=models.MODEL.short,
+                program=now.program,
+                outcome=outcome_word(now.outcome, lang),
+                exit=exit_text,
+                message=now.message.rstrip(".") if total else now.message,
+                total=total,
+            ),
+            ev,
+        )
+    )
+    return now
 
 
 def _read_logs(t: Triage) -> None:
@@ -262,35 +345,59 @@ def _severity(severity: object) -> str:
 
 
 def _safe_run(
-    data: bytes, backend: str, words: list[str], gpus: int | None, lang: str
+    data: bytes,
+    backend: str,
+    words: list[str],
+    gpus: int | None,
+    lang: str,
+    version: SimaiVersion,
 ) -> models.Prediction | None:
-    """SimAI's run in the answer's language (the models' messages are translated where
-    wkparse's catalog has them); None for options no command line could hold."""
+    """SimAI at `version`, in the answer's language (the models' messages are translated
+    where wkparse's catalog has them); None for options no command line could hold."""
     from wkparse.i18n import language
 
     try:
         with language(lang):
-            return models.run(data, backend, words, gpus)
+            p = models.run(data, backend, words, gpus, version)
     except (ValueError, OSError):
         return None
+    p.words, p.gpus_asked = words, gpus
+    return p
+
+
+def _add_findings(
+    t: Triage, src: sources.Source, diagnostics: list[Diagnostic], version: SimaiVersion
+) -> None:
+    """Lint's diagnostics as findings, each tied to its artefact and to the SimAI it is for."""
+    for d in diagnostics:
+        line = src.thread_line(d.span.line)
+        kind = src.artefact.kind if src.artefact else "attachment"
+        if src.origin == "pasted":
+            kind = "workload-header" if d.span.line == 1 else "workload-rows"
+        t.findings.append(
+            Finding(d.code, _severity(d.severity), d.message, kind, line, src.name, version.short)
+        )
 
 
 def _findings_answer(
-    t: Triage, src: sources.Source, checked: models.Checked, rule_lang: str
+    t: Triage,
+    src: sources.Source,
+    diagnostics: list[Diagnostic],
+    rule_lang: str,
+    current: SimaiVersion | None = None,
 ) -> None:
+    """Lint's findings as answers; `current`: they are what the current SimAI adds (the
+    answer labels them so)."""
     lang = t.language
-    for d in checked.diagnostics[:6]:
+    for d in diagnostics[:6]:
         line = src.thread_line(d.span.line)
         ev = [say("evidence-rule", lang, code=d.code, flag=rule_lang), evidence.basis(src, lang)]
         if line is not None and src.origin == "pasted":
             ev.append(evidence.line_of(line, lang))
-        t.answers.append(
-            Answer(
-                say("q-findings", lang),
-                say("a-finding", lang, code=d.code, line=d.span.line, message=d.message),
-                ev,
-            )
-        )
+        said = say("a-finding", lang, code=d.code, line=d.span.line, message=d.message)
+        if current is not None:
+            said = say("a-finding-current", lang, current=current.short, finding=said)
+        t.answers.append(Answer(say("q-findings", lang), said, ev))
 
 
 def _meaning(t: Triage, src: sources.Source, e: object) -> None:
@@ -299,6 +406,12 @@ def _meaning(t: Triage, src: sources.Source, e: object) -> None:
     def get(name: str) -> object:
         return getattr(e, name, None)
 
+    if get("tp") is None:  # a header SimAI reads no sizes from (MICRO): what it represents
+        text = str(get("represents") or "")
+        if text:
+            ev = [say("evidence-explain", lang), evidence.basis(src, lang)]
+            t.answers.append(Answer(say("q-meaning", lang), text, ev))
+        return
     t.answers.append(
         Answer(
             say("q-meaning", lang),

@@ -29,6 +29,8 @@ class Finding:
     kind: str
     line: int | None
     source: str
+    #: the SimAI lint spoke for: the user's, or the current one (what an update adds)
+    simai: str = ""
 
     def public(self) -> dict[str, object]:
         return {
@@ -37,6 +39,7 @@ class Finding:
             "message": self.message,
             "artefact": {"kind": self.kind, "line": self.line},
             "source": self.source,
+            "simai": self.simai,
             "page": f"rules/{self.code}.toml",
         }
 

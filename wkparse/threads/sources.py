@@ -89,9 +89,21 @@ def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
         if tuple(art.command.words) in seen:
             continue  # the same command quoted again (a reply, a log)
         seen.add(tuple(art.command.words))
+        words = list(art.command.words)
+        notes: tuple[str, ...] = ()
+        if _measures_on_gpu(words):
+            # AIOB would time the kernels on the user's GPU: the layout (rows, sizes, ga)
+            # does not depend on those times, so AICB's shipped times stand in for them
+            from wkparse.models.aicb.training.aiob import SHIPPED
+
+            words += ["--comp_filepath", str(SHIPPED)]
+            notes = (
+                f"--aiob_enable without --comp_filepath: compute times of {SHIPPED}, "
+                "not those AIOB measures on your GPU; rows, sizes and ga are unaffected",
+            )
         try:
             # the AICB of the thread's date only: a later one may write another file
-            made = generate(art.command.words, at=at)
+            made = generate(words, at=at)
         except AicbError as exc:
             out.append(Rebuild(art, None, str(exc)))
             continue
@@ -100,7 +112,7 @@ def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
             continue
         revision = getattr(made.revision, "label", str(made.revision))
         source = Source(made.filename, made.text().encode(), "aicb", art, revision=revision)
-        out.append(Rebuild(art, source, notes=tuple(made.notes)))
+        out.append(Rebuild(art, source, notes=notes + tuple(made.notes)))
     return out
 
 
@@ -129,6 +141,12 @@ def pasted(found: Found) -> Source | None:
     )
 
 
+def _measures_on_gpu(words: list[str]) -> bool:
+    """An AIOB command without a times file (AICB would measure them with torch)."""
+    given = {w.split("=", 1)[0] for w in words}
+    return "--aiob_enable" in given and "--comp_filepath" not in given
+
+
 def matching(sources: list[Source], name: str) -> Source | None:
     """The source a SimAI `-w` names: same file name, or one a cut-off name begins."""
     base = PurePosixPath(name).name
@@ -140,6 +158,15 @@ def matching(sources: list[Source], name: str) -> Source | None:
             if s.name.startswith(base) or base.startswith(s.name.removesuffix(".txt")):
                 return s
     return None
+
+
+def cut_off(src: Source, name: str) -> bool:
+    """Whether `-w` names `src` by the start of its name only, or by a name without its
+    `.txt`: the command line was cut there, so the options after it are not known."""
+    base = PurePosixPath(name).name
+    if base == src.name:
+        return False
+    return src.name.startswith(base) or ("." not in base and src.name.endswith(".txt"))
 
 
 def _day(date: str | None) -> str | None:

@@ -38,6 +38,14 @@ _SIGNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ),
     ("nan", re.compile(r"(?<![A-Za-z-])[Nn]a[Nn](?![A-Za-z])")),
     ("no-result", re.compile(r"(?i)bubble time[^\n]{0,20}100%|全是 ?bubble|占了 ?100%|all bubble")),
+    # a result the user got and doubts: the run finished
+    (
+        "finish",
+        re.compile(
+            r"(?i)order of magnitude|\b\d+x (?:gap|slower|faster)|数量级|结果一点变化都没有"
+            r"|identical results|结果(?:完全)?(?:一样|相同)"
+        ),
+    ),
 )
 
 

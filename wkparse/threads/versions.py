@@ -5,10 +5,14 @@ language."""
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from wkparse.threads import models, sources
 from wkparse.threads.phrases import say
 from wkparse.threads.reading import Thread
+
+if TYPE_CHECKING:
+    from wkparse.models.simai.versions import SimaiVersion
 
 #: a commit the thread names: a link into the repository, or "SimAI commit abc1234"
 _COMMIT_LINK = re.compile(
@@ -33,19 +37,15 @@ def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[st
     from wkparse.models.simai.versions import UnknownVersion, in_force
     from wkparse.models.simai.versions import resolve as simai_resolve
 
-    simai: dict[str, object] = {"model": models.MODEL.short}
+    simai: dict[str, object] = {"current": models.MODEL.short}
     aicb: dict[str, object] = {}
     if "simai" in stated:
         commit, line = stated["simai"]
         try:
-            v = simai_resolve(commit)
             simai.update(
-                commit=v.short,
-                label=v.label,
-                why=f"named in the thread (line {line})",
-                basis="stated",
-                line=line,
+                _modelled(simai_resolve(commit), f"named in the thread (line {line})", "stated")
             )
+            simai.update(line=line)
         except UnknownVersion:
             simai.update(
                 commit=commit[:8],
@@ -53,17 +53,14 @@ def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[st
                 why=f"named in the thread (line {line}); not a commit wkparse tells apart",
                 basis="stated",
                 line=line,
+                date=date,
             )
     elif date:
         try:
-            v = in_force(date)
             simai.update(
-                commit=v.short,
-                label=v.label,
-                why=f"master in force on {date}, the issue's date",
-                basis="date",
-                date=date,
+                _modelled(in_force(date), f"master in force on {date}, the issue's date", "date")
             )
+            simai.update(date=date)
         except UnknownVersion as exc:
             simai.update(commit=None, why=str(exc), basis="before", date=date)
     else:
@@ -81,7 +78,49 @@ def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[st
         aicb.update(revision=r.label, at=at, why=why)
     except AicbError as exc:
         aicb.update(revision=None, at=None, why=str(exc))
+    ran = running(simai)
+    simai.update(model=ran.short, model_label=ran.label, model_why=_model_why(simai, ran))
     return {"simai": simai, "aicb": aicb}
+
+
+def _modelled(v: SimaiVersion, why: str, basis: str) -> dict[str, object]:
+    """The entries of a SimAI version wkparse models, and why it is the user's."""
+    return {"commit": v.short, "label": v.label, "why": why, "basis": basis}
+
+
+def running(simai: dict[str, object]) -> SimaiVersion:
+    """The modelled SimAI the models run for the user: the one they named or the one in force
+    on the issue's date; for a named commit wkparse does not tell apart, the one in force on
+    the date. Before the first modelled version (whose reader already differs from the one
+    before it) and when nothing says, the current one: the answer says it is not the user's."""
+    from wkparse.models.simai.versions import UnknownVersion, in_force, resolve
+
+    commit, date = simai.get("commit"), simai.get("date")
+    try:
+        if isinstance(commit, str) and commit:
+            return resolve(commit)
+    except UnknownVersion:
+        pass
+    try:
+        if isinstance(date, str) and date:
+            return in_force(date)
+    except UnknownVersion:
+        pass
+    return models.MODEL
+
+
+def _model_why(simai: dict[str, object], ran: SimaiVersion) -> str:
+    if simai.get("commit") == ran.short:
+        return (
+            "the commit the thread names"
+            if simai.get("basis") == "stated"
+            else "the SimAI in force on the issue's date"
+        )
+    if simai.get("basis") == "before":
+        return "the current SimAI: the user's is older than any SimAI wkparse models"
+    if simai.get("basis") == "none":
+        return "no date or commit: the current SimAI"
+    return f"the modelled SimAI in force on {simai.get('date')}"
 
 
 def why(version: dict[str, object], lang: str) -> str:

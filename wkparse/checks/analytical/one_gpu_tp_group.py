@@ -14,7 +14,12 @@ from wkparse.models.simai.ratios import OutOfRange
 from wkparse.models.simai.tables import ComType, GroupType, decode_comm
 
 
-@row_check("WK702", reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size"))
+def _tp_of_one(ctx: Context) -> bool:
+    f = facts(ctx)
+    return f is not None and f.tp == 1
+
+
+@row_check("WK702", reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size"), when=_tp_of_one)
 def one_gpu_tp_group(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     f = facts(ctx)
     # before 26b4574b a TP group of one GPU costs 0 (busbw.yaml bandwidths)

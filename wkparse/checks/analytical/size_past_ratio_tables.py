@@ -14,7 +14,20 @@ from wkparse.models.simai.ratios import LAST_SIZE, OutOfRange
 from wkparse.models.simai.tables import ComType, decode_comm
 
 
-@row_check("WK703", reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size", "wg_comm", "wg_size"))
+def _any_past_tables(ctx: Context) -> bool:
+    """Whether any size is past the tables: SimAI's float scale never raises a size of at
+    most LAST_SIZE (a power of two) above it, so no other row can be."""
+    if facts(ctx) is None:
+        return False
+    sizes = (ROW_FIELDS.index(f"{phase}_size") for phase in ("fwd", "ig", "wg"))
+    return any((ctx.columns.largest(k) or 0) > LAST_SIZE for k in sizes)
+
+
+@row_check(
+    "WK703",
+    reads=("fwd_comm", "fwd_size", "ig_comm", "ig_size", "wg_comm", "wg_size"),
+    when=_any_past_tables,
+)
 def size_past_ratio_tables(ctx: Context, fields: RowFields) -> Iterator[RowProblem]:
     f = facts(ctx)
     # before 26b4574b there are no ratio tables, and no size limit

@@ -14,7 +14,7 @@ from wkparse.checks.consistency.declared import (
     pipelined_value,
 )
 from wkparse.diagnostics import Diagnostic
-from wkparse.i18n import _
+from wkparse.i18n import _, _plural
 
 
 @file_check("WK302")
@@ -28,8 +28,10 @@ def ga_groups_mismatch(ctx: Context) -> Iterator[Diagnostic]:
         return
     yield Diagnostic(
         "WK302",
-        _("ga is {ga} but the body holds {counted} micro-batch groups: {effect}").format(
-            ga=ga, counted=counted, effect=bubble_effect(counted, ga)
+        _("ga is {ga} but the body holds {counted}: {effect}").format(
+            ga=ga,
+            counted=_plural(counted, "{n} micro-batch group", "{n} micro-batch groups"),
+            effect=bubble_effect(counted, ga),
         ),
         span,
         fix=fix_value(header, "ga", counted),

@@ -11,7 +11,7 @@ from wkparse.checks import Context, file_check
 from wkparse.checks.consistency.declared import name_span, row_name
 from wkparse.checks.training import training_header
 from wkparse.diagnostics import Diagnostic
-from wkparse.i18n import _
+from wkparse.i18n import _, _plural
 
 
 @file_check("WK304")
@@ -52,13 +52,17 @@ def _first_difference(group: Group, reference: Group) -> tuple[int, str]:
         missing = reference.names[group.size]
         return (
             group.end - 1,
-            _("{rows} rows, not {expected} (no `{name}`)").format(
-                rows=group.size, expected=reference.size, name=row_name(missing)
+            _("{rows}, not {expected} (no `{name}`)").format(
+                rows=_plural(group.size, "{n} row", "{n} rows"),
+                expected=reference.size,
+                name=row_name(missing),
             ),
         )
     return (
         group.start + reference.size,
-        _("{rows} rows, not {expected} (extra `{name}`)").format(
-            rows=group.size, expected=reference.size, name=row_name(group.names[reference.size])
+        _("{rows}, not {expected} (extra `{name}`)").format(
+            rows=_plural(group.size, "{n} row", "{n} rows"),
+            expected=reference.size,
+            name=row_name(group.names[reference.size]),
         ),
     )

@@ -14,7 +14,7 @@ from wkparse.checks.consistency.declared import (
     has_layers,
 )
 from wkparse.diagnostics import Diagnostic
-from wkparse.i18n import _
+from wkparse.i18n import _, _plural
 
 
 @file_check("WK308")
@@ -28,10 +28,9 @@ def single_stage_ga_mismatch(ctx: Context) -> Iterator[Diagnostic]:
         return
     yield Diagnostic(
         "WK308",
-        _(
-            "ga is {ga} but the body holds {counted} micro-batch groups (harmless to SimAI "
-            "with pp: 1)"
-        ).format(ga=ga, counted=counted),
+        _("ga is {ga} but the body holds {counted} (harmless to SimAI with pp: 1)").format(
+            ga=ga, counted=_plural(counted, "{n} micro-batch group", "{n} micro-batch groups")
+        ),
         span,
         fix=fix_value(header, "ga", counted),
     )

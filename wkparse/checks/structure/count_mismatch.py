@@ -10,7 +10,7 @@ from wkparse.ast import CountLine, Span
 from wkparse.checks import Context, file_check
 from wkparse.cpp import stoi
 from wkparse.diagnostics import Diagnostic, Edit, Fix
-from wkparse.i18n import _
+from wkparse.i18n import _, _plural
 
 
 def declared_rows(count: CountLine) -> int | None:
@@ -33,14 +33,16 @@ def count_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     if declared == present:
         return
     if declared > present:
-        effect = _("SimAI adds {n} phantom layers").format(n=f"{declared - present:,}")
+        more = declared - present
+        effect = _plural(more, "SimAI adds {n} phantom layer", "SimAI adds {n} phantom layers")
     else:
-        effect = _("SimAI ignores the last {n} rows").format(n=f"{present - declared:,}")
+        fewer = present - declared
+        effect = _plural(fewer, "SimAI ignores the last row", "SimAI ignores the last {n} rows")
     fix = Fix(_("set the count to {n}").format(n=present), (Edit(count.span, str(present)),))
     yield Diagnostic(
         "WK105",
-        _("line 2 declares {declared} rows but the file has {present}: {effect}").format(
-            declared=f"{declared:,}", present=f"{present:,}", effect=effect
+        _("line 2 declares {declared} but the file has {present}: {effect}").format(
+            declared=_plural(declared, "{n} row", "{n} rows"), present=f"{present:,}", effect=effect
         ),
         Span(count.span.line, count.span.column, count.span.end_line, count.span.end_column),
         fix=fix,

@@ -24,8 +24,8 @@ def option_warnings(
     if opts.gpus is None:
         out.append(
             _(
-                "no -g: SimAI reads the first of no GPU counts (undefined); wkparse used "
-                "all_gpus {gpus}"
+                "no -g: SimAI reads the first of no GPU counts (undefined, from SimAI's "
+                "source, not run); wkparse used all_gpus {gpus}"
             ).format(gpus=gpus)
         )
     elif all_gpus is not None and gpus != all_gpus:
@@ -60,8 +60,8 @@ def option_warnings(
     if opts.nics_per_server is None:
         out.append(
             _(
-                "no -n_p_s: SimAI reads 0 NICs per server (uninitialised): every bandwidth "
-                "that crosses a server is -1 and its time wraps"
+                "no -n_p_s: SimAI leaves its NICs per server uninitialised, so every time that "
+                "crosses a server is undefined (from SimAI's source, not run)"
             )
         )
     elif tp > 0 and nps < tp <= gps:

@@ -159,6 +159,14 @@ class _Rows:
     #: the largest of each `ns` column
     ns_most: tuple[float, ...]
     us: tuple[Sequence[float], ...]
+    #: each kind's CSV text before and after its compute cells, made once (`texts` is asked
+    #: per layer and per chunk, and a file of distinct rows has a kind per row)
+    heads: list[str] = field(init=False)
+    rests: list[str] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "heads", [k.head for k in self.kinds])
+        object.__setattr__(self, "rests", [k.rest for k in self.kinds])
 
     def per_row(self, column: Sequence[T]) -> Iterable[T]:
         """Item `value` of a per-value column, for each reported row in order."""
@@ -175,15 +183,15 @@ class _Rows:
         else:
             of = list(map(self.kind_of.__getitem__, values))
             us = [map(c.__getitem__, values) for c in self.us]
-        heads = map([k.head for k in self.kinds].__getitem__, of)
-        rests = map([k.rest for k in self.kinds].__getitem__, of)
+        heads = map(self.heads.__getitem__, of)
+        rests = map(self.rests.__getitem__, of)
         return map(ROW.__mod__, zip(heads, *us, rests))
 
     def layer(self, value: int) -> LayerResult:
         kind = self.kinds[self.kind_of[value]]
         ns = [int(c[value]) for c in self.ns]
         f, w, i = (_with(kind.phase(p), c, kind.phase(p).exposed_ns) for p, c in zip(REPORTED, ns))
-        row = next(self.texts([value]))
+        row = ROW % (kind.head, *(c[value] for c in self.us), kind.rest)
         bubble = next(_bubble_ns([kind.around], *([c] for c in ns)))
         return LayerResult(kind.name, f, w, i, bubble, row)
 
@@ -228,11 +236,52 @@ class Report:
         count = self.tail + 1 if self.tail is not None else _values_in(rows.order)
         return [rows.layer(v) for v in range(count)]
 
+    def layer(self, value: int) -> LayerResult:
+        """`layers[value]`, made alone where `layers` is not made yet (it makes one result per
+        distinct layer: as many as rows on a file whose rows all differ)."""
+        if "layers" in self.__dict__ or self._rows is None:
+            return self.layers[value]
+        return self._rows.layer(value)
+
+    @cached_property
+    def phase_costs(self) -> list[tuple[int, int, int]]:
+        """Per entry of `layers`, each phase's compute plus exposed comm in nanoseconds (fwd,
+        wg, ig: `compute_ns + exposed_ns` of its `LayerResult`), from the columns."""
+        rows = self._rows
+        if rows is None:
+            return []
+        exposed = [(k.fwd.exposed_ns, k.wg.exposed_ns, k.ig.exposed_ns) for k in rows.kinds]
+        f, w, i = rows.ns
+        count = len(self.first_index)
+
+        def costs(v: int) -> tuple[int, int, int]:
+            e = exposed[rows.kind_of[v]]
+            return (int(f[v]) + e[0], int(w[v]) + e[1], int(i[v]) + e[2])
+
+        return list(map(costs, range(count)))
+
+    def by_kind(self) -> tuple[list[int], dict[int, LayerResult], tuple[Sequence[float], ...]]:
+        """What the entries of `layers` share and what each has alone: each entry's kind,
+        one `LayerResult` per kind (its first entry's: the entries of a kind differ in their
+        compute only), and each entry's compute in microseconds (fwd, wg, ig columns). A
+        renderer writes a kind's text once and each entry's compute cells, as the CSV does."""
+        rows = self._rows
+        if rows is None:
+            return [], {}, ((), (), ())
+        kinds = rows.kind_of[: len(self.first_index)]
+        first: dict[int, int] = {}
+        for value, kind in enumerate(kinds):
+            if kind not in first:
+                first[kind] = value
+        return kinds, {k: self.layer(v) for k, v in first.items()}, rows.us
+
     @cached_property
     def first_index(self) -> list[int]:
         """The first layer index of each entry of `layers`."""
         found: list[int] = []
-        for i, value in enumerate(self.order):
+        if self._rows is not None and self._rows.once_each:
+            found = list(range(len(self.order)))  # every layer a value of its own
+        for i, value in enumerate(() if found else self.order):
             if value == len(found):
                 found.append(i)
         if self.tail is not None:

@@ -7,10 +7,12 @@ from __future__ import annotations
 from array import array
 from dataclasses import dataclass, field, replace
 from functools import cached_property
+from itertools import repeat
+from operator import truediv
 from typing import TYPE_CHECKING
 
 from wkparse.ast import PHASES
-from wkparse.cpp import Stoi, stoi
+from wkparse.cpp import Stoi, scaled_floats, stoi
 from wkparse.models.simai import outcome
 from wkparse.models.simai.analytical import (
     Groups,
@@ -77,6 +79,8 @@ class SimaiRun:
     report: Report | None = None
     #: where the options and the file do not fit, each with what SimAI then does
     option_warnings: tuple[str, ...] = ()
+    #: rows the file holds after the last layer line 2 lets SimAI read (it never reads them)
+    unread_rows: int = 0
     #: the SimAI this run describes
     version: SimaiVersion = DEFAULT
     #: SimAI's option parser's refusal (what it prints, and why in wkparse's words)
@@ -131,16 +135,45 @@ class SimaiRun:
         """SimAI's `total comp`, when it gets to print it."""
         if self.outcome.exit_code != 0 or self.outcome.kind != "ok" or self.rows is None:
             return None
-        triples: dict[int, Triple] = {}
-        for layer in _distinct(self):
-            triple = exact_triple(self.plan(layer))
-            if triple is None:
-                return None
-            triples[id(layer)] = triple
+        report = self.report
+        if report is not None and report.summary is not None and self.first_undefined is None:
+            # the report's `total comp` is this same running sum over the same layers (all
+            # read whole: no garbage, no tail)
+            return reported(report.totals["total_comp_us"])
         table = self.rows.layers
-        per_layer = map(triples.__getitem__, map(id, table.layers))
-        tail = triples[id(table.tail)] if table.tail is not None else None
+        tail: Triple | None = None
+        if table.tail is not None:
+            tail = exact_triple(self.plan(table.tail))
+            if tail is None:
+                return None
+        values = table.values
+        f, i, w = values.computes
+        if any(None in c for c in (f, w, i) if not isinstance(c, array)):
+            return None  # a value never written: garbage
+        # each value's microseconds as SimAI scales them (`microseconds`, a column at a time)
+        us = [list(map(truediv, scaled_floats(c), repeat(1000.0))) for c in (f, w, i)]  # type: ignore[arg-type]
+        refs = values.refs
+        per_layer = zip(*us) if values.once_each else zip(*(map(c.__getitem__, refs) for c in us))
         return reported(total_compute(per_layer, tail, table.tail_count))
+
+
+def unread_rows(data: bytes, rows: RowsReading) -> int:
+    """The non-blank lines after the last layer SimAI reads: the rows a count line smaller
+    than the body leaves unread. Counted from the end, so a file read whole costs one scan
+    for newlines."""
+    table = rows.layers
+    if rows.first_undefined is not None or table.tail_count or not table.read:
+        return 0
+    last = table.lines[-1] if len(table.lines) else 0
+    total = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
+    if not last or total <= last:
+        return 0
+    unread, end = 0, len(data) - data.endswith(b"\n")
+    for _ in range(total - last):
+        start = data.rfind(b"\n", 0, end) + 1
+        unread += bool(data[start:end].strip())
+        end = start - 1
+    return unread
 
 
 def _end(run: SimaiRun) -> Outcome:
@@ -169,15 +202,6 @@ def _end(run: SimaiRun) -> Outcome:
             undefined=True,
         )
     return outcome.OK
-
-
-def _distinct(run: SimaiRun) -> list[LayerRead]:
-    assert run.rows is not None
-    table = run.rows.layers
-    seen = {id(x): x for x in table.layers}
-    if table.tail is not None:
-        seen[id(table.tail)] = table.tail
-    return list(seen.values())
 
 
 def _weight_gradient_comms(run: SimaiRun) -> set[str]:
@@ -267,6 +291,7 @@ def simulate(
     run.rows = read_parsed(data, lines.value) if fast else None
     if run.rows is None:
         run.rows = read_rows(data, run.count.rows_start, lines.value, customized)
+    run.unread_rows = unread_rows(data, run.rows)
     run.outcome = _end(run)
     if run.outcome.kind != "ok" or run.outcome.undefined:
         return run

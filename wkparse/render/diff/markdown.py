@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from wkparse.difference.model import Difference
 from wkparse.difference.words import (
-    fact_value,
+    fact_values,
     layer_place,
     plural,
     ratio,
@@ -47,7 +47,8 @@ def render(d: Difference) -> str:
     if d.facts:
         out += ["#### Facts", "", "| fact | a | b | b / a |", "| --- | --- | --- | --- |"]
         for f in d.facts:
-            out.append(f"| {f.label} | {fact_value(f, f.a)} | {fact_value(f, f.b)} | {ratio(f)} |")
+            a, b = fact_values(f)
+            out.append(f"| {f.label} | {a} | {b} | {ratio(f)} |")
         out.append("")
     r = d.rows
     moved = f", {r.moved:,} moved" if r.moved else ""

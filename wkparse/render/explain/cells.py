@@ -28,7 +28,7 @@ from wkparse.explanation import (
     human_ns,
     percent,
 )
-from wkparse.i18n import N_, _
+from wkparse.i18n import N_, _, _plural
 
 #: the tables' column heads, translated where used (`headers(...)`)
 ROW_HEADERS = (
@@ -150,6 +150,8 @@ def finding_text(f: Finding) -> str:
         more = ", ..." if f.count > 6 else ""
         where = _("{count} lines: {lines}").format(count=f"{f.count:,}", lines=shown + more)
     severity = f.severity or _("finding")
+    if f.opt_in:
+        severity = _("{severity}, opt-in (off in lint unless selected)").format(severity=severity)
     return _("{code} {severity} ({where}): {message}").format(
         code=f.code, severity=severity, where=where, message=f.message
     )
@@ -163,13 +165,13 @@ def layout_caption(e: Explanation) -> str:
     block = _("a block of {tp} is one TP group").format(tp=e.tp) if e.tp > 1 else _("TP is 1")
     return _(
         "Each {gpu} is one GPU; {block}, a column one data-parallel replica, {stage} "
-        "({gpus} GPUs = DP {dp} x PP {pp} x TP {tp}). {this} marks the GPU this file "
+        "({gpus} = DP {dp} x PP {pp} x TP {tp}). {this} marks the GPU this file "
         "describes; SimAI gives every GPU the same rows."
     ).format(
         gpu=OTHER_GPU,
         block=block,
         stage=stage,
-        gpus=f"{used:,}",
+        gpus=_plural(used, "{n} GPU", "{n} GPUs"),
         dp=e.dp,
         pp=pp,
         tp=e.tp,
@@ -286,7 +288,7 @@ def generation_items(e: Explanation) -> list[tuple[str, str]]:
         if g.moe:
             parts = []
             if g.experts is not None:
-                parts.append(_("{n} experts").format(n=g.experts))
+                parts.append(_plural(g.experts, "{n} expert", "{n} experts"))
             if g.topk is not None:
                 parts.append(f"top-{g.topk}")
             if parts:
@@ -499,11 +501,13 @@ def layout_numbers(e: Explanation) -> list[tuple[str, str]]:
         out.append(("DP/EP", f"{e.dp_ep:,} (DP / EP)"))
     ga = v(e.ga)
     if e.dialect == "transformer":
-        ga += _(" (body: {n} groups)").format(n=f"{e.groups:,}")
+        ga += _plural(e.groups, " (body: {n} group)", " (body: {n} groups)")
     out.append(("ga", ga))
     vpp = v(e.vpp)
     if e.layers_per_stage is not None:
-        vpp += _(" (body: {n} layers per group)").format(n=e.layers_per_stage)
+        vpp += _plural(
+            e.layers_per_stage, " (body: {n} layer per group)", " (body: {n} layers per group)"
+        )
     out.append(("vpp", vpp))
     out.append(("all_gpus", v(e.all_gpus)))
     pp_comm = _("absent") if e.pp_comm_text is None else e.pp_comm_text

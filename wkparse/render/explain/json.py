@@ -210,6 +210,7 @@ def _finding(f: Finding) -> dict[str, Any]:
         "count": f.count,
         "lines": list(f.lines),
         "section": f.section,
+        "opt_in": f.opt_in,
     }
 
 

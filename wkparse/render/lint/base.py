@@ -40,6 +40,8 @@ class Summary:
     skipped: int = 0
     #: paths that could not be read or configured (they make the exit code 2)
     problems: Sequence[PathProblem] = ()
+    #: whether each skipped file was named already (`--verbose`)
+    skipped_listed: bool = True
 
 
 class Formatter(Protocol):

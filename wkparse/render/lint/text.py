@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import IO, TYPE_CHECKING, ClassVar
 
 from wkparse.diagnostics import Diagnostic, Severity
-from wkparse.i18n import _, ngettext
+from wkparse.encoding import binary_text
+from wkparse.i18n import _, _plural
 from wkparse.render.lint.base import FileReport, Summary
 
 if TYPE_CHECKING:
@@ -141,7 +143,13 @@ class TextFormatter:
         if not report.diagnostics:
             return
         path = clean(report.path if report.path != "-" else "<stdin>")
-        chunks = [self.diagnostic(d, path, report.lines) for d in report.diagnostics]
+        chunks = []
+        for first, *more in repeats(report.diagnostics):
+            text = self.diagnostic(first, path, report.lines)
+            if more:
+                gutter = " " * (len(str(first.span.line)) + 1)
+                text = text[:-1] + f"{gutter} {self.paint('=', 'gutter')} {like_it(more)}\n\n"
+            chunks.append(text)
         self.out.write("".join(chunks))
         self.out.flush()
 
@@ -155,6 +163,9 @@ class TextFormatter:
         )
         out = [head]
         source = lines.get(span.line)
+        if source is not None and binary_text(source):
+            source = _("(binary data, not shown)")
+            span = replace(span, column=1, end_line=span.line, end_column=len(source) + 1)
         name = self.names.get(d.code, "")
         number = str(span.line)
         gutter = " " * (len(number) + 1)
@@ -177,9 +188,38 @@ class TextFormatter:
         self.out.flush()
 
 
-def _plural(n: int, singular: str, plural: str) -> str:
-    """`singular` or `plural` (each with an `{n}`) as the language counts `n`."""
-    return ngettext(singular, plural, n).format(n=f"{n:,}")
+#: a number a message quotes from the file (`100.0`, `-1`): findings differing only there have
+#: the same cause
+_QUOTED_NUMBER = re.compile(r"`[-+]?[0-9][0-9.,eE+-]*`")
+#: the most line ranges a folded finding lists before giving only its first and last line
+_RANGES = 4
+
+
+def repeats(diagnostics: Sequence[Diagnostic]) -> list[list[Diagnostic]]:
+    """The diagnostics grouped by cause (code, severity and message, the numbers a message
+    quotes aside), each group in file order, the groups in the order of their first member:
+    text output tells a group once (JSON, SARIF, annotations and the server keep each)."""
+    groups: dict[tuple[str, object, str], list[Diagnostic]] = {}
+    for d in diagnostics:
+        key = (d.code, d.severity, _QUOTED_NUMBER.sub("`N`", d.message))
+        groups.setdefault(key, []).append(d)
+    return list(groups.values())
+
+
+def like_it(more: Sequence[Diagnostic]) -> str:
+    """`... and 7,350 more like it, lines 5-7354`: the folded rest of a group."""
+    lines = sorted({d.span.line for d in more})
+    ranges: list[tuple[int, int]] = []
+    for line in lines:
+        if ranges and line == ranges[-1][1] + 1:
+            ranges[-1] = (ranges[-1][0], line)
+        else:
+            ranges.append((line, line))
+    if len(ranges) > _RANGES:
+        ranges = [(lines[0], lines[-1])]
+    where = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in ranges)
+    place = (_("line {where}") if len(lines) == 1 else _("lines {where}")).format(where=where)
+    return _("... and {n} more like it, {place}").format(n=f"{len(more):,}", place=place)
 
 
 def summary_line(summary: Summary) -> str:
@@ -213,6 +253,8 @@ def summary_line(summary: Summary) -> str:
         text += _(" Skipped {files}.").format(
             files=_plural(summary.skipped, "{n} non-workload file", "{n} non-workload files")
         )
+        if not summary.skipped_listed:
+            text += _(" --verbose lists them.")
     if summary.problems:
         text += _(" {paths} could not be linted.").format(
             paths=_plural(len(summary.problems), "{n} path", "{n} paths")

@@ -4,8 +4,9 @@ Top-level keys (the contract): `simai` (the SimAI described: `commit`, `short`, 
 `release`), `outcome` {`exit_code`, `kind`, `message`}, `warnings`,
 `header` {`policy`, `tp`, `ep`, `pp`, `vpp`, `ga`, `all_gpus`, `pp_comm`, `checkpoints`,
 `checkpoint_initiates`} as SimAI holds them (null: never set, SimAI computes with 0), `lines`,
-`dp`, `layers` (each: `index`, `name`, `source_line`, `defined`, `fwd`/`ig`/`wg` {`compute_ns`,
-`compute_us`, `type`, `group`, `group_size`, `size`, `scheduled`}, `update_ns`),
+`dp`, `unread_rows` (rows after the last layer line 2 lets SimAI read), `layers` (each:
+`index`, `name`, `source_line`, `defined`, `fwd`/`ig`/`wg` {`compute_ns`, `compute_us`,
+`type`, `group`, `group_size`, `size`, `scheduled`}, `update_ns`),
 `first_undefined` and `totals` {`compute_us`}. A value SimAI holds as garbage is null.
 Then the run's options: `options` (the SimAI command line used, `stated` when it is
 wkparse's own set) and `option_warnings`; and `result`, the EndToEnd.csv SimAI writes (null
@@ -22,17 +23,27 @@ Layers are written one at a time: a million-layer file is never one string in me
 from __future__ import annotations
 
 import json
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import chain, count, islice, repeat
+from operator import mod, truediv
 from typing import Any, TextIO
 
-from wkparse.models.simai.analytical import PhasePlan
-from wkparse.models.simai.ieee import fixed, whole
+from wkparse.cpp import scaled_floats
+from wkparse.models.simai.analytical import Groups, LayerPlan, PhasePlan, plan_layer
+from wkparse.models.simai.ieee import WHOLE, fixed, whole
 from wkparse.models.simai.options import command_line
 from wkparse.models.simai.outcome import Outcome
 from wkparse.models.simai.report import TOTAL_KEYS, LayerResult, PhaseResult, Report
-from wkparse.models.simai.rows import LayerRead
+from wkparse.models.simai.rows import LayerRead, PhaseRead
 from wkparse.models.simai.run import SimaiRun
+from wkparse.models.simai.versions import SimaiVersion
 
 HEADER_KEYS = ("tp", "ep", "pp", "vpp", "ga", "all_gpus")
+#: one item of `layers` and one of `result.layers`: the index (and line), then the body
+#: (`_Templates` and `_result_items` write the same as templates of a whole item)
+LAYER_ITEM = '{"index": %d, "source_line": %s, %s}'
+RESULT_ITEM = '{"index": %d, %s}'
 
 
 def phase(p: PhasePlan) -> dict[str, Any]:
@@ -73,6 +84,7 @@ def head(run: SimaiRun) -> dict[str, Any]:
         "header": header,
         "lines": run.lines,
         "dp": run.dp,
+        "unread_rows": run.unread_rows,
         "layers": [],
         "first_undefined": run.first_undefined,
         "totals": {"compute_us": run.total_compute_us},
@@ -96,6 +108,90 @@ def _layer_body(run: SimaiRun, layer: LayerRead) -> str:
     return json.dumps(body)[1:-1]
 
 
+def _esc(value: object) -> str:
+    """A value's JSON, as a literal part of a `%` template."""
+    return json.dumps(value).replace("%", "%%")
+
+
+def _layer_template(layer: LayerRead, plan: LayerPlan) -> str:
+    """`_layer_body` of every layer with these fields but its compute times: a `%` template
+    taking each phase's compute in nanoseconds (an int) and in microseconds (a float, printed
+    as `reported` rounds it) (fwd, ig, wg)."""
+
+    def part(p: PhasePlan) -> str:
+        rest = {k: v for k, v in phase(p).items() if k not in ("compute_ns", "compute_us")}
+        return '{"compute_ns": %d, "compute_us": ' + WHOLE + ", " + _esc(rest)[1:]
+
+    return (
+        f'"name": {_esc(layer.name)}, "defined": {_esc(layer.defined)}, '
+        f'"fwd": {part(plan.fwd)}, "ig": {part(plan.ig)}, "wg": {part(plan.wg)}, '
+        f'"update_ns": {_esc(layer.update_time)}'
+    )
+
+
+class _Templates(dict[tuple[Any, ...], str]):
+    """`_layer_template` per distinct (name, defined, comm and size of each phase, update
+    time), made on first sight (a lookup in C for a known one); with `item`, as a whole
+    item of `layers`, taking its index and source line first."""
+
+    def __init__(self, policy: str, groups: Groups, version: SimaiVersion, item: bool) -> None:
+        super().__init__()
+        self.policy, self.groups, self.version, self.item = policy, groups, version, item
+
+    def __missing__(self, key: tuple[Any, ...]) -> str:
+        name, defined, fm, fs, im, is_, wm, ws, update = key
+        phases = (PhaseRead(0, fm, fs), PhaseRead(0, im, is_), PhaseRead(0, wm, ws))
+        layer = LayerRead(name, None, *phases, update, None, defined)
+        plan = plan_layer(layer, self.policy, self.groups, self.version)
+        found = _layer_template(layer, plan)
+        if self.item:
+            found = '{"index": %d, "source_line": %s, ' + found + "}"
+        self[key] = found
+        return found
+
+
+def _line_cells(lines: Sequence[int]) -> Iterator[int | str]:
+    """Each layer's source line, then null for ever: a layer read from nothing (line 0) and
+    those made after the stream failed have none."""
+    cells = iter(lines) if 0 not in lines else (x if x else "null" for x in lines)
+    return chain(cells, repeat("null"))
+
+
+def _layer_items(run: SimaiRun) -> Iterator[str]:
+    """Each item of `layers`, in order. From the columns: one template per distinct set of
+    fields but the compute times (a file whose rows differ only in those has a few dozen),
+    filled with each value's compute cells; layer by layer where a compute time is garbage."""
+    assert run.rows is not None
+    table = run.rows.layers
+    values, read = table.values, table.read
+    lines = _line_cells(table.lines)
+    if any(None in c for c in values.computes if not isinstance(c, array)):
+        bodies: dict[int, str] = {}
+        for i, layer in enumerate(table):
+            body = bodies.get(id(layer))
+            if body is None:
+                body = bodies[id(layer)] = _layer_body(run, layer)
+            yield LAYER_ITEM % (i, next(lines), body)
+        return
+    templates = _Templates(run.header.policy or "", run.groups, run.version, values.once_each)
+    (fm, im, wm), (fs, is_, ws) = values.comms, values.sizes
+    keys = zip(values.names, values.defined, fm, fs, im, is_, wm, ws, values.update_times)
+    cells: list[Iterable[int | float]] = []
+    for column in values.computes:  # fwd, ig, wg: nanoseconds as read, then as SimAI scales
+        us = map(truediv, scaled_floats(column), repeat(1000.0))  # type: ignore[arg-type]
+        cells += [column, us]  # type: ignore[list-item]
+    if values.once_each:  # each value one layer: its item made at once, never kept
+        yield from map(mod, map(templates.__getitem__, keys), zip(count(), lines, *cells))
+    else:
+        by_value = list(map(mod, map(templates.__getitem__, keys), zip(*cells)))
+        rows = zip(count(), lines, map(by_value.__getitem__, values.refs))
+        yield from map(LAYER_ITEM.__mod__, rows)
+    if table.tail is not None:
+        tail = repeat(_layer_body(run, table.tail), table.tail_count)
+        later = chain(islice(_line_cells(table.lines), read, None), repeat("null"))
+        yield from map(LAYER_ITEM.__mod__, zip(count(read), later, tail))
+
+
 def _number(text: str) -> int | float | None:
     """A value as SimAI prints it, as a JSON number (None for NaN or Inf)."""
     if text in ("NaN or Inf", "-nan", "nan", "inf", "-inf"):
@@ -113,26 +209,53 @@ def _phase_result(p: PhaseResult) -> dict[str, Any]:
     }
 
 
-def _result_body(layer: LayerResult) -> str:
-    body = {"name": layer.name} | {n: _phase_result(layer.phase(n)) for n in ("fwd", "wg", "ig")}
-    return json.dumps(body)[1:-1]
+def _result_template(layer: LayerResult) -> str:
+    """The JSON of every reported layer of this one's kind but its index (`name` and each
+    phase's `_phase_result`): a `%` template taking each phase's compute in microseconds (fwd,
+    wg, ig), printed as SimAI's `format_value` prints a finite time (a compute time is)."""
+
+    def part(p: PhaseResult) -> str:
+        rest = {k: v for k, v in _phase_result(p).items() if k != "compute_us"}
+        return '{"compute_us": ' + WHOLE + ", " + _esc(rest)[1:]
+
+    return (
+        f'"name": {_esc(layer.name)}, "fwd": {part(layer.fwd)}, "wg": {part(layer.wg)}, '
+        f'"ig": {part(layer.ig)}'
+    )
+
+
+def _result_items(report: Report) -> Iterator[str]:
+    """Each item of `result.layers`: its kind's template filled with its index and its compute
+    cells (SimAI's `format_value` of a finite time, which a compute time always is)."""
+    kind_of, kinds, us = report.by_kind()
+    rows = len(report.order)
+    cells = [iter(column) for column in us]
+    if len(kind_of) == rows + (report.tail is not None):  # each value one row, in order
+        items = {k: '{"index": %d, ' + _result_template(x) + "}" for k, x in kinds.items()}
+        yield from map(mod, map(items.__getitem__, kind_of[:rows]), zip(count(), *cells))
+        last = next(zip(*cells), None)
+    else:
+        templates = {k: _result_template(layer) for k, layer in kinds.items()}
+        by_value = list(map(mod, map(templates.__getitem__, kind_of), zip(*cells)))
+        yield from map(RESULT_ITEM.__mod__, enumerate(map(by_value.__getitem__, report.order)))
+        last = None if report.tail is None else tuple(c[report.tail] for c in us)
+    if report.tail is not None and last is not None:
+        body = _result_template(kinds[kind_of[report.tail]]) % last
+        yield from map(RESULT_ITEM.__mod__, zip(count(rows), repeat(body, report.tail_count)))
+
+
+def _write_items(items: Iterator[str], out: TextIO) -> None:
+    """A JSON array's items, comma-separated, 10,000 at a time (a million-layer file is
+    never one string in memory)."""
+    first = True
+    while chunk := list(islice(items, 10_000)):
+        out.write(("" if first else ", ") + ", ".join(chunk))
+        first = False
 
 
 def _write_result(report: Report, out: TextIO) -> None:
     out.write('{"layers": [')
-    bodies: dict[int, str] = {}
-    chunk: list[str] = []
-    first = True
-    for i, layer in report.rows():
-        body = bodies.get(id(layer))
-        if body is None:
-            body = bodies[id(layer)] = _result_body(layer)
-        chunk.append(f'{{"index": {i}, {body}}}')
-        if len(chunk) == 10_000:
-            out.write(("" if first else ", ") + ", ".join(chunk))
-            first, chunk = False, []
-    if chunk:
-        out.write(("" if first else ", ") + ", ".join(chunk))
+    _write_items(_result_items(report), out)
     totals: dict[str, Any] | None = None
     if report.summary is not None:
         keys = (*TOTAL_KEYS, "total_time_us")
@@ -148,22 +271,8 @@ def write(run: SimaiRun, out: TextIO) -> None:
         doc = lead + '"result": \0' + tail
     before, after = doc.split('"layers": []', 1)
     out.write(before + '"layers": [')
-    bodies: dict[int, str] = {}
     if run.rows is not None:
-        table = run.rows.layers
-        lines = table.lines
-        chunk: list[str] = []
-        for i, layer in enumerate(table):
-            body = bodies.get(id(layer))
-            if body is None:
-                body = bodies[id(layer)] = _layer_body(run, layer)
-            line = lines[i] if i < len(lines) and lines[i] else "null"
-            chunk.append(f'{{"index": {i}, "source_line": {line}, {body}}}')
-            if len(chunk) == 10_000:
-                out.write(("" if i < 10_000 else ", ") + ", ".join(chunk))
-                chunk = []
-        if chunk:
-            out.write(("" if len(table) <= len(chunk) else ", ") + ", ".join(chunk))
+        _write_items(_layer_items(run), out)
     if run.report is None:
         out.write("]" + after + "\n")
         return

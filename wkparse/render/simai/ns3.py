@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
+from wkparse.i18n import english_count
 from wkparse.models.simai.ns3 import BACKEND, BUDGET_S, PHASE_WORDS, RATE_BYTES_PER_S, Ns3Run
 from wkparse.render.simai.json import head, outcome
 from wkparse.render.simai.text import header_line
@@ -113,7 +114,8 @@ def render(run: Ns3Run, path: str) -> str:
     g = run.groups
     if g is not None:
         out.append(
-            f"topology: {g.gpus} GPUs, {g.nodes} nodes; groups as {BACKEND} builds them: "
+            f"topology: {english_count(g.gpus, 'GPU')}, {english_count(g.nodes, 'node')}; "
+            f"groups as {BACKEND} builds them: "
             f"TP {g.tp}, DP {g.dp}, EP {g.ep}, DP_EP {g.dp_ep}"
         )
     if run.halt is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import heapq
 import math
 
-from wkparse.i18n import N_
+from wkparse.i18n import N_, english_count
 from wkparse.models.simai.busbw import nic_of, nvlink_of
 from wkparse.models.simai.ieee import fixed, whole
 from wkparse.models.simai.options import SimaiOptions, command_line, gpu_type_name
@@ -39,7 +39,9 @@ def bandwidth_line(opts: SimaiOptions) -> str:
     nic = f"{opts.nic:g} GB/s (-nic)" if opts.nic > 0 else f"{nic_of(opts.nic_type):g} GB/s"
     if opts.nic <= 0:
         nic += f" ({opts.nic_type})"
-    return f"bandwidths: {nv}; NIC {nic}; {opts.g_p_s} GPUs and {opts.n_p_s} NICs per server"
+    nics = english_count(opts.n_p_s, "NIC") if opts.nics_per_server is not None else "NICs unset"
+    per_server = f"{english_count(opts.g_p_s, 'GPU')} and {nics}"
+    return f"bandwidths: {nv}; NIC {nic}; {per_server} per server"
 
 
 def _share(value: float, total: float) -> str:
@@ -48,13 +50,16 @@ def _share(value: float, total: float) -> str:
     return f"{whole(value)} ({fixed(value / total * 100, 2)}%)"
 
 
-def _cost(layer: LayerResult) -> float:
-    return sum(float(layer.phase(n).compute_ns + layer.phase(n).exposed_ns) for n in PHASE_WORDS)
-
-
 def costliest(report: Report) -> list[tuple[int, LayerResult]]:
-    """The layers with the most compute plus exposed comm (first occurrence of equals)."""
-    return heapq.nlargest(TOP, report.distinct(), key=lambda item: (_cost(item[1]), -item[0]))
+    """The layers with the most compute plus exposed comm (first occurrence of equals); only
+    those get a `LayerResult`."""
+    firsts, costs = report.first_index, report.phase_costs
+
+    def key(value: int) -> tuple[float, int]:
+        return (sum(float(c) for c in costs[value]), -firsts[value])
+
+    top = heapq.nlargest(TOP, range(len(firsts)), key=key)
+    return [(firsts[v], report.layer(v)) for v in top]
 
 
 def result_lines(run: SimaiRun) -> list[str]:

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan
+from wkparse.encoding import shown
+from wkparse.i18n import english_count
+from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan, plan_layer
 from wkparse.models.simai.rows import PhaseRead
 from wkparse.models.simai.run import SimaiRun
 from wkparse.models.simai.tables import KNOWN_COMMS, ComType
@@ -59,18 +61,22 @@ def verdict(run: SimaiRun) -> str:
         )
     if run.rows is None:
         line2 = run.count.text.decode("utf-8", "replace") if run.count else ""
-        return f"SimAI will crash reading line 2 {line2!r} (exit {o.exit_code}): " + " ".join(
+        return f"SimAI will crash reading line 2 {shown(line2)} (exit {o.exit_code}): " + " ".join(
             s.strip() for s in o.message.splitlines()
         )
     n, k = run.layer_count, run.first_undefined
     if n == 0 and run.count is not None and not run.version.has("header_by_name"):
         text = run.count.text.decode("utf-8", "replace")
-        read = f"SimAI will read line 1 by position and take its layer count, 0, from {text!r}"
+        read = f"SimAI will read line 1 by position and take its layer count, 0, from {shown(text)}"
     elif k is None:
-        read = f"SimAI will read all {n} layers as written"
+        read = f"SimAI will read {'all ' if n != 1 else ''}{english_count(n, 'layer')} as written"
     else:
-        read = f"SimAI will read {k} real layers, then {n - k} layers with undefined values"
+        real, undefined = english_count(k, "real layer"), english_count(n - k, "layer")
+        read = f"SimAI will read {real}, then {undefined} with undefined values"
     wrong = "; the total it prints is wrong" if k is not None and o.exit_code == 0 else ""
+    if run.unread_rows:
+        rows = english_count(run.unread_rows, "row")
+        read += f" ({rows} after them, never read: line 2 says {n:,})"
     return f"{read}, then {_ending(run)}{wrong}"
 
 
@@ -78,10 +84,10 @@ def header_line(run: SimaiRun) -> str:
     h = run.header
     if not h.known:
         bom = " (after a UTF-8 byte order mark)" if (h.policy or "").startswith("\ufeff") else ""
-        return f"line 1 starts with {h.policy!r}{bom}: no policy SimAI knows"
+        return f"line 1 starts with {shown(h.policy or '')}{bom}: no policy SimAI knows"
     if not h.transformer:
         return f"header as SimAI reads it: {h.policy}; it sets neither TP nor PP (both stay 0)"
-    shown = []
+    parts = []
     for key, label in (
         ("tp", "TP"),
         ("ep", "EP"),
@@ -92,10 +98,12 @@ def header_line(run: SimaiRun) -> str:
         ("pp_comm", "pp_comm"),
     ):
         value = h.value(key)
-        shown.append(f"{label} {value if value is not None else 'unset (0)'}")
+        parts.append(f"{label} {value if value is not None else 'unset (0)'}")
     if h.checkpoints or h.checkpoint_initiates:
-        shown.append(f"checkpoints {list(h.checkpoints)} initiating {list(h.checkpoint_initiates)}")
-    return f"header as SimAI reads it: {h.policy}, " + ", ".join(shown)
+        marked = ", ".join(map(str, h.checkpoints)) or "none"
+        initiating = ", ".join(map(str, h.checkpoint_initiates)) or "none"
+        parts.append(f"checkpoints {marked} initiating {initiating}")
+    return f"header as SimAI reads it: {h.policy}, " + ", ".join(parts)
 
 
 def _phase_note(name: str, read: PhaseRead, plan: PhasePlan) -> str | None:
@@ -103,9 +111,11 @@ def _phase_note(name: str, read: PhaseRead, plan: PhasePlan) -> str | None:
     notes = []
     if read.comm and read.comm not in KNOWN_COMMS:
         if plan.type is ComType.NONE:
-            notes.append(f"{read.comm!r} is no collective SimAI knows: no traffic")
+            notes.append(f"{shown(read.comm or '')} is no collective SimAI knows: no traffic")
         else:
-            notes.append(f"{read.comm!r} runs as {plan.type.value} in no group: no traffic")
+            notes.append(
+                f"{shown(read.comm or '')} runs as {plan.type.value} in no group: no traffic"
+            )
     # the raise of tiny forward sizes to 4096 B is left out: both sizes get the same fixed
     # small-message latency, so nothing SimAI reports changes
     raised = plan.size == FORWARD_MINIMUM and (read.size or 0) < FORWARD_MINIMUM
@@ -124,19 +134,25 @@ def departures(run: SimaiRun) -> list[tuple[int, str]]:
         return found
     table = run.rows.layers
     k = run.first_undefined
-    notes: dict[int, list[str]] = {}
-    for i, layer in enumerate(table.layers):
-        plan = run.plan(layer)
-        row_notes = notes.get(id(layer))
-        if row_notes is None:
-            row_notes = [
-                note
-                for n in PHASES
-                if (note := _phase_note(n, layer.phase(n), plan.phase(n))) is not None
-            ]
-            notes[id(layer)] = row_notes
-        if row_notes and (k is None or i < k):
-            found.append((i, "; ".join(row_notes)))
+    # A layer's notes depend on its collectives and sizes only: asked once per distinct
+    # combination (a file whose rows all differ by their compute times has a few dozen),
+    # from the columns, never a plan per layer.
+    values = table.values
+    policy, groups = run.header.policy or "", run.groups
+    by_key: dict[tuple[object, ...], str] = {}
+    notes: list[str] = []
+    (fm, im, wm), (fs, is_, ws) = values.comms, values.sizes
+    for value, key in enumerate(zip(fm, fs, im, is_, wm, ws)):
+        note = by_key.get(key)
+        if note is None:
+            layer = values.layer(value)
+            plan = plan_layer(layer, policy, groups, run.version)
+            said = [_phase_note(n, layer.phase(n), plan.phase(n)) for n in PHASES]
+            note = by_key[key] = "; ".join(x for x in said if x is not None)
+        notes.append(note)
+    for i, value in enumerate(values.refs if k is None else values.refs[:k]):
+        if notes[value]:
+            found.append((i, notes[value]))
     if k is not None:
         where = run.rows.failed_at
         at = f"line {where[0]}, column {where[1]}" if where else "the end of the file"
@@ -164,14 +180,21 @@ def render(run: SimaiRun, path: str) -> str:
     if run.header.policy is not None:
         out.append(header_line(run))
     if run.lines is not None:
-        gpus = f"-g {run.gpus}, DP {run.dp}" if run.gpus is not None else "no -g, DP unknown"
+        if run.dp is not None:
+            dp = f"DP {run.dp}"
+        elif run.header.held("tp") * run.header.held("pp") == 0:
+            dp = "no DP (TP x PP is 0)"
+        else:
+            dp = "DP not reached (the run stops before SimAI computes it)"
+        gpus = f"-g {run.gpus}, {dp}" if run.gpus is not None else "no -g, DP unknown"
+        layers = english_count(run.lines, "layer")
         if run.version.has("header_by_name"):
-            out.append(f"line 2: {run.lines} layers; {gpus}")
+            out.append(f"line 2: {layers}; {gpus}")
         else:
             # before b83ea3d4 one stream reads line 1 by position and goes on to the count
             assert run.count is not None
             text = run.count.text.decode("utf-8", "replace")
-            out.append(f"count read by position (`>>`) from {text!r}: {run.lines} layers; {gpus}")
+            out.append(f"count read by position (`>>`) from {shown(text)}: {layers}; {gpus}")
     out += [f"SimAI prints: {w}" for w in run.warnings]
     if run.total_compute_us is not None:
         out.append(f"total comp SimAI reports: {run.total_compute_us} us")

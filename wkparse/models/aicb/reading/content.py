@@ -1,4 +1,4 @@
-"""The training run a file's content shows (`wkparse aicb --infer`), its name only a hint.
+"""The training run a file's content shows (`wkparse aicb --infer FILE`), its name only a hint.
 
 A training file (the generators since v1.1) shows its parallelism in the header (tp, ep, pp,
 vpp, ga, all_gpus); micro-batch x sequence in the cross-entropy rows; the activation (hence

@@ -1,0 +1,291 @@
+# ruff: noqa: RUF001 - the answers' Chinese words, with their full-width punctuation
+"""The answers to the in-scope triage cases against their `expected.md`: for each case, the
+facts a correct answer states (numbered as in `expected.md`, each with words of the answer's
+language that only an answer stating it contains) and the claims it must not make.
+
+A fact the answer does not state yet is listed under `gaps`: its test is a strict xfail, so
+the day an answer states it the test fails until the fact moves to `says`."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+
+import pytest
+
+from tests.conftest import TRIAGE, require
+from wkparse import triage
+
+
+@dataclass(frozen=True)
+class Case:
+    #: fact number in expected.md -> words each of which the answer must contain
+    says: dict[int, tuple[str, ...]]
+    #: words a correct answer must not contain
+    never: tuple[str, ...]
+    #: fact number -> words of a fact not stated yet
+    gaps: dict[int, tuple[str, ...]] = field(default_factory=dict)
+
+
+CASES: dict[str, Case] = {
+    "aliyun-SimAI-101": Case(
+        says={
+            1: ("DP = 8 / (TP x PP) = 2",),
+            2: ("`grad_param_comm`（REDUCESCATTER，4 B x 参数量）", "3,244,294,144 B"),
+            3: ("已经到了反向传播阶段", "前向阶段（包括文件末尾的小集合通信）已经执行完毕"),
+            4: ("每个字节都当作数据包", "只有整个运行结束时才写入"),
+            5: ("退出码", "all passes finished"),
+        },
+        never=("可能的原因", "`optimizer`", "格式错误", "CC_MODE", "HPCC", "NVLS"),
+    ),
+    "aliyun-SimAI-105": Case(
+        says={
+            1: ("1280 - 128 - 128 = 1024 GPUs in 128 servers",),
+            2: ("busbw = algbw x (n-1)/n", "x 2(n-1)/n for an all-reduce", "not measured"),
+            3: ("`grad_param_comm` (REDUCESCATTER", "not by itself a contradiction"),
+            4: ("attach the workload file",),
+        },
+        never=("malformed", "physical bandwidth", "simulator bug", "Likely cause"),
+    ),
+    "aliyun-SimAI-110": Case(
+        says={
+            1: ("`forward_compute_time *= 2` 加倍的是一个随后就被覆盖的值", "不起作用"),
+            2: ("`atten_flash` 段计算两次", "前向、输入梯度和权重梯度计算时间中"),
+            4: ("一层的反向时间就是它的前向时间", "`param_time`", "`grad_param_compute`"),
+        },
+        never=("可能的原因", "重计算被忽略", "梯度计算时间缺失"),
+        gaps={3: ("选择性重计算",)},
+    ),
+    "aliyun-SimAI-140": Case(
+        says={
+            1: ("`grad_norm` 是 AICB 在不用 AIOB 时写的第一行", "权重梯度（DP）REDUCESCATTER"),
+            2: ("只有整个运行结束时才写入",),
+            4: ("当时进程仍在运行还是已经退出",),
+        },
+        never=("nodes_num", "gpu_num", "格式错误", "可能的原因"),
+        gaps={3: ("busbw.yaml",)},
+    ),
+    "aliyun-SimAI-142": Case(
+        says={1: ("TP 24", "跨越 3 台 8 卡服务器", "TP 8", "位于一台 8 卡服务器之内")},
+        never=("不支持", "无效", "可能的原因"),
+        gaps={2: ("拥塞",), 3: ("阻塞",)},
+    ),
+    "aliyun-SimAI-166": Case(
+        says={1: ("共 8 个微批次（ga）",)},
+        never=("网络流量", "可能的原因"),
+        gaps={2: ("bfloat16",), 3: ("V100",)},
+    ),
+    "aliyun-SimAI-208": Case(
+        says={2: ("32 个 GPU，取自拓扑", "64 个 GPU，取自拓扑", "`all_gpus` 不决定规模")},
+        never=("多线程", "可能的原因"),
+        gaps={1: ("NVLink",), 3: ("Tutorial",)},
+    ),
+    "aliyun-SimAI-209": Case(
+        says={
+            1: ("accepted until 26b4574b", "exit 255"),
+            3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
+            2: ("去掉 `-busbw example/busbw.yaml` 后", "没有 -n_p_s", "不初始化每台服务器的网卡数"),
+            4: ("SimAI 从不读取 mode:",),
+        },
+        never=("格式错误", "-n_p_s busbw.yaml"),
+    ),
+    "aliyun-SimAI-210": Case(
+        says={
+            2: ("没有 -n_p_s", "不初始化每台服务器的网卡数"),
+            3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
+            4: ("SimAI 从不读取 mode:",),
+        },
+        never=("格式错误", "生成的大小有误"),
+        gaps={1: ("vidur",)},
+    ),
+    "aliyun-SimAI-245": Case(
+        says={
+            1: ("无集合通信",),
+            2: ("never set for MICRO", "Input workload format mismatch"),
+            3: ("SIGFPE", "exit 136"),
+        },
+        never=("30 次",),
+        gaps={4: ("microAllReduce",), 5: ("30 行",)},
+    ),
+    "aliyun-SimAI-248": Case(
+        says={
+            2: ("WK801", "只有整个运行结束时才写入"),
+            3: ("ncclFlowModel_detailed_<N>.csv 即使在正常结束的运行中也是空的",),
+        },
+        never=("nullptr", "删除", "可能的原因"),
+        gaps={1: ("mixtral",)},
+    ),
+    "aliyun-SimAI-253": Case(
+        says={
+            1: ("accepted until 26b4574b", "255"),
+            2: ("`-nv`, `-nic`, `-n_p_s`",),
+            3: ("bus bandwidth file", "每台服务器的网卡数"),
+        },
+        never=("从未", "never existed"),
+    ),
+    "aliyun-SimAI-256": Case(
+        says={
+            2: ("`train_iter:N` 不包含任何时间", "不会改变 workload"),
+            3: ("`-m` 预设", "其他任何 `-m` 值都会退回到 gpt_13B"),
+            4: ("workload 描述的始终是一次迭代",),
+        },
+        never=("可能的原因", "构建 15B", "设置迭代次数"),
+        gaps={1: ("没有记录 GPU 型号",)},
+    ),
+    "aliyun-SimAI-270": Case(
+        says={
+            1: ("DP = 32 / (TP x PP) = 4, ga 4",),
+            2: ("DP 组有 32 / 4 = 8 个 GPU",),
+            3: ("单靠文件解释不了",),
+            5: ("只有整个运行结束时才写入",),
+        },
+        never=("可能的原因", "PP_size = 1 是原因", "会改变 workload"),
+        gaps={4: ("send/recv",)},
+    ),
+    "aliyun-SimAI-39": Case(
+        says={
+            1: ("no special option is needed", "inside one server when TP is at most"),
+            2: ("`grad_gather`", "`grad_param_comm`", "between servers"),
+            3: ("DP > 1 needs more GPUs than TP x PP", "`--world_size`"),
+        },
+        never=("needs a special option", "Likely cause"),
+    ),
+    "aliyun-SimAI-44": Case(
+        says={},
+        never=("Likely cause",),
+        gaps={1: ("ALLTOALL could not",), 2: ("02532997",), 3: ("phantom",)},
+    ),
+    "aliyun-SimAI-49": Case(
+        says={
+            3: ("microseconds", "busbw = algbw x (n-1)/n", "x 2(n-1)/n for an all-reduce"),
+            2: ("one row per layer", "fwd total comm,algbw,busbw"),
+            4: ("ncclFlowModel_detailed_<N>.csv stays empty",),
+        },
+        never=("detailed CSV holds", "Likely cause"),
+        gaps={1: ("16777216",)},
+    ),
+    "aliyun-SimAI-74": Case(
+        says={
+            1: ("data of the whole collective", "the gathered result", "size / n"),
+            2: ("size x (n-1)/n",),
+            3: ("`ALLGATHER` in the weight-gradient columns: DP", "forward columns: TP"),
+            4: ("`grad_gather` (ALLGATHER of 2 B x parameters)",),
+        },
+        never=("should be divided by", "per-rank input", "Likely cause"),
+        gaps={5: ("nodes_in_ring",)},
+    ),
+    "aliyun-SimAI-8": Case(
+        says={
+            1: ("cannot name the cause",),
+            3: ("the run has 128 GPUs, the topology's", "128 / 8 = 16"),
+            4: ("WK201", "Input workload format mismatch"),
+        },
+        never=("Likely cause",),
+        gaps={2: ("7f06c19c",)},
+    ),
+    "aliyun-SimAI-83": Case(
+        says={
+            2: ("`grad_gather`（ALLGATHER，2 B x 参数量）", "`grad_param_comm`（REDUCESCATTER"),
+            3: ("`param_time`（取其最小值和平均值）是梯度步骤", "`grad_param_compute`"),
+            4: ("单个 GPU 上那一份模型分片的参数量", "大小随 TP 变化"),
+        },
+        never=("可能的原因", "bug", "重新计算权重梯度"),
+        gaps={1: ("NONE 0",)},
+    ),
+    "aliyun-SimAI-88": Case(
+        says={
+            1: (
+                "`ALLTOALL` in the forward columns: TP",
+                "`ALLTOALL_EP` in the forward columns: EP",
+            ),
+            4: ("WK407", "ep: 1", "WK801"),
+        },
+        never=("same collective", "Likely cause"),
+        gaps={2: ("seven rows",), 3: ("tp_comm_size",)},
+    ),
+    "aliyun-SimAI-89": Case(
+        says={
+            2: ("a920cdc2", "更新 SimAI"),
+            3: ("DP = 64 / (TP x PP) = 4, ga 32", "40 个 Transformer 层"),
+        },
+        never=("格式错误", "AS_NVLS_ENABLE", "可能的原因"),
+        # at the thread's SimAI (b83ea3d4) the model predicts a stall, not a long run
+        gaps={1: ("glibc",), 4: ("nothing is written until the end",)},
+    ),
+    "aliyun-SimAI-93": Case(
+        says={
+            1: ("in microseconds (us)",),
+            2: ("compute times in a workload's rows are nanoseconds",),
+            3: ("collective sizes are bytes",),
+        },
+        never=("results are in n", "milliseconds", "cycles", "Likely cause"),
+    ),
+    "aliyun-aicb-22": Case(
+        says={2: ("x 1000 into nanoseconds",)},
+        never=("Likely cause", "sends a message", "times are bytes"),
+        gaps={1: ("_apply_computation",), 3: ("aicb.py",)},
+    ),
+    "aliyun-aicb-24": Case(
+        says={
+            1: ("`-m 7`: gpt_7B, tp 4", "`-m 175`: gpt_175B, tp 8", "win over the options"),
+            2: ("stops at the first word it does not know", "ignores everything after it"),
+            3: ("`model_parallel_NPU_group`", "`-tp<N>-pp<N>-`"),
+        },
+        never=("Likely cause", "misspelt"),
+    ),
+}
+
+
+@functools.cache
+def _answer(case: str) -> str:
+    folder = require(TRIAGE / case)
+    attachments = folder / "attachments"
+    result = triage(
+        (folder / "issue.md").read_bytes(),
+        attachments=attachments if attachments.is_dir() else None,
+    )
+    return result.markdown
+
+
+def _facts(field_name: str) -> list[object]:
+    out: list[object] = []
+    for case, expected in CASES.items():
+        facts = getattr(expected, field_name)
+        for number, words in facts.items():
+            marks = (
+                [pytest.mark.xfail(strict=True, reason="not stated yet")]
+                if field_name == "gaps"
+                else []
+            )
+            out.append(pytest.param(case, words, id=f"{case}-{number}", marks=marks))
+    return out
+
+
+@pytest.mark.parametrize(("case", "words"), _facts("says"))
+def test_states_the_fact(case: str, words: tuple[str, ...]) -> None:
+    answer = _answer(case)
+    missing = [w for w in words if w not in answer]
+    assert not missing, f"{case}: the answer does not say {missing}"
+
+
+@pytest.mark.parametrize(("case", "words"), _facts("gaps"))
+def test_fact_not_stated_yet(case: str, words: tuple[str, ...]) -> None:
+    answer = _answer(case)
+    assert all(w in answer for w in words)
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_makes_no_forbidden_claim(case: str) -> None:
+    answer = _answer(case)
+    made = [w for w in CASES[case].never if w in answer]
+    assert not made, f"{case}: the answer says {made}"
+
+
+def test_every_in_scope_case_is_listed() -> None:
+    index = require(TRIAGE / "INDEX.tsv").read_text(encoding="utf-8").splitlines()
+    rows = [line.split("\t") for line in index[1:] if line.strip()]
+    in_scope = {r[0]: int(r[5]) for r in rows if r[1] == "in"}
+    assert set(CASES) == set(in_scope)
+    for case, total in in_scope.items():
+        numbers = set(CASES[case].says) | set(CASES[case].gaps)
+        assert numbers <= set(range(1, total + 1)), case

@@ -1,0 +1,176 @@
+"""Triage runs the SimAI the user most likely built: the commit the thread names, else the one
+in force on the issue's date; lint, SimAI-Analytical and ns-3 at that version, and what the
+current SimAI does otherwise, labelled as the fix "update SimAI"."""
+
+from __future__ import annotations
+
+from tests.conftest import TRIAGE, require
+from wkparse import triage
+from wkparse.models.simai.versions import DEFAULT
+from wkparse.threads.phrases import say
+
+#: a thread with an AICB command (triage rebuilds the file) and SimAI_analytical's command
+#: line of the `-nv/-nic` era (26b4574b and later)
+THREAD = (
+    "---\ntitle: t\ncreated: {date}\nlanguage: en\n---\n\n"
+    "sh ./scripts/megatron_workload_with_aiob.sh -m 7 --world_size 16 "
+    "--tensor_model_parallel_size 4 --pipeline_model_parallel 1 --frame Megatron "
+    "--global_batch 32 --micro_batch 1 --seq_length 2048\n\n"
+    "./bin/SimAI_analytical -w ./results/workload/None-gpt_7B-world_size16-tp4-pp1-ep1-gbs32-"
+    "mbs1-seq2048-MOE-False-GEMM-False-flash_attn-False.txt -g 16 -g_p_s 8 -nv 360 -nic 48.5 "
+    "-n_p_s 8\n{more}It prints only the help and stops.\n"
+)
+
+
+def test_the_simai_in_force_on_the_date_is_run_and_said() -> None:
+    """2025-03-25: SimAI 4e66932a, whose parser knows no `-nv` (recorded: exit 255); the
+    current SimAI runs the same command: the fix "update SimAI", in the cause too."""
+    result = triage(THREAD.format(date="2025-03-25", more=""))
+    simai = result.versions["simai"]
+    assert isinstance(simai, dict)
+    assert (simai["commit"], simai["basis"], simai["model"]) == ("4e66932a", "date", "4e66932a")
+    said = [a.answer for a in result.answers if a.question == "Which SimAI and AICB?"]
+    assert said[0].startswith(
+        "SimAI 4e66932a (2025-03-20), in force on the issue's date 2025-03-25; AICB ed1dee4"
+    )
+    assert [(p.simai, p.outcome, p.exit) for p in result.predictions] == [
+        ("4e66932a", "refuse", 255),
+        (DEFAULT.short, "finish", 0),
+    ]
+    assert result.cause.startswith("Likely cause: SimAI 4e66932a's option parser does not know")
+    assert result.cause.endswith(
+        f"The current SimAI, {DEFAULT.short}, does otherwise (finishes): update SimAI."
+    )
+    assert any(a.answer.startswith("Fix: update SimAI.") for a in result.answers)
+    # still unknown: which commit the user built
+    assert say("missing-commit", "en") in result.missing
+
+
+def test_a_commit_the_thread_names_beats_the_date() -> None:
+    result = triage(THREAD.format(date="2025-03-25", more="I built SimAI commit 26b4574b.\n"))
+    simai = result.versions["simai"]
+    assert isinstance(simai, dict)
+    assert (simai["commit"], simai["basis"], simai["line"]) == ("26b4574b", "stated", 10)
+    assert simai["why"] == "named in the thread (line 10)"
+    # 26b4574b accepts -nv and does what cef83f9 does with this file: listed once
+    assert [(p.simai, p.outcome) for p in result.predictions] == [("26b4574b", "finish")]
+    assert say("missing-commit", "en") not in result.missing
+
+
+def test_a_named_commit_wkparse_does_not_model_runs_the_dates() -> None:
+    result = triage(THREAD.format(date="2025-03-25", more="SimAI commit 9ecad45f here.\n"))
+    simai = result.versions["simai"]
+    assert isinstance(simai, dict)
+    assert (simai["commit"], simai["model"]) == ("9ecad45f", "4e66932a")
+    assert simai["model_why"] == "the modelled SimAI in force on 2025-03-25"
+    assert result.predictions[0].simai == "4e66932a"
+
+
+def _pasted(header: str, rows: str, date: str) -> str:
+    return f"---\ntitle: t\ncreated: {date}\n---\n\nMy workload:\n```\n{header}\n{rows}```\n"
+
+
+def test_lint_and_the_run_speak_for_the_users_simai() -> None:
+    """SimAI 03613a7a (2024-12) aborts on a float `pp_comm` (recorded): lint raises it at that
+    version (WK230), the run aborts; the current SimAI reads it, so neither says so there."""
+    header = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 2 vpp: 4 ga: 1 "
+        "all_gpus: 16 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 67108864.0"
+    )
+    rows = "1\nembedding_layer -1 556000 ALLREDUCE 13870912 1 NONE 0 1 NONE 0 100\n"
+    older = triage(_pasted(header, rows, "2024-12-20"))
+    later = triage(_pasted(header, rows, "2026-09-01"))
+    assert ("WK230", "error", "03613a7a") in {(f.code, f.severity, f.simai) for f in older.findings}
+    assert "WK230" not in {f.code for f in later.findings}
+    assert [(p.simai, p.outcome, p.exit) for p in older.predictions] == [
+        ("03613a7a", "abort", 134),
+        (DEFAULT.short, "finish", 0),
+    ]
+
+
+def test_what_lint_says_for_the_current_simai_is_labelled() -> None:
+    """SimAI#166's case: a TP group of one GPU costs nothing before 26b4574b (recorded) and is
+    infinite from it: at 4e66932a lint is silent and the run finite; WK702 and the infinite
+    time are the current SimAI's, and the answer says so."""
+    header = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 1 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        "all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0"
+    )
+    rows = "1\nembedding_layer -1 556000 ALLREDUCE 13870912 1 NONE 0 1 NONE 0 100\n"
+    result = triage(_pasted(header, rows, "2025-03-25"))
+    assert {(f.code, f.simai) for f in result.findings} == {("WK702", DEFAULT.short)}
+    assert [(p.simai, p.outcome) for p in result.predictions] == [
+        ("4e66932a", "finish"),
+        (DEFAULT.short, "infinite"),
+    ]
+    current = say("a-finding-current", "en", current=DEFAULT.short, finding="")
+    lint = [a.answer for a in result.answers if a.question == say("q-findings", "en")]
+    assert lint and all(a.startswith(current) and "WK702" in a for a in lint)
+    assert f"SimAI {DEFAULT.short} does otherwise: SimAI_analytical: reports an infinite" in (
+        result.markdown
+    )
+
+
+def test_before_the_first_modelled_simai_the_current_one_runs_and_says_so() -> None:
+    """SimAI#8 (2024-11-05): older than v1.0, whose reader already differed (it wanted
+    `vpp:`): the models run the current SimAI and say they may not hold."""
+    case = require(TRIAGE / "aliyun-SimAI-8")
+    result = triage((case / "issue.md").read_bytes())
+    simai = result.versions["simai"]
+    assert isinstance(simai, dict) and simai["basis"] == "before"
+    assert simai["model"] == DEFAULT.short
+    assert say("models-run-older", "en", model=DEFAULT.label) in result.markdown
+    assert {f.simai for f in result.findings} == {DEFAULT.short}
+
+
+def test_ns3_at_an_older_simai_says_what_is_from_source() -> None:
+    """SimAI#89 (2025-02-10): at b83ea3d4 the ns-3 backend stalls on collectives under 4 KiB
+    (from SimAI's source, not run); the current SimAI finishes: the fix "update SimAI"."""
+    case = require(TRIAGE / "aliyun-SimAI-89")
+    result = triage((case / "issue.md").read_bytes())
+    lang = result.language
+    user, now = result.predictions
+    assert (user.simai, user.outcome, now.simai, now.outcome) == (
+        "b83ea3d4",
+        "hang",
+        DEFAULT.short,
+        "finish",
+    )
+    ran = [a for a in result.answers if a.question == say("q-run", lang)]
+    # the ns-3 model at b83ea3d4: recorded runs of cef83f9, the rest from source (named)
+    source = say(
+        "evidence-ns3-version", lang, model="b83ea3d4", current=DEFAULT.short, commits="\0"
+    )
+    before, after = source.split("\0")
+    said = [e for a in ran for e in a.evidence if e.startswith(before) and e.endswith(after)]
+    assert said and "7f06c19c" in said[0]
+    assert "from the source, not run" in user.message
+    fix = say("q-update", lang, current=DEFAULT.label)
+    assert [a for a in result.answers if a.question == fix]
+
+
+def test_the_current_simai_is_listed_only_where_it_differs() -> None:
+    """SimAI#93 (2025-02): b83ea3d4 reads bandwidths from busbw.yaml, the current SimAI computes
+    them: both finish with other totals (a difference, not a fix); SimAI#209 (2026-01):
+    26b4574b and cef83f9 refuse `-busbw` alike, so one prediction is listed."""
+    older = triage((require(TRIAGE / "aliyun-SimAI-93") / "issue.md").read_bytes())
+    assert [p.simai for p in older.predictions] == ["b83ea3d4", DEFAULT.short]
+    assert older.predictions[0].total_us != older.predictions[1].total_us
+    assert "does otherwise: SimAI_analytical: finishes (exit 0)" in older.markdown
+    assert "Fix: update SimAI" not in older.markdown
+    later = triage((require(TRIAGE / "aliyun-SimAI-209") / "issue.md").read_bytes())
+    assert [p.simai for p in later.predictions] == ["26b4574b"]
+    same = say("a-update-same", later.language, current=DEFAULT.short, simai="26b4574b")
+    assert same in later.markdown
+
+
+def test_versions_in_json_say_why() -> None:
+    public = triage(THREAD.format(date="2025-01-16", more="")).public()
+    simai = public["versions"]["simai"]  # type: ignore[index]
+    aicb = public["versions"]["aicb"]  # type: ignore[index]
+    assert simai["why"] == "master in force on 2025-01-16, the issue's date"
+    assert simai["label"] == "b83ea3d4 (2025-01-13)" and simai["current"] == DEFAULT.short
+    assert aicb["basis"] == "date" and aicb["revision"] and "2025-01-16" in aicb["why"]
+    predictions = public["predictions"]
+    assert isinstance(predictions, list)
+    assert {p["simai"] for p in predictions} <= {"b83ea3d4", DEFAULT.short}

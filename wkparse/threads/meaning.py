@@ -1,0 +1,315 @@
+# ruff: noqa: RUF001 - Chinese punctuation in the patterns of the thread's words
+"""What the thread asks a result, a size, a group or a topology line to mean, answered from
+wkparse's models: a topic is answered only when the thread's own words raise it, and each
+answer names the model it is read from and the line that asked.
+
+The numbers come from the models (the busbw formula from `models.simai.comm`, the groups
+from `models.simai.tables.decode_comm`, the DP collectives from the AICB model's rows, the
+GPU count of a topology's first line from `threads.topology`), never from a table here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from wkparse.threads import evidence, sources
+from wkparse.threads.phrases import say
+from wkparse.threads.result import Answer, Triage
+
+#: the words that raise each topic (matched on the title and the prose)
+ASKS: dict[str, re.Pattern[str]] = {
+    "unit": re.compile(r"(?i)\bunits?\b|单位|microsecond|nanosecond|微秒|纳秒|毫秒"),
+    "busbw": re.compile(
+        r"(?i)(?<![-\w])(?:busbw|algbw)(?![.\w])(?!\s*(?:参数|选项|option|flag|param|arg))"
+        r"|bus ?bandwidth(?! file)|总线带宽"
+    ),
+    "size": re.compile(
+        r"(?i)(?:all-?gather|reduce-?scatter|all-?reduce|all-?to-?all|collective|集合通信|通信)"
+        r"[^。.?？\n]{0,60}(?:\bsize|大小|divide|除以|per[- ]rank|每个 ?rank)"
+        r"|(?:\bsize|大小)[^。.?？\n]{0,40}(?:all-?gather|reduce-?scatter)"
+    ),
+    "groups": re.compile(r"ALLTOALL_EP|_DP_EP|(?i:\b(?:EP|TP|DP) group)|通信组"),
+    "results": re.compile(
+        r"(?i)(?:read|analy[sz]e|interpret|understand)\w*[^.?\n]{0,40}\bresults?\b"
+        r"|结果[^。\n]{0,10}(?:怎么看|含义|分析|什么意思)"
+    ),
+    "dp": re.compile(
+        r"grad_param_comm|grad_gather"
+        r"|(?i:all-?gather[^.\n]{0,80}\bparams?\b|\bparams?\b[^.\n]{0,40}all-?gather)"
+    ),
+    "norm": re.compile(r"(?<![\w.])grad_norm(?![\w.])"),
+    "scale-out": re.compile(
+        r"(?i)scale[- ]?out|inter-?(?:node|machine|server)|cross[- ](?:node|server|machine)"
+        r"|跨机|跨节点|机间"
+    ),
+    "expert": re.compile(r"\b[A-Z]+_(?:DP_)?EP\b"),
+    "presets": re.compile(r"megatron_workload_with_aiob\.sh"),
+    "aiob": re.compile(r"(?i)\baiob|comp_filepath|compute_time|计算时间"),
+    "recompute": re.compile(r"(?i)recompute|重计算"),
+    "train-iter": re.compile(r"train_iter"),
+    "ns3-out": re.compile(
+        r"(?i)empty|\bcsv\b|results?\b|output|EndToEnd|detailed|\bhang|stuck|no progress"
+        r"|空|结果|输出|卡|没有进展|停"
+    ),
+}
+_NS3 = re.compile(r"SimAI_simulator|\bns-?3\b|(?i:\bns3\b)")
+_TP = re.compile(r"(?i)(?<![\w-])tp\s*[=:]?\s*(\d{1,4})(?!\d)")
+#: `-busbw` given, or asked about as an option
+_OPTION = re.compile(r"(?<![\w-])-busbw(?![\w-])|(?i:busbw\s*(?:参数|选项|option|flag|param|arg))")
+
+
+def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
+    """Append the answers to what the thread asks things to mean (`tp`: the file's, if known)."""
+    lang = t.language
+    said = [(0, t.thread.title), *t.found.prose]
+    ns3 = (
+        any(
+            a.command is not None and a.command.backend == "ns3"
+            for a in t.found.of("simai-command")
+        )
+        or bool(t.found.of("topology"))
+        or any(_NS3.search(x) for _, x in said)
+    )
+    # the DP collectives are often named only in a pasted log
+    for key, line in _raised(said, [*said, *t.thread.numbered()]):
+        if key == "ns3-out" and not ns3:
+            continue
+        for text, module in _facts(key, lang, files):
+            if all(a.answer != text for a in t.answers):
+                _add(t, text, module, line)
+    _backward(t)
+    _topology_lines(t)
+    if ns3:
+        _groups_on_topology(t, tp, said)
+    _refused_option(t)
+
+
+def _raised(
+    said: list[tuple[int, str]], everything: list[tuple[int, str]]
+) -> Iterator[tuple[str, int]]:
+    """Each topic the thread raises, with the first line that raises it."""
+    for key, pattern in ASKS.items():
+        where = everything if key in ("dp", "norm", "expert") else said
+        line = next((n for n, x in where if pattern.search(x)), None)
+        if line is not None:
+            yield key, line
+            if key == "size" and not any(ASKS["groups"].search(x) for _, x in said):
+                yield "groups", line
+
+
+def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[str, str]]:
+    if key == "unit":
+        yield say("m-unit", lang), "wkparse.models.simai.report"
+    elif key == "busbw":
+        yield say("m-busbw", lang), "wkparse.models.simai.comm"
+    elif key == "size":
+        yield say("m-size", lang), "wkparse.models.simai.comm"
+    elif key == "groups":
+        yield say("m-groups", lang, pairs=_pairs(lang)), "wkparse.models.simai.tables"
+    elif key == "dp":
+        yield say("m-dp", lang), "wkparse.models.aicb.training.rows"
+        sizes = next((s for s in map(_dp_sizes, files) if s), None)
+        if sizes:
+            gather, comm = sizes
+            yield (
+                say("m-dp-file", lang, gather=gather, comm=comm, params=comm // 4),
+                "wkparse.parse",
+            )
+    elif key == "norm":
+        yield say("m-norm", lang), "wkparse.models.aicb.training.rows"
+    elif key == "ns3-out":
+        yield say("m-ns3-out", lang), "wkparse.models.simai.ns3"
+    elif key == "results":
+        from wkparse.models.simai.report import LAYER_HEADER, SUMMARY_KEYS
+
+        columns = LAYER_HEADER.replace("{run},", "")
+        text = say("m-columns", lang, columns=columns, summary=SUMMARY_KEYS)
+        yield text, "wkparse.models.simai.report"
+        yield say("m-unit", lang), "wkparse.models.simai.report"
+        yield say("m-busbw", lang), "wkparse.models.simai.comm"
+    elif key == "scale-out":
+        yield say("m-scale-out", lang), "wkparse.models.simai.ns3"
+    elif key == "expert":
+        yield from _rule_pages(("WK407", "WK801"), lang)
+    elif key in ("aiob", "recompute", "train-iter"):
+        yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"
+    elif key == "presets":
+        yield _presets(lang), "wkparse.models.aicb.training.presets, .scripts"
+
+
+def _rule_pages(codes: tuple[str, ...], lang: str) -> Iterator[tuple[str, str]]:
+    """What the rule pages say, in the answer's language where the catalog has it."""
+    from wkparse.catalog import page
+    from wkparse.i18n import _, language
+
+    flag = " --lang zh" if lang == "zh" else ""
+    for code in codes:
+        rule = page(code)
+        if rule is not None:
+            with language(lang):
+                summary = _(rule.summary)
+            yield f"{code}: {summary}", f"rules/{code}.toml, `wkparse rule {code}{flag}`"
+
+
+def _presets(lang: str) -> str:
+    """The `-m` presets of AICB's training script, and the settings they force."""
+    from wkparse.models.aicb.training.presets import FALLBACK_PRESET, SCRIPT_PRESETS
+
+    sizes = ", ".join(f"`{s}`" for s in SCRIPT_PRESETS)
+    forced = say("list-sep", lang).join(
+        f"`-m {p.size}`: {p.model_name}, tp {p.settings['tensor_model_parallel_size']}"
+        for p in SCRIPT_PRESETS.values()
+        if "tensor_model_parallel_size" in p.settings
+    )
+    return say(
+        "m-presets",
+        lang,
+        sizes=sizes,
+        forced=forced,
+        fallback=FALLBACK_PRESET.model_name,
+    )
+
+
+def _pairs(lang: str) -> str:
+    """Where SimAI runs each kind of collective, read from its comm-type decoder."""
+    from wkparse.models.simai.tables import decode_comm
+
+    out = []
+    for token, phase in (
+        ("ALLGATHER", "fwd"),
+        ("ALLGATHER", "wg"),
+        ("ALLTOALL", "fwd"),
+        ("ALLTOALL_EP", "fwd"),
+    ):
+        group = decode_comm(token, phase)[1].value
+        column = say(f"m-column-{phase}", lang)
+        out.append(say("m-group-pair", lang, token=token, column=column, group=group))
+    return say("list-sep", lang).join(out)
+
+
+def _dp_sizes(src: sources.Source) -> tuple[int, int] | None:
+    """The weight-gradient sizes of the file's `grad_gather` and `grad_param_comm` rows."""
+    from wkparse.parse import parse_bytes
+
+    found: dict[str, int] = {}
+    for row in parse_bytes(src.data).workload.rows:
+        name, size = row.name, row.fields.wg.size
+        if name in ("grad_gather", "grad_param_comm") and size and name not in found:
+            found[name] = size
+        if len(found) == 2:
+            return found["grad_gather"], found["grad_param_comm"]
+    return None
+
+
+#: SimAI's log line for a collective of the backward pass
+_BACKWARD = re.compile(r"(?:weight|input) grad collective issued for layer: (\S+?),?\s")
+
+
+def _backward(t: Triage) -> None:
+    """A log that reached a backward-pass collective: the forward pass is behind the run
+    (a training step issues every row's forward, then the backward from the last row)."""
+    for a in t.found.of("log"):
+        layers = _BACKWARD.findall(a.text)
+        if layers:
+            text = say("m-backward", t.language, layer=layers[-1])
+            _add(t, text, "wkparse.models.simai.ns3", a.line)
+            return
+
+
+def _topology_lines(t: Triage) -> None:
+    """A pasted topology file's first line, read field by field."""
+    from wkparse.threads.topology import FIRST_LINE
+
+    for topo in t.found.topologies:
+        m = FIRST_LINE.match(topo.text) if topo.source == "file" else None
+        if m is None or not topo.gpus or not topo.per_server:
+            continue
+        nodes, per, nvs, switches, links = (int(m.group(i)) for i in range(1, 6))
+        text = say(
+            "m-topo-line",
+            t.language,
+            text=topo.text,
+            nodes=nodes,
+            per=per,
+            nvs=nvs,
+            switches=switches,
+            links=links,
+            gpu=m.group(6),
+            gpus=topo.gpus,
+            servers=topo.gpus // per,
+        )
+        _add(t, text, "wkparse.threads.topology", topo.line)
+
+
+def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) -> None:
+    """Where the TP groups sit on each topology the thread names (SimAI_simulator's groups)."""
+    lang = t.language
+    tps: list[tuple[int, int | None]] = [(tp, None)] if tp else []
+    if not tps:
+        for number, x in said:
+            for m in _TP.finditer(x):
+                value = int(m.group(1))
+                if value > 0 and value not in [v for v, _ in tps]:
+                    tps.append((value, number))
+    topologies = [x for x in t.found.topologies if x.gpus and x.per_server][:2]
+    for topo in topologies:
+        assert topo.gpus is not None and topo.per_server is not None
+        if not tps:  # the file's TP unknown: the GPU count is still the topology's
+            text = say("m-ns3-gpus", lang, gpus=topo.gpus)
+            ev = [say("evidence-model", lang, module="wkparse.models.simai.ns3")]
+            t.answers.append(
+                Answer(say("q-groups", lang), text, [*ev, evidence.line_of(topo.line, lang)])
+            )
+        for value, line in tps[:2]:
+            if topo.gpus % value:
+                continue
+            per = topo.per_server
+            place = (
+                say("m-in-server", lang, per=per)
+                if value <= per and per % value == 0
+                else say("m-across", lang, servers=-(-value // per), per=per)
+            )
+            text = say(
+                "m-ns3-groups",
+                lang,
+                gpus=topo.gpus,
+                tp=value,
+                place=place,
+                dp=topo.gpus // value,
+            )
+            ev = [say("evidence-model", lang, module="wkparse.models.simai.ns3")]
+            ev.append(evidence.line_of(topo.line, lang))
+            if line is not None:
+                ev.append(evidence.line_of(line, lang))
+            t.answers.append(Answer(say("q-groups", lang), text, ev))
+
+
+def _refused_option(t: Triage) -> None:
+    """`-busbw` named in the thread: why SimAI refuses it, and the options that replace it."""
+    from wkparse.models.simai.options import USAGE_LINE, knows, refusal_reason
+    from wkparse.models.simai.versions import DEFAULT, resolve
+
+    line = next(
+        (n for n, x in [(0, t.thread.title), *t.thread.numbered()] if _OPTION.search(x)), None
+    )
+    simai = t.versions.get("simai")
+    model = simai.get("model") if isinstance(simai, dict) else None
+    version = resolve(str(model)) if model else DEFAULT  # the SimAI the thread ran
+    if line is None or knows(version, "-busbw"):
+        return
+    options = ", ".join(f"`{o}`" for o in ("-nv", "-nic", "-n_p_s") if knows(version, o))
+    text = say(
+        "m-option",
+        t.language,
+        reason=refusal_reason("-busbw", version),
+        usage=USAGE_LINE,
+        options=options,
+    )
+    _add(t, text, "wkparse.models.simai.options", line)
+
+
+def _add(t: Triage, text: str, module: str, line: int) -> None:
+    lang = t.language
+    where = module if module.startswith("rules/") else say("evidence-model", lang, module=module)
+    ev = [where, evidence.line_of(line, lang)]
+    t.answers.append(Answer(say("q-concepts", lang), text, ev))

@@ -1,0 +1,212 @@
+# ruff: noqa: RUF001 - Chinese text is written with its own full-width punctuation
+"""The sentences of `meaning`'s answers (what a result, a size, a group or a topology line
+means), in English and Chinese side by side; `phrases.PHRASES` takes them in."""
+
+from __future__ import annotations
+
+MEANING: dict[str, tuple[str, str]] = {
+    "q-concepts": ("What do the terms you ask about mean?", "你问到的这些内容是什么意思？"),
+    "q-groups": (
+        "How does SimAI_simulator lay the groups on your topology?",
+        "SimAI_simulator 如何在你的拓扑上划分通信组？",
+    ),
+    "m-unit": (
+        "SimAI writes the times of its results (every column of EndToEnd.csv and the summary "
+        "line, Total time included) in microseconds (us); the compute times in a workload's "
+        "rows are nanoseconds (SimAI divides them by 1000), and collective sizes are bytes.",
+        "SimAI 结果中的时间（EndToEnd.csv 的每一列和汇总行，包括 Total time）单位是微秒"
+        "（us）；workload 各行中的计算时间单位是纳秒（SimAI 将其除以 1000），集合通信大小的单位"
+        "是字节。",
+    ),
+    "m-columns": (
+        "The results are in ncclFlowModel_EndToEnd.csv (EndToEnd.csv for SimAI_analytical): one "
+        "row per layer of the workload, with the columns `{columns}` (each phase's compute, "
+        "its exposed communication, then its whole communication with algbw and busbw), and "
+        "a summary line `{summary}`.",
+        "结果在 ncclFlowModel_EndToEnd.csv 中（SimAI_analytical 为 EndToEnd.csv）：workload 的"
+        "每一层一行，列为 `{columns}`（各阶段的计算时间、暴露的通信时间，以及整段通信时间及其 "
+        "algbw 和 busbw），最后是汇总行 `{summary}`。",
+    ),
+    "m-busbw": (
+        "The algbw and busbw SimAI prints for a collective are computed from the row, not "
+        "measured on a link: algbw = size / simulated time (GB = 2^30 B), busbw = algbw x "
+        "(n-1)/n for an all-gather, reduce-scatter or all-to-all and algbw x 2(n-1)/n for an "
+        "all-reduce, n being the size of the collective's group. So a busbw above a NIC's rate "
+        "is not by itself a contradiction: it follows the row's size and its group.",
+        "SimAI 为集合通信打印的 algbw 和 busbw 是由该行计算出来的，并不是在链路上测得的："
+        "algbw = 大小 / 模拟时间（GB = 2^30 B）；all-gather、reduce-scatter 和 all-to-all 的 "
+        "busbw = algbw x (n-1)/n，all-reduce 的 busbw = algbw x 2(n-1)/n，n 为该集合通信所在"
+        "通信组的大小。因此 busbw 超过网卡速率本身并不矛盾：它取决于该行的大小和通信组。",
+    ),
+    "m-size": (
+        "A collective's size in a row is the data of the whole collective (for ALLGATHER, the "
+        "gathered result); each of the n ranks of its group contributes size / n, and SimAI "
+        "times an all-gather or reduce-scatter as size x (n-1)/n over the bus bandwidth (twice "
+        "that for an all-reduce). The size is not to be divided by the number of ranks.",
+        "workload 行中集合通信的大小是整个集合通信的数据量（ALLGATHER 即收集后的结果）；"
+        "通信组的 n 个 rank 各贡献 size / n，SimAI 按 size x (n-1)/n 除以总线带宽来计算 "
+        "all-gather 或 reduce-scatter 的时间（all-reduce 为其两倍）。这个大小不应再除以 rank 数。",
+    ),
+    "m-groups": (
+        "SimAI runs each collective in the group its column and suffix name: {pairs}; n is "
+        "that group's size (the DP group has GPUs / (TP x PP) ranks).",
+        "SimAI 按所在列和后缀决定集合通信在哪个通信组中执行：{pairs}；n 为该组的大小"
+        "（DP 组有 GPU 数 / (TP x PP) 个 rank）。",
+    ),
+    "m-group-pair": ("`{token}` in the {column}: {group}", "{column}中的 `{token}`：{group}"),
+    "m-column-fwd": ("forward columns", "前向列"),
+    "m-column-wg": ("weight-gradient columns", "权重梯度列"),
+    "m-dp": (
+        "`grad_gather` (ALLGATHER of 2 B x parameters) and `grad_param_comm` (REDUCESCATTER of "
+        "4 B x parameters) are the data-parallel collectives AICB writes once per iteration, "
+        "in the weight-gradient columns of the first rows; the parameters are those of one "
+        "GPU's shard of the model, so the sizes change with TP.",
+        "`grad_gather`（ALLGATHER，2 B x 参数量）和 `grad_param_comm`（REDUCESCATTER，"
+        "4 B x 参数量）是 AICB 每次迭代写一次的数据并行集合通信，位于开头几行的权重梯度列；"
+        "这里的参数量是单个 GPU 上那一份模型分片的参数量，所以大小随 TP 变化。",
+    ),
+    "m-norm": (
+        "`grad_norm` is the first row AICB writes without AIOB: a forward (TP) ALLGATHER of "
+        "2 B x parameters and a weight-gradient (DP) REDUCESCATTER of 4 B x parameters, then "
+        "`layernorm`'s input-gradient ALLREDUCE of 2 B x parameters (without sequence "
+        "parallelism), all once per iteration; the parameters are one GPU's shard, so for a "
+        "large model these are multi-GB collectives.",
+        "`grad_norm` 是 AICB 在不用 AIOB 时写的第一行：前向（TP）ALLGATHER，2 B x 参数量；"
+        "权重梯度（DP）REDUCESCATTER，4 B x 参数量；随后是 `layernorm` 的输入梯度 ALLREDUCE，"
+        "2 B x 参数量（不开序列并行时），都是每次迭代一次；参数量是单个 GPU 上的模型分片，"
+        "所以大模型的这些集合通信有数 GB。",
+    ),
+    "m-dp-file": (
+        "In this file: `grad_gather` {gather:,} B and `grad_param_comm` {comm:,} B, i.e. about "
+        "{params:,} parameters on one GPU.",
+        "在这个文件中：`grad_gather` 为 {gather:,} B，`grad_param_comm` 为 {comm:,} B，"
+        "即单个 GPU 上约 {params:,} 个参数。",
+    ),
+    "m-backward": (
+        "Your log reached the backward pass (a gradient collective of `{layer}`): SimAI issues "
+        "every row's forward pass first, then the backward pass from the last row down to row "
+        "0, so the forward pass, small collectives at the end of the file included, is behind "
+        "the run.",
+        "你的日志已经到了反向传播阶段（`{layer}` 的梯度集合通信）：SimAI 先按顺序执行所有行的"
+        "前向，再从最后一行倒序执行到第 0 行的反向，所以前向阶段（包括文件末尾的小集合通信）"
+        "已经执行完毕。",
+    ),
+    "m-ns3-out": (
+        "SimAI_simulator creates ncclFlowModel_EndToEnd.csv empty at the start and writes it "
+        "only when the whole run ends, so a run stopped or killed early leaves it empty; "
+        "ncclFlowModel_detailed_<N>.csv stays empty even in a finished run.",
+        "SimAI_simulator 在开始时创建空的 ncclFlowModel_EndToEnd.csv，只有整个运行结束时才写入，"
+        "因此提前停止或被终止的运行会留下空文件；ncclFlowModel_detailed_<N>.csv 即使在正常结束"
+        "的运行中也是空的。",
+    ),
+    "m-scale-out": (
+        "Traffic leaves a server when a collective's group spans servers: a TP group is TP "
+        "consecutive GPUs (inside one server when TP is at most the GPUs per server), a DP "
+        "group has GPUs / TP members spread over the servers, so any workload with DP > 1 "
+        "on more than one server sends its data-parallel collectives (AICB's `grad_gather` "
+        "and `grad_param_comm`) between servers; no special option is needed. DP = GPUs / "
+        "(TP x PP), so DP > 1 needs more GPUs than TP x PP (AICB's `--world_size`), and on "
+        "SimAI_simulator a topology with that many GPUs.",
+        "集合通信所在的组跨服务器时，流量才会离开服务器：TP 组是连续的 TP 个 GPU（TP 不超过每台"
+        "服务器的 GPU 数时位于一台服务器之内），DP 组有 GPU 数 / TP 个成员、分布在各服务器上，"
+        "因此任何 DP > 1 且跨多台服务器的 workload 都会在服务器之间发送数据并行集合通信"
+        "（AICB 的 `grad_gather` 和 `grad_param_comm`），不需要特别的选项。DP = GPU 数 / "
+        "(TP x PP)，所以 DP > 1 需要比 TP x PP 更多的 GPU（AICB 的 `--world_size`），在 "
+        "SimAI_simulator 上还需要有这么多 GPU 的拓扑。",
+    ),
+    "m-ns3-groups": (
+        "In SimAI_simulator the run has {gpus} GPUs, the topology's (`all_gpus` does not size "
+        "it); with TP {tp} each TP group is {tp} consecutive GPUs, {place}; the DP groups have "
+        "{gpus} / {tp} = {dp} GPUs.",
+        "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑（`all_gpus` 不决定规模）；"
+        "TP {tp} 时每个 TP 组是连续的 {tp} 个 GPU，{place}；DP 组有 {gpus} / {tp} = {dp} 个 GPU。",
+    ),
+    "m-presets": (
+        "`scripts/megatron_workload_with_aiob.sh` knows these `-m` presets: {sizes}. It sets "
+        "a preset's values after reading the options, so they win over the options given for "
+        "the same settings ({forced}); any other `-m` value falls back to {fallback}. Its "
+        "option loop stops at the first word it does not know (`--opt=value` spellings "
+        "included) and ignores everything after it without a message; the header "
+        "(`model_parallel_NPU_group`, `pp`) and the file name (`-tp<N>-pp<N>-`) show the "
+        "values used.",
+        "`scripts/megatron_workload_with_aiob.sh` 只认识这些 `-m` 预设：{sizes}。它在读完选项"
+        "之后才设置预设的值，所以预设会覆盖你为同一设置给出的选项（{forced}）；其他任何 `-m` "
+        "值都会退回到 {fallback}。它的选项循环遇到第一个不认识的词（包括 `--opt=value` 写法）"
+        "就停止，之后的所有选项都被静默忽略；实际使用的值可以在文件头（`model_parallel_NPU_group`、"
+        "`pp`）和文件名（`-tp<N>-pp<N>-`）中看到。",
+    ),
+    "m-aiob": (
+        "AICB reads an AIOB file's sections (`atten_qkv:` ...) and their time_gpu_avg in "
+        "microseconds, x 1000 into nanoseconds: the attention sections (and `layernorm`) sum "
+        "into one attention time, the MLP sections (and `layernorm2`) into one MLP time, and a "
+        "layer's backward time is its forward time, written both as its input-gradient and "
+        "its weight-gradient compute; `param_time` (its minimum and average) is the gradient "
+        "step, written once per iteration as the input-gradient compute of "
+        "`grad_param_compute`.",
+        "AICB 读取 AIOB 文件的各个段（`atten_qkv:` 等）及其 time_gpu_avg（微秒，乘以 1000 变成"
+        "纳秒）：注意力相关的段（以及 `layernorm`）相加为一个注意力时间，MLP 相关的段（以及 "
+        "`layernorm2`）相加为一个 MLP 时间；一层的反向时间就是它的前向时间，同时写作输入梯度和"
+        "权重梯度的计算时间；`param_time`（取其最小值和平均值）是梯度步骤，每次迭代写一次，作为 "
+        "`grad_param_compute` 行的输入梯度计算时间。",
+    ),
+    "m-recompute": (
+        "With --recompute_activations AICB counts the `atten_flash` section twice when it "
+        "reads the AIOB file, so the doubled attention time is in the attention row's forward, "
+        "input-gradient and weight-gradient compute alike; without sequence parallelism the "
+        "row's `forward_compute_time *= 2` doubles a value that is overwritten right after, "
+        "so that line has no effect there.",
+        "使用 --recompute_activations 时，AICB 在读取 AIOB 文件时把 `atten_flash` 段计算两次，"
+        "所以加倍后的注意力时间同时出现在注意力行的前向、输入梯度和权重梯度计算时间中；不开序列"
+        "并行时，该行的 `forward_compute_time *= 2` 加倍的是一个随后就被覆盖的值，因此这一行"
+        "在那里不起作用。",
+    ),
+    "m-train-iter": (
+        "`train_iter:N` at the top of an AIOB file holds no times: AICB's reading skips it, "
+        "so it changes nothing in the workload, which always describes one iteration.",
+        "AIOB 文件开头的 `train_iter:N` 不包含任何时间：AICB 读取时会跳过它，因此它不会改变 "
+        "workload；workload 描述的始终是一次迭代。",
+    ),
+    "m-ns3-gpus": (
+        "In SimAI_simulator the run has {gpus} GPUs, the topology's: the header's `all_gpus` "
+        "does not size it, and a larger topology only adds groups, of the sizes the header "
+        "gives (`model_parallel_NPU_group` is the TP group).",
+        "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑：文件头的 `all_gpus` 不决定"
+        "规模；更大的拓扑只会增加通信组的数量，各组的大小仍由文件头决定"
+        "（`model_parallel_NPU_group` 即 TP 组大小）。",
+    ),
+    "m-in-server": (
+        "inside one server of {per} GPUs (NVLink/NVSwitch, no NIC)",
+        "位于一台 {per} 卡服务器之内（走 NVLink/NVSwitch，不经过网卡）",
+    ),
+    "m-across": (
+        "spanning {servers} servers of {per} GPUs (its traffic crosses NICs and switches)",
+        "跨越 {servers} 台 {per} 卡服务器（其流量经过网卡和交换机）",
+    ),
+    "m-topo-line": (
+        "The topology file's first line `{text}` reads: {nodes} nodes, {per} GPUs per server, "
+        "{nvs} NVSwitches, {switches} switches, {links} links, GPU type {gpu}; so {nodes} - "
+        "{nvs} - {switches} = {gpus} GPUs in {servers} servers, a consistent header.",
+        "拓扑文件第一行 `{text}` 的含义：{nodes} 个节点，每台服务器 {per} 个 GPU，{nvs} 个 "
+        "NVSwitch，{switches} 个交换机，{links} 条链路，GPU 型号 {gpu}；因此 {nodes} - {nvs} - "
+        "{switches} = {gpus} 个 GPU，分布在 {servers} 台服务器中，头部是自洽的。",
+    ),
+    "m-option": (
+        "{reason}; SimAI_analytical then prints `{usage}` and exits 255 before it reads the "
+        "workload. Its automatic bandwidth options are {options}; `-n_p_s` is a number (NICs "
+        "per server) although the help text calls it a bus bandwidth file.",
+        "{reason}；SimAI_analytical 随即打印 `{usage}` 并以 255 退出，根本不读 workload。"
+        "它的自动带宽选项是 {options}；`-n_p_s` 是一个数字（每台服务器的网卡数），"
+        "尽管帮助文本把它写成 bus bandwidth file。",
+    ),
+    "a-without": (
+        "Without `{dropped}` the same command {outcome}{exit}: {message}",
+        "去掉 `{dropped}` 后，同一条命令{outcome}{exit}：{message}",
+    ),
+    "evidence-model": ("wkparse's model `{module}`", "wkparse 的模型 `{module}`"),
+    "missing-end": (
+        "the end of the run's output: did it print `all passes finished`, and what was its exit "
+        "status (`echo $?`)? Was it still running or did it exit?",
+        "运行输出的结尾：是否打印了 `all passes finished`，退出码是多少（`echo $?`）？"
+        "当时进程仍在运行还是已经退出？",
+    ),
+}
