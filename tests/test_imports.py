@@ -23,6 +23,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset(
         {
             "resources",
+            "record",
             "i18n",
             "atomic",
             "terminal",

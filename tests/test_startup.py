@@ -70,8 +70,13 @@ def _lint_in_a_child(*args: str) -> dict[str, object]:
         "top = ('lark', 'numpy', 'rich', 'pygls', 'lsprotocol')\n"
         "loaded = [m for m in new if m.split('.')[0] in top]\n"
         "loaded += [m for m in new if m.startswith('wkparse')]\n"
+        "classes = [c for m in new if m.startswith('wkparse') for c in\n"
+        "           vars(sys.modules[m]).values() if isinstance(c, type) and c.__module__ == m]\n"
+        "made = sorted(c.__qualname__ for c in classes if '__dataclass_params__' in c.__dict__)\n"
+        "records = sorted(c.__qualname__ for c in classes if '__record_defaults__' in c.__dict__)\n"
         "print(json.dumps({'status': status, 'modules': sorted(set(loaded)),\n"
-        "                  'pages_read': catalog.cache_info().currsize}))\n"
+        "                  'pages_read': catalog.cache_info().currsize, 'dataclasses': made,\n"
+        "                  'records': records}))\n"
     )
     done = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
@@ -93,14 +98,13 @@ def test_lint_of_a_small_clean_file_loads_only_what_it_uses() -> None:
 
 
 @pytest.mark.skipif(not SMALL.is_file(), reason="needs ../shared/corpus")
-def test_the_rules_a_run_selects_are_loaded_and_no_others() -> None:
-    run = _lint_in_a_child("--target", "simai-ns3", "--extend-select", "WK901", str(SMALL))
-    modules = run["modules"]
-    assert isinstance(modules, list)
-    assert "wkparse.checks.ns3.ns3_expert_crash" in modules
-    assert "wkparse.checks.aicb.known_generator_defect" in modules
-    assert "wkparse.checks.ns3.ns3_long_run" not in modules  # opt-in, not selected
-    assert "wkparse.checks.all" not in modules
+def test_a_small_clean_lint_defines_records_not_dataclasses() -> None:
+    """A dataclass costs several times a `wkparse.record` to define (six methods compiled
+    each), and a record is one to `dataclasses`: a clean lint defines only records."""
+    run = _lint_in_a_child(str(SMALL))
+    assert run["dataclasses"] == []
+    records = run["records"]
+    assert isinstance(records, list) and {"Span", "Diagnostic", "Config"} <= set(records)
 
 
 def _findings(paths: list[Path], config: Config) -> list[list[str]]:
@@ -217,6 +221,30 @@ def test_stale_summaries_are_made_again_from_the_pages(
         assert catalog.summaries() == fresh
     finally:
         catalog.summaries.cache_clear()
+
+
+def test_a_wheel_s_summaries_are_used_without_the_checksum(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A wheel's pages and index come from one checkout, held together by the test above: its
+    index is believed without reading its pages; a checkout's only with their checksum."""
+    stale = json.loads(catalog.summaries_path().read_text(encoding="utf-8"))
+    stale["rules"] = [[c, "renamed", "info", True, [], area] for c, *_, area in stale["rules"]]
+    stale["checksum"] = "12345678"  # of other pages
+    for installed, folder in ((True, tmp_path / "_data" / "rules"), (False, tmp_path / "rules")):
+        folder.mkdir(parents=True)
+        (folder / "summaries.json").write_text(json.dumps(stale), encoding="utf-8")
+        monkeypatch.setattr(catalog, "rules_dir", lambda folder=folder: folder)
+        catalog.summaries.cache_clear()
+        catalog.catalog.cache_clear()
+        try:
+            assert catalog._installed() is installed
+            names = {r.name for r in catalog.summaries().values()}
+            # the checkout's index is checked against its pages (here none): made again
+            assert names == ({"renamed"} if installed else set())
+        finally:
+            catalog.summaries.cache_clear()
+            catalog.catalog.cache_clear()
 
 
 def _report() -> FileReport:

@@ -50,6 +50,14 @@ def test_log_reading() -> None:
     assert crashed is not None and crashed.error == "We assume at least one NIC is alive"
 
 
+def test_a_log_ends_on_any_crash_the_thread_reader_knows() -> None:
+    """A log's error and the thread's crash lines come from one list (`logs.CRASH`)."""
+    r = read(1, "pass: 0 finished at time: 10\nfree(): invalid pointer\nAborted (core dumped)\n")
+    assert r is not None and r.error == "free(): invalid pointer"
+    r = read(1, "Segmentation fault (core dumped)\n")
+    assert r is not None and r.error == "Segmentation fault (core dumped)"
+
+
 def test_ns3_log_and_file_name_numbers() -> None:
     case = require(TRIAGE / "aliyun-SimAI-101")
     result = triage((case / "issue.md").read_bytes())

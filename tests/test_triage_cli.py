@@ -1,5 +1,5 @@
 # ruff: noqa: RUF001 - Chinese text is written with its own full-width punctuation
-"""`wkparse triage` as a command and as `wkparse.threads`: its formats, options and exit
+"""`wkparse triage` as a command and as `wkparse.triage()`: its formats, options and exit
 codes, and that no text makes it crash or hang (empty, binary, 10 MB, a workload file given as
 the issue, 50 commands)."""
 

@@ -43,6 +43,8 @@ def test_units_and_busbw_are_answered_when_asked() -> None:
 def test_the_busbw_option_is_not_the_busbw_column() -> None:
     said = _concepts(_thread("最近的代码不支持 busbw 参数了么", "help 说明不清楚。\n", "zh"))
     assert any("`-busbw`" in s and "每台服务器的网卡数" in s for s in said)
+    # the thread's date (2026-01-12) has SimAI 26b4574b in force: its parser is the one named
+    assert any("SimAI 26b4574b's option parser" in s for s in said)
     assert not any("algbw = 大小" in s for s in said)
 
 
@@ -109,3 +111,15 @@ def test_a_log_without_its_end_asks_for_it() -> None:
     )
     t = triage(_thread("stops", body))
     assert any("all passes finished" in m for m in t.missing)
+
+
+def test_a_question_opens_with_its_answer_and_a_failure_with_its_cause() -> None:
+    """A thread that reports no failure opens with the first sentence of the answer to what
+    its title asks (not 'cannot name the cause'); one that reports a crash does not."""
+    asked = triage(_thread("What is the time unit of the results?", "Is busbw measured?\n"))
+    assert asked.cause.startswith("In short: SimAI writes the times of its results")
+    assert asked.cause.endswith("The evidence below says what each part rests on.")
+    zh = triage(_thread("结果的时间单位是什么？", "busbw 是测出来的吗？\n", "zh"))
+    assert zh.cause.startswith("简要回答：") and "微秒" in zh.cause
+    crashed = triage(_thread("It crashed", "What is the time unit?\n\nSegmentation fault\n"))
+    assert crashed.cause.startswith("wkparse cannot name the cause")

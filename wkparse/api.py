@@ -145,8 +145,8 @@ def triage(
     """What `wkparse triage` concludes from an issue's `text` (Markdown, plain text, front
     matter or `gh issue view --json` output): its artefacts, findings, predictions, answers
     and the Markdown to post (`.markdown`; `.public()` is the JSON). `attachments` is a folder
-    of the files the issue links to, `date` (YYYY-MM-DD) the day whose SimAI and AICB to
-    assume (default: the issue's), `lang` auto, en or zh."""
+    of the files the issue links to (matched by name), `date` (YYYY-MM-DD) the day whose SimAI
+    and AICB to assume (default: the issue's), `lang` auto (the issue's), en or zh."""
     from wkparse.render.triage.answer import answered
     from wkparse.threads import triage as run_triage
 

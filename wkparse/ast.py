@@ -12,8 +12,10 @@ from __future__ import annotations
 import sys
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Union, overload
+
+from wkparse.record import record
 
 if TYPE_CHECKING:
     import numpy as np
@@ -43,7 +45,7 @@ PHASES: tuple[str, ...] = ("fwd", "ig", "wg")
 MAX_DIGITS = 600
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Span:
     line: int
     column: int
@@ -55,7 +57,7 @@ class Span:
         return cls(line, column, line, end_column)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Value:
     """One header value token, kept as written (`8388608.0` stays a string with its span)."""
 
@@ -70,7 +72,7 @@ class Value:
             return None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HeaderField:
     """`key: v1 v2 ...`; `colon` is False for a bare word such as `pp_comm 50331648`."""
 
@@ -84,7 +86,7 @@ class HeaderField:
         return self.values[0] if self.values else None
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Header:
     policy: str
     policy_span: Span
@@ -114,7 +116,7 @@ class Header:
         return found
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CountLine:
     text: str
     #: the declared row count when line 2 is a clean non-negative integer
@@ -122,7 +124,7 @@ class CountLine:
     span: Span
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class LineError:
     """A syntax error inside one line, without its line number (shared by identical lines)."""
 
@@ -132,7 +134,7 @@ class LineError:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Phase:
     compute: int | None
     comm: str | None
@@ -188,7 +190,7 @@ def narrowest(typecode: str, low: int, high: int) -> str | None:
 IntColumn = Union["array[int]", list[int]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Partial:
     """A row value the columns cannot hold: a field is missing or the line has errors."""
 
@@ -436,7 +438,7 @@ class RowFields:
         return f"RowFields({', '.join(f'{k}={v!r}' for k, v in self.values().items())})"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Row:
     line: int
     fields: RowFields
@@ -563,7 +565,7 @@ class RowTable(Sequence[Row]):
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Workload:
     """A parsed file. `header` and `count` are None when the file has no such line."""
 

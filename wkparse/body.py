@@ -11,13 +11,13 @@ from __future__ import annotations
 from array import array
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import islice, pairwise
 from typing import Any
 
 from wkparse import columns
 from wkparse.ast import RowFields, Workload
+from wkparse.record import record
 
 GROUP_START = "embedding_layer"
 EPILOGUE_PREFIXES = ("cross_entropy", "optimizer")
@@ -41,7 +41,7 @@ MOE_NAMES = frozenset({"mlp_moelayer", "moe_route", "moe_expert", "shared_expert
 NOT_GROUP_START = frozenset({"embedding_norm", "embedding_grads"})
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class OrphanList:
     """A layer list with no `embedding_layer` row of its own (deleted, or renamed)."""
 
@@ -51,7 +51,7 @@ class OrphanList:
     renamed: bool
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Group:
     """One micro-batch group: rows `start` to `end` (indexes into the row table, end excluded)."""
 
@@ -113,7 +113,7 @@ def _orphans_in(names: tuple[str | None, ...], reference: tuple[str | None, ...]
     return offsets
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Body:
     workload: Workload
 

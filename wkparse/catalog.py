@@ -7,8 +7,9 @@ A lint run needs only each rule's name, severity, opt-in flag, targets and area 
 the name, says the rule's module), and reading the 80 pages costs more than linting a small
 file, so those are also stored beside the pages
 (`rules/summaries.json`, written by `python -c "from wkparse.catalog import write_summaries;
-write_summaries()"`) with a checksum of the pages' bytes: the index is used only while the pages
-are the ones it was made from (a stale index costs time, never correctness).
+write_summaries()"`) with a checksum of the pages' bytes: in a checkout the index is used only
+while the pages are the ones it was made from (a stale index costs time, never correctness); a
+wheel's is used as it is (`_installed`).
 """
 
 from __future__ import annotations
@@ -18,11 +19,12 @@ import json
 import sys
 import zlib
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
 from wkparse.diagnostics import Severity
+from wkparse.record import record
 from wkparse.resources import rules_dir
 
 FIXABLE = ("no", "safe", "unsafe")
@@ -32,7 +34,7 @@ FIXABLE = ("no", "safe", "unsafe")
 TARGETS = ("simai", "simai-ns3", "astra-sim-1.0")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Example:
     text: str
     #: the file name the example is linted under (file-name rules read it)
@@ -50,7 +52,7 @@ class Example:
         return self.text.encode(self.encoding, "surrogatepass")
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RulePage:
     code: str
     name: str
@@ -119,7 +121,7 @@ def load_page(data: dict[str, Any]) -> RulePage:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RuleSummary:
     """What a lint run needs of a page (`RulePage` has the same fields and more)."""
 
@@ -193,11 +195,19 @@ def summaries() -> dict[str, RuleSummary]:
     the pages when the stored summaries were made from them."""
     try:
         stored = json.loads(summaries_path().read_text(encoding="utf-8"))
-        if stored.get("checksum") == _checksum(_page_files()):
+        if _installed() or stored.get("checksum") == _checksum(_page_files()):
             return _from_rows(stored["rules"])
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         pass  # unreadable, or stored by another version of this function: made again
     return _from_rows(_summaries()["rules"])
+
+
+def _installed() -> bool:
+    """Whether the pages are a wheel's copy (`wkparse/_data/rules`, see `wkparse.resources`):
+    a wheel ships the pages and their index together, from a checkout whose index is its pages
+    (tests/test_startup.py holds it to them), and nobody edits an installed wheel, so its index
+    is used without reading the pages for the checksum. A checkout's is checked at every run."""
+    return rules_dir().parent.name == "_data"
 
 
 def _from_rows(rows: list[list[Any]]) -> dict[str, RuleSummary]:

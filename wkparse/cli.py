@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from enum import Enum
 from pathlib import Path
 from typing import Any, NoReturn
@@ -244,9 +243,6 @@ def lint(
         typed(ctx, "fix"),
         typed(ctx, "unsafe_fixes"),
         typed(ctx, "skip_non_workloads"),
-    )
-    options = replace(
-        options,
         aicb_command=aicb_command,
         extend_select=extend_select,
         extend_ignore=extend_ignore,

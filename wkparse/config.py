@@ -13,13 +13,14 @@ import os
 import re
 import sys
 from collections.abc import Callable, Collection, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from wkparse.catalog import TARGETS, foreign_codes, opt_in_codes
 from wkparse.diagnostics import Severity
 from wkparse.parse import Limits
+from wkparse.record import record
 
 if TYPE_CHECKING:
     from wkparse.models.simai.versions import SimaiVersion
@@ -51,7 +52,7 @@ class ConfigError(Exception):
     """A configuration the user must correct; the message names the file and the key."""
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Config:
     #: the default set: the empty prefix matches every code but turns on no opt-in rule; a
     #: prefix anyone names (`WK`, `ALL`, `WK4`) selects every rule it matches, as in ruff

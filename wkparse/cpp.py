@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
-from dataclasses import dataclass
+
+from wkparse.record import record
 
 #: the characters C's isspace() accepts in the "C" locale; `>>` and getline-then-split use them
 C_SPACE = b" \t\n\v\f\r"
@@ -28,7 +29,7 @@ _DIGITS = b"0123456789"
 _MAX_SIGNIFICANT = 20
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Stoi:
     """What `std::stoi` makes of a string.
 
@@ -223,24 +224,22 @@ class IStream:
     def uint32(self) -> int | None:
         """`>> uint32_t`: as `uint64`, modulo 2**32; a magnitude past 32 bits fails and stores
         the maximum."""
-        value = self._integer()
-        if value is None or self.failed:
-            return value
-        if abs(value) >= U32:
-            self.fail(self.start)
-            return U32 - 1
-        return value % U32
+        return self._unsigned(U32)
 
     def uint64(self) -> int | None:
         """`>> uint64_t`: a leading minus wraps modulo 2**64; a magnitude past 64 bits fails and
         stores the maximum; no digits fails and stores 0; None when the variable is untouched."""
+        return self._unsigned(U64)
+
+    def _unsigned(self, bound: int) -> int | None:
+        """`>>` into an unsigned type of `bound` values (see `uint64`)."""
         value = self._integer()
         if value is None or self.failed:
             return value
-        if abs(value) >= U64:
+        if abs(value) >= bound:
             self.fail(self.start)
-            return U64 - 1
-        return value % U64
+            return bound - 1
+        return value % bound
 
 
 def split_c(line: bytes) -> list[bytes]:

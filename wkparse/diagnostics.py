@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from wkparse.ast import Span
+from wkparse.record import record
 
 
 class Severity(enum.IntEnum):
@@ -23,7 +24,7 @@ class Severity(enum.IntEnum):
         return cls[text.strip().upper()]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Edit:
     """Replace `span` (one line, end exclusive) with `text`; a fix is a set of edits."""
 
@@ -31,7 +32,7 @@ class Edit:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Fix:
     description: str
     edits: tuple[Edit, ...]
@@ -39,7 +40,7 @@ class Fix:
     safe: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Diagnostic:
     code: str
     message: str

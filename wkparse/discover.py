@@ -12,13 +12,13 @@ import os
 import re
 import stat
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from wkparse import encoding, terminal
 from wkparse.config import Config, ConfigError
 from wkparse.i18n import N_, _
 from wkparse.models.simai.tables import POLICIES
+from wkparse.record import record
 
 STDIN = "-"
 #: the warning (exit 0) when the paths given hold no workload file at all
@@ -39,7 +39,7 @@ def _is_device(mode: int) -> bool:
     return stat.S_ISCHR(mode) or stat.S_ISBLK(mode) or stat.S_ISSOCK(mode)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Target:
     """A file to lint; `path` is None for standard input."""
 
@@ -48,7 +48,7 @@ class Target:
     display: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Skipped:
     """A file a folder walk left out, with the reason (reported as a note)."""
 
@@ -56,7 +56,7 @@ class Skipped:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Unreadable:
     """A path that cannot be read (reported as an error: exit 2)."""
 
@@ -204,7 +204,7 @@ def _walk_dir(
             yield sniff(Path(entry.path), shown)
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Folder:
     """A folder being walked: its remaining entries in name order and its settings."""
 

@@ -9,9 +9,10 @@ recognises it instead, says so once, and `lint --fix` converts it to UTF-8.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from wkparse.i18n import _
+from wkparse.record import record
 
 UTF8_BOM = b"\xef\xbb\xbf"
 #: bytes sniffed: enough for the pattern, short enough to cost nothing
@@ -26,7 +27,7 @@ _UNREADABLE = re.compile("[\ufffd\x00-\x08\x0e-\x1f\x7f]")
 _MIN_PATTERN = 8
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class WideEncoding:
     """A UTF-16 or UTF-32 encoding a file was found in."""
 

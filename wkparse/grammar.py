@@ -14,10 +14,10 @@ from __future__ import annotations
 import functools
 import json
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from wkparse.record import record
 from wkparse.resources import grammar_file
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def parser() -> Lark:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Slot:
     """One field position of a row: the grammar terminal that must fill it."""
 
@@ -49,7 +49,7 @@ class Slot:
     pattern: re.Pattern[str]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RowMatcher:
     """Each field position of a row, for naming what is wrong with a line that does not
     match its whole-line matcher (`row_line`)."""
@@ -58,7 +58,7 @@ class RowMatcher:
     slots: tuple[Slot, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class HeaderMatcher:
     """Line 1 and line 2 without Lark: which terminal each token is, in Lark's own order.
 

@@ -17,7 +17,6 @@ import stat
 import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import BinaryIO
@@ -37,6 +36,7 @@ from wkparse.ast import (
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.grammar import header_matcher, parser, row_line
 from wkparse.i18n import _
+from wkparse.record import record
 from wkparse.row_reader import BLANK_REF, RowColumns
 
 BOM = encoding.UTF8_BOM
@@ -45,7 +45,7 @@ CUSTOMIZED_POLICY = "HYBRID_CUSTOMIZED"
 _BLOCK = 1 << 20
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Limits:
     """Bounds that hold whatever the file says."""
 
@@ -53,7 +53,7 @@ class Limits:
     max_line_bytes: int = 65536
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ParseResult:
     workload: Workload
     diagnostics: tuple[Diagnostic, ...]
@@ -514,7 +514,7 @@ class _Parser:
         return _reading(values, tuple((c, e) for c, e, _ in toks), tuple(errors))
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Reading:
     """One line's 13 values (numbers as ints), token positions and errors."""
 

@@ -14,6 +14,8 @@ import sys
 from typing import IO, TYPE_CHECKING, Any, cast
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from rich.console import Console
 
 MODES = ("auto", "always", "never")
@@ -80,6 +82,22 @@ def reason(exc: OSError) -> str:
 def warning(out: Console, message: str) -> None:
     """`warning: message` (see `say`)."""
     say(out, "warning", message, "yellow")
+
+
+def write_page(page: str, output: Path | None, errors: Console) -> int:
+    """A command's page on stdout (`output` None), or atomically to the file `output`, so a
+    reader never sees half a page; the exit code: 0, or 2 (with the reason on `errors`)."""
+    if output is None:
+        sys.stdout.write(page)
+        return 0
+    from wkparse.atomic import atomic_write
+
+    try:
+        atomic_write(output, [page.encode("utf-8")])
+    except OSError as exc:
+        error(errors, f"{output}: {reason(exc)}")
+        return 2
+    return 0
 
 
 def plain(*, stderr: bool = False) -> IO[str] | None:

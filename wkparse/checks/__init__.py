@@ -30,7 +30,6 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 from wkparse.ast import ROW_FIELDS, Row, RowFields, Workload
@@ -39,9 +38,10 @@ from wkparse.columns import Columns
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion
+from wkparse.record import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class RowProblem:
     code: str
     #: index into wkparse.ast.ROW_FIELDS of the field the problem points at
@@ -123,7 +123,7 @@ FileCheck = Callable[[Context], Iterable[Diagnostic]]
 RowCheck = Callable[[Context, RowFields], Iterable[RowProblem]]
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Registered:
     codes: frozenset[str]
     function: FileCheck | RowCheck

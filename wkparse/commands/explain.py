@@ -10,7 +10,6 @@ the same configuration `wkparse lint` would use for the file (the nearest `.wkpa
 from __future__ import annotations
 
 import io
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -178,18 +177,8 @@ def _render(e: Explanation, format: str, output: Path | None, errors: Console) -
 
 
 def _write(page: str, output: Path | None, errors: Console) -> int:
-    """The output to stdout, or atomically to the file `output`."""
-    if output is None or str(output) == "-":
-        sys.stdout.write(page)
-        return 0
-    from wkparse.atomic import atomic_write
-
-    try:
-        atomic_write(output, [page.encode("utf-8")])
-    except OSError as exc:
-        terminal.error(errors, f"{output}: {terminal.reason(exc)}")
-        return 2
-    return 0
+    """The output to stdout (no `output`, or `-`), or atomically to the file `output`."""
+    return terminal.write_page(page, None if str(output) == "-" else output, errors)
 
 
 def _simai_bytes(path: Path, config: Config) -> bytes | None:

@@ -14,7 +14,6 @@ import io
 import sys
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
@@ -23,6 +22,7 @@ from wkparse.catalog import catalog, summaries
 from wkparse.config import Config, ConfigError, Resolver, check_target, parse_selectors
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.i18n import _, language, ngettext, resolve
+from wkparse.record import record
 from wkparse.render.lint.base import FileReport, Formatter, PathProblem, Summary
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ if TYPE_CHECKING:
 FORMATS = ("text", "json", "sarif", "github")
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class LintOptions:
     paths: Sequence[Path]
     format: str = "text"

@@ -11,7 +11,6 @@ not a gate); 2 when ISSUE or DIR cannot be read, or an option is wrong.
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 from wkparse import terminal
@@ -54,17 +53,7 @@ def run(
 
     result = answered(triage(data, attachments=attachments, date=date, lang=lang))
     page = {"markdown": markdown, "text": text, "json": as_json}[format](result)
-    if output is None:
-        sys.stdout.write(page)
-        return 0
-    from wkparse.atomic import atomic_write
-
-    try:
-        atomic_write(output, [page.encode("utf-8")])
-    except OSError as exc:
-        terminal.error(errors, f"{output}: {terminal.reason(exc)}")
-        return 2
-    return 0
+    return terminal.write_page(page, output, errors)
 
 
 def _read(issue: Path) -> bytes:

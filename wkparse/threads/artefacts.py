@@ -15,6 +15,7 @@ from pathlib import PurePosixPath
 from wkparse.models.simai.tables import KNOWN_COMMS, POLICIES
 from wkparse.threads import commands, fences, topology
 from wkparse.threads.commands import Command
+from wkparse.threads.logs import CRASH
 from wkparse.threads.reading import Thread
 
 KINDS = (
@@ -46,12 +47,6 @@ _LOG_LINE = re.compile(
 _ERRORISH = re.compile(
     r"(?i)error|denied|msg=|terminate called|traceback|exception|fault|no such file|not found"
     r"|assert|abort|core dumped|cannot|failed|undefined reference"
-)
-_CRASH = re.compile(
-    r"Segmentation fault(?: \(core dumped\))?|double free or corruption(?: \(!?\w+\))?"
-    r"|Aborted \(core dumped\)|Floating point exception(?: \(core dumped\))?"
-    r"|terminate called (?:after throwing an instance of '[^']+'|without an active exception)"
-    r"|free\(\): invalid \w+|corrupted size vs\. prev_size|Illegal instruction"
 )
 _CODE = re.compile(
     r"std::|^\s*def \w+\(|^\s*return\b|#include|;\s*$|\{\s*$|^\s*for\s*\(|^\s*import \w|"
@@ -177,7 +172,7 @@ def extract(thread: Thread) -> Found:
     logged = " ".join(a.text for a in logs)
     crashes: dict[str, int] = {}
     for number, text in prose:
-        for m in _CRASH.finditer(text):
+        for m in CRASH.finditer(text):
             key = m.group(0)
             if key not in logged and not any(key in k or k in key for k in crashes):
                 crashes[key] = number

@@ -81,7 +81,34 @@ def likely_cause(
         return
     if t.cause and not unexplained:
         return  # a disagreement found earlier (the topology's GPU count)
-    t.cause = say("cause-none", lang)
+    # a thread that reports no failure and asks what things mean; one that reports a failure
+    # no model ran on, only when its title asks
+    answer = _asked(t, title_only=False) if not reported else None
+    if reported and not runs:
+        answer = _asked(t, title_only=True)
+    t.cause = say("cause-answer", lang, answer=answer) if answer else say("cause-none", lang)
+
+
+def _asked(t: Triage, title_only: bool) -> str | None:
+    """The opening of a thread that asks what things mean: the first sentence of the models'
+    answer to what its title asks, else (unless `title_only`) to what the file describes, else
+    to the first term it asks about (the evidence below gives the rest)."""
+    lang = t.language
+    concepts, meaning = say("q-concepts", lang), say("q-meaning", lang)
+    title = say("evidence-title", lang)
+    ranked = [
+        *(a for a in t.answers if a.question == concepts and title in a.evidence),
+        *(a for a in t.answers if a.question in (meaning, concepts) and not title_only),
+    ]
+    for a in ranked:
+        first = _SENTENCE_END.split(a.answer, maxsplit=1)[0].strip()
+        if 20 <= len(first) <= 400:
+            ended = first[-1] in ".?!\u3002\uff1f\uff01"
+            return first if ended else first + ("\u3002" if lang == "zh" else ".")
+    return None
+
+
+_SENTENCE_END = re.compile(r"(?<=。)|(?<=[.?!])\s+(?=[A-Z`(])")
 
 
 def missing(

@@ -12,10 +12,15 @@ _ISSUED = re.compile(
 _LAYER = re.compile(r"for layer: (\w+)")
 _CHUNK = re.compile(r"chunk size is: (\d+) , size is: (\d+)")
 _PASS = re.compile(r"pass: (\d+) finished at time: (\d+)")
-_ERROR = re.compile(
-    r"msg=\"([^\"]+)\"|(Segmentation fault|double free or corruption[^\n]*|terminate called [^\n]*"
-    r"|Floating point exception)"
+#: the line a crashed C++ program (SimAI) ends on, as glibc, libstdc++ and the shell print it
+CRASH = re.compile(
+    r"Segmentation fault(?: \(core dumped\))?|double free or corruption(?: \(!?\w+\))?"
+    r"|Aborted \(core dumped\)|Floating point exception(?: \(core dumped\))?"
+    r"|terminate called (?:after throwing an instance of '[^']+'|without an active exception)"
+    r"|free\(\): invalid \w+|corrupted size vs\. prev_size|Illegal instruction"
 )
+#: the error a run ended on: SimAI's own `msg="..."`, else a crash
+_ERROR = re.compile(r"msg=\"([^\"]+)\"|(" + CRASH.pattern + ")")
 
 
 @dataclass

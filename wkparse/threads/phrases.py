@@ -19,6 +19,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "about the pieces it does show.",
         "仅凭帖子里给出的内容，wkparse 还无法确定原因；下面是各模型对帖子中已有内容的结论。",
     ),
+    "cause-answer": (
+        "In short: {answer} The evidence below says what each part rests on.",
+        "简要回答：{answer}各部分的依据见下文。",
+    ),
     "cause-prediction": (
         "Likely cause: {message} (SimAI {simai} model, {backend}; {basis}).",
         "可能的原因：{message}（SimAI {simai} 模型，{backend}；{basis}）。",

@@ -38,10 +38,7 @@ def triage(
     date: str | None = None,
     lang: str = "auto",
 ) -> Triage:
-    """Triage one issue (`text`: Markdown, plain text, front matter or `gh issue view --json`).
-
-    `attachments` is a folder of the files the issue links to (matched by name); `date`
-    (YYYY-MM-DD) overrides the issue's own; `lang` is `auto` (the issue's), `en` or `zh`."""
+    """Triage one issue, before its answers are worded (the arguments: `wkparse.triage()`)."""
     thread = read_thread(text)
     found = extract(thread)
     language = (

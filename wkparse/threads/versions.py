@@ -42,14 +42,10 @@ def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[st
     if "simai" in stated:
         commit, line = stated["simai"]
         try:
-            v = simai_resolve(commit)
             simai.update(
-                commit=v.short,
-                label=v.label,
-                why=f"named in the thread (line {line})",
-                basis="stated",
-                line=line,
+                _modelled(simai_resolve(commit), f"named in the thread (line {line})", "stated")
             )
+            simai.update(line=line)
         except UnknownVersion:
             simai.update(
                 commit=commit[:8],
@@ -61,14 +57,10 @@ def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[st
             )
     elif date:
         try:
-            v = in_force(date)
             simai.update(
-                commit=v.short,
-                label=v.label,
-                why=f"master in force on {date}, the issue's date",
-                basis="date",
-                date=date,
+                _modelled(in_force(date), f"master in force on {date}, the issue's date", "date")
             )
+            simai.update(date=date)
         except UnknownVersion as exc:
             simai.update(commit=None, why=str(exc), basis="before", date=date)
     else:
@@ -89,6 +81,11 @@ def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[st
     ran = running(simai)
     simai.update(model=ran.short, model_label=ran.label, model_why=_model_why(simai, ran))
     return {"simai": simai, "aicb": aicb}
+
+
+def _modelled(v: SimaiVersion, why: str, basis: str) -> dict[str, object]:
+    """The entries of a SimAI version wkparse models, and why it is the user's."""
+    return {"commit": v.short, "label": v.label, "why": why, "basis": basis}
 
 
 def running(simai: dict[str, object]) -> SimaiVersion:

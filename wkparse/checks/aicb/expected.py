@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import TYPE_CHECKING, Any
 
 from wkparse.ast import Header, RowTable, Span, Workload
@@ -16,6 +16,7 @@ from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import N_, _
 from wkparse.models.simai.tokens import header_value, reading
 from wkparse.parse import parse_bytes
+from wkparse.record import record
 
 if TYPE_CHECKING:  # the AICB model is imported only when a file has an AICB command
     from wkparse.models.aicb import AicbError, Generated
@@ -107,7 +108,7 @@ def header_departures(have: Header, want: Header) -> Iterator[Diagnostic]:
 SECTIONS = {"prologue": N_("the prologue"), "epilogue": N_("the epilogue")}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class _Place:
     """Where an expected row stands: prologue, group N, or epilogue."""
 
@@ -139,7 +140,7 @@ def _values(row: AicbRow) -> tuple[int | float | str | None, ...]:
     )  # fmt: skip
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _Repeated:
     """A departure's first place, and how many rows and groups repeat it."""
 
@@ -149,7 +150,7 @@ class _Repeated:
     groups: set[int] = field(default_factory=set)
 
 
-@dataclass(slots=True)
+@record(frozen=False)
 class _RowComparison:
     """Departures keyed by what departs, so a repeat is counted, not reported again.
 

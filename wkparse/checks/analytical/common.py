@@ -3,7 +3,6 @@ and the backend model's answer for one collective under wkparse's stated option 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -13,6 +12,7 @@ from wkparse.cpp import c_div, scaled
 from wkparse.i18n import N_
 from wkparse.models.simai.parallel import data_parallel
 from wkparse.models.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
+from wkparse.record import record
 
 if TYPE_CHECKING:
     from wkparse.models.simai.comm import Network
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 PHASE_WORDS = {"fwd": N_("forward"), "ig": N_("input-gradient"), "wg": N_("weight-gradient")}
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Facts:
     """The header values SimAI-Analytical computes with (unset keys read 0)."""
 

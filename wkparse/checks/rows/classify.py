@@ -10,20 +10,20 @@ from __future__ import annotations
 import difflib
 import functools
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from wkparse.ast import PHASES, RowFields
 from wkparse.checks import RowProblem
 from wkparse.checks.rows.fields import COLUMN, COMM_FIELD
 from wkparse.i18n import _, current
 from wkparse.models.simai.tables import COLLECTIVES, KNOWN_COMMS, PREFIXES, ComType, decode_comm
+from wkparse.record import record
 
 BASES = tuple(t.value for t in PREFIXES)
 #: the three-way collective SimAI's reader names but never reaches: ALLREDUCE matches first
 PREFIX_TRAP = "ALLREDUCEALLTOALL"
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class CommProblem:
     code: str
     message: str

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TypeVar
 
 from wkparse.ast import PHASES, Phase, Row, RowFields
 from wkparse.checks import Context
 from wkparse.checks.rows.fields import COMM_FIELD, SIZE_FIELD
 from wkparse.i18n import ngettext
+from wkparse.record import record
 
 T = TypeVar("T")
 
 
-@dataclass
+@record(frozen=False)
 class Pattern:
     """One kind of row problem with where it first occurs and how often."""
 

@@ -12,30 +12,32 @@ name reflects what really ran, so it is evidence to check the header against. AI
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import PurePath
 
 from wkparse.models.aicb.formulas import data_parallel, ga
 from wkparse.models.aicb.training.presets import PRESETS, Preset
+from wkparse.record import record
 
-_TRAINING = re.compile(
+# Patterns as text, compiled by `re` when a name is first matched against them (its cache
+# keeps them): a run that reads one kind of name compiles one, not four (0.1-0.2 ms each).
+_TRAINING = (
     r"(?:(?P<prefix>.*)-)?(?P<model>[^-]+)-world_size(?P<world>\d+)-tp(?P<tp>\d+)"
     r"-pp(?P<pp>\d+)-ep(?P<ep>\d+)-gbs(?P<gbs>\d+)-mbs(?P<mbs>\d+)-seq(?P<seq>\d+)"
     r"-MOE-(?P<moe>True|False)-GEMM-(?P<gemm>True|False)-flash_attn-(?P<flash>True|False)"
     r"\.txt"
 )
-_V1_TRAINING = re.compile(
+_V1_TRAINING = (
     r"(?:(?P<prefix>.*)-)?(?P<model>[^-]+)-world_size(?P<world>\d+)-tp(?P<tp>\d+)"
     r"-pp(?P<pp>\d+)-gbs(?P<gbs>\d+)-mbs(?P<mbs>\d+)-seq(?P<seq>\d+)"
     r"-flash_attn-(?P<flash>True|False)\.txt"
 )
-_INFERENCE = re.compile(
+_INFERENCE = (
     r"(?P<model>.+?)-world_size(?P<world>\d+)-tp(?P<tp>\d+)-pp(?P<pp>\d+)-ep(?P<ep>\d+)"
     r"-bs(?P<bs>\d+)-seq(?P<seq>\d+)-(?P<phase>prefill|decode)\.txt"
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class AicbName:
     """The configuration an AICB file name records."""
 
@@ -93,7 +95,7 @@ def _run(m: re.Match[str]) -> tuple[str, int, int, int, int, int]:
 def parse_filename(path: str | PurePath) -> AicbName | None:
     """The configuration in an AICB-style file name, or None when the name is not one."""
     name = PurePath(path).name
-    m = _TRAINING.fullmatch(name)
+    m = re.fullmatch(_TRAINING, name)
     if m:
         prefixes = (m["prefix"] or "").split("-") if m["prefix"] else []
         gpu = prefixes[-1] if prefixes and prefixes[-1] not in ("aiob", "sp") else None
@@ -106,7 +108,7 @@ def parse_filename(path: str | PurePath) -> AicbName | None:
             sequence_parallel="sp" in prefixes,
             gpu_type=gpu,
         )
-    m = _INFERENCE.fullmatch(name)
+    m = re.fullmatch(_INFERENCE, name)
     if m:
         return AicbName(
             *_run(m),
@@ -157,7 +159,7 @@ def inference_name(
     return f"{model}-world_size{world}-tp{tp}-pp{pp}-ep{ep}-bs{bs}-seq{seq}{tail}.txt"
 
 
-_FIRST_INFERENCE = re.compile(
+_FIRST_INFERENCE = (
     r"(?P<model>.+?)-world_size(?P<world>\d+)-tp(?P<tp>\d+)-pp(?P<pp>\d+)-ep(?P<ep>\d+)"
     r"-bs(?P<bs>\d+)-seq(?P<seq>\d+)\.txt"
 )
@@ -166,7 +168,7 @@ _FIRST_INFERENCE = re.compile(
 def parse_first_inference_filename(path: str | PurePath) -> AicbName | None:
     """The configuration in a name of AICB's first inference generator (no phase: its
     `inference_phase` is empty), or None."""
-    m = _FIRST_INFERENCE.fullmatch(PurePath(path).name)
+    m = re.fullmatch(_FIRST_INFERENCE, PurePath(path).name)
     if m is None:
         return None
     return AicbName(
@@ -181,7 +183,7 @@ def parse_first_inference_filename(path: str | PurePath) -> AicbName | None:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class V1Name:
     """The configuration an AICB v1.0 training file name records (no ep, MoE or GPU part)."""
 
@@ -197,7 +199,7 @@ class V1Name:
 
 def parse_v1_filename(path: str | PurePath) -> V1Name | None:
     """The configuration in an AICB v1.0 file name (after any `prefix-`), or None."""
-    m = _V1_TRAINING.fullmatch(PurePath(path).name)
+    m = re.fullmatch(_V1_TRAINING, PurePath(path).name)
     if m is None:
         return None
     world, tp, pp, gbs, mbs, seq = (int(m[k]) for k in ("world", "tp", "pp", "gbs", "mbs", "seq"))

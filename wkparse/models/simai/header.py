@@ -18,12 +18,13 @@ keys, keys without a colon) is never looked at. Keys it never finds keep 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from wkparse.cpp import U32, Stoi, split_c, stoi
 from wkparse.models.simai import outcome
 from wkparse.models.simai.outcome import Outcome
 from wkparse.models.simai.tables import DLRM_POLICIES, FWD_IN_BCKWD, POLICIES, TRANSFORMER_POLICIES
+from wkparse.record import record
 
 #: the transformer keys SimAI reads with stoi, as written, and the name wkparse gives each
 SIZE_KEYS: dict[str, str] = {
@@ -67,7 +68,7 @@ MEANINGS: dict[str, str] = {
 MAX_PRINTS = 10_000
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class KeyRead:
     """One place SimAI reads a key: the key's token index and what stoi made of the token
     after it (`result` None when there is no token after it)."""
@@ -79,7 +80,7 @@ class KeyRead:
     offset: int = 1
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class HeaderReading:
     """What SimAI holds after line 1, and where it stopped when it did not get through it."""
 

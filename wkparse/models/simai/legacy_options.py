@@ -16,32 +16,33 @@ from dataclasses import replace
 from pathlib import Path
 
 from wkparse.models.simai.busbw_file import BadYaml, YamlBusbw, parse_yaml
-from wkparse.models.simai.option_values import Refusal, SimaiOptions, _float, _int, name_numbers
+from wkparse.models.simai.option_values import (
+    OPTION_NAMES,
+    Refusal,
+    SimaiOptions,
+    _float,
+    _int,
+    result_name_start,
+)
 from wkparse.models.simai.versions import SimaiVersion
 
 #: what `main` prints on stderr after a refusal (spacing as printed)
 HINT = "-h,       --help                Help message"
+#: what the parser of 26b4574b on knows that this one does not (`-l` came later still)
+_ADDED_SINCE = {"result_folder", "nvlink", "nic", "nics_per_server", "nic_type", "gpu_type", "lang"}
+#: the later parser's names (`option_values.OPTION_NAMES`) less what it added and the long
+#: overlap spellings it renamed; plus `-busbw`, which 26b4574b removed
 NAMES = {
-    "-w": "workload",
-    "--workload": "workload",
-    "-g": "gpus",
-    "--gpus": "gpus",
-    "-r": "result",
-    "--result": "result",
-    "-g_p_s": "gpus_per_server",
-    "--gpus-per-server": "gpus_per_server",
+    word: name
+    for word, name in OPTION_NAMES.items()
+    if name not in _ADDED_SINCE and not word.endswith("_overlap")
+} | {
     "-busbw": "busbw",
     "--bus-bandwidth": "busbw",
-    "-dp_o": "dp_overlap",
     "--dp-overlap-ratio": "dp_overlap",
-    "-tp_o": "tp_overlap",
     "--tp-overlap-ratio": "tp_overlap",
-    "-ep_o": "ep_overlap",
     "--ep-overlap-ratio": "ep_overlap",
-    "-pp_o": "pp_overlap",
     "--pp-overlap-ratio": "pp_overlap",
-    "-v": "visual",
-    "--visual": "visual",
 }
 
 
@@ -121,20 +122,5 @@ def parse(
 
 def legacy_result(opts: SimaiOptions) -> str | Refusal:
     """`-r` absent (or a folder): the name parseArg builds from the workload's file name."""
-    got = name_numbers(opts)
-    if isinstance(got, Refusal):
-        return got
-    model, found = got
-    tp_pp = found["tp"] * found["pp"]
-    if tp_pp == 0:
-        return Refusal(136, "", "", "no -r and the file name has no tp/pp numbers: SIGFPE")
-    from wkparse.cpp import c_div
-
-    dp = c_div(found["world_size"], tp_pp)
-    denominator = dp * found["mbs"]
-    ga_float = found["gbs"] / denominator if denominator else float("inf")
-    ga = int(ga_float) if abs(ga_float) < 2**31 else -(2**31)
-    return (
-        f"{model}-tp{found['tp']}-pp{found['pp']}-dp{dp}-ga{ga}-ep{found['ep']}-"
-        f"NVL{opts.g_p_s}-DP{opts.dp_overlap:g}-"
-    )
+    start = result_name_start(opts)
+    return start if isinstance(start, Refusal) else f"{start}DP{opts.dp_overlap:g}-"

@@ -10,12 +10,49 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
-from wkparse.cpp import stoi
+from wkparse.cpp import c_div, stoi
 from wkparse.encoding import shown
 from wkparse.models.simai.ieee import stof
 
 if TYPE_CHECKING:
     from wkparse.models.simai.busbw_file import YamlBusbw
+
+#: the option words of SimAI_analytical's parser from 26b4574b on, and the field each sets
+#: (the parser before it: `legacy_options.NAMES`, a difference from this table)
+OPTION_NAMES = {
+    "-w": "workload",
+    "--workload": "workload",
+    "-g": "gpus",
+    "--gpus": "gpus",
+    "-r": "result",
+    "--result": "result",
+    "-r_f": "result_folder",
+    "--result_folder": "result_folder",
+    "-g_p_s": "gpus_per_server",
+    "--gpus-per-server": "gpus_per_server",
+    "-nv": "nvlink",
+    "--nvlink": "nvlink",
+    "-nic": "nic",
+    "--nic_busbw": "nic",
+    "-n_p_s": "nics_per_server",
+    "--nic_per_server": "nics_per_server",
+    "-nic_t": "nic_type",
+    "--nic_type": "nic_type",
+    "-g_type": "gpu_type",
+    "--gpu_type": "gpu_type",
+    "-v": "visual",
+    "--visual": "visual",
+    "-dp_o": "dp_overlap",
+    "--dp_overlap": "dp_overlap",
+    "-tp_o": "tp_overlap",
+    "--tp_overlap": "tp_overlap",
+    "-ep_o": "ep_overlap",
+    "--ep_overlap": "ep_overlap",
+    "-pp_o": "pp_overlap",
+    "--pp_overlap": "pp_overlap",
+    "-l": "lang",
+    "--lang": "lang",
+}
 
 
 @dataclass(frozen=True)
@@ -118,3 +155,23 @@ def name_numbers(opts: SimaiOptions) -> tuple[str, dict[str, int]] | Refusal:
             )
         found[m.group(1)] = got.value
     return model, found
+
+
+def result_name_start(opts: SimaiOptions) -> str | Refusal:
+    """What every SimAI version's result name (`-r` absent) starts with:
+    `<model>-tp..-pp..-dp..-ga..-ep..-NVL<g_p_s>-`, from the numbers in the workload's file
+    name. A name without `tp` and `pp` numbers divides by zero."""
+    got = name_numbers(opts)
+    if isinstance(got, Refusal):
+        return got
+    model, found = got
+    tp_pp = found["tp"] * found["pp"]
+    if tp_pp == 0:
+        return Refusal(
+            136, "", "", "no -r and the file name has no tp/pp numbers: SIGFPE naming the result"
+        )
+    dp = c_div(found["world_size"], tp_pp)
+    denominator = dp * found["mbs"]
+    ga_float = found["gbs"] / denominator if denominator else float("inf")
+    ga = int(ga_float) if abs(ga_float) < 2**31 else -(2**31)
+    return f"{model}-tp{found['tp']}-pp{found['pp']}-dp{dp}-ga{ga}-ep{found['ep']}-NVL{opts.g_p_s}-"

@@ -13,7 +13,6 @@ every measured run (fresh heap memory): `-g_p_s` 0 divides by zero in the parser
 
 from __future__ import annotations
 
-import math
 import re
 import shlex
 from dataclasses import replace
@@ -23,9 +22,9 @@ from wkparse.cpp import INT_MAX
 from wkparse.encoding import shown
 from wkparse.models.simai.header import first_line, read_header
 from wkparse.models.simai.ieee import f32
+from wkparse.models.simai.option_values import OPTION_NAMES, _float, _int, result_name_start
 from wkparse.models.simai.option_values import Refusal as Refusal
 from wkparse.models.simai.option_values import SimaiOptions as SimaiOptions
-from wkparse.models.simai.option_values import _float, _int, name_numbers
 from wkparse.models.simai.versions import DEFAULT, VERSIONS, SimaiVersion, accepting
 
 #: SimAI's stderr line when its parser refuses the command line (then exit 255)
@@ -51,40 +50,6 @@ HELP_TEXT = (
 #: GPU type names SimAI knows, and their enum value (anything else: NONE)
 GPU_TYPES = {"A100": 0, "A800": 1, "H100": 2, "H800": 3, "H20": 5}
 GPU_NONE = 4
-_NAMES = {
-    "-w": "workload",
-    "--workload": "workload",
-    "-g": "gpus",
-    "--gpus": "gpus",
-    "-r": "result",
-    "--result": "result",
-    "-r_f": "result_folder",
-    "--result_folder": "result_folder",
-    "-g_p_s": "gpus_per_server",
-    "--gpus-per-server": "gpus_per_server",
-    "-nv": "nvlink",
-    "--nvlink": "nvlink",
-    "-nic": "nic",
-    "--nic_busbw": "nic",
-    "-n_p_s": "nics_per_server",
-    "--nic_per_server": "nics_per_server",
-    "-nic_t": "nic_type",
-    "--nic_type": "nic_type",
-    "-g_type": "gpu_type",
-    "--gpu_type": "gpu_type",
-    "-v": "visual",
-    "--visual": "visual",
-    "-dp_o": "dp_overlap",
-    "--dp_overlap": "dp_overlap",
-    "-tp_o": "tp_overlap",
-    "--tp_overlap": "tp_overlap",
-    "-ep_o": "ep_overlap",
-    "--ep_overlap": "ep_overlap",
-    "-pp_o": "pp_overlap",
-    "--pp_overlap": "pp_overlap",
-    "-l": "lang",
-    "--lang": "lang",
-}
 #: what a pasted command line may start with before the options
 PROGRAM = re.compile(r"(^|/)SimAI_analytical$")
 
@@ -116,7 +81,7 @@ def knows(version: SimaiVersion, arg: str) -> bool:
         from wkparse.models.simai.legacy_options import NAMES
 
         return arg in NAMES or arg in ("-h", "--help")
-    return (arg in _NAMES or arg in ("-h", "--help")) and (
+    return (arg in OPTION_NAMES or arg in ("-h", "--help")) and (
         arg not in _LATER or version.has(_LATER[arg])
     )
 
@@ -150,7 +115,7 @@ def parse(
         arg = argv[i]
         if arg in ("-h", "--help"):
             return Refusal(255, HELP_TEXT, USAGE_LINE, "-h prints the option list")
-        name = _NAMES.get(arg) if knows(version, arg) else None
+        name = OPTION_NAMES.get(arg) if knows(version, arg) else None
         if name is None:
             return Refusal(255, "", USAGE_LINE, refusal_reason(arg, version))
         i += 1
@@ -216,28 +181,10 @@ def _fixed1(x: float) -> str:
 def default_result(opts: SimaiOptions) -> str | Refusal:
     """`-r` when absent: SimAI builds a name from the workload's file name (`world_size`,
     `tp`, `pp`, ... numbers in it). A name without `tp` and `pp` numbers divides by zero."""
-    got = name_numbers(opts)
-    if isinstance(got, Refusal):
-        return got
-    model, found = got
-    tp_pp = found["tp"] * found["pp"]
-    if tp_pp == 0:
-        return Refusal(
-            136,
-            "",
-            "",
-            "no -r and the file name has no tp/pp numbers: SIGFPE naming the result",
-        )
-    q = abs(found["world_size"]) // abs(tp_pp)
-    dp = q if (found["world_size"] >= 0) == (tp_pp >= 0) else -q
-    denominator = dp * found["mbs"]
-    ga_float = found["gbs"] / denominator if denominator else math.inf
-    ga = int(ga_float) if math.isfinite(ga_float) and abs(ga_float) < 2**31 else -(2**31)
-    bw = f32(opts.nic * 8)
-    return (
-        f"{model}-tp{found['tp']}-pp{found['pp']}-dp{dp}-ga{ga}-ep{found['ep']}-"
-        f"NVL{opts.g_p_s}-{_fixed1(bw)}G-DP{_fixed1(opts.dp_overlap)}-"
-    )
+    start = result_name_start(opts)
+    if isinstance(start, Refusal):
+        return start
+    return f"{start}{_fixed1(f32(opts.nic * 8))}G-DP{_fixed1(opts.dp_overlap)}-"
 
 
 def result_name(opts: SimaiOptions) -> str | Refusal:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from wkparse.i18n import _
+from wkparse.record import record
 
 #: SimAI's stderr line when line 1's first token is no policy it knows (then exit(1))
 UNKNOWN_POLICY = (
@@ -17,7 +16,7 @@ FORMAT_MISMATCH = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Outcome:
     """The exit status of a SimAI run (either backend) and what it says about it.
 

@@ -17,20 +17,19 @@ written is whatever the stack held (undefined; the recorded runs aborted or ran 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from wkparse.cpp import U32, IStream, stoi
 from wkparse.models.simai import outcome
 from wkparse.models.simai.header import HeaderReading
 from wkparse.models.simai.outcome import Outcome
 from wkparse.models.simai.tables import DLRM_POLICIES, FWD_IN_BCKWD, POLICIES, TRANSFORMER_POLICIES
 from wkparse.models.simai.versions import SimaiVersion
+from wkparse.record import record
 
 #: the values the positional reader fills, in its order
 ORDER = ("tp", "ep", "pp", "vpp", "ga", "all_gpus")
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class PositionalReading:
     header: HeaderReading
     #: the count SimAI holds (None: never written, undefined)

@@ -12,14 +12,14 @@ explain, diff and `parse --format json` all ask it, so `vpp: 4.0`, `vpp: +4`, `v
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
 
 from wkparse.ast import Header, Span
 from wkparse.cpp import U32, Stoi, stoi
 from wkparse.models.simai.header import HeaderReading, read_header_tokens
+from wkparse.record import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Token:
     """One whitespace-separated token of line 1; `field` indexes `Header.fields`."""
 
@@ -30,7 +30,7 @@ class Token:
     key: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Occurrence:
     """One place SimAI reads `key`: the key token and the token it hands to stoi."""
 
@@ -42,7 +42,7 @@ class Occurrence:
     result: Stoi | None
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Reading:
     header: Header
     tokens: tuple[Token, ...]

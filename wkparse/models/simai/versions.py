@@ -10,10 +10,11 @@ last entry at or before it. The analytical ones were built and run on the same c
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+
+from wkparse.record import record
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class SimaiVersion:
     """One commit of aliyun/SimAI's master."""
 
@@ -152,7 +153,7 @@ RECORDED = "recorded"
 SOURCE = "from SimAI's source, not run"
 
 
-@dataclass(frozen=True)
+@record(slots=False)
 class Switch:
     """One behaviour of SimAI that changes at one commit: off before it, on from it.
 

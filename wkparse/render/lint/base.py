@@ -7,13 +7,14 @@ with the run's totals; it only formats (the command has already read, linted and
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import ClassVar, Protocol
 
 from wkparse.diagnostics import Diagnostic, Severity
+from wkparse.record import record
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class FileReport:
     #: the path as messages name it (`-` for standard input)
     path: str
@@ -24,13 +25,13 @@ class FileReport:
     fixed: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class PathProblem:
     path: str
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Summary:
     files: int = 0
     #: severity -> number of diagnostics left

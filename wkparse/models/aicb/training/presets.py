@@ -10,13 +10,15 @@ up in the file name, for the lint and explain checks that only see a name.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import field
 from types import MappingProxyType
+
+from wkparse.record import record
 
 _DEEPSEEK_SHAPE = {"qk_nope_dim": "128", "qk_rope_dim": "64", "v_head_dim": "128"}
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class ScriptPreset:
     """What one `-m SIZE` case of the script assigns (script variable -> value)."""
 
@@ -150,7 +152,7 @@ V1_SCRIPT_PRESETS: Mapping[str, ScriptPreset] = MappingProxyType(
 )
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Preset:
     """A preset's model shape, as the file-name checks and explain use it."""
 
