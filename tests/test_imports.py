@@ -189,3 +189,12 @@ def test_benchmarks_do_not_import_tests() -> None:
             elif isinstance(node, ast.ImportFrom) and not node.level:
                 names = [node.module or ""]
             assert not [n for n in names if n == "tests" or n.startswith("tests.")], path.name
+
+
+@pytest.mark.parametrize(
+    "module", sorted(m for m in MODULES if m == "wkparse.api" or m.startswith("wkparse.lsp"))
+)
+def test_the_api_and_the_server_stand_beside_the_commands(module: str) -> None:
+    """The Python API and the language server use the layers below them, never the
+    command-line layer they stand beside (reading a file, explaining it: issue 33)."""
+    assert not [m for m in _imports(module, MODULES[module]) if m.startswith("wkparse.commands")]
