@@ -503,17 +503,28 @@ class CaseTimeout(BaseException):
 @contextlib.contextmanager
 def watchdog(seconds: float) -> Iterator[None]:
     """Interrupt the block after `seconds` of wall time (main thread, POSIX only)."""
+    with interrupted_after(seconds, CaseTimeout(f"still running after {seconds} s")):
+        yield
+
+
+@contextlib.contextmanager
+def interrupted_after(seconds: float, error: BaseException, cpu: bool = False) -> Iterator[None]:
+    """Raise `error` in the block after `seconds` of wall time, or of this process's CPU time
+    with `cpu` (the main thread, POSIX only)."""
+    sig, timer = (
+        (signal.SIGPROF, signal.ITIMER_PROF) if cpu else (signal.SIGALRM, signal.ITIMER_REAL)
+    )
 
     def fire(signum: int, frame: FrameType | None) -> None:
-        raise CaseTimeout(f"still running after {seconds} s")
+        raise error
 
-    previous = signal.signal(signal.SIGALRM, fire)
-    signal.setitimer(signal.ITIMER_REAL, seconds)
+    previous = signal.signal(sig, fire)
+    signal.setitimer(timer, seconds)
     try:
         yield
     finally:
-        signal.setitimer(signal.ITIMER_REAL, 0)
-        signal.signal(signal.SIGALRM, previous)
+        signal.setitimer(timer, 0)
+        signal.signal(sig, previous)
 
 
 @dataclass(frozen=True)

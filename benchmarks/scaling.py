@@ -38,6 +38,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+if str(HERE.parent) not in sys.path:
+    sys.path.insert(0, str(HERE.parent))
+
+from benchmarks.fuzzing import interrupted_after  # noqa: E402
 
 #: the time per row on the large file may be at most this many times that on the small one
 GROWTH_LIMIT = 1.5
@@ -283,17 +287,8 @@ def budget(seconds: float | None) -> Iterator[None]:
     if seconds is None or not hasattr(signal, "setitimer"):
         yield
         return
-
-    def stop(signum: int, frame: object) -> None:
-        raise OverBudget
-
-    previous = signal.signal(signal.SIGPROF, stop)
-    signal.setitimer(signal.ITIMER_PROF, seconds)
-    try:
+    with interrupted_after(seconds, OverBudget(), cpu=True):
         yield
-    finally:
-        signal.setitimer(signal.ITIMER_PROF, 0)
-        signal.signal(signal.SIGPROF, previous)
 
 
 def timed(command: Command, files: Files, limit: float | None = None) -> float | None:

@@ -106,3 +106,13 @@ def test_run_py_keeps_the_notes_of_results_md(tmp_path: Path) -> None:
     results.write_text(f"| old table |\n{run.KEPT}\n## Scaling\nfigures\n")
     assert run.kept_notes(results) == f"\n{run.KEPT}\n## Scaling\nfigures\n"
     assert run.KEPT in (ROOT / "benchmarks" / "RESULTS.md").read_text(encoding="utf-8")
+
+
+def test_a_run_over_its_cpu_budget_is_stopped(scaling: ModuleType) -> None:
+    """A hopeless run is stopped by CPU time (the guard fails in minutes, never hangs); the
+    timer is the one the fuzzing watchdog uses, on the process's CPU clock."""
+    with pytest.raises(scaling.OverBudget), scaling.budget(0.2):
+        while True:
+            pass
+    with scaling.budget(None):
+        pass
