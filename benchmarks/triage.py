@@ -43,7 +43,7 @@ from wkparse import triage  # noqa: E402
 from wkparse.threads.artefacts import extract  # noqa: E402
 from wkparse.threads.reading import read_thread  # noqa: E402
 from wkparse.threads.scope import judge  # noqa: E402
-from wkparse.threads.versions import running, stated_commits, versions_of  # noqa: E402
+from wkparse.threads.versions import stated_commits, versions_of  # noqa: E402
 
 SHARED = ROOT.parent / "shared"
 ALLOWANCE = 1.2
@@ -100,9 +100,7 @@ def _models_of(issue: bytes, attachment: Path) -> Callable[[], object]:
     found = extract(thread)
     if judge(found).value == "out":
         return lambda: None
-    simai = versions_of(thread.created or None, stated_commits(thread))["simai"]
-    assert isinstance(simai, dict)
-    ran = running(simai)
+    _, ran = versions_of(thread.created or None, stated_commits(thread))
     versions = [ran] if ran == DEFAULT else [ran, DEFAULT]
     data = attachment.read_bytes()
     runs: list[tuple[str, list[str]]] = []

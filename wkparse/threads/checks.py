@@ -69,16 +69,18 @@ def same_header(a: bytes, b: bytes) -> bool:
 def file_names(t: Triage) -> None:
     """What AICB's file names in the thread say: TP, PP, EP, and the DP and ga they imply."""
     from wkparse.models.aicb import parse_filename
+    from wkparse.models.aicb.formulas import data_parallel
+    from wkparse.models.aicb.formulas import ga as ga_of
 
     lang = t.language
     for a in t.found.of("file-name"):
         name = parse_filename(PurePosixPath(a.text).name)
         if name is None or name.tp < 1 or name.pp < 1:
             continue
-        dp, rest = divmod(name.world, name.tp * name.pp)
+        dp = data_parallel(name.world, name.tp, name.pp)
         ga = ""
-        if not rest and dp and name.gbs is not None and name.mbs:
-            ga = f", ga {name.gbs // (name.mbs * dp)}" if name.gbs % (name.mbs * dp) == 0 else ""
+        if dp and name.gbs is not None and name.mbs and name.gbs % (name.mbs * dp) == 0:
+            ga = f", ga {ga_of(name.gbs, name.mbs, dp)}"
         t.answers.append(
             Answer(
                 say("q-name", lang),
@@ -90,7 +92,7 @@ def file_names(t: Triage) -> None:
                     tp=name.tp,
                     pp=name.pp,
                     ep=name.ep,
-                    dp=dp if not rest else "?",
+                    dp=dp if dp is not None else "?",
                     ga=ga,
                     seq=name.seq,
                 ),

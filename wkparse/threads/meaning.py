@@ -287,14 +287,12 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
 def _refused_option(t: Triage) -> None:
     """`-busbw` named in the thread: why SimAI refuses it, and the options that replace it."""
     from wkparse.models.simai.options import USAGE_LINE, knows, refusal_reason
-    from wkparse.models.simai.versions import DEFAULT, resolve
+    from wkparse.models.simai.versions import DEFAULT
 
     line = next(
         (n for n, x in [(0, t.thread.title), *t.thread.numbered()] if _OPTION.search(x)), None
     )
-    simai = t.versions.get("simai")
-    model = simai.get("model") if isinstance(simai, dict) else None
-    version = resolve(str(model)) if model else DEFAULT  # the SimAI the thread ran
+    version = t.simai or DEFAULT  # the SimAI the thread ran
     if line is None or knows(version, "-busbw"):
         return
     options = ", ".join(f"`{o}`" for o in ("-nv", "-nic", "-n_p_s") if knows(version, o))

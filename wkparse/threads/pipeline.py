@@ -47,7 +47,7 @@ def triage(
     scope = judge(found, thread.title)
     result = Triage(language, scope.value, thread, found, scope_topics=scope.topics)
     when = date or thread.created or None
-    result.versions = versions.versions_of(when, versions.stated_commits(thread))
+    result.versions, result.simai = versions.versions_of(when, versions.stated_commits(thread))
     folder = Path(attachments) if attachments is not None else None
     if scope.value != "out":
         _work(result, folder, when)
@@ -58,8 +58,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     lang, found = t.language, t.found
     rule_lang = " --lang zh" if lang == "zh" else ""
     simai_v = t.versions.get("simai", {})
-    assert isinstance(simai_v, dict)
-    ran = versions.running(simai_v)
+    assert isinstance(simai_v, dict) and t.simai is not None
+    ran = t.simai
     current = models.MODEL
     same = (
         say("same-version", lang)

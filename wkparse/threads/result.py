@@ -4,10 +4,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from wkparse.threads.artefacts import Artefact, Found
 from wkparse.threads.models import Prediction
 from wkparse.threads.reading import Thread
+
+if TYPE_CHECKING:
+    from wkparse.models.simai.versions import SimaiVersion
 
 
 @dataclass
@@ -53,6 +57,8 @@ class Triage:
     thread: Thread
     found: Found
     versions: dict[str, object] = field(default_factory=dict)
+    #: the modelled SimAI the models run at (`versions["simai"]["model"]` names it)
+    simai: SimaiVersion | None = None
     findings: list[Finding] = field(default_factory=list)
     predictions: list[Prediction] = field(default_factory=list)
     answers: list[Answer] = field(default_factory=list)

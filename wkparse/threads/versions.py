@@ -31,7 +31,11 @@ def stated_commits(thread: Thread) -> dict[str, tuple[str, int]]:
     return found
 
 
-def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[str, object]:
+def versions_of(
+    date: str | None, stated: dict[str, tuple[str, int]]
+) -> tuple[dict[str, object], SimaiVersion]:
+    """The SimAI and AICB in force, and why (the JSON's `versions`), and the modelled SimAI
+    the models run at."""
     from wkparse.models.aicb import AicbError
     from wkparse.models.aicb.revisions import LATEST, resolve
     from wkparse.models.simai.versions import UnknownVersion, in_force
@@ -80,7 +84,7 @@ def versions_of(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[st
         aicb.update(revision=None, at=None, why=str(exc))
     ran = running(simai)
     simai.update(model=ran.short, model_label=ran.label, model_why=_model_why(simai, ran))
-    return {"simai": simai, "aicb": aicb}
+    return {"simai": simai, "aicb": aicb}, ran
 
 
 def _modelled(v: SimaiVersion, why: str, basis: str) -> dict[str, object]:
