@@ -24,6 +24,7 @@ from wkparse.checks import Context, RowCheck, RowProblem, diagnostics_on_rows
 from wkparse.config import Config
 from wkparse.engine import _run_row_checks, lint
 from wkparse.explanation import explain
+from wkparse.models.simai import parsed_rows
 from wkparse.parse import ParseResult
 
 ALWAYS_NUMPY = 0
@@ -184,3 +185,51 @@ def test_distinct_rows_and_their_diff_read_the_same_through_both_paths(
         seen.append((reading(a, "a.txt"), reading(b, "b.txt"), repr(diff(a, b))))
     assert seen[0] == seen[1]
     assert explain(parse_text(text), "a.txt").groups == 60
+
+
+@pytest.mark.parametrize(
+    "late",
+    [None, 7, 10**12, -3],
+    ids=["few keys", "a new key inside", "a new key above", "a new key below"],
+)
+def test_wide_keys_are_numbered_as_a_sort_numbers_them(late: int | None) -> None:
+    """A column of few wide keys is numbered by a binary search among the first chunk's
+    keys, exactly as sorting the whole column numbers it; a key first seen later (between,
+    above or below the others) makes it sort the whole column."""
+    import numpy
+
+    rng = numpy.random.default_rng(3)
+    key = rng.choice(numpy.array([5, 2**40, 9, 2**33 + 1], dtype=numpy.int64), 200_000)
+    if late is not None:
+        key[150_000] = late
+    unique, inverse = numpy.unique(key, return_inverse=True)
+    codes, count = columns._renumber(key)
+    assert count == len(unique) and codes.tolist() == inverse.reshape(-1).tolist()
+
+
+def test_lint_explain_and_simai_share_one_count_of_a_parse(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Explain lints, explains and runs SimAI's model over one parse: its groups are counted
+    once (one `Body`) and its columns grouped once (one `Columns`), not once per reader."""
+    from wkparse import body as body_module
+    from wkparse.explanation.configured import explained
+
+    made: list[str] = []
+    real_columns, real_body = columns.Columns.__init__, body_module.Body.__init__
+
+    def counted_columns(self: columns.Columns, *args: object) -> None:
+        made.append("columns")
+        real_columns(self, *args)  # type: ignore[arg-type]
+
+    def counted_body(self: object, *args: object) -> None:
+        made.append("body")
+        real_body(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(columns.Columns, "__init__", counted_columns)
+    monkeypatch.setattr(body_module.Body, "__init__", counted_body)
+    monkeypatch.setattr(columns, "NUMPY_FROM", ALWAYS_NUMPY)
+    monkeypatch.setattr(parsed_rows, "NUMPY_FROM", ALWAYS_NUMPY)  # SimAI's kinds grouped too
+    data = (SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt").read_bytes()
+    result = parse_text(data.decode())
+    e = explained(result, "w.txt", Config(), data=data)
+    assert e.simai is not None and sorted(made) == ["body", "columns"]
+    assert isinstance(result.workload.rows.derived("columns", list), columns.Columns)

@@ -20,10 +20,12 @@ import sys
 import threading
 import tracemalloc
 from pathlib import Path
+from typing import Any
 
 import pytest
 from typer.testing import CliRunner
 
+from benchmarks import fuzzing
 from wkparse import parse_bytes, parse_file, parse_text, syntax
 from wkparse.ast import MAX_DIGITS
 from wkparse.cli import app
@@ -390,3 +392,36 @@ def test_explain_says_a_file_over_the_limit_was_not_read(tmp_path: Path) -> None
     result = runner.invoke(app, ["explain", "--format", "json", str(path)])
     facts = json.loads(result.stdout)
     assert facts["represents"].startswith("A file over wkparse's size limit, so it was not read")
+
+
+def _explained(path: Path, *options: str) -> dict[str, Any]:
+    with fuzzing.watchdog(60):  # a second open of a pipe would wait for a writer forever
+        result = runner.invoke(app, ["explain", "--format", "json", *options, str(path)])
+    assert result.exit_code == 0, result.output
+    doc: dict[str, Any] = json.loads(result.stdout)
+    return doc
+
+
+def test_explain_reads_a_pipe_once_for_its_parse_and_simai(tmp_path: Path) -> None:
+    """A pipe is read once: the parse and "What SimAI-Analytical will report" both come from
+    it, as from the same bytes in a file (a second read of the pipe found nothing)."""
+    text = workload().encode()
+    (tmp_path / "file").mkdir()
+    file = tmp_path / "file" / "pipe.txt"  # the same name: SimAI names its report by it
+    file.write_bytes(text)
+    path, writer = _fifo_with(tmp_path, text)
+    piped = _explained(path)
+    writer.join(10)
+    assert piped["simai_report"] is not None
+    assert piped["simai_report"] == _explained(file)["simai_report"]
+
+
+def test_explain_of_a_pipe_over_the_limit_reports_the_size(tmp_path: Path) -> None:
+    """Past the byte limit, explain of a pipe says the file is too large; it does not read on
+    and explain the rest of the pipe."""
+    (tmp_path / ".wkparse.toml").write_text("max-bytes = 300\n")
+    path, writer = _fifo_with(tmp_path, workload().encode() * 3)
+    doc = _explained(path)
+    writer.join(10)
+    assert syntax.FILE_TOO_LARGE in [d["code"] for d in doc["findings"]]
+    assert doc.get("simai_report") is None

@@ -18,7 +18,7 @@ from wkparse.models.simai import parsed_rows, report, run, simulate
 from wkparse.models.simai.options import Refusal, parse
 from wkparse.models.simai.parsed_rows import read_parsed
 from wkparse.models.simai.run import SimaiRun, read_count
-from wkparse.models.simai.sums import EXACT_REPEATS, running_sum
+from wkparse.models.simai.sums import EXACT_REPEATS, running_sum, sequential_sum
 from wkparse.parse import parse_bytes
 
 HEADER = (
@@ -61,6 +61,7 @@ def _facts(result: SimaiRun) -> str:
     rows = result.rows
     table = None if rows is None else rows.layers
     out: list[Any] = [result.outcome, result.warnings, result.first_undefined, result.cut]
+    out.append(result.unread_rows)
     if rows is not None and table is not None:
         out += [rows.failed_at, list(table), list(table.lines), table.tail_count]
     r = result.report
@@ -105,6 +106,10 @@ EDITED: dict[str, tuple[bytes, bool]] = {
     "an embedding layer": (_file(_row(1, f0="embedding_layer"), *DISTINCT[:5]), True),
     "count past the rows": (_file(*DISTINCT[:5], count=9), True),
     "count short of the rows, garbage after it": (_file(*DISTINCT[:5], "x y", count=5), True),
+    "count short of the rows, blank and C-space lines among them": (
+        _file(*DISTINCT[:5], "", DISTINCT[5], " \x0b\x0c\t", DISTINCT[6], "", count=4),
+        True,
+    ),
     "blank lines, CRLF, spaces": (_file(DISTINCT[0], "", f"  {DISTINCT[1]} ", end="\r\n"), True),
     "a compute time cut to an int": (_file(*DISTINCT[:3], _row(3, f8="3000000000")), True),
     "a compute time past 2**53": (_file(_row(0, f5=str(2**60 + 12345)), *DISTINCT[:3]), True),
@@ -164,15 +169,31 @@ LONG = _file(
 )
 
 
-def test_a_long_file_reports_the_same_by_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The microseconds and the bubble base's terms of a long file, taken by numpy's
-    element-wise doubles, are those the value-by-value loop takes (a tail included)."""
-    by_numpy = _facts(simulate(LONG, None, parse(OPTIONS)))
+#: LONG's rows as many times as the count line says: no tail
+LONG_READ_WHOLE = LONG.replace(b"\n%d\n" % (NUMPY_FROM + 300), b"\n%d\n" % (NUMPY_FROM + 251))
+
+
+@pytest.mark.parametrize("data", [LONG, LONG_READ_WHOLE], ids=["tail", "whole"])
+def test_a_long_file_reports_the_same_by_numpy(
+    data: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The microseconds, the bubble base's terms, the running sums and the kinds of layer of
+    a long file, taken by numpy (the kinds grouped from the parser's columns), are those the
+    value-by-value loop takes (a tail included)."""
+    by_numpy = simulate(data, None, parse(OPTIONS))
     monkeypatch.setattr(report, "NUMPY_FROM", 10**9)
-    by_loop = _facts(simulate(LONG, None, parse(OPTIONS)))
-    assert by_numpy == by_loop
-    done = simulate(LONG, None, parse(OPTIONS)).report
-    assert done is not None and done.tail_count == 49 and done.totals["bubble_time_us"] > 0
+    monkeypatch.setattr(parsed_rows, "NUMPY_FROM", 10**9)
+    by_loop = simulate(data, None, parse(OPTIONS))
+    assert _facts(by_numpy) == _facts(by_loop)
+    done = by_numpy.report
+    assert done is not None and done.totals["bubble_time_us"] > 0
+    assert by_numpy.rows is not None and by_loop.rows is not None
+    grouped = by_numpy.rows.layers.values.kinds
+    assert by_loop.rows.layers.values.kinds is None
+    if data is LONG:
+        assert done.tail_count == 49 and grouped is not None
+    else:
+        assert done.tail is None and grouped is not None and len(grouped[1]) == 2
 
 
 def test_rows_already_parsed_are_read_not_parsed_again(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -270,3 +291,19 @@ def test_a_long_column_is_scaled_as_c_floats_by_numpy(typecode: str) -> None:
     values = array(typecode, [*spread, high, 2**24 + 1 if high > 2**25 else 1])
     assert len(values) >= NUMPY_FROM
     assert list(scaled_floats(values)) == [float(scaled(v)) for v in values]
+
+
+def test_a_long_column_is_added_one_term_at_a_time_by_numpy() -> None:
+    """`sequential_sum` adds as the loop does, across chunks, where numpy's own `sum`
+    (pairwise) rounds otherwise: terms of every magnitude, in chunks of uneven lengths."""
+    import numpy
+
+    rng = numpy.random.default_rng(7)
+    terms = rng.random(30_000) * 10.0 ** rng.integers(-6, 17, 30_000)
+    chunks = numpy.split(terms, [1, 5000, 5000, 12_345, 29_999])
+    expected = _loop(terms.tolist())
+    assert sequential_sum(chunks) == expected
+    assert float(numpy.sum(terms)) != expected  # the test tells the two orders apart
+    assert running_sum((), [0.1, 0.7], 3, sequential_sum(chunks)) == _loop(
+        terms.tolist() + [0.1, 0.7] * 3
+    )

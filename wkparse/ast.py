@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import field
-from typing import TYPE_CHECKING, Union, overload
+from typing import TYPE_CHECKING, TypeVar, Union, overload
 
 from wkparse.record import record
+
+T = TypeVar("T")
 
 if TYPE_CHECKING:
     import numpy as np
@@ -501,7 +503,7 @@ class RowTable(Sequence[Row]):
     per row, in columns, at a few tens of bytes each. A table is not changed once built.
     """
 
-    __slots__ = ("_names", "lines", "refs", "values")
+    __slots__ = ("_derived", "_names", "lines", "refs", "values")
 
     def __init__(
         self,
@@ -516,6 +518,15 @@ class RowTable(Sequence[Row]):
         self.refs: Sequence[int] = refs if refs is not None else array("I")
         self.values: ValueTable = values if values is not None else ValueTable()
         self._names: tuple[str | None, ...] | None = None
+        self._derived: dict[str, object] = {}
+
+    def derived(self, name: str, make: Callable[[], T]) -> T:
+        """What `make` derives from the table, made once: every reader of one parse (lint,
+        explain, SimAI's model) shares the grouped columns (`wkparse.columns.columns_of`)."""
+        found = self._derived.get(name)
+        if found is None:
+            found = self._derived[name] = make()
+        return found  # type: ignore[return-value]
 
     @property
     def fields(self) -> Sequence[RowFields]:

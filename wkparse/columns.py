@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Sequence
 from typing import Any
 
-from wkparse.ast import ValueTable
+from wkparse.ast import RowTable, ValueTable
 
 #: the smallest table grouped with numpy
 NUMPY_FROM = 4096
@@ -26,6 +26,8 @@ _DENSE = 1 << 20
 _CHUNK = 1 << 16
 #: combined keys stay below this, so that products of codes never overflow int64
 _KEY_LIMIT = 1 << 62
+#: at most this many keys in a column's first chunk: `_renumber` tries a binary search
+_FEW_KEYS = 1024
 
 
 class Grouping:
@@ -272,6 +274,21 @@ class Columns:
         return self._counts
 
 
+def columns_of(rows: RowTable) -> Columns:
+    """The `Columns` of a parse's rows, made once for every reader of that parse: lint,
+    explain and SimAI's model group the same columns, and a column's codes are worked out
+    once for all of them."""
+    return rows.derived("columns", lambda: Columns(rows.values, rows.refs))
+
+
+def most_of(column: Sequence[int]) -> int:
+    """The largest item of a column of numbers, 0 for none: one pass in C for a long typed
+    column, where `max` takes a Python step per item."""
+    if isinstance(column, array) and len(column) >= NUMPY_FROM:
+        return int(_numpy().asarray(column).max())
+    return max(column, default=0)
+
+
 def _items_at(column: Sequence[int], indexes: Any, nonzero: bool) -> list[Any]:
     """A column's items at `indexes` (a numpy array) as Python values, or whether each is
     non-zero: one gather in C for a typed column, where a tuple of items per group was a
@@ -347,8 +364,17 @@ def _narrowest(count: int, signed: bool = False) -> Any:
 
 
 def _renumber(key: Any) -> tuple[Any, int]:
-    """Keys renumbered 0..k-1 (a sort: only for keys spread too wide to count directly)."""
+    """Keys renumbered 0..k-1 in the order of their values (for keys spread too wide to count
+    directly). When the first chunk holds few keys and they are all there are (collective
+    sizes, say), each key's number is found among them by a binary search; otherwise the
+    whole column is sorted."""
     np = _numpy()
+    seen = np.unique(key[:_CHUNK])
+    if len(seen) <= _FEW_KEYS:
+        at = np.searchsorted(seen, key)
+        np.minimum(at, len(seen) - 1, out=at)
+        if (seen[at] == key).all():
+            return at.astype(np.int64), len(seen)
     unique, inverse = np.unique(key, return_inverse=True)
     return inverse.reshape(-1).astype(np.int64), len(unique)
 

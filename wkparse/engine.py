@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from wkparse import checks
 from wkparse.ast import ROW_FIELDS, RowFields
+from wkparse.body import Body
 from wkparse.catalog import summaries
 from wkparse.checks import Context, FileCheck, RowCheck, RowProblem
 from wkparse.config import Config
@@ -16,8 +17,14 @@ from wkparse.syntax import PARSER_CODES
 
 
 def lint(
-    result: ParseResult, path: str | None = None, config: Config | None = None
+    result: ParseResult,
+    path: str | None = None,
+    config: Config | None = None,
+    *,
+    body: Body | None = None,
 ) -> list[Diagnostic]:
+    """Every enabled check's findings on `result`; `body`: the file's `Body`, when the caller
+    has one (explain counts the same groups)."""
     config = config or Config()
     # The parser's findings reach the output through their rules (wkparse.checks.structure),
     # so a parser code is selected, ignored and counted like every other.
@@ -28,6 +35,8 @@ def lint(
         result.diagnostics,
         config.simai_version,
     )
+    if body is not None:
+        ctx.body = body
     found: list[Diagnostic] = []
     # Without per-file ignores the answer is the same for every path, and asking with None
     # lets the config's memo serve every file of a run instead of starting over for each.

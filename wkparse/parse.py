@@ -123,20 +123,43 @@ def read_input(path: Path, limits: Limits) -> bytes:
             raise OSError(0, "not a regular file")
         if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
             raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
-        # read in pieces: read(limit) would reserve the whole limit up front
-        chunks: list[bytes] = []
-        size = 0
         with path.open("rb") as stream:
-            while size <= limits.max_bytes:
-                chunk = stream.read(min(1 << 24, limits.max_bytes + 1 - size))
-                if not chunk:
-                    break
-                chunks.append(chunk)
-                size += len(chunk)
-        data = b"".join(chunks)
+            data = _read_past(stream, limits.max_bytes)
     if len(data) > limits.max_bytes:
         raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
     return data
+
+
+def parse_file_and_bytes(
+    path: str | os.PathLike[str], *, limits: Limits | None = None
+) -> tuple[ParseResult, bytes | None]:
+    """`parse_file`, and the bytes it parsed when it read them whole (None: over the byte
+    limit, not read), read once: a pipe cannot be read twice, and a caller that needs the
+    bytes too (explain's SimAI section) does not read the file again."""
+    limits = limits or Limits()
+    info = os.stat(path)
+    regular, pipe = stat.S_ISREG(info.st_mode), stat.S_ISFIFO(info.st_mode)
+    if not (regular or pipe) or info.st_size > limits.max_bytes:
+        return parse_file(path, limits=limits), None  # refused, or too large to read
+    with Path(path).open("rb") as stream:
+        data = _read_past(stream, limits.max_bytes)
+    if len(data) > limits.max_bytes:
+        return _too_large(None, limits), None
+    return parse_bytes(data, limits=limits), data
+
+
+def _read_past(stream: BinaryIO, limit: int) -> bytes:
+    """The stream's bytes, up to one past `limit`, read in pieces: read(limit) would reserve
+    the whole limit up front."""
+    chunks: list[bytes] = []
+    size = 0
+    while size <= limit:
+        chunk = stream.read(min(1 << 24, limit + 1 - size))
+        if not chunk:
+            break
+        chunks.append(chunk)
+        size += len(chunk)
+    return b"".join(chunks)
 
 
 def _too_large(size: int | None, limits: Limits) -> ParseResult:

@@ -34,7 +34,7 @@ from functools import cached_property
 
 from wkparse.ast import ROW_FIELDS, Row, RowFields, Workload
 from wkparse.body import Body
-from wkparse.columns import Columns
+from wkparse.columns import Columns, columns_of
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion
@@ -88,8 +88,7 @@ class Context:
 
     @cached_property
     def columns(self) -> Columns:
-        rows = self.workload.rows
-        return Columns(rows.values, rows.refs)
+        return columns_of(self.workload.rows)
 
 
 def diagnostics_on_rows(

@@ -23,7 +23,7 @@ from wkparse.i18n import language, resolve
 from wkparse.models.aicb import AicbError, generate
 from wkparse.models.aicb.reading import verdict
 from wkparse.models.simai.options import split_command
-from wkparse.parse import ParseResult, parse_bytes, parse_file, read_input, read_stdin
+from wkparse.parse import ParseResult, parse_bytes, parse_file_and_bytes, read_stdin
 from wkparse.render.explain import shown
 
 if TYPE_CHECKING:
@@ -110,8 +110,9 @@ def _explain_file(
             data = read_stdin(config.limits)
             result: ParseResult = parse_bytes(data, limits=config.limits)
         else:
-            result = parse_file(path, limits=config.limits)
-            data = _simai_bytes(path, config)
+            # the bytes for "What SimAI-Analytical will report" (None over the read limits:
+            # the section is left out, as the parser reports the size)
+            result, data = parse_file_and_bytes(path, limits=config.limits)
     except OSError as exc:
         terminal.error(errors, f"{path}: {terminal.reason(exc)}")
         return 2
@@ -179,12 +180,3 @@ def _render(e: Explanation, format: str, output: Path | None, errors: Console) -
 def _write(page: str, output: Path | None, errors: Console) -> int:
     """The output to stdout (no `output`, or `-`), or atomically to the file `output`."""
     return terminal.write_page(page, None if str(output) == "-" else output, errors)
-
-
-def _simai_bytes(path: Path, config: Config) -> bytes | None:
-    """The file's bytes for "What SimAI-Analytical will report", within the read limits
-    (None over them: the section is left out, as the parser reports the size)."""
-    try:
-        return read_input(path, config.limits)
-    except OSError:
-        return None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from wkparse.body import Body
 from wkparse.config import Config
 from wkparse.explanation.facts import explain
 from wkparse.explanation.model import Explanation
@@ -27,8 +28,9 @@ def explained(
     from wkparse.models.aicb.reading import verdict
 
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
-    findings = lint(result, path, config)
-    e = explain(result, path, findings=findings, aicb_command=aicb_command)
+    body = Body(result.workload)  # lint and explain count the same groups
+    findings = lint(result, path, config, body=body)
+    e = explain(result, path, findings=findings, body=body, aicb_command=aicb_command)
     if data is not None:
         from wkparse.explanation.simai_report import simai_report
 

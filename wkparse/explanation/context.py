@@ -12,7 +12,7 @@ from functools import cached_property
 
 from wkparse.ast import PHASE_FIELDS, PHASES, Workload
 from wkparse.body import GROUP_START, Body
-from wkparse.columns import Columns
+from wkparse.columns import columns_of
 from wkparse.diagnostics import Diagnostic
 from wkparse.explanation.routing import TRANSFORMER_DIALECTS, dialect_of, group_sizes, route
 from wkparse.models.simai.parallel import data_parallel, left_out
@@ -92,8 +92,7 @@ class Context:
         The values are grouped and the columns summed per group as a whole (numpy on large
         files, `wkparse.columns`), each value weighted by how many rows carry it.
         """
-        rows = self.w.rows
-        columns = Columns(rows.values, rows.refs)
+        columns = columns_of(self.w.rows)
         grouping = columns.group((0, 12, 3, 6, 9))
         counts = columns.rows(grouping)
         sums = [

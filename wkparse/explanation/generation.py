@@ -4,6 +4,7 @@ placeholder, the ga the name implies, and which generator era wrote it (`provena
 
 from __future__ import annotations
 
+import stat
 from itertools import pairwise
 from pathlib import Path
 
@@ -128,11 +129,13 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
     read again: a command that writes the file exactly gives its revisions; none gives no
     AICB claim at all, except for v1.0-style headers (AICB's shipped examples have them, and
     no v1.0 run writes those examples exactly).
-    Without the file's bytes (standard input) the header's era is all there is."""
+    Without the file's bytes (standard input, or a pipe, which cannot be read again: its
+    writer is gone, and opening it would wait for another) the header's era is all there is."""
     if not ctx.path or ctx.path == "-" or ctx.policy not in TRANSFORMER_DIALECTS:
         return guessed, None, True
     try:
-        if Path(ctx.path).stat().st_size > _INFER_MOST_BYTES:
+        info = Path(ctx.path).stat()
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _INFER_MOST_BYTES:
             return guessed, None, True
         text = Path(ctx.path).read_bytes().decode("utf-8")
     except (OSError, UnicodeDecodeError):

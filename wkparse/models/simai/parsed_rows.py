@@ -15,7 +15,8 @@ model reads it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from wkparse.ast import (
     NUMBER_FIELDS,
@@ -27,12 +28,18 @@ from wkparse.ast import (
     ValueTable,
     typecode_range,
 )
+from wkparse.columns import NUMPY_FROM, columns_of
 from wkparse.cpp import INT_MAX, INT_MIN, U64
 from wkparse.models.simai.rows import LayerTable, LayerValues, RowsReading, phantom
 from wkparse.parse import parse_bytes
 
 RESERVED = ROW_FIELDS.index("reserved")
 POLICY = ROW_FIELDS.index("policy")
+#: what a kind of layer in SimAI's report is: its name and each phase's collective and size
+KIND_FIELDS = (
+    ROW_FIELDS.index("name"),
+    *(f for p in PHASES for f in PHASE_FIELDS[p][1:]),
+)
 
 
 def read_parsed(data: bytes, count: int, rows: RowTable | None = None) -> RowsReading | None:
@@ -54,15 +61,47 @@ def read_parsed(data: bytes, count: int, rows: RowTable | None = None) -> RowsRe
     used = len(table) if whole else max(refs) + 1
     if any(k < used for k in table.partial) or not _fits(table, used):
         return None
-    values = _values(table, refs, used)
+    kinds = None
+    if used == len(table) >= NUMPY_FROM:
+        grouping = columns_of(rows).group(KIND_FIELDS)
+        kinds = (grouping.of, grouping.first)
+    values = _values(table, refs, used, kinds)
     layers = LayerTable(values=values)
     layers.lines = rows.lines if whole else rows.lines[:read]
     if read == count:
-        return RowsReading(layers, None, None)
+        # every non-blank line after line 2 is one of the parser's rows (a blank line is
+        # whitespace to both readings): those past the count are the lines SimAI leaves
+        return RowsReading(layers, None, None, len(rows) - read)
     # the data ends before the count does: every later layer is the same empty one
     layers.tail, failed_at = phantom(data, values.layer(refs[-1]), False)
     layers.tail_count = count - read
     return RowsReading(layers, read, failed_at)
+
+
+class TextColumn(Sequence[str]):
+    """A text column as strings, each looked up in the table's texts when asked for: SimAI's
+    report asks for one per kind of layer, and a million distinct rows have a few kinds."""
+
+    __slots__ = ("codes", "texts")
+
+    def __init__(self, codes: Sequence[int], texts: Sequence[str]) -> None:
+        self.codes = codes
+        self.texts = texts
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return list(map(self.texts.__getitem__, self.codes[index]))
+        return self.texts[self.codes[index]]
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self.texts.__getitem__, self.codes)
 
 
 def _fits(table: ValueTable, used: int) -> bool:
@@ -87,13 +126,15 @@ def _head(column: IntColumn, used: int) -> IntColumn:
     return column if used == len(column) else column[:used]
 
 
-def _values(table: ValueTable, refs: Sequence[int], used: int) -> LayerValues:
+def _values(
+    table: ValueTable, refs: Sequence[int], used: int, kinds: tuple[Any, list[int]] | None
+) -> LayerValues:
     """The first `used` values as SimAI's columns (texts as strings, numbers as the table
-    holds them)."""
+    holds them), with their `kinds` when grouped."""
     columns, texts = table.columns, table.texts
 
-    def text(k: int) -> list[str]:
-        return list(map(texts.__getitem__, _head(columns[k], used)))  # type: ignore[arg-type]
+    def text(k: int) -> Sequence[str]:
+        return TextColumn(_head(columns[k], used), texts)  # type: ignore[arg-type]
 
     def number(k: int) -> IntColumn:
         return _head(columns[k], used)
@@ -109,4 +150,5 @@ def _values(table: ValueTable, refs: Sequence[int], used: int) -> LayerValues:
         number(ROW_FIELDS.index("update_time")),
         [None] * used,
         [True] * used,
+        kinds,
     )

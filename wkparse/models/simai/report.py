@@ -56,7 +56,7 @@ from wkparse.models.simai.ieee import (
 from wkparse.models.simai.options import SimaiOptions
 from wkparse.models.simai.ratios import OutOfRange
 from wkparse.models.simai.rows import LayerRead, LayerValues
-from wkparse.models.simai.sums import running_sum
+from wkparse.models.simai.sums import running_sum, sequential_sum
 from wkparse.models.simai.tables import ComType, GroupType, decode_comm
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion
 from wkparse.models.simai.yaml_busbw import YamlNetwork
@@ -144,7 +144,7 @@ class _Kind:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class _Rows:
     """The reported layers as columns: each reported row's value, and per value (the tail's,
     when there is one, last) its kind and its compute times (fwd, wg, ig) as SimAI scales
@@ -159,7 +159,10 @@ class _Rows:
     ns: tuple[Sequence[float], ...]
     #: the largest of each `ns` column
     ns_most: tuple[float, ...]
-    us: tuple[Sequence[float], ...]
+    #: the microseconds as `_in_us` gives them (numpy arrays for a long report; `us` lists)
+    us_columns: tuple[Any, ...]
+    #: `kind_of` as a numpy array, when the reading grouped the kinds with numpy
+    kind_array: Any = None
     #: each kind's CSV text before and after its compute cells, made once (`texts` is asked
     #: per layer and per chunk, and a file of distinct rows has a kind per row)
     heads: list[str] = field(init=False)
@@ -168,6 +171,11 @@ class _Rows:
     def __post_init__(self) -> None:
         object.__setattr__(self, "heads", [k.head for k in self.kinds])
         object.__setattr__(self, "rests", [k.rest for k in self.kinds])
+
+    @cached_property
+    def us(self) -> tuple[Sequence[float], ...]:
+        """The microseconds per value as Python floats (fwd, wg, ig)."""
+        return tuple(c if isinstance(c, list) else c.tolist() for c in self.us_columns)
 
     def per_row(self, column: Sequence[T]) -> Iterable[T]:
         """Item `value` of a per-value column, for each reported row in order."""
@@ -505,7 +513,15 @@ class Reporter:
         rep = Report(file_name)
         index = _Index()
         (fc, ic, wc), (fm, im, wm), (fs, is_, ws) = values.computes, values.comms, values.sizes
-        kind_of = list(map(index.__getitem__, zip(values.names, fm, fs, im, is_, wm, ws)))
+        key_columns = (values.names, fm, fs, im, is_, wm, ws)
+        kind_array = None
+        if values.kinds is None:
+            kind_of = list(map(index.__getitem__, zip(*key_columns)))
+        else:  # grouped by the parser's columns: a key per kind, not per value
+            kind_array, firsts = values.kinds
+            for v in firsts:
+                index[tuple(c[v] for c in key_columns)]
+            kind_of = kind_array.tolist()
         most_f, most_i, most_w = values.most_computes
         ns = [
             scaled_floats(cast(Sequence[int], c), most)
@@ -519,6 +535,7 @@ class Reporter:
         if tail is not None and times:
             f, i, w = tail.fwd, tail.ig, tail.wg
             kind_of.append(index[(tail.name, f.comm, f.size, i.comm, i.size, w.comm, w.size)])
+            kind_array = None
             for k, (column, p) in enumerate(zip(ns, (f, w, i))):
                 column.append(scaled(cast(int, p.compute)))
                 ns_most[k] = max(ns_most[k], column[-1])
@@ -543,7 +560,9 @@ class Reporter:
             rep.tail, rep.tail_count = len(values), times
         _note_broken(rep, timed, first_row)
         us = tuple(map(_in_us, ns))
-        rep._rows = _Rows(order, values.once_each, kind_of, timed, tuple(ns), tuple(ns_most), us)
+        rep._rows = _Rows(
+            order, values.once_each, kind_of, timed, tuple(ns), tuple(ns_most), us, kind_array
+        )
         if rep.stop is not None or not rep.row_count:
             return rep
         sums = _sums(rep._rows, rep.tail, rep.tail_count)
@@ -598,20 +617,20 @@ def _note_broken(rep: Report, kinds: list[_Kind], first_row: Callable[[int], int
                 rep.first_wrapped = (first_row(k), name)
 
 
-def _in_us(column: Sequence[float]) -> list[float]:
-    """Each time of `column` (ns) divided by FREQ; a long column by numpy's division, which
-    rounds each quotient as Python's does (IEEE division of the same doubles)."""
+def _in_us(column: Sequence[float]) -> Any:
+    """Each time of `column` (ns) divided by FREQ: a list, or for a long column a numpy array
+    of numpy's quotients, which round as Python's do (IEEE division of the same doubles)."""
     if len(column) < NUMPY_FROM:
         return list(map(truediv, column, repeat(FREQ)))
     import numpy
 
-    quotients: list[float] = (numpy.asarray(column, dtype=numpy.float64) / FREQ).tolist()
-    return quotients
+    return numpy.asarray(column, dtype=numpy.float64) / FREQ
 
 
-def _bubble_terms(rows: _Rows) -> list[float]:
+def _bubble_terms(rows: _Rows) -> Sequence[float]:
     """Each value's term in the bubble base, in microseconds (0.0 for an `embedding_layer`,
-    which SimAI leaves out: its term times 0.0; every term is finite).
+    which SimAI leaves out: its term times 0.0; every term is finite): a list, or a numpy
+    array where numpy takes them.
 
     Where the four parts of every term add up to less than 2**53 they are added as doubles:
     each partial sum is then exact, the same as `_bubble_ns`'s, and below 2**64."""
@@ -629,10 +648,10 @@ def _bubble_terms(rows: _Rows) -> list[float]:
         def column(c: Sequence[float]) -> Any:
             return numpy.asarray(c, dtype=numpy.float64)
 
-        of = numpy.asarray(rows.kind_of, dtype=numpy.intp)
+        of = _kind_array(rows)
         a_ = column([float(x) for x in around])[of]
         total = ((a_ + column(f)) + column(w)) + column(i)
-        terms: list[float] = ((total / FREQ) * column(counted)[of]).tolist()
+        terms: Sequence[float] = (total / FREQ) * column(counted)[of]
         return terms
     if exact_doubles:
         a = map([float(x) for x in around].__getitem__, rows.kind_of)
@@ -646,6 +665,8 @@ def _bubble_terms(rows: _Rows) -> list[float]:
 
 def _sums(rows: _Rows, tail: int | None, times: int) -> tuple[float, ...]:
     """SimAI's running sums: bubble base, DP, DP_EP, TP, EP, compute, exposed comm."""
+    if len(rows.kind_of) >= NUMPY_FROM:
+        return _sums_by_numpy(rows, tail, times)
     kinds = rows.kinds
     of_rows = list(rows.per_row(rows.kind_of))
     last = [] if tail is None else [tail]
@@ -666,6 +687,52 @@ def _sums(rows: _Rows, tail: int | None, times: int) -> tuple[float, ...]:
         running_sum(compute, [c[t] for t in last for c in rows.us], times),
         by_kind(4, 5, 6),
     )
+
+
+def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ...]:
+    """`_sums` of a long report: each sum's terms taken row by row from numpy's columns, a
+    chunk of rows at a time, and added in the same order (`sequential_sum`). A term of 0.0,
+    which `_sums` leaves out, is added here: it changes no sum (no term is negative)."""
+    import numpy
+
+    count = len(rows.order)
+    order = None if rows.once_each else numpy.asarray(rows.order, dtype=numpy.intp)
+    kind_of = _kind_array(rows)
+    last = [] if tail is None else [tail]
+
+    def chunks(columns: Sequence[Any], kinds: Any = None) -> Iterator[Any]:
+        for start in range(0, count, CHUNK_ROWS):
+            part = slice(start, min(start + CHUNK_ROWS, count))
+            values = part if order is None else order[part]
+            if kinds is not None:
+                yield kinds[kind_of[values]].ravel()
+            else:  # each row's terms together, in the order of `columns`
+                yield numpy.stack([c[values] for c in columns], axis=1).ravel()
+
+    def by_kind(*columns: int) -> float:
+        terms = [[k.terms[c] for c in columns] for k in rows.kinds]
+        if not any(map(any, terms)):
+            return 0.0
+        table = numpy.array(terms, dtype=numpy.float64)
+        at_tail = [x for t in last for x in terms[rows.kind_of[t]] if x]
+        return running_sum((), at_tail, times, sequential_sum(chunks((), table)))
+
+    bubble = numpy.asarray(_bubble_terms(rows), dtype=numpy.float64)
+    us = [numpy.asarray(c, dtype=numpy.float64) for c in rows.us_columns]
+    return (
+        running_sum((), [float(bubble[t]) for t in last], times, sequential_sum(chunks([bubble]))),
+        *(by_kind(c) for c in range(4)),
+        running_sum((), [float(c[t]) for t in last for c in us], times, sequential_sum(chunks(us))),
+        by_kind(4, 5, 6),
+    )
+
+
+def _kind_array(rows: _Rows) -> Any:
+    """Each value's kind as a numpy array of indexes."""
+    import numpy
+
+    found = rows.kind_array if rows.kind_array is not None else rows.kind_of
+    return numpy.asarray(found, dtype=numpy.intp)
 
 
 def _pct(value: float, total: float) -> str:

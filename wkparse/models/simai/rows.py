@@ -20,8 +20,10 @@ from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from wkparse.ast import PHASES
+from wkparse.columns import most_of
 from wkparse.cpp import C_SPACE, IStream
 
 #: the numeric fields of a row, which keep their value across rows once the stream fails
@@ -85,6 +87,10 @@ class LayerValues:
     update_times: Sequence[int | None]
     policies: Sequence[str | None]
     defined: Sequence[bool]
+    #: each value's kind for SimAI's report (its name and its three collectives with their
+    #: sizes; kinds numbered by their first value) as a numpy array, and each kind's first
+    #: value, when the parser's columns grouped them (None: the report groups them itself)
+    kinds: tuple[Any, list[int]] | None = None
 
     def __len__(self) -> int:
         return len(self.names)
@@ -98,7 +104,7 @@ class LayerValues:
     def most_computes(self) -> tuple[int, ...]:
         """The largest compute time of each phase (0 for none), found once for the timeline
         and the report."""
-        return tuple(max(_numbers(c), default=0) for c in self.computes)
+        return tuple(most_of(_numbers(c)) for c in self.computes)
 
     @classmethod
     def of(cls, layers: Sequence[LayerRead]) -> LayerValues:
@@ -235,6 +241,9 @@ class RowsReading:
     first_undefined: int | None
     #: (line, column) where the stream failed, None when it did not
     failed_at: tuple[int, int] | None
+    #: the non-blank lines after the last layer read, when the reading counted them (the
+    #: parser's rows past the count); None: `run.unread_rows` counts them in the bytes
+    unread: int | None = None
 
 
 def _text(word: bytes | None) -> str:

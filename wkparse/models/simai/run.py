@@ -164,6 +164,8 @@ def unread_rows(data: bytes, rows: RowsReading) -> int:
     table = rows.layers
     if rows.first_undefined is not None or table.tail_count or not table.read:
         return 0
+    if rows.unread is not None:
+        return rows.unread
     last = table.lines[-1] if len(table.lines) else 0
     total = data.count(b"\n") + (0 if data.endswith(b"\n") else 1)
     if not last or total <= last:
