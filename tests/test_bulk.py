@@ -287,3 +287,19 @@ def test_json_dump_gathers_the_same_with_numpy(
     doc = json.loads(written[0])
     assert doc["rows"][7]["fwd"]["compute"] is None
     assert doc["rows"][10]["update_time"] == 2**70
+
+
+@pytest.mark.parametrize("block", [5, 64, 2048])
+def test_lines_across_blocks_read_as_in_one_block(
+    block: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A line the blocks cut, once or many times (a line of 3,000 bytes in blocks of 5),
+    is read whole: the parse is the one of the file read in a single block."""
+    lines = distinct_text(groups=3).splitlines()
+    lines.insert(7, lines[7] + "\t" + "x" * 3000)
+    lines.insert(9, "")
+    data = ("\n".join(lines) + "\n").encode()
+    whole, unterminated = table(parse_bytes(data)), table(parse_bytes(data[:-1]))
+    monkeypatch.setattr("wkparse.parse._BLOCK", block)
+    assert table(parse_bytes(data)) == whole
+    assert table(parse_bytes(data[:-1])) == unterminated

@@ -446,10 +446,9 @@ class _Parser:
             if end < 0:
                 parts.append(block)
                 continue
-            body = block[:end]  # whole lines, without the last b"\n"
-            if parts:
-                parts.append(body)
-                body = b"".join(parts)
+            # whole lines, without the last b"\n": copied once (the tail before it joined
+            # to a view of the block, not to a copy of its slice)
+            body = b"".join([*parts, memoryview(block)[:end]]) if parts else block[:end]
             parts = [block[end + 1 :]] if end + 1 < len(block) else []
             values = reader.block(body)
             cr = body.count(b"\r\n") + body.endswith(b"\r") if b"\r" in body else 0
