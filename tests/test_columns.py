@@ -266,3 +266,30 @@ def test_a_row_check_that_cannot_find_anything_is_not_run(
     answer[0] = True
     found = [d for d in lint(parse_text(sizes_text(groups=4))) if d.message == "counted"]
     assert len(found) == len(result.workload.rows) and len(calls) > 30
+
+
+@pytest.mark.parametrize("repeat_every", [None, 3], ids=["every row its own", "some alike"])
+def test_groups_are_collapsed_by_their_values(repeat_every: int | None) -> None:
+    """Explain's runs of equal groups are the groups grouped by their rows' values, on a
+    file of more groups than it compares one by one: every group alone where every row is
+    its own value, and the repeated ones together where some groups are copies."""
+    from wkparse.explanation.context import Context
+    from wkparse.explanation.structure import _value_groups
+
+    lines = distinct_text(groups=60).splitlines(keepends=True)
+    if repeat_every is not None:  # every third group a copy of the first
+        starts = [i for i, line in enumerate(lines) if line.startswith("embedding_layer")]
+        first = lines[starts[0] : starts[1]]
+        for k in range(len(starts) - 2, 0, -1):
+            if k % repeat_every == 0:
+                lines[starts[k] : starts[k + 1]] = first
+    result = parse_text("".join(lines))
+    ctx = Context(result.workload, None, [])
+    got = [(r.first, list(r.refs), r.count) for r in _value_groups(ctx)]
+    refs = result.workload.rows.refs
+    expected: dict[tuple[int, ...], list[int]] = {}
+    for i, g in enumerate(ctx.body.groups):
+        key = tuple(refs[g.start : g.end])
+        expected.setdefault(key, [i, 0])[1] += 1
+    assert got == [(i, list(key), n) for key, (i, n) in expected.items()]
+    assert len(got) > 32 and (repeat_every is None) == all(n == 1 for _, _, n in got)

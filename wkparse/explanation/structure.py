@@ -158,6 +158,8 @@ def _value_groups(ctx: Context) -> list[_Rep]:
     groups costs one comparison per group, not one per row.
     """
     refs = ctx.w.rows.refs
+    if len(ctx.body.groups) > _MAX_REPS and len(ctx.w.rows.values) == len(refs):
+        return _value_groups_by_key(ctx)  # every row its own value: no two groups alike
     reps: list[_Rep] = []
     for i, g in enumerate(ctx.body.groups):
         rows = refs[g.start : g.end]
@@ -178,6 +180,8 @@ def _value_groups_by_key(ctx: Context) -> list[_Rep]:
     per group: a million distinct rows make ~14k groups that all differ)."""
     refs = ctx.w.rows.refs
     view: Sequence[int] = memoryview(refs) if isinstance(refs, array) else refs
+    if len(ctx.w.rows.values) == len(refs):  # each row its own value: each group its own
+        return [_Rep(i, view[g.start : g.end]) for i, g in enumerate(ctx.body.groups)]
     by_hash: dict[int, list[_Rep]] = {}
     reps: list[_Rep] = []
     for i, g in enumerate(ctx.body.groups):
