@@ -307,3 +307,13 @@ def test_a_long_column_is_added_one_term_at_a_time_by_numpy() -> None:
     assert running_sum((), [0.1, 0.7], 3, sequential_sum(chunks)) == _loop(
         terms.tolist() + [0.1, 0.7] * 3
     )
+
+
+def test_a_value_repeated_reads_as_a_list_of_it() -> None:
+    """The parsed rows' policy and whether each was read whole are one value repeated: as a
+    sequence it reads as the list of it would, without holding a list."""
+    same, listed = parsed_rows.Same("x", 5), ["x"] * 5
+    assert list(same) == listed and len(same) == 5 and same[-5] == "x" and same[4] == "x"
+    assert same[1:4] == listed[1:4] and same[::2] == listed[::2] and same[7:] == []
+    with pytest.raises(IndexError):
+        same[5]

@@ -139,13 +139,12 @@ def scaled_floats(values: Sequence[int], most: int | None = None) -> array[float
 
     if len(values) < NUMPY_FROM:
         return array("f", values)
-    # a long column by numpy: each value to its (exact) double, then rounded to a C float
-    # as `array("f", ...)` rounds it
+    # a long column by numpy: each value rounded to a C float as `array("f", ...)` rounds it
+    # (its double, the integer itself below 2**53, is rounded once either way)
     import numpy
 
-    doubles = numpy.asarray(values).astype(numpy.float64)
     floats = array("f")
-    floats.frombytes(doubles.astype(numpy.float32).tobytes())
+    floats.frombytes(numpy.asarray(values).astype(numpy.float32).data.cast("B"))
     return floats
 
 

@@ -142,7 +142,11 @@ def parse_file_and_bytes(
     if not (regular or pipe) or info.st_size > limits.max_bytes:
         return parse_file(path, limits=limits), None  # refused, or too large to read
     with Path(path).open("rb") as stream:
-        data = _read_past(stream, limits.max_bytes)
+        # a file in one read of its size (one allocation); a pipe, or a file that has grown
+        # since, in pieces up to the limit
+        data = stream.read(info.st_size + 1) if regular else b""
+        if len(data) > info.st_size or not regular:
+            data += _read_past(stream, limits.max_bytes - len(data))
     if len(data) > limits.max_bytes:
         return _too_large(None, limits), None
     return parse_bytes(data, limits=limits), data

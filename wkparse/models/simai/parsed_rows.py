@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from itertools import repeat
+from typing import Any, TypeVar, overload
 
 from wkparse.ast import (
     NUMBER_FIELDS,
@@ -33,6 +34,7 @@ from wkparse.cpp import INT_MAX, INT_MIN, U64
 from wkparse.models.simai.rows import LayerTable, LayerValues, RowsReading, phantom
 from wkparse.parse import parse_bytes
 
+T = TypeVar("T")
 RESERVED = ROW_FIELDS.index("reserved")
 POLICY = ROW_FIELDS.index("policy")
 #: what a kind of layer in SimAI's report is: its name and each phase's collective and size
@@ -104,6 +106,34 @@ class TextColumn(Sequence[str]):
         return map(self.texts.__getitem__, self.codes)
 
 
+class Same(Sequence[T]):
+    """`value`, `length` times, without a list of them (8 bytes a row on a million rows):
+    every parsed row has no 13th field and was read whole."""
+
+    __slots__ = ("length", "value")
+
+    def __init__(self, value: T, length: int) -> None:
+        self.value = value
+        self.length = length
+
+    def __len__(self) -> int:
+        return self.length
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self.value] * len(range(*index.indices(self.length)))
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        return self.value
+
+    def __iter__(self) -> Iterator[T]:
+        return repeat(self.value, self.length)
+
+
 def _fits(table: ValueTable, used: int) -> bool:
     """Whether the first `used` values have no 13th field and numbers SimAI reads as written."""
     columns = table.columns
@@ -148,7 +178,7 @@ def _values(
         tuple(text(m) for _, m, _ in phases),
         tuple(number(s) for _, _, s in phases),
         number(ROW_FIELDS.index("update_time")),
-        [None] * used,
-        [True] * used,
+        Same(None, used),
+        Same(True, used),
         kinds,
     )

@@ -648,11 +648,14 @@ def _bubble_terms(rows: _Rows) -> Sequence[float]:
         def column(c: Sequence[float]) -> Any:
             return numpy.asarray(c, dtype=numpy.float64)
 
+        # in place, one column of doubles at a time (a C float widens to a double exactly)
         of = _kind_array(rows)
-        a_ = column([float(x) for x in around])[of]
-        total = ((a_ + column(f)) + column(w)) + column(i)
-        terms: Sequence[float] = (total / FREQ) * column(counted)[of]
-        return terms
+        terms: Any = column([float(x) for x in around])[of]
+        for c in (f, w, i):
+            numpy.add(terms, numpy.asarray(c), out=terms)
+        terms /= FREQ
+        terms *= column(counted)[of]
+        return cast(Sequence[float], terms)
     if exact_doubles:
         a = map([float(x) for x in around].__getitem__, rows.kind_of)
         ns = map(add, map(add, map(add, a, f), w), i)
