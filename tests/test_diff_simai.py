@@ -7,6 +7,7 @@ import json
 import math
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from tests.conftest import CORPUS, SAMPLES, require
@@ -136,3 +137,41 @@ def test_an_absurd_total_says_why(seed_workload: Path) -> None:
     )
     out = wkdiff(str(seed_workload), str(other))[1]
     assert "  b: layer 3's input-gradient collective runs in a group of one GPU (TP 1)" in out
+
+
+def _long(groups: int, compute: int, count_extra: int = 0) -> bytes:
+    """A file of `groups` groups of three rows, its attention compute `compute`, its count
+    line `count_extra` past its rows (SimAI then repeats a phantom last layer)."""
+    rows = []
+    for g in range(groups):
+        rows += [
+            "embedding_layer\t-1\t5\tALLREDUCE\t8192\t5\tNONE\t0\t5\tNONE\t0\t100",
+            f"attention_layer\t-1\t{compute + g % 3}\tALLREDUCE\t8192\t5\tALLREDUCE\t8192\t5\t"
+            "NONE\t0\t100",
+            "mlp_layer\t-1\t9\tALLREDUCE\t8192\t9\tALLREDUCE\t8192\t9\tNONE\t0\t100",
+        ]
+    header = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 "
+        f"ga: {groups} all_gpus: 4 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0"
+    )
+    return "\n".join([header, str(len(rows) + count_extra), *rows, ""]).encode()
+
+
+def test_biggest_layer_changes_are_the_same_found_in_c(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On files past NUMPY_FROM rows the rows whose cost changed are found by numpy; the
+    changes shown are the ones the row-by-row loop finds (sides of unequal length, a
+    phantom tail, costs that tie)."""
+    from wkparse.difference import simai as difference_simai
+    from wkparse.difference.simai import simai_change
+
+    pairs = [
+        (_long(1500, 40), _long(1500, 41)),
+        (_long(1500, 40), _long(1600, 40)),
+        (_long(1500, 40, count_extra=7), _long(1500, 40)),
+    ]
+    for a, b in pairs:
+        assert len(a.splitlines()) > difference_simai.NUMPY_FROM
+        in_c = simai_change(a, "a.txt", b, "b.txt").layers
+        monkeypatch.setattr(difference_simai, "NUMPY_FROM", 10**9)
+        assert simai_change(a, "a.txt", b, "b.txt").layers == in_c and in_c
+        monkeypatch.undo()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -425,3 +426,38 @@ def test_explain_of_a_pipe_over_the_limit_reports_the_size(tmp_path: Path) -> No
     writer.join(10)
     assert syntax.FILE_TOO_LARGE in [d["code"] for d in doc["findings"]]
     assert doc.get("simai_report") is None
+
+
+def _diffed(a: Path, b: Path) -> Any:
+    with fuzzing.watchdog(60):  # a second open of a pipe would wait for a writer forever
+        return runner.invoke(app, ["diff", "--format", "json", str(a), str(b)])
+
+
+def test_diff_reads_a_pipe_once_for_its_parse_and_simai(tmp_path: Path) -> None:
+    """`wkparse diff a.txt <(cmd)`: the pipe is read once, for the rows and for SimAI's
+    prediction, which is the one made for the same bytes in a file."""
+    edited = workload().replace("\t1\tALLREDUCE", "\t9\tALLREDUCE", 1).encode()
+    a = tmp_path / "a.txt"
+    a.write_text(workload())
+    (tmp_path / "copy").mkdir()
+    copy = tmp_path / "copy" / "pipe.txt"
+    copy.write_bytes(edited)
+    path, writer = _fifo_with(tmp_path, edited)
+    piped = _diffed(a, path)
+    writer.join(10)
+    assert piped.exit_code == 1, piped.output
+    simai = json.loads(piped.stdout)["simai_total_time"]
+    assert simai is not None and simai == json.loads(_diffed(a, copy).stdout)["simai_total_time"]
+
+
+def test_diff_of_a_pipe_with_a_syntax_error_shows_its_line(tmp_path: Path) -> None:
+    """A pipe that does not parse gets lint's excerpt of the bad line, from the bytes read."""
+    a = tmp_path / "a.txt"
+    a.write_text(workload())
+    path, writer = _fifo_with(
+        tmp_path, workload().replace("mlp_layer\t-1", "mlp_layer\tx").encode()
+    )
+    result = _diffed(a, path)
+    writer.join(10)
+    assert result.exit_code == 2
+    assert re.search(r"5 \| mlp_layer\s+x\s+1", result.stderr), result.stderr

@@ -173,7 +173,13 @@ LONG = _file(
 LONG_READ_WHOLE = LONG.replace(b"\n%d\n" % (NUMPY_FROM + 300), b"\n%d\n" % (NUMPY_FROM + 251))
 
 
-@pytest.mark.parametrize("data", [LONG, LONG_READ_WHOLE], ids=["tail", "whole"])
+#: more rows than NUMPY_FROM, of seven values: the sums over the rows are taken by numpy
+LONG_REPEATING = _file(*[_row(i % 7) for i in range(NUMPY_FROM + 100)], _row(2))
+
+
+@pytest.mark.parametrize(
+    "data", [LONG, LONG_READ_WHOLE, LONG_REPEATING], ids=["tail", "whole", "repeating"]
+)
 def test_a_long_file_reports_the_same_by_numpy(
     data: bytes, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -192,8 +198,10 @@ def test_a_long_file_reports_the_same_by_numpy(
     assert by_loop.rows.layers.values.kinds is None
     if data is LONG:
         assert done.tail_count == 49 and grouped is not None
-    else:
+    elif data is LONG_READ_WHOLE:
         assert done.tail is None and grouped is not None and len(grouped[1]) == 2
+    else:
+        assert grouped is None and done.first_index == list(range(7))
 
 
 def test_rows_already_parsed_are_read_not_parsed_again(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -14,8 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wkparse import terminal
+from wkparse.ast import RowTable
 from wkparse.config import Config, ConfigError, Resolver
-from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
+from wkparse.parse import Limits, ParseResult, parse_bytes, parse_file_and_bytes, read_stdin
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -43,10 +44,10 @@ def run(a: Path, b: Path, format: str) -> int:
     from wkparse.difference import diff
     from wkparse.difference.simai import simai_change
 
-    (ra, da), (rb, db) = sides
+    (ra, da, ka), (rb, db, kb) = sides
     d = diff(ra, rb, str(a), str(b))
     if not d.equal:
-        d = replace(d, simai=simai_change(da, str(a), db, str(b)))
+        d = replace(d, simai=simai_change(da, str(a), db, str(b), (ka, kb)))
     if format == "json":
         from wkparse.render.diff import json as diff_json
 
@@ -79,8 +80,12 @@ def _usage(errors: Console, message: str) -> int:
     return 2
 
 
-def _read(path: Path, resolver: Resolver, errors: Console) -> tuple[ParseResult, bytes]:
-    """The parsed side and its bytes (SimAI-Analytical's prediction reads the bytes)."""
+def _read(
+    path: Path, resolver: Resolver, errors: Console
+) -> tuple[ParseResult, bytes, RowTable | None]:
+    """The parsed side, its bytes (SimAI-Analytical's prediction reads the bytes), read once
+    (`<(cmd)` is a pipe), and its rows for the prediction when they were read under the
+    default limits (as SimAI's model reads them; None: the model parses the bytes)."""
     stdin = str(path) == "-"
     try:
         config = resolver.for_path(None if stdin else path)
@@ -93,9 +98,8 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> tuple[ParseResult,
             data = read_stdin(config.limits)
             result = parse_bytes(data, limits=config.limits)
         else:
-            result = parse_file(path, limits=config.limits)
-            if not result.diagnostics:
-                data = path.read_bytes()
+            result, read = parse_file_and_bytes(path, limits=config.limits)
+            data = read or b""
     except OSError as exc:
         reason = terminal.reason(exc)
         terminal.error(errors, f"{path}: {reason}")
@@ -103,7 +107,7 @@ def _read(path: Path, resolver: Resolver, errors: Console) -> tuple[ParseResult,
     if result.diagnostics:
         _report_syntax(path, data, result, config, errors)
         raise _Unusable
-    return result, data
+    return result, data, result.workload.rows if config.limits == Limits() else None
 
 
 def _report_syntax(
@@ -119,7 +123,10 @@ def _report_syntax(
     shown = str(path)  # `-` for standard input, as lint names it
     codes = {d.code for d in result.diagnostics}
     found = [d for d in lint(result, shown, config) if d.code in codes]
-    lines = _source_lines(None if shown == "-" else path, data, {d.span.line for d in found})
+    # the excerpts from the bytes read (a pipe cannot be opened again); a file too large to
+    # have been read is read again for its few lines
+    again = shown != "-" and not data and path.is_file()
+    lines = _source_lines(path if again else None, data, {d.span.line for d in found})
     names = {code: rule.name for code, rule in summaries().items()}
     TextFormatter(errors, names).handle(FileReport(shown, found, lines))
     terminal.error(

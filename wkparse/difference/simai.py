@@ -12,7 +12,10 @@ import heapq
 import math
 from collections.abc import Iterator
 from itertools import repeat, zip_longest
+from typing import Any
 
+from wkparse.ast import RowTable
+from wkparse.columns import NUMPY_FROM
 from wkparse.difference.model import LayerCostChange, SimaiChange, SimaiSide
 from wkparse.models.simai.report import FREQ, Report
 from wkparse.models.simai.run import SimaiRun
@@ -21,12 +24,20 @@ from wkparse.models.simai.run import SimaiRun
 TOP = 5
 
 
-def simai_change(a: bytes, a_path: str, b: bytes, b_path: str) -> SimaiChange:
+def simai_change(
+    a: bytes,
+    a_path: str,
+    b: bytes,
+    b_path: str,
+    rows: tuple[RowTable | None, RowTable | None] = (None, None),
+) -> SimaiChange:
+    """The two runs compared; `rows`: each side's rows as the parser read them under the
+    default limits, when the caller has them (the model then does not parse them again)."""
     from wkparse.explanation.simai_report import _without_names, simai_run
     from wkparse.models.simai.options import Refusal
 
-    run_a, opts_a = simai_run(a, a_path)
-    run_b, opts_b = simai_run(b, b_path)
+    run_a, opts_a = simai_run(a, a_path, rows=rows[0])
+    run_b, opts_b = simai_run(b, b_path, rows=rows[1])
     shown_a, shown_b = (
         "" if isinstance(o, Refusal) else " ".join(_without_names(o.given))
         for o in (opts_a, opts_b)
@@ -72,7 +83,9 @@ def _top_layers(a: SimaiRun, b: SimaiRun) -> tuple[LayerCostChange, ...]:
     # billion): their changes are all alike, so the first TOP of them are all that can show
     rows = min(max(ra.row_count, rb.row_count), max(len(ra.order), len(rb.order)) + TOP)
     changed: list[tuple[float, int, float, float]] = []
-    for i, (ka, kb) in enumerate(zip_longest(_keys(ra), _keys(rb))):
+    if rows >= NUMPY_FROM:
+        changed = _changed_in_c(ra, costs_a, rb, costs_b, rows)
+    for i, (ka, kb) in enumerate(() if rows >= NUMPY_FROM else zip_longest(_keys(ra), _keys(rb))):
         if i >= rows:
             break
         ca = 0.0 if ka is None else costs_a[ka]
@@ -84,6 +97,38 @@ def _top_layers(a: SimaiRun, b: SimaiRun) -> tuple[LayerCostChange, ...]:
         i = -neg
         out.append(LayerCostChange(i, *_where(a, ra, i), *_where(b, rb, i), a_us=ca, b_us=cb))
     return tuple(out)
+
+
+def _changed_in_c(
+    ra: Report, costs_a: list[float], rb: Report, costs_b: list[float], rows: int
+) -> list[tuple[float, int, float, float]]:
+    """`_top_layers`' candidates of many rows: each row's cost on both sides compared in C,
+    and of the rows that changed the TOP biggest changes (the earlier row of equal ones)
+    unless a change is NaN, which only the loop's ordering places."""
+    import numpy
+
+    at_a, at_b = _row_costs(ra, costs_a, rows), _row_costs(rb, costs_b, rows)
+    where = (at_a != at_b).nonzero()[0]
+    at_a, at_b = at_a[where], at_b[where]
+    gap = numpy.abs(at_b - at_a)
+    if not numpy.isnan(gap).any():
+        top = numpy.lexsort((where, -gap))[:TOP]
+        where, at_a, at_b, gap = where[top], at_a[top], at_b[top], gap[top]
+    found = zip(gap.tolist(), where.tolist(), at_a.tolist(), at_b.tolist())
+    return [(g, -i, ca, cb) for g, i, ca, cb in found]
+
+
+def _row_costs(report: Report, costs: list[float], rows: int) -> Any:
+    """The cost of each of the first `rows` rows as a numpy array (0.0 past the report's)."""
+    import numpy
+
+    out = numpy.zeros(rows)
+    order = report.order[:rows]
+    out[: len(order)] = numpy.asarray(costs)[numpy.asarray(order, dtype=numpy.intp)]
+    if report.tail is not None:
+        copies = min(report.tail_count, rows - len(order))
+        out[len(order) : len(order) + copies] = costs[report.tail]
+    return out
 
 
 def _keys(report: Report) -> Iterator[int]:

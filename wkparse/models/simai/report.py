@@ -288,9 +288,18 @@ class Report:
     def first_index(self) -> list[int]:
         """The first layer index of each entry of `layers`."""
         found: list[int] = []
+        order = self.order
         if self._rows is not None and self._rows.once_each:
-            found = list(range(len(self.order)))  # every layer a value of its own
-        for i, value in enumerate(() if found else self.order):
+            found = list(range(len(order)))  # every layer a value of its own
+        elif len(order) >= NUMPY_FROM:
+            # values are numbered by their first row: a value first seen is a new largest
+            import numpy
+
+            values = numpy.asarray(order, dtype=numpy.int64)
+            before = numpy.maximum.accumulate(values)
+            found = [0] if len(values) else []
+            found += (numpy.flatnonzero(values[1:] > before[:-1]) + 1).tolist()
+        for i, value in enumerate(() if found else order):
             if value == len(found):
                 found.append(i)
         if self.tail is not None:
@@ -668,7 +677,7 @@ def _bubble_terms(rows: _Rows) -> Sequence[float]:
 
 def _sums(rows: _Rows, tail: int | None, times: int) -> tuple[float, ...]:
     """SimAI's running sums: bubble base, DP, DP_EP, TP, EP, compute, exposed comm."""
-    if len(rows.kind_of) >= NUMPY_FROM:
+    if len(rows.order) >= NUMPY_FROM:
         return _sums_by_numpy(rows, tail, times)
     kinds = rows.kinds
     of_rows = list(rows.per_row(rows.kind_of))
