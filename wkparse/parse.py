@@ -16,7 +16,7 @@ import os
 import stat
 import sys
 from array import array
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from pathlib import Path
 from typing import BinaryIO
@@ -150,6 +150,17 @@ def parse_file_and_bytes(
     if len(data) > limits.max_bytes:
         return _too_large(None, limits), None
     return parse_bytes(data, limits=limits), data
+
+
+def _extend(refs: array[int], values: Sequence[int]) -> None:
+    """Append a block's value indexes: a long run of new values (a range) in one C call when
+    numpy is loaded already (the bulk reader loads it), not an item at a time."""
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and isinstance(values, range) and len(values) > 1024:
+        run = numpy.arange(values.start, values.stop, values.step, refs.typecode)
+        refs.frombytes(run.tobytes())
+    else:
+        refs.extend(values)
 
 
 def _read_past(stream: BinaryIO, limit: int) -> bytes:
@@ -469,7 +480,7 @@ class _Parser:
             else:
                 if row_lines is not None:
                     row_lines.extend(range(lineno + 1, lineno + 1 + len(values)))
-                refs.extend(values)
+                _extend(refs, values)
             lineno += len(values)
             last = body[body.rfind(b"\n") + 1 :] + b"\n"
         tail = b"".join(parts)

@@ -15,9 +15,8 @@ model reads it.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
-from itertools import repeat
-from typing import Any, TypeVar, overload
+from collections.abc import Sequence
+from typing import Any
 
 from wkparse.ast import (
     NUMBER_FIELDS,
@@ -31,10 +30,16 @@ from wkparse.ast import (
 )
 from wkparse.columns import NUMPY_FROM, columns_of
 from wkparse.cpp import INT_MAX, INT_MIN, U64
-from wkparse.models.simai.rows import LayerTable, LayerValues, RowsReading, phantom
+from wkparse.models.simai.rows import (
+    LayerTable,
+    LayerValues,
+    RowsReading,
+    Same,
+    TextColumn,
+    phantom,
+)
 from wkparse.parse import parse_bytes
 
-T = TypeVar("T")
 RESERVED = ROW_FIELDS.index("reserved")
 POLICY = ROW_FIELDS.index("policy")
 #: what a kind of layer in SimAI's report is: its name and each phase's collective and size
@@ -78,60 +83,6 @@ def read_parsed(data: bytes, count: int, rows: RowTable | None = None) -> RowsRe
     layers.tail, failed_at = phantom(data, values.layer(refs[-1]), False)
     layers.tail_count = count - read
     return RowsReading(layers, read, failed_at)
-
-
-class TextColumn(Sequence[str]):
-    """A text column as strings, each looked up in the table's texts when asked for: SimAI's
-    report asks for one per kind of layer, and a million distinct rows have a few kinds."""
-
-    __slots__ = ("codes", "texts")
-
-    def __init__(self, codes: Sequence[int], texts: Sequence[str]) -> None:
-        self.codes = codes
-        self.texts = texts
-
-    def __len__(self) -> int:
-        return len(self.codes)
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return list(map(self.texts.__getitem__, self.codes[index]))
-        return self.texts[self.codes[index]]
-
-    def __iter__(self) -> Iterator[str]:
-        return map(self.texts.__getitem__, self.codes)
-
-
-class Same(Sequence[T]):
-    """`value`, `length` times, without a list of them (8 bytes a row on a million rows):
-    every parsed row has no 13th field and was read whole."""
-
-    __slots__ = ("length", "value")
-
-    def __init__(self, value: T, length: int) -> None:
-        self.value = value
-        self.length = length
-
-    def __len__(self) -> int:
-        return self.length
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            return [self.value] * len(range(*index.indices(self.length)))
-        if not -self.length <= index < self.length:
-            raise IndexError(index)
-        return self.value
-
-    def __iter__(self) -> Iterator[T]:
-        return repeat(self.value, self.length)
 
 
 def _fits(table: ValueTable, used: int) -> bool:

@@ -55,7 +55,7 @@ from wkparse.models.simai.ieee import (
 )
 from wkparse.models.simai.options import SimaiOptions
 from wkparse.models.simai.ratios import OutOfRange
-from wkparse.models.simai.rows import LayerRead, LayerValues
+from wkparse.models.simai.rows import LayerRead, LayerValues, items_at
 from wkparse.models.simai.sums import running_sum, sequential_sum
 from wkparse.models.simai.tables import ComType, GroupType, decode_comm
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion
@@ -528,8 +528,9 @@ class Reporter:
             kind_of = list(map(index.__getitem__, zip(*key_columns)))
         else:  # grouped by the parser's columns: a key per kind, not per value
             kind_array, firsts = values.kinds
-            for v in firsts:
-                index[tuple(c[v] for c in key_columns)]
+            keys = zip(*(items_at(c, firsts) for c in key_columns))
+            numbered = list(map(index.__getitem__, keys))
+            assert numbered == list(range(len(firsts))), "kinds are numbered by first value"
             kind_of = kind_array.tolist()
         most_f, most_i, most_w = values.most_computes
         ns = [
@@ -721,12 +722,13 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
             else:  # each row's terms together, in the order of `columns`
                 yield numpy.stack([c[values] for c in columns], axis=1).ravel()
 
+    every_term = numpy.array([k.terms for k in rows.kinds], dtype=numpy.float64)
+
     def by_kind(*columns: int) -> float:
-        terms = [[k.terms[c] for c in columns] for k in rows.kinds]
-        if not any(map(any, terms)):
+        table = every_term[:, columns]
+        if not table.any():  # (NaN counts, as in `_sums`)
             return 0.0
-        table = numpy.array(terms, dtype=numpy.float64)
-        at_tail = [x for t in last for x in terms[rows.kind_of[t]] if x]
+        at_tail = [x for t in last for x in table[rows.kind_of[t]].tolist() if x]
         return running_sum((), at_tail, times, sequential_sum(chunks((), table)))
 
     bubble = numpy.asarray(_bubble_terms(rows), dtype=numpy.float64)

@@ -20,11 +20,14 @@ from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from itertools import repeat
+from typing import Any, TypeVar, overload
 
 from wkparse.ast import PHASES
 from wkparse.columns import most_of
 from wkparse.cpp import C_SPACE, IStream
+
+T = TypeVar("T")
 
 #: the numeric fields of a row, which keep their value across rows once the stream fails
 NUMBERS = (
@@ -68,6 +71,69 @@ class LayerRead:
 
     def phase(self, name: str) -> PhaseRead:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
+
+
+class TextColumn(Sequence[str]):
+    """A text column as strings, each looked up in the table's texts when asked for: SimAI's
+    report asks for one per kind of layer, and a million distinct rows have a few kinds."""
+
+    __slots__ = ("codes", "texts")
+
+    def __init__(self, codes: Sequence[int], texts: Sequence[str]) -> None:
+        self.codes = codes
+        self.texts = texts
+
+    def __len__(self) -> int:
+        return len(self.codes)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return list(map(self.texts.__getitem__, self.codes[index]))
+        return self.texts[self.codes[index]]
+
+    def __iter__(self) -> Iterator[str]:
+        return map(self.texts.__getitem__, self.codes)
+
+
+def items_at(column: Sequence[T], positions: Sequence[int]) -> list[T]:
+    """`column[p]` for each position, a text column's through its codes (in C, where its
+    `__getitem__` is a Python call per item)."""
+    if isinstance(column, TextColumn):
+        codes = map(column.codes.__getitem__, positions)
+        return list(map(column.texts.__getitem__, codes))  # type: ignore[arg-type]
+    return list(map(column.__getitem__, positions))
+
+
+class Same(Sequence[T]):
+    """`value`, `length` times, without a list of them (8 bytes a row on a million rows):
+    every parsed row has no 13th field and was read whole."""
+
+    __slots__ = ("length", "value")
+
+    def __init__(self, value: T, length: int) -> None:
+        self.value = value
+        self.length = length
+
+    def __len__(self) -> int:
+        return self.length
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
+        if isinstance(index, slice):
+            return [self.value] * len(range(*index.indices(self.length)))
+        if not -self.length <= index < self.length:
+            raise IndexError(index)
+        return self.value
+
+    def __iter__(self) -> Iterator[T]:
+        return repeat(self.value, self.length)
 
 
 @dataclass(frozen=True)
