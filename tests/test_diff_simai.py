@@ -175,3 +175,22 @@ def test_biggest_layer_changes_are_the_same_found_in_c(monkeypatch: pytest.Monke
         monkeypatch.setattr(difference_simai, "NUMPY_FROM", 10**9)
         assert simai_change(a, "a.txt", b, "b.txt").layers == in_c and in_c
         monkeypatch.undo()
+
+
+def test_each_side_runs_at_the_simai_its_configuration_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`simai = "REV"` in the configuration: diff predicts each side at that SimAI, as lint
+    and explain of the file do (4e66932a's bandwidth model gives another total)."""
+    from wkparse.models.simai.versions import resolve
+
+    a = tmp_path / "a.txt"
+    a.write_bytes(SAMPLE.read_bytes())
+    b = _edited(tmp_path, None)
+    default = json.loads(wkdiff(str(a), str(b), "--format", "json")[1])["simai_total_time"]
+    (tmp_path / ".wkparse.toml").write_text('simai = "4e66932a"\n')
+    monkeypatch.chdir(tmp_path)
+    older = json.loads(wkdiff(str(a), str(b), "--format", "json")[1])["simai_total_time"]
+    at = resolve("4e66932a")
+    expected = simai_report(a.read_bytes(), str(a), None, at).totals["total_time_us"]
+    assert older["a"]["total_time_us"] == expected != default["a"]["total_time_us"]

@@ -21,6 +21,8 @@ from wkparse.parse import Limits, ParseResult, parse_bytes, parse_file_and_bytes
 if TYPE_CHECKING:
     from rich.console import Console
 
+    from wkparse.models.simai.versions import SimaiVersion
+
 FORMATS = ("text", "json", "markdown")
 
 
@@ -44,10 +46,10 @@ def run(a: Path, b: Path, format: str) -> int:
     from wkparse.difference import diff
     from wkparse.difference.simai import simai_change
 
-    (ra, da, ka), (rb, db, kb) = sides
+    (ra, da, ka, va), (rb, db, kb, vb) = sides
     d = diff(ra, rb, str(a), str(b))
     if not d.equal:
-        d = replace(d, simai=simai_change(da, str(a), db, str(b), (ka, kb)))
+        d = replace(d, simai=simai_change(da, str(a), db, str(b), (ka, kb), (va, vb)))
     if format == "json":
         from wkparse.render.diff import json as diff_json
 
@@ -82,10 +84,11 @@ def _usage(errors: Console, message: str) -> int:
 
 def _read(
     path: Path, resolver: Resolver, errors: Console
-) -> tuple[ParseResult, bytes, RowTable | None]:
+) -> tuple[ParseResult, bytes, RowTable | None, SimaiVersion]:
     """The parsed side, its bytes (SimAI-Analytical's prediction reads the bytes), read once
-    (`<(cmd)` is a pipe), and its rows for the prediction when they were read under the
-    default limits (as SimAI's model reads them; None: the model parses the bytes)."""
+    (`<(cmd)` is a pipe), its rows for the prediction when they were read under the default
+    limits (as SimAI's model reads them; None: the model parses the bytes), and the SimAI its
+    configuration names (`simai = "REV"`), as lint and explain of it use."""
     stdin = str(path) == "-"
     try:
         config = resolver.for_path(None if stdin else path)
@@ -107,7 +110,8 @@ def _read(
     if result.diagnostics:
         _report_syntax(path, data, result, config, errors)
         raise _Unusable
-    return result, data, result.workload.rows if config.limits == Limits() else None
+    rows = result.workload.rows if config.limits == Limits() else None
+    return result, data, rows, config.simai_version
 
 
 def _report_syntax(

@@ -19,6 +19,7 @@ from wkparse.columns import NUMPY_FROM
 from wkparse.difference.model import LayerCostChange, SimaiChange, SimaiSide
 from wkparse.models.simai.report import FREQ, Report
 from wkparse.models.simai.run import SimaiRun
+from wkparse.models.simai.versions import SimaiVersion
 
 #: layers shown, biggest change first
 TOP = 5
@@ -30,14 +31,16 @@ def simai_change(
     b: bytes,
     b_path: str,
     rows: tuple[RowTable | None, RowTable | None] = (None, None),
+    versions: tuple[SimaiVersion | None, SimaiVersion | None] = (None, None),
 ) -> SimaiChange:
-    """The two runs compared; `rows`: each side's rows as the parser read them under the
-    default limits, when the caller has them (the model then does not parse them again)."""
+    """The two runs compared, each at its SimAI (`versions`; None: the default); `rows`:
+    each side's rows as the parser read them under the default limits, when the caller has
+    them (the model then does not parse them again)."""
     from wkparse.explanation.simai_report import _without_names, simai_run
     from wkparse.models.simai.options import Refusal
 
-    run_a, opts_a = simai_run(a, a_path, rows=rows[0])
-    run_b, opts_b = simai_run(b, b_path, rows=rows[1])
+    run_a, opts_a = simai_run(a, a_path, version=versions[0], rows=rows[0])
+    run_b, opts_b = simai_run(b, b_path, version=versions[1], rows=rows[1])
     shown_a, shown_b = (
         "" if isinstance(o, Refusal) else " ".join(_without_names(o.given))
         for o in (opts_a, opts_b)
