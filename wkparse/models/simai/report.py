@@ -295,7 +295,7 @@ class Report:
             # values are numbered by their first row: a value first seen is a new largest
             import numpy
 
-            values = numpy.asarray(order, dtype=numpy.int64)
+            values = numpy.asarray(order)
             before = numpy.maximum.accumulate(values)
             found = [0] if len(values) else []
             found += (numpy.flatnonzero(values[1:] > before[:-1]) + 1).tolist()
@@ -709,7 +709,7 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
     import numpy
 
     count = len(rows.order)
-    order = None if rows.once_each else numpy.asarray(rows.order, dtype=numpy.intp)
+    order = None if rows.once_each else numpy.asarray(rows.order)  # (an array's: no copy)
     kind_of = _kind_array(rows)
     last = [] if tail is None else [tail]
 
