@@ -13,6 +13,7 @@ import sys
 from array import array
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import field
+from functools import partial
 from typing import TYPE_CHECKING, TypeVar, Union, overload
 
 from wkparse.record import record
@@ -468,31 +469,35 @@ class Row:
         return Span.on_line(self.line, columns[0][0], columns[-1][1])
 
 
-class _FieldsView(Sequence[RowFields]):
-    """`RowTable.fields`: each row's value, as a view made when it is read."""
+class MappedView(Sequence[T]):
+    """`of(items[i])` for each item, made when read: a column seen through an index per item
+    (`RowTable.fields`, each row's value; SimAI's text columns, each code's string), without
+    a list of a million results."""
 
-    __slots__ = ("_refs", "_table")
+    __slots__ = ("items", "of")
 
-    def __init__(self, table: ValueTable, refs: Sequence[int]) -> None:
-        self._table = table
-        self._refs = refs
+    def __init__(self, items: Sequence[int], of: Callable[[int], T]) -> None:
+        self.items = items
+        self.of = of
 
     def __len__(self) -> int:
-        return len(self._refs)
+        return len(self.items)
 
     @overload
-    def __getitem__(self, index: int) -> RowFields: ...
+    def __getitem__(self, index: int) -> T: ...
     @overload
-    def __getitem__(self, index: slice) -> list[RowFields]: ...
-    def __getitem__(self, index: int | slice) -> RowFields | list[RowFields]:
-        table = self._table
+    def __getitem__(self, index: slice) -> list[T]: ...
+    def __getitem__(self, index: int | slice) -> T | list[T]:
         if isinstance(index, slice):
-            return [RowFields(table, i) for i in self._refs[index]]
-        return RowFields(table, self._refs[index])
+            return list(map(self.of, self.items[index]))
+        return self.of(self.items[index])
 
-    def __iter__(self) -> Iterator[RowFields]:
-        table = self._table
-        return (RowFields(table, i) for i in self._refs)
+    def __iter__(self) -> Iterator[T]:
+        return map(self.of, self.items)
+
+    def at(self, positions: Iterable[int]) -> list[T]:
+        """`self[p]` for each position, in C (`__getitem__` is a Python call per item)."""
+        return list(map(self.of, map(self.items.__getitem__, positions)))
 
 
 class RowTable(Sequence[Row]):
@@ -531,7 +536,7 @@ class RowTable(Sequence[Row]):
     @property
     def fields(self) -> Sequence[RowFields]:
         """Each row's value (a view per item read)."""
-        return _FieldsView(self.values, self.refs)
+        return MappedView(self.refs, partial(RowFields, self.values))
 
     @property
     def distinct_fields(self) -> tuple[RowFields, ...]:

@@ -35,8 +35,8 @@ from wkparse.models.simai.rows import (
     LayerValues,
     RowsReading,
     Same,
-    TextColumn,
     phantom,
+    text_column,
 )
 from wkparse.parse import parse_bytes
 
@@ -115,7 +115,7 @@ def _values(
     columns, texts = table.columns, table.texts
 
     def text(k: int) -> Sequence[str]:
-        return TextColumn(_head(columns[k], used), texts)  # type: ignore[arg-type]
+        return text_column(_head(columns[k], used), texts)  # type: ignore[arg-type]
 
     def number(k: int) -> IntColumn:
         return _head(columns[k], used)

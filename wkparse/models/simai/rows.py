@@ -21,9 +21,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import repeat
-from typing import Any, TypeVar, overload
+from typing import Any, TypeVar
 
-from wkparse.ast import PHASES
+from wkparse.ast import PHASES, MappedView
 from wkparse.columns import most_of
 from wkparse.cpp import C_SPACE, IStream
 
@@ -73,67 +73,31 @@ class LayerRead:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
 
 
-class TextColumn(Sequence[str]):
+def text_column(codes: Sequence[int], texts: Sequence[str]) -> MappedView[str]:
     """A text column as strings, each looked up in the table's texts when asked for: SimAI's
     report asks for one per kind of layer, and a million distinct rows have a few kinds."""
-
-    __slots__ = ("codes", "texts")
-
-    def __init__(self, codes: Sequence[int], texts: Sequence[str]) -> None:
-        self.codes = codes
-        self.texts = texts
-
-    def __len__(self) -> int:
-        return len(self.codes)
-
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
-        if isinstance(index, slice):
-            return list(map(self.texts.__getitem__, self.codes[index]))
-        return self.texts[self.codes[index]]
-
-    def __iter__(self) -> Iterator[str]:
-        return map(self.texts.__getitem__, self.codes)
+    return MappedView(codes, texts.__getitem__)
 
 
 def items_at(column: Sequence[T], positions: Sequence[int]) -> list[T]:
-    """`column[p]` for each position, a text column's through its codes (in C, where its
-    `__getitem__` is a Python call per item)."""
-    if isinstance(column, TextColumn):
-        codes = map(column.codes.__getitem__, positions)
-        return list(map(column.texts.__getitem__, codes))  # type: ignore[arg-type]
+    """`column[p]` for each position (a mapped column's in C)."""
+    if isinstance(column, MappedView):
+        return column.at(positions)
     return list(map(column.__getitem__, positions))
 
 
-class Same(Sequence[T]):
+class Same(MappedView[T]):
     """`value`, `length` times, without a list of them (8 bytes a row on a million rows):
     every parsed row has no 13th field and was read whole."""
 
-    __slots__ = ("length", "value")
+    __slots__ = ("value",)
 
     def __init__(self, value: T, length: int) -> None:
+        super().__init__(range(length), lambda _: value)
         self.value = value
-        self.length = length
-
-    def __len__(self) -> int:
-        return self.length
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[T]: ...
-    def __getitem__(self, index: int | slice) -> T | list[T]:
-        if isinstance(index, slice):
-            return [self.value] * len(range(*index.indices(self.length)))
-        if not -self.length <= index < self.length:
-            raise IndexError(index)
-        return self.value
 
     def __iter__(self) -> Iterator[T]:
-        return repeat(self.value, self.length)
+        return repeat(self.value, len(self))
 
 
 @dataclass(frozen=True)
