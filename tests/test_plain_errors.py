@@ -10,8 +10,11 @@ messages the commands write.
 
 from __future__ import annotations
 
+import io
+import os
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
@@ -140,3 +143,33 @@ def test_a_missing_path_is_worded_alike_by_every_command(args: list[str], tmp_pa
     result = CliRunner().invoke(app, [*args, str(missing)])
     assert result.exit_code == 2
     assert f"error: {missing}: no such file or directory" in result.stderr
+
+
+class _FullDisk(io.RawIOBase):
+    """A stream every write to fails as on a full disk."""
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, b: object) -> int:
+        raise OSError(28, "No space left on device")
+
+
+def test_output_still_buffered_at_the_end_is_written_before_exit(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A short output sits in the buffer until the command ends: it is written before
+    `main` returns, so a full disk is still the one-line error and exit 2 (written at exit,
+    it was a traceback and exit 120)."""
+    from wkparse import cli
+
+    sample = next(SAMPLES.glob("*.txt"))
+    full = io.TextIOWrapper(io.BufferedWriter(_FullDisk()), encoding="utf-8")
+    monkeypatch.setattr(sys, "argv", ["wkparse", "lint", "--format", "json", str(sample)])
+    monkeypatch.setattr(sys, "stdout", full)
+    monkeypatch.setattr(os, "dup2", lambda fd, fd2: None)  # keep pytest's own stdout
+    monkeypatch.setattr(full, "fileno", lambda: 1)
+    with pytest.raises(SystemExit) as exit_:
+        cli.main()
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == "error: cannot write the output: no space left on device\n"

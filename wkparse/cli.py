@@ -513,7 +513,13 @@ def main() -> None:
     gc.freeze()
     gc.set_threshold(200_000, 50, 1000)
     try:
-        app_for(sys.argv[1:])()
+        try:
+            app_for(sys.argv[1:])()
+        finally:
+            # what is still buffered is written here, where a full disk is `output_failed`,
+            # not when Python exits (a traceback, and exit 120)
+            if not sys.stdout.closed:
+                sys.stdout.flush()
     except OSError as exc:
         output_failed(exc)
 
