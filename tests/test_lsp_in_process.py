@@ -150,3 +150,29 @@ def test_the_explain_html_command_writes_what_explain_writes(tmp_path: Path) -> 
             loop.run_until_complete(module.explain_html(server, missing, str(page)))
     finally:
         loop.close()
+
+
+def test_hovers_read_the_rows_as_the_configured_simai_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`simai = "REV"` in the configuration: what a hover says SimAI makes of a row comes
+    from that SimAI, as lint's findings do (it came from the default whatever was set)."""
+    from wkparse.models.simai import run as simai_run
+    from wkparse.models.simai.versions import resolve
+
+    (tmp_path / ".wkparse.toml").write_text('simai = "4e66932a"\n')
+    path = tmp_path / "w.txt"
+    path.write_bytes((SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt").read_bytes())
+    analysis = Analysis(Version.of(path.read_bytes()), path, 1)
+    asked: list[object] = []
+    real = simai_run.simulate
+
+    def spy(*args: object, **kwargs: object) -> object:
+        asked.append(kwargs.get("version"))
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(simai_run, "simulate", spy)
+    monkeypatch.setattr("wkparse.models.simai.simulate", spy)
+    assert analysis.layer_plan(3, 0) is not None  # a row read on its own
+    assert analysis.simai.version == resolve("4e66932a")  # the whole file
+    assert asked == [resolve("4e66932a")] * 2

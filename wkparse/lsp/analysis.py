@@ -175,11 +175,12 @@ class Analysis:
 
     @cached_property
     def simai(self) -> SimaiRun:
-        """SimAI's reading of the whole file (seconds on a million rows: asked for only when
-        a row cannot be read on its own, see `layer_plan`)."""
+        """SimAI's reading of the whole file, at the SimAI the configuration names, as lint's
+        (seconds on a million rows: asked for only when a row cannot be read on its own, see
+        `layer_plan`)."""
         from wkparse.models.simai import simulate
 
-        return simulate(self.data)
+        return simulate(self.data, version=self.config.simai_version)
 
     def layer_plan(self, line: int, index: int) -> tuple[LayerRead, LayerPlan] | None:
         """What SimAI reads from the row on `line` (the `index`-th) and makes of it; None when
@@ -204,7 +205,8 @@ class Analysis:
                 return None
             return table[i], run.plan(table[i])
         row = self.text.line_bytes(line - 1)
-        run = simulate(first_line(self.text.head(1)) + b"\n1\n" + row + b"\n")
+        alone = first_line(self.text.head(1)) + b"\n1\n" + row + b"\n"
+        run = simulate(alone, version=self.config.simai_version)
         if run.rows is None or not len(run.rows.layers):
             return None
         layer = run.rows.layers[0]
