@@ -131,12 +131,12 @@ def scaled_floats(values: Sequence[int], most: int | None = None) -> array[float
     holds each exactly: it is a float's value). A column of values below 2**53, exact as
     doubles, is converted in one call, C rounding each as `float32` does; a larger value is
     scaled one at a time."""
+    from wkparse.columns import NUMPY_FROM, most_of
+
     if most is None:
-        most = max(values, default=0)
+        most = most_of(values)
     if most >= _EXACT_DOUBLE:
         return array("f", map(scaled, values))
-    from wkparse.columns import NUMPY_FROM
-
     if len(values) < NUMPY_FROM:
         return array("f", values)
     # a long column by numpy: each value rounded to a C float as `array("f", ...)` rounds it

@@ -85,21 +85,28 @@ def _top_layers(a: SimaiRun, b: SimaiRun) -> tuple[LayerCostChange, ...]:
     # past both sides' read layers every row is a tail copy (a count line may declare a
     # billion): their changes are all alike, so the first TOP of them are all that can show
     rows = min(max(ra.row_count, rb.row_count), max(len(ra.order), len(rb.order)) + TOP)
-    changed: list[tuple[float, int, float, float]] = []
-    if rows >= NUMPY_FROM:
-        changed = _changed_in_c(ra, costs_a, rb, costs_b, rows)
-    for i, (ka, kb) in enumerate(() if rows >= NUMPY_FROM else zip_longest(_keys(ra), _keys(rb))):
+    changed = (_changed_in_c if rows >= NUMPY_FROM else _changed)(ra, costs_a, rb, costs_b, rows)
+    out = []
+    for _, neg, ca, cb in heapq.nlargest(TOP, changed):
+        i = -neg
+        out.append(LayerCostChange(i, *_where(a, ra, i), *_where(b, rb, i), a_us=ca, b_us=cb))
+    return tuple(out)
+
+
+def _changed(
+    ra: Report, costs_a: list[float], rb: Report, costs_b: list[float], rows: int
+) -> list[tuple[float, int, float, float]]:
+    """`_top_layers`' candidates: (change, -row, cost before, cost after) of each of the
+    first `rows` rows whose cost changed, row by row."""
+    changed = []
+    for i, (ka, kb) in enumerate(zip_longest(_keys(ra), _keys(rb))):
         if i >= rows:
             break
         ca = 0.0 if ka is None else costs_a[ka]
         cb = 0.0 if kb is None else costs_b[kb]
         if ca != cb:
             changed.append((abs(cb - ca), -i, ca, cb))
-    out = []
-    for _, neg, ca, cb in heapq.nlargest(TOP, changed):
-        i = -neg
-        out.append(LayerCostChange(i, *_where(a, ra, i), *_where(b, rb, i), a_us=ca, b_us=cb))
-    return tuple(out)
+    return changed
 
 
 def _changed_in_c(

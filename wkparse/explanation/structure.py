@@ -158,8 +158,6 @@ def _value_groups(ctx: Context) -> list[_Rep]:
     groups costs one comparison per group, not one per row.
     """
     refs = ctx.w.rows.refs
-    if len(ctx.body.groups) > _MAX_REPS and len(ctx.w.rows.values) == len(refs):
-        return _value_groups_by_key(ctx)  # every row its own value: no two groups alike
     reps: list[_Rep] = []
     for i, g in enumerate(ctx.body.groups):
         rows = refs[g.start : g.end]

@@ -173,6 +173,14 @@ class _Rows:
         object.__setattr__(self, "rests", [k.rest for k in self.kinds])
 
     @cached_property
+    def kind_indexes(self) -> Any:
+        """`kind_of` as a numpy array of indexes (from the reading's grouping, when made)."""
+        import numpy
+
+        found = self.kind_array if self.kind_array is not None else self.kind_of
+        return numpy.asarray(found, dtype=numpy.intp)
+
+    @cached_property
     def us(self) -> tuple[Sequence[float], ...]:
         """The microseconds per value as Python floats (fwd, wg, ig)."""
         return tuple(c if isinstance(c, list) else c.tolist() for c in self.us_columns)
@@ -659,7 +667,7 @@ def _bubble_terms(rows: _Rows) -> Sequence[float]:
             return numpy.asarray(c, dtype=numpy.float64)
 
         # in place, one column of doubles at a time (a C float widens to a double exactly)
-        of = _kind_array(rows)
+        of = rows.kind_indexes
         terms: Any = column([float(x) for x in around])[of]
         for c in (f, w, i):
             numpy.add(terms, numpy.asarray(c), out=terms)
@@ -710,7 +718,7 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
 
     count = len(rows.order)
     order = None if rows.once_each else numpy.asarray(rows.order)  # (an array's: no copy)
-    kind_of = _kind_array(rows)
+    kind_of = rows.kind_indexes
     last = [] if tail is None else [tail]
 
     def chunks(columns: Sequence[Any], kinds: Any = None) -> Iterator[Any]:
@@ -739,14 +747,6 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
         running_sum((), [float(c[t]) for t in last for c in us], times, sequential_sum(chunks(us))),
         by_kind(4, 5, 6),
     )
-
-
-def _kind_array(rows: _Rows) -> Any:
-    """Each value's kind as a numpy array of indexes."""
-    import numpy
-
-    found = rows.kind_array if rows.kind_array is not None else rows.kind_of
-    return numpy.asarray(found, dtype=numpy.intp)
 
 
 def _pct(value: float, total: float) -> str:
