@@ -325,3 +325,22 @@ def test_a_value_repeated_reads_as_a_list_of_it() -> None:
     assert same[1:4] == listed[1:4] and same[::2] == listed[::2] and same[7:] == []
     with pytest.raises(IndexError):
         same[5]
+
+
+def test_one_layer_is_read_from_the_columns_alone() -> None:
+    """A layer asked for by index (the text's rows that depart from the file) comes from the
+    columns without every layer being made, is the layer the whole list holds, and is one
+    instance however often it is asked for (plans are remembered per instance)."""
+    from wkparse.render.simai import text
+
+    data = _file(*(_row(i, f4="33554433") for i in range(3)), _row(3))
+    result = simulate(data, None, parse(OPTIONS))
+    assert result.rows is not None
+    table = result.rows.layers
+    assert "size 33554433 simulated as 33554432" in text.render(result, "w.txt")
+    assert table._layers is None  # rendered from the columns
+    assert [table[i] for i in range(4)] == [
+        result.rows.layers.values.layer(v) for v in table.values.refs
+    ]
+    assert table[1] is table[1] and table[-1] is table[3]
+    assert [table[i] for i in range(4)] == table.layers

@@ -173,7 +173,9 @@ class Columns:
             items = np.asarray(column)
             low = int(items.min()) if len(items) else 0
             high = int(items.max()) if len(items) else 0
-            if high - low < _DENSE:
+            if high == low:  # one number throughout (the reserved and policy fields, often)
+                found = (np.zeros(len(items), dtype=np.uint8), 1)
+            elif high - low < _DENSE:
                 # A narrow span (text codes always): count each value's rank among those used.
                 used = _used(items, high - low + 1, low)
                 count = int(used.sum())
@@ -365,16 +367,22 @@ def _narrowest(count: int, signed: bool = False) -> Any:
 
 def _renumber(key: Any) -> tuple[Any, int]:
     """Keys renumbered 0..k-1 in the order of their values (for keys spread too wide to count
-    directly). When the first chunk holds few keys and they are all there are (collective
-    sizes, say), each key's number is found among them by a binary search; otherwise the
-    whole column is sorted."""
+    directly). When the keys are few (collective sizes, say), each key's number is found
+    among them by a binary search: among those of the first chunk, then, for the items whose
+    key it lacked, among all; otherwise the whole column is sorted."""
     np = _numpy()
     seen = np.unique(key[:_CHUNK])
     if len(seen) <= _FEW_KEYS:
         at = np.searchsorted(seen, key)
         np.minimum(at, len(seen) - 1, out=at)
-        if (seen[at] == key).all():
+        missed = np.flatnonzero(seen[at] != key)
+        if not len(missed):
             return at.astype(np.int64), len(seen)
+        every = np.union1d(seen, key[missed])
+        if len(every) <= _FEW_KEYS:
+            at = np.searchsorted(every, seen)[at]  # the first chunk's numbers among all
+            at[missed] = np.searchsorted(every, key[missed])
+            return at.astype(np.int64), len(every)
     unique, inverse = np.unique(key, return_inverse=True)
     return inverse.reshape(-1).astype(np.int64), len(unique)
 

@@ -135,13 +135,20 @@ class _Kind:
     #: the forward and input-gradient comm before the overlap, which the bubble base adds
     around: int
     head: str
-    rest: str
+    #: the CSV cells after the compute ones: the exposed comm of fwd, wg and ig, then the
+    #: total comm, algbw and busbw of each
+    cells: tuple[str, ...]
     #: in microseconds: DP, DP_EP, TP, EP (each 0.0 where it does not apply), then the
     #: exposed comm of fwd, wg and ig
     terms: tuple[float, ...]
 
     def phase(self, name: str) -> PhaseResult:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
+
+    @property
+    def rest(self) -> str:
+        """The CSV text after the compute cells."""
+        return "," + ",".join(self.cells)
 
 
 @dataclass(frozen=True)
@@ -277,20 +284,18 @@ class Report:
 
         return list(map(costs, range(count)))
 
-    def by_kind(self) -> tuple[list[int], dict[int, LayerResult], tuple[Sequence[float], ...]]:
+    def by_kind(
+        self,
+    ) -> tuple[Sequence[int], list[tuple[str, tuple[str, ...]]], tuple[Sequence[float], ...]]:
         """What the entries of `layers` share and what each has alone: each entry's kind,
-        one `LayerResult` per kind (its first entry's: the entries of a kind differ in their
-        compute only), and each entry's compute in microseconds (fwd, wg, ig columns). A
-        renderer writes a kind's text once and each entry's compute cells, as the CSV does."""
+        each kind's name and CSV cells after the compute ones (`_Kind.cells`), and each
+        entry's compute in microseconds (fwd, wg, ig columns). A renderer writes a kind's text
+        once and each entry's compute cells, as the CSV does."""
         rows = self._rows
         if rows is None:
-            return [], {}, ((), (), ())
-        kinds = rows.kind_of[: len(self.first_index)]
-        first: dict[int, int] = {}
-        for value, kind in enumerate(kinds):
-            if kind not in first:
-                first[kind] = value
-        return kinds, {k: self.layer(v) for k, v in first.items()}, rows.us
+            return [], [], ((), (), ())
+        kinds = [(k.name, k.cells) for k in rows.kinds]
+        return rows.kind_of[: len(self.first_index)], kinds, rows.us
 
     @cached_property
     def first_index(self) -> list[int]:
@@ -444,7 +449,7 @@ class Reporter:
         self.keep_tp = f32(1 - opts.tp_overlap)
         self.keep_ep = f32(1 - opts.ep_overlap)
         self._comms: dict[tuple[str, str, int], PhaseResult] = {}
-        self._texts: dict[tuple[int, int, ComType], str] = {}
+        self._texts: dict[tuple[int, int, ComType], tuple[str, str, str]] = {}
         self._kept: dict[tuple[int, float], int] = {}
 
     def ranks(self, phase: str, group: GroupType) -> int:
@@ -468,13 +473,13 @@ class Reporter:
             self._comms[key] = found
         return found
 
-    def _cells(self, p: PhaseResult) -> str:
+    def _cells(self, p: PhaseResult) -> tuple[str, str, str]:
         """A phase's total comm, algbw and busbw cells (its collective's `CommTime` is shared
         by every phase with the same collective and size)."""
         key = (id(p.total), p.size, p.com)
         found = self._texts.get(key)
         if found is None:
-            found = f"{whole(_us(p.total.ns))},{_bw(p.algbw)},{_bw(p.busbw)}"
+            found = (whole(_us(p.total.ns)), _bw(p.algbw), _bw(p.busbw))
             self._texts[key] = found
         return found
 
@@ -497,7 +502,8 @@ class Reporter:
         w = _with(w, 0, self._exposed(w.exposed_ns, self.keep_dp))
         i = _with(i, 0, self._exposed(i.exposed_ns, keep))
         cells = [whole(_us(p.exposed_ns)) for p in (f, w, i)]
-        cells += [self._cells(p) for p in (f, w, i)]
+        for p in (f, w, i):
+            cells += self._cells(p)
         wg = _us(w.exposed_ns)
         dp_ep = w.group is GroupType.DP_EP
         pair = float((f.exposed_ns + i.exposed_ns) % U64) / FREQ
@@ -512,7 +518,7 @@ class Reporter:
             _us(i.exposed_ns),
         )
         head = f"{name},{RUN_NAME},"
-        return _Kind(cast(str, name), f, w, i, around, head, "," + ",".join(cells), terms)
+        return _Kind(cast(str, name), f, w, i, around, head, tuple(cells), terms)
 
     def _total_keys(self) -> tuple[str, ...]:
         if self.version.has("pp_term"):

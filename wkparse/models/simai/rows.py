@@ -209,13 +209,16 @@ class LayerTable:
     The read layers are held as objects (`layers`) or as columns (`values`); each form is made
     from the other when first asked for."""
 
-    __slots__ = ("_layers", "_values", "lines", "tail", "tail_count")
+    __slots__ = ("_layers", "_made", "_values", "lines", "tail", "tail_count")
 
     def __init__(
         self, layers: list[LayerRead] | None = None, values: LayerValues | None = None
     ) -> None:
         self._layers = layers if layers is not None or values is not None else []
         self._values = values
+        #: value index -> its `LayerRead`, for layers asked for one at a time from `values`
+        #: (kept, so that a layer of one value is one instance, as in `layers`)
+        self._made: dict[int, LayerRead] = {}
         #: the line of each read layer's first field (0 when it has none)
         self.lines: Sequence[int] = array("q")
         self.tail: LayerRead | None = None
@@ -246,7 +249,15 @@ class LayerTable:
         if index < 0:
             index += len(self)
         if index < self.read:
-            return self.layers[index]
+            if self._layers is not None:
+                return self._layers[index]
+            # One layer: a million-row file's `layers` is not made for it.
+            assert self._values is not None
+            value = self._values.refs[index]
+            found = self._made.get(value)
+            if found is None:
+                found = self._made[value] = self._values.layer(value)
+            return found
         if self.tail is None or not 0 <= index - self.read < self.tail_count:
             raise IndexError(index)
         return self.tail

@@ -17,9 +17,11 @@ from wkparse.models.simai import outcome
 from wkparse.models.simai.analytical import (
     Groups,
     LayerPlan,
+    PhasePlan,
     Triple,
     exact_triple,
     plan_layer,
+    plan_phase,
     reported,
     total_compute,
 )
@@ -30,7 +32,7 @@ from wkparse.models.simai.outcome import CALLABLE_REMOVED, FORMAT_MISMATCH, Outc
 from wkparse.models.simai.parallel import data_parallel, stages
 from wkparse.models.simai.parsed_rows import read_parsed
 from wkparse.models.simai.positional import PositionalReading, read_positional
-from wkparse.models.simai.rows import LayerRead, RowsReading, read_rows
+from wkparse.models.simai.rows import LayerRead, PhaseRead, RowsReading, read_rows
 from wkparse.models.simai.tables import CUSTOMIZED, FWD_IN_BCKWD, GroupType, decode_comm
 from wkparse.models.simai.timeline import Cut, first_cut
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion
@@ -86,6 +88,9 @@ class SimaiRun:
     #: SimAI's option parser's refusal (what it prints, and why in wkparse's words)
     refusal: Refusal | None = None
     _plans: dict[int, LayerPlan] = field(default_factory=dict, repr=False)
+    _phase_plans: dict[tuple[str, str, int | None], PhasePlan] = field(
+        default_factory=dict, repr=False
+    )
 
     def printed(self) -> tuple[str, ...]:
         """The lines SimAI prints on stderr, as the model knows them: its refusal, its
@@ -128,6 +133,18 @@ class SimaiRun:
         if found is None:
             found = plan_layer(layer, self.header.policy or "", self.groups, self.version)
             self._plans[id(layer)] = found
+        return found
+
+    def phase_plan(self, phase: str, comm: str, size: int | None) -> PhasePlan:
+        """`plan`'s phase for this collective and size, with a compute of 0: what a phase's
+        collective alone decides (renderers ask once per distinct one, not once per layer)."""
+        key = (phase, comm, size)
+        found = self._phase_plans.get(key)
+        if found is None:
+            read = PhaseRead(0, comm, size)
+            policy = self.header.policy or ""
+            found = plan_phase(phase, read, policy, self.groups, self.version)
+            self._phase_plans[key] = found
         return found
 
     @cached_property

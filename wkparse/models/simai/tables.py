@@ -7,6 +7,7 @@ collective names from here.
 from __future__ import annotations
 
 from enum import Enum
+from functools import lru_cache
 
 #: every first token SimAI decodes into a parallelism policy (anything else: exit 1)
 POLICIES: tuple[str, ...] = (
@@ -73,8 +74,10 @@ def bare_group(phase: str) -> GroupType:
     return GroupType.DP if phase == "wg" else GroupType.TP
 
 
+@lru_cache(maxsize=1024)
 def decode_comm(token: str, phase: str) -> tuple[ComType, GroupType]:
-    """What SimAI makes of a comm-type token in a phase's column.
+    """What SimAI makes of a comm-type token in a phase's column (remembered: a file has a
+    few tokens, asked for once per distinct collective and size).
 
     It matches the token's *prefix* against the collectives, then the whole token for the
     group: `ALLREDUCE_TP` and `ALLREDUCEALLTOALL` are all-reduces in no group, and any other

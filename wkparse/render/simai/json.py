@@ -30,14 +30,13 @@ from operator import mod, truediv
 from typing import Any, TextIO
 
 from wkparse.cpp import scaled_floats
-from wkparse.models.simai.analytical import Groups, LayerPlan, PhasePlan, plan_layer
-from wkparse.models.simai.ieee import WHOLE, fixed, whole
+from wkparse.models.simai.analytical import PhasePlan
+from wkparse.models.simai.ieee import WHOLE, whole
 from wkparse.models.simai.options import command_line
 from wkparse.models.simai.outcome import Outcome
-from wkparse.models.simai.report import TOTAL_KEYS, LayerResult, PhaseResult, Report
-from wkparse.models.simai.rows import LayerRead, PhaseRead
+from wkparse.models.simai.report import TOTAL_KEYS, Report
+from wkparse.models.simai.rows import LayerRead
 from wkparse.models.simai.run import SimaiRun
-from wkparse.models.simai.versions import SimaiVersion
 
 HEADER_KEYS = ("tp", "ep", "pp", "vpp", "ga", "all_gpus")
 #: one item of `layers` and one of `result.layers`: the index (and line), then the body
@@ -113,41 +112,49 @@ def _esc(value: object) -> str:
     return json.dumps(value).replace("%", "%%")
 
 
-def _layer_template(layer: LayerRead, plan: LayerPlan) -> str:
-    """`_layer_body` of every layer with these fields but its compute times: a `%` template
-    taking each phase's compute in nanoseconds (an int) and in microseconds (a float, printed
-    as `reported` rounds it) (fwd, ig, wg)."""
-
-    def part(p: PhasePlan) -> str:
-        rest = {k: v for k, v in phase(p).items() if k not in ("compute_ns", "compute_us")}
-        return '{"compute_ns": %d, "compute_us": ' + WHOLE + ", " + _esc(rest)[1:]
-
-    return (
-        f'"name": {_esc(layer.name)}, "defined": {_esc(layer.defined)}, '
-        f'"fwd": {part(plan.fwd)}, "ig": {part(plan.ig)}, "wg": {part(plan.wg)}, '
-        f'"update_ns": {_esc(layer.update_time)}'
-    )
-
-
 class _Templates(dict[tuple[Any, ...], str]):
-    """`_layer_template` per distinct (name, defined, comm and size of each phase, update
-    time), made on first sight (a lookup in C for a known one); with `item`, as a whole
-    item of `layers`, taking its index and source line first."""
+    """Per distinct (name, defined, comm and size of each phase, update time), `_layer_body`
+    of every layer with these fields but its compute times: a `%` template taking each
+    phase's compute in nanoseconds (an int) and in microseconds (a float, printed as
+    `reported` rounds it) (fwd, ig, wg). Made on first sight (a lookup in C for a known one)
+    from each phase's part, made once per distinct collective and size; with `item`, as a
+    whole item of `layers`, taking its index and source line first."""
 
-    def __init__(self, policy: str, groups: Groups, version: SimaiVersion, item: bool) -> None:
+    def __init__(self, run: SimaiRun, item: bool) -> None:
         super().__init__()
-        self.policy, self.groups, self.version, self.item = policy, groups, version, item
+        self.run, self.item = run, item
+        self.parts: dict[tuple[str, str, int | None], str] = {}
+        self.names: dict[str, str] = {}
+
+    def part(self, name: str, comm: str, size: int | None) -> str:
+        key = (name, comm, size)
+        found = self.parts.get(key)
+        if found is None:
+            fields = phase(self.run.phase_plan(name, comm, size))
+            del fields["compute_ns"], fields["compute_us"]
+            found = '{"compute_ns": %d, "compute_us": ' + WHOLE + ", " + _esc(fields)[1:]
+            self.parts[key] = found
+        return found
 
     def __missing__(self, key: tuple[Any, ...]) -> str:
         name, defined, fm, fs, im, is_, wm, ws, update = key
-        phases = (PhaseRead(0, fm, fs), PhaseRead(0, im, is_), PhaseRead(0, wm, ws))
-        layer = LayerRead(name, None, *phases, update, None, defined)
-        plan = plan_layer(layer, self.policy, self.groups, self.version)
-        found = _layer_template(layer, plan)
+        found = (
+            f'"name": {_escaped(self.names, name)}, "defined": {_esc(defined)}, '
+            f'"fwd": {self.part("fwd", fm, fs)}, "ig": {self.part("ig", im, is_)}, '
+            f'"wg": {self.part("wg", wm, ws)}, "update_ns": {_esc(update)}'
+        )
         if self.item:
             found = '{"index": %d, "source_line": %s, ' + found + "}"
         self[key] = found
         return found
+
+
+def _escaped(known: dict[str, str], text: str) -> str:
+    """`_esc` of a string, remembered in `known` (a file has a few dozen names)."""
+    found = known.get(text)
+    if found is None:
+        found = known[text] = _esc(text)
+    return found
 
 
 def _line_cells(lines: Sequence[int]) -> Iterator[int | str]:
@@ -173,7 +180,7 @@ def _layer_items(run: SimaiRun) -> Iterator[str]:
                 body = bodies[id(layer)] = _layer_body(run, layer)
             yield LAYER_ITEM % (i, next(lines), body)
         return
-    templates = _Templates(run.header.policy or "", run.groups, run.version, values.once_each)
+    templates = _Templates(run, values.once_each)
     (fm, im, wm), (fs, is_, ws) = values.comms, values.sizes
     keys = zip(values.names, values.defined, fm, fs, im, is_, wm, ws, values.update_times)
     cells: list[Iterable[int | float]] = []
@@ -199,29 +206,10 @@ def _number(text: str) -> int | float | None:
     return float(text) if "." in text else int(text)
 
 
-def _phase_result(p: PhaseResult) -> dict[str, Any]:
-    return {
-        "compute_us": _number(whole(p.compute_ns / 1000.0)),
-        "exposed_comm_us": _number(whole(p.exposed_ns / 1000.0)),
-        "total_comm_us": _number(whole(p.total.ns / 1000.0)),
-        "algbw": _number(fixed(p.algbw, 2)),
-        "busbw": _number(fixed(p.busbw, 2)),
-    }
-
-
-def _result_template(layer: LayerResult) -> str:
-    """The JSON of every reported layer of this one's kind but its index (`name` and each
-    phase's `_phase_result`): a `%` template taking each phase's compute in microseconds (fwd,
-    wg, ig), printed as SimAI's `format_value` prints a finite time (a compute time is)."""
-
-    def part(p: PhaseResult) -> str:
-        rest = {k: v for k, v in _phase_result(p).items() if k != "compute_us"}
-        return '{"compute_us": ' + WHOLE + ", " + _esc(rest)[1:]
-
-    return (
-        f'"name": {_esc(layer.name)}, "fwd": {part(layer.fwd)}, "wg": {part(layer.wg)}, '
-        f'"ig": {part(layer.ig)}'
-    )
+def _json_cell(text: str) -> str:
+    """A cell of SimAI's EndToEnd.csv as a JSON number (null for NaN or Inf)."""
+    number = _number(text)
+    return "null" if number is None else repr(number)
 
 
 def _result_items(report: Report) -> Iterator[str]:
@@ -231,17 +219,49 @@ def _result_items(report: Report) -> Iterator[str]:
     rows = len(report.order)
     cells = [iter(column) for column in us]
     if len(kind_of) == rows + (report.tail is not None):  # each value one row, in order
-        items = {k: '{"index": %d, ' + _result_template(x) + "}" for k, x in kinds.items()}
+        items = _Kinds(kinds, '{"index": %d, %s}')
         yield from map(mod, map(items.__getitem__, kind_of[:rows]), zip(count(), *cells))
         last = next(zip(*cells), None)
     else:
-        templates = {k: _result_template(layer) for k, layer in kinds.items()}
+        templates = _Kinds(kinds, "%s")
         by_value = list(map(mod, map(templates.__getitem__, kind_of), zip(*cells)))
         yield from map(RESULT_ITEM.__mod__, enumerate(map(by_value.__getitem__, report.order)))
         last = None if report.tail is None else tuple(c[report.tail] for c in us)
     if report.tail is not None and last is not None:
-        body = _result_template(kinds[kind_of[report.tail]]) % last
+        body = _Kinds(kinds, "%s")[kind_of[report.tail]] % last
         yield from map(RESULT_ITEM.__mod__, zip(count(rows), repeat(body, report.tail_count)))
+
+
+class _Kinds(dict[int, str]):
+    """Per kind used, made on first sight: in `form`, the JSON of every reported layer of the
+    kind but its index (`name` and each phase's times and bandwidths, from the kind's CSV
+    cells after the compute ones), a `%` template taking each phase's compute in microseconds
+    (fwd, wg, ig), printed as SimAI's `format_value` prints a finite time (a compute time is).
+    """
+
+    def __init__(self, kinds: list[tuple[str, tuple[str, ...]]], form: str) -> None:
+        super().__init__()
+        self.kinds, self.form = kinds, form
+        self.names: dict[str, str] = {}
+        #: each cell's JSON (cells repeat: a few collectives, sizes and bandwidths)
+        self.cells: dict[str, str] = {}
+
+    def template(self, kind: int) -> str:
+        name, cells = self.kinds[kind]
+        known = self.cells
+        json_cells = [known.get(c) or known.setdefault(c, _json_cell(c)) for c in cells]
+        exposed, comm = json_cells[:3], json_cells[3:]
+        parts = [
+            f'"{phase_name}": {{"compute_us": {WHOLE}, "exposed_comm_us": {exposed[p]}, '
+            f'"total_comm_us": {comm[3 * p]}, "algbw": {comm[3 * p + 1]}, '
+            f'"busbw": {comm[3 * p + 2]}}}'
+            for p, phase_name in enumerate(("fwd", "wg", "ig"))
+        ]
+        return f'"name": {_escaped(self.names, name)}, ' + ", ".join(parts)
+
+    def __missing__(self, kind: int) -> str:
+        found = self[kind] = self.form.replace("%s", self.template(kind))
+        return found
 
 
 def _write_items(items: Iterator[str], out: TextIO) -> None:

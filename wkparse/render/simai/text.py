@@ -4,11 +4,11 @@ prints, and the layers around every place where its reading departs from the fil
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from wkparse.encoding import shown
 from wkparse.i18n import english_count
-from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES, PhasePlan, plan_layer
-from wkparse.models.simai.rows import PhaseRead
+from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES
 from wkparse.models.simai.run import SimaiRun
 from wkparse.models.simai.tables import KNOWN_COMMS, ComType
 from wkparse.render.simai.result import result_lines
@@ -106,25 +106,46 @@ def header_line(run: SimaiRun) -> str:
     return f"header as SimAI reads it: {h.policy}, " + ", ".join(parts)
 
 
-def _phase_note(name: str, read: PhaseRead, plan: PhasePlan) -> str | None:
+def _phase_note(run: SimaiRun, name: str, comm: str, size: int | None) -> str | None:
     """Why SimAI's phase differs from what the file says, or None."""
+    plan = run.phase_plan(name, comm, size)
     notes = []
-    if read.comm and read.comm not in KNOWN_COMMS:
+    if comm and comm not in KNOWN_COMMS:
         if plan.type is ComType.NONE:
-            notes.append(f"{shown(read.comm or '')} is no collective SimAI knows: no traffic")
+            notes.append(f"{shown(comm)} is no collective SimAI knows: no traffic")
         else:
-            notes.append(
-                f"{shown(read.comm or '')} runs as {plan.type.value} in no group: no traffic"
-            )
+            notes.append(f"{shown(comm)} runs as {plan.type.value} in no group: no traffic")
     # the raise of tiny forward sizes to 4096 B is left out: both sizes get the same fixed
     # small-message latency, so nothing SimAI reports changes
-    raised = plan.size == FORWARD_MINIMUM and (read.size or 0) < FORWARD_MINIMUM
-    resized = read.size is not None and plan.size is not None and plan.size != read.size
+    raised = plan.size == FORWARD_MINIMUM and (size or 0) < FORWARD_MINIMUM
+    resized = size is not None and plan.size is not None and plan.size != size
     if resized and plan.type is not ComType.NONE and not raised:
-        assert read.size is not None
-        how = "a negative size, wrapped" if read.size >= 2**63 else "through a 32-bit float"
-        notes.append(f"size {read.size} simulated as {plan.size} ({how})")
+        assert size is not None
+        how = "a negative size, wrapped" if size >= 2**63 else "through a 32-bit float"
+        notes.append(f"size {size} simulated as {plan.size} ({how})")
     return f"{name}: " + "; ".join(notes) if notes else None
+
+
+class _Notes(dict[tuple[Any, ...], str]):
+    """A layer's notes per distinct (comm, size) of its phases (a lookup in C for a known
+    one), and each phase's note per distinct comm and size (`SimaiRun.phase_plan`): a file
+    whose rows all differ in one size plans that phase once per row, never a whole layer."""
+
+    def __init__(self, run: SimaiRun) -> None:
+        super().__init__()
+        self.run = run
+        self.phases: dict[tuple[str, str, int | None], str | None] = {}
+
+    def __missing__(self, key: tuple[Any, ...]) -> str:
+        fm, fs, im, is_, wm, ws = key
+        said = []
+        for name, comm, size in (("fwd", fm, fs), ("ig", im, is_), ("wg", wm, ws)):
+            at = (name, comm, size)
+            if at not in self.phases:
+                self.phases[at] = _phase_note(self.run, *at)
+            said.append(self.phases[at])
+        found = self[key] = "; ".join(x for x in said if x is not None)
+        return found
 
 
 def departures(run: SimaiRun) -> list[tuple[int, str]]:
@@ -132,24 +153,10 @@ def departures(run: SimaiRun) -> list[tuple[int, str]]:
     found: list[tuple[int, str]] = []
     if run.rows is None:
         return found
-    table = run.rows.layers
     k = run.first_undefined
-    # A layer's notes depend on its collectives and sizes only: asked once per distinct
-    # combination (a file whose rows all differ by their compute times has a few dozen),
-    # from the columns, never a plan per layer.
-    values = table.values
-    policy, groups = run.header.policy or "", run.groups
-    by_key: dict[tuple[object, ...], str] = {}
-    notes: list[str] = []
+    values = run.rows.layers.values
     (fm, im, wm), (fs, is_, ws) = values.comms, values.sizes
-    for value, key in enumerate(zip(fm, fs, im, is_, wm, ws)):
-        note = by_key.get(key)
-        if note is None:
-            layer = values.layer(value)
-            plan = plan_layer(layer, policy, groups, run.version)
-            said = [_phase_note(n, layer.phase(n), plan.phase(n)) for n in PHASES]
-            note = by_key[key] = "; ".join(x for x in said if x is not None)
-        notes.append(note)
+    notes = list(map(_Notes(run).__getitem__, zip(fm, fs, im, is_, wm, ws)))
     for i, value in enumerate(values.refs if k is None else values.refs[:k]):
         if notes[value]:
             found.append((i, notes[value]))
