@@ -217,3 +217,22 @@ def test_cli_warns_where_options_and_file_do_not_fit() -> None:
     assert "DP is 0 and SimAI costs every DP collective 0" in out
     assert "-n_p_s 4 is below TP 8" in out
     assert "-g_p_s 64 exceeds -g 8" in out
+
+
+def test_cli_json_layers_keep_numbers_apart_from_flags(tmp_path: Path) -> None:
+    """Layers' JSON is made from remembered pieces; an update time of 1 or 0 is a number,
+    never the `true` or `false` of the flag beside it (1 == True to a dict)."""
+    head = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        "all_gpus: 2 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0"
+    )
+    rows = [
+        f"layer{i}\t-1\t10\tALLREDUCE\t4096\t10\tNONE\t0\t10\tNONE\t0\t{i % 2}" for i in range(4)
+    ]
+    path = tmp_path / "w.txt"
+    path.write_text("\n".join([head, "4", *rows]) + "\n")
+    code, out = _cli(str(path), "-f", "json", "--", "-g", "2")
+    layers = json.loads(out)["layers"]
+    assert code == 0
+    assert [(x["defined"], x["update_ns"]) for x in layers] == [(True, i % 2) for i in range(4)]
+    assert all(type(x["update_ns"]) is int for x in layers)

@@ -124,7 +124,7 @@ class _Templates(dict[tuple[Any, ...], str]):
         super().__init__()
         self.run, self.item = run, item
         self.parts: dict[tuple[str, str, int | None], str] = {}
-        self.names: dict[str, str] = {}
+        self.literal = _Literals()
 
     def part(self, name: str, comm: str, size: int | None) -> str:
         key = (name, comm, size)
@@ -139,9 +139,9 @@ class _Templates(dict[tuple[Any, ...], str]):
     def __missing__(self, key: tuple[Any, ...]) -> str:
         name, defined, fm, fs, im, is_, wm, ws, update = key
         found = (
-            f'"name": {_escaped(self.names, name)}, "defined": {_esc(defined)}, '
+            f'"name": {self.literal(name)}, "defined": {self.literal(defined)}, '
             f'"fwd": {self.part("fwd", fm, fs)}, "ig": {self.part("ig", im, is_)}, '
-            f'"wg": {self.part("wg", wm, ws)}, "update_ns": {_esc(update)}'
+            f'"wg": {self.part("wg", wm, ws)}, "update_ns": {self.literal(update)}'
         )
         if self.item:
             found = '{"index": %d, "source_line": %s, ' + found + "}"
@@ -149,12 +149,16 @@ class _Templates(dict[tuple[Any, ...], str]):
         return found
 
 
-def _escaped(known: dict[str, str], text: str) -> str:
-    """`_esc` of a string, remembered in `known` (a file has a few dozen names)."""
-    found = known.get(text)
-    if found is None:
-        found = known[text] = _esc(text)
-    return found
+class _Literals(dict[tuple[type, object], str]):
+    """`_esc` of each value met, remembered by type and value (True is 1 to a dict): a file
+    has a few dozen names, update times and flags."""
+
+    def __missing__(self, key: tuple[type, object]) -> str:
+        found = self[key] = _esc(key[1])
+        return found
+
+    def __call__(self, value: object) -> str:
+        return self[(type(value), value)]
 
 
 def _line_cells(lines: Sequence[int]) -> Iterator[int | str]:
@@ -242,7 +246,7 @@ class _Kinds(dict[int, str]):
     def __init__(self, kinds: list[tuple[str, tuple[str, ...]]], form: str) -> None:
         super().__init__()
         self.kinds, self.form = kinds, form
-        self.names: dict[str, str] = {}
+        self.literal = _Literals()
         #: each cell's JSON (cells repeat: a few collectives, sizes and bandwidths)
         self.cells: dict[str, str] = {}
 
@@ -257,7 +261,7 @@ class _Kinds(dict[int, str]):
             f'"busbw": {comm[3 * p + 2]}}}'
             for p, phase_name in enumerate(("fwd", "wg", "ig"))
         ]
-        return f'"name": {_escaped(self.names, name)}, ' + ", ".join(parts)
+        return f'"name": {self.literal(name)}, ' + ", ".join(parts)
 
     def __missing__(self, kind: int) -> str:
         found = self[kind] = self.form.replace("%s", self.template(kind))
