@@ -3,9 +3,10 @@
 
 Not part of the test suite (it takes a while); the bounded suite is `tests/test_fuzz.py`,
 and both use the same cases and the same contract (`benchmarks/fuzzing.py`). Each case runs
-`parse`, `lint`, `explain` in every format, `fmt --check`, `fmt` and `lint --fix` in place,
-under a per-command watchdog. Cases are seeded, so a failure replays exactly: its bytes and
-its report are written to the output folder, and `--only N` reruns case N alone.
+`parse`, `lint`, `explain`, `simai` and `triage` in every format, `fmt --check`, `fmt` and
+`lint --fix` in place, under a per-command watchdog. Cases are seeded, so a failure replays
+exactly: its bytes and its report are written to the output folder, and `--only N` reruns
+case N alone.
 
     python benchmarks/fuzz_long.py --cases 20000
     python benchmarks/fuzz_long.py --seed 1 --only 4711

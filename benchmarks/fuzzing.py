@@ -6,10 +6,11 @@ failure found once replays exactly (`make_case(seed, index, bases)`).
 
 The contract (issue 8), checked by `check_case` for any bytes:
 - `parse` (text, json), `lint` (text, json, sarif, github), `explain` (text, json, markdown),
-  `fmt --check` and `triage` (json, markdown: the file given as an issue) exit 0, 1 or 2,
-  print no traceback, print valid JSON where JSON is asked for, report every syntax error the
-  parser finds (so a bad byte never hides behind U+FFFD; not `triage`, which reads an issue,
-  not a workload), finish before a watchdog fires, and leave the file untouched;
+  `fmt --check`, `simai` (text, json, csv) and `triage` (json, markdown: the file given as an
+  issue) exit 0, 1 or 2, print no traceback, print valid JSON where JSON is asked for, report
+  every syntax error the parser finds (so a bad byte never hides behind U+FFFD; not `simai`,
+  which reads the file as SimAI does, nor `triage`, which reads an issue, not a workload),
+  finish before a watchdog fires, and leave the file untouched;
 - `fmt` in place keeps every value of a clean file (re-parsing gives the same values) and
   leaves a file with syntax errors byte-identical; `lint --fix --unsafe-fixes` in place
   never turns a clean file into a broken one and never adds or drops a row.
@@ -470,6 +471,10 @@ INVOCATIONS: tuple[Invocation, ...] = (
     Invocation(("explain", "--format", "json"), json=True, judges="none"),
     Invocation(("explain", "--format", "markdown"), judges="none"),
     Invocation(("fmt", "--check")),
+    # simai predicts SimAI's run of the file: it judges no syntax and reports none of it
+    Invocation(("simai", "--format", "text"), judges="none", reports=False),
+    Invocation(("simai", "--format", "json"), json=True, judges="none", reports=False),
+    Invocation(("simai", "--format", "csv"), judges="none", reports=False),
     Invocation(("triage", "--format", "json"), json=True, judges="none", reports=False),
     Invocation(("triage", "--format", "markdown"), judges="none", reports=False),
 )
