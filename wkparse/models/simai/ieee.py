@@ -19,14 +19,17 @@ TWO_63 = 2**63
 #: the NaN x86 makes for an invalid operation (0/0, inf-inf, 0*inf): its sign bit is set
 DEFAULT_NAN = -math.nan if math.copysign(1.0, math.nan) > 0 else math.nan
 _F32 = struct.Struct("f")
+_PACK, _UNPACK = _F32.pack, _F32.unpack
 
 
 def f32(x: float) -> float:
-    """`x` rounded to a C `float` (ties to even), as a Python float."""
-    if math.isnan(x) or math.isinf(x):
+    """`x` rounded to a C `float` (ties to even), as a Python float (SimAI's report rounds
+    several times per collective: kept to a pack and an unpack)."""
+    if x != x:  # NaN, kept as it is (its sign shows in what SimAI prints)
         return x
     try:
-        return float(_F32.unpack(_F32.pack(x))[0])
+        found: float = _UNPACK(_PACK(x))[0]
+        return found
     except OverflowError:
         # past the largest float the rounding gives an infinity of the same sign
         return math.copysign(math.inf, x)
