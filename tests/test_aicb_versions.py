@@ -462,3 +462,40 @@ def test_header_keys_are_read_in_one_pass_over_a_huge_word() -> None:
     with fuzzing.watchdog(30):
         assert settings("x" * 1_000_000 + "\n")[1] == {}
         assert settings("x" * 1_000_000 + ": 7\n")[1] == {"x" * 1_000_000: "7"}
+
+
+def test_v1_script_reads_its_own_words_only() -> None:
+    """v1.0's script tables are the later script's renamed, less what came later: a word the
+    later script gains never reaches v1.0 (its loop stopped at `--gpu_type`, `--tp`, ...)."""
+    from wkparse.models.aicb.v1.script import V1_TRAINING
+
+    assert set(V1_TRAINING.valued) == {
+        "--comm_frame", "--world_size", "--tp_num", "--pp_num", "--global_batch",
+        "--micro_batch", "--num_layers", "--seq_length", "--hidden_size", "--epoch_num",
+        "--num_attention_heads", "--ffn_hidden_size", "--comp_filepath", "-m", "--model_size",
+        "--max_position_embeddings", "--moe_router_topk", "--num_moe_experts",
+        "--expert_parallel_size",
+    }  # fmt: skip
+    assert set(V1_TRAINING.flags) == {
+        "--aiob_enable", "--use_flash_attn", "--swiglu", "--sp", "--sp-enable", "--moe_enabled",
+        "--grouped_gemm",
+    }  # fmt: skip
+    assert V1_TRAINING.flags["--moe_enabled"] == ("moe_enabled", "--moe_enabled")
+    assert V1_TRAINING.defaults["hidden_size"] == "5140" and "gpu_type" not in V1_TRAINING.defaults
+    assert V1_TRAINING.passed[:4] == ("comm_frame", "world_size", "tp_num", "pp_num")
+
+
+def test_v1_options_are_derived_as_the_later_generator_derives_them() -> None:
+    """v1.0 kept every layer (no division by pp) and asserted MoE with sequence parallelism;
+    otherwise its settings are the later generator's for the same options, renamed."""
+    from wkparse.models.aicb.training.args import training_args
+    from wkparse.models.aicb.v1.args import v1_args
+
+    words = "--world_size 16 --global_batch 64 --num_layers 32 --hidden_size 4096 --swiglu"
+    old, _ = v1_args([*words.split(), "--tp_num", "4", "--pp_num", "2"], moe_only=False)
+    new, _ = training_args([*words.split(), "--tensor_model_parallel_size", "4",
+                            "--pipeline_model_parallel", "2"])  # fmt: skip
+    assert (old.tp, old.pp, old.dp, old.ga, old.ffn_hidden_size) == (4, 2, 2, 32, 10880)
+    assert (old.num_layers, new.num_layers) == (32, 16)
+    with pytest.raises(AicbError, match="moe must be enabled with sequence parallel"):
+        v1_args(words.split(), moe_only=True)

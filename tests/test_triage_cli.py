@@ -92,8 +92,18 @@ def _workload() -> bytes:
     return next(iter(sorted(SAMPLES.glob("*.txt")))).read_bytes()
 
 
+def _with_count(count: bytes) -> bytes:
+    """The sample workload pasted as an issue, its count line replaced."""
+    lines = _workload().split(b"\n")
+    return b"\n".join([lines[0], count, *lines[2:]])
+
+
 HOSTILE = {
     "empty": b"",
+    # the pasted count read as a number: no int of 60,000 digits (found by the long fuzz run:
+    # it raised), nor of a digit that is not ASCII
+    "60,000-digit count": _with_count(b"9" * 60_000),
+    "superscript count": _with_count("²".encode()),
     "binary": bytes(random.Random(3).randrange(256) for _ in range(100_000)),
     "10 MB": (b"word `x " * 1_400_000)[:10_000_000],
     "10 MB one line": b"A" * 10_000_000,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from wkparse.i18n import N_
 from wkparse.models.aicb.errors import AicbError
 from wkparse.models.aicb.formulas import activation, data_parallel, ga
-from wkparse.models.aicb.options import Option, parse
+from wkparse.models.aicb.options import Option, Parsed, parse
 
 #: what an option that leaves the file alone does (translated where shown: `Parsed.idle`)
 _NO_EFFECT = N_("accepted by AICB; it does not change the workload file")
@@ -208,9 +208,17 @@ def ffn_size(hidden: int, swiglu: bool) -> int:
 def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, str]]]:
     """The generator's settings, and (dest, note) for each given option without effect."""
     parsed = parse(argv, OPTIONS)
-    v = parsed.values
     idle = parsed.idle(OPTIONS)
+    return derived(parsed), idle
 
+
+def derived(parsed: Parsed, *, per_stage: bool = True, moe_only: bool = False) -> TrainingArgs:
+    """`TrainingArgs` from the options as this generator names them, after AICB's derivations
+    and checks. An older generator's options are renamed to these first; what it did
+    otherwise: `per_stage` False kept every layer (v1.0 did not divide them by the pipeline
+    stages, nor check EP, dtype and grouped GEMM), `moe_only` asserted MoE and sequence
+    parallelism for every run (v1.0 until 2024-08-23)."""
+    v = parsed.values
     world, tp, pp = (
         parsed.integer("world_size"),
         parsed.integer("tensor_model_parallel_size"),
@@ -220,8 +228,8 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
         raise AicbError("AICB stops: ZeroDivisionError: tp * pp is 0")
     _assert(world % (tp * pp) == 0, f"world size: {world}, tp: {tp}, pp: {pp}")
     sp, moe = bool(v["enable_sequence_parallel"]), bool(v["moe_enable"])
-    if moe:
-        _assert(sp, "moe must be enabled with sequence parallel")
+    if moe_only or moe:
+        _assert(moe and sp, "moe must be enabled with sequence parallel")
     dp = data_parallel(world, tp, pp)
     assert dp is not None  # both cases are stopped above
     mbs, gbs = parsed.integer("micro_batch"), parsed.integer("global_batch")
@@ -243,23 +251,24 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
         parsed.integer("num_experts"),
         v["dtype"],
     )
-    if ep > 1:
-        _assert(
-            experts % ep == 0,
-            "Number of experts should be a multiple of expert model parallel_size.",
-        )
-        _assert(dtype != "float16", "Expert parallelism is not supported with fp16 training.")
-    if v["moe_grouped_gemm"]:
-        _assert(dtype == "bfloat16", "Currently GroupedGEMM for MoE only supports bf16 dtype.")
-    if pp > 1:
-        layers //= pp
+    if per_stage:
+        if ep > 1:
+            _assert(
+                experts % ep == 0,
+                "Number of experts should be a multiple of expert model parallel_size.",
+            )
+            _assert(dtype != "float16", "Expert parallelism is not supported with fp16 training.")
+        if v["moe_grouped_gemm"]:
+            _assert(dtype == "bfloat16", "Currently GroupedGEMM for MoE only supports bf16 dtype.")
+        if pp > 1:
+            layers //= pp
     aiob, comp = bool(v["aiob_enable"]), v["comp_filepath"]
     measured_times(aiob, comp)
     gpu, name = v["gpu_type"], v["model_name"]
     assert gpu is None or isinstance(gpu, str)
     assert name is None or isinstance(name, str)
     assert comp is None or isinstance(comp, str)
-    args = TrainingArgs(
+    return TrainingArgs(
         frame=str(v["frame"]),
         gpu_type=gpu,
         model_name=name,
@@ -296,4 +305,3 @@ def training_args(argv: Sequence[str]) -> tuple[TrainingArgs, list[tuple[str, st
         dp=dp,
         ga=ga(gbs, mbs, dp) or 0,  # dp * mbs is not 0 here
     )
-    return args, idle

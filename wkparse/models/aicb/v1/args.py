@@ -16,16 +16,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from wkparse.i18n import N_
-from wkparse.models.aicb.errors import AicbError
-from wkparse.models.aicb.formulas import data_parallel, ga
-from wkparse.models.aicb.options import Option, parse
-from wkparse.models.aicb.training.args import (
-    OPTIONS,
-    TrainingArgs,
-    ffn_size,
-    measured_times,
-    padded_vocab,
-)
+from wkparse.models.aicb.options import Option, Parsed, parse
+from wkparse.models.aicb.training.args import OPTIONS, TrainingArgs, derived
 
 _RENAMED = {
     "--frame": "--comm_frame",
@@ -70,78 +62,26 @@ def _v1_options() -> tuple[Option, ...]:
 V1_OPTIONS = _v1_options()
 
 
-def _assert(ok: bool, message: str) -> None:
-    if not ok:
-        raise AicbError(f"AICB stops: AssertionError: {message}")
+#: what the later generator reads from options v1.0 lacked, as v1.0 built its model
+_FIXED: dict[str, object] = {
+    "gpu_type": None,
+    "recompute_activations": False,
+    "n_dense_layers": 0,
+    "n_shared_expert": 0,
+    "qk_rope_dim": 0,
+    "qk_nope_dim": 0,
+    "q_lora_rank": 0,
+    "kv_lora_rank": 0,
+    "v_head_dim": 0,
+}
+#: v1.0's name of an option -> the later generator's
+_LATER = {replace(o, flag=_RENAMED[o.flag]).dest: o.dest for o in OPTIONS if o.flag in _RENAMED}
 
 
 def v1_args(argv: Sequence[str], *, moe_only: bool) -> tuple[TrainingArgs, list[tuple[str, str]]]:
-    """The v1.0 generator's settings, and (dest, note) for each given option without effect."""
+    """The v1.0 generator's settings, and (dest, note) for each given option without effect:
+    its options under the later generator's names, derived as that generator derives them,
+    but for what v1.0 did otherwise (`derived`'s `per_stage` and `moe_only`)."""
     parsed = parse(argv, V1_OPTIONS)
-    v = parsed.values
-    world, tp, pp = (parsed.integer(k) for k in ("world_size", "tp_num", "pp_num"))
-    if tp * pp == 0:
-        raise AicbError("AICB stops: ZeroDivisionError: tp * pp is 0")
-    _assert(world % (tp * pp) == 0, f"world size: {world}, tp: {tp}, pp: {pp}")
-    sp, moe = bool(v["enable_sequence_parallel"]), bool(v["moe_enabled"])
-    if moe_only or moe:
-        _assert(moe and sp, "moe must be enabled with sequence parallel")
-    dp = data_parallel(world, tp, pp)
-    assert dp is not None  # both cases are stopped above
-    mbs, gbs = parsed.integer("micro_batch"), parsed.integer("global_batch")
-    if dp * mbs == 0:
-        raise AicbError("AICB stops: ZeroDivisionError: data-parallel size * micro_batch is 0")
-    layers = parsed.integer("num_layers")
-    heads = v["num_attention_heads"]
-    heads = layers if heads is None else heads
-    assert isinstance(heads, int)
-    hidden = parsed.integer("hidden_size")
-    tp_padded = padded_vocab(
-        parsed.integer("vocab_size"), parsed.integer("make_vocab_size_divisible_by"), tp
-    )
-    ffn = v["ffn_hidden_size"]
-    ffn = ffn_size(hidden, bool(v["swiglu"])) if ffn is None else ffn
-    assert isinstance(ffn, int)
-    aiob, comp = bool(v["aiob_enable"]), v["comp_filepath"]
-    measured_times(aiob, comp)
-    name = v["model_name"]
-    assert name is None or isinstance(name, str)
-    assert comp is None or isinstance(comp, str)
-    args = TrainingArgs(
-        frame=str(v["comm_frame"]),
-        gpu_type=None,
-        model_name=name,
-        world_size=world,
-        tp=tp,
-        pp=pp,
-        ep=parsed.integer("expert_parallel_size"),
-        global_batch=gbs,
-        micro_batch=mbs,
-        seq_length=parsed.integer("seq_length"),
-        hidden_size=hidden,
-        num_layers=layers,
-        num_attention_heads=heads,
-        vocab_size=parsed.integer("vocab_size"),
-        padded_vocab_size=tp_padded,
-        ffn_hidden_size=ffn,
-        add_bias_linear=bool(v["add_bias_linear"]),
-        use_flash_attn=bool(v["use_flash_attn"]),
-        sequence_parallel=sp,
-        moe_enable=moe,
-        num_experts=parsed.integer("num_moe_experts"),
-        topk=parsed.integer("moe_router_topk"),
-        grouped_gemm=bool(v["moe_grouped_gemm"]),
-        aiob_enable=aiob,
-        comp_filepath=comp,
-        recompute=False,
-        n_dense_layers=0,
-        n_shared_expert=0,
-        qk_rope_dim=0,
-        qk_nope_dim=0,
-        q_lora_rank=0,
-        kv_lora_rank=0,
-        v_head_dim=0,
-        dp=dp,
-        ga=ga(gbs, mbs, dp) or 0,  # dp * mbs is not 0 here
-    )
-    return args, parsed.idle(V1_OPTIONS)
+    values = {_LATER.get(k, k): x for k, x in parsed.values.items()} | _FIXED
+    return derived(Parsed(values), per_stage=False, moe_only=moe_only), parsed.idle(V1_OPTIONS)

@@ -5,79 +5,65 @@
 `--recompute_activations`), defaulted the hidden size to 5140 (the `-m 13` preset sets 5120),
 had the presets of `presets.V1_SCRIPT_PRESETS`, and ran
 `workload_generator.AIOB_simAI_workload_generator` with `--comm_frame=...`. Its loop, preset
-and command-string rules are the later script's (`scripts.training_script`).
+and command-string rules are the later script's (`scripts.training_script`), and its tables
+are the later script's (`scripts.TRAINING`) with those names, less what came later.
 """
 
 from __future__ import annotations
 
-from wkparse.models.aicb.training.presets import FALLBACK_PRESET, V1_SCRIPT_PRESETS
-from wkparse.models.aicb.training.scripts import TrainingScript
+from wkparse.models.aicb.training.presets import V1_SCRIPT_PRESETS
+from wkparse.models.aicb.training.scripts import TRAINING, TrainingScript
 
-_VALUED = {
-    "--comm_frame": "comm_frame",
-    "--world_size": "world_size",
-    "--tp_num": "tp_num",
-    "--pp_num": "pp_num",
-    "--global_batch": "global_batch",
-    "--micro_batch": "micro_batch",
-    "--num_layers": "num_layers",
-    "--seq_length": "seq_length",
-    "--hidden_size": "hidden_size",
-    "--epoch_num": "epoch_num",
-    "--num_attention_heads": "num_attention_heads",
-    "--ffn_hidden_size": "ffn_hidden_size",
-    "--comp_filepath": "comp_filepath",
-    "-m": "model_size",
-    "--model_size": "model_size",
-    "--max_position_embeddings": "max_position_embeddings",
-    "--moe_router_topk": "moe_router_topk",
-    "--num_moe_experts": "num_moe_experts",
-    "--expert_parallel_size": "expert_parallel_size",
+#: the later script's variables that v1.0 named otherwise (its option words are `--` + these)
+_RENAMED = {
+    "frame": "comm_frame",
+    "tensor_model_parallel_size": "tp_num",
+    "pipeline_model_parallel": "pp_num",
+    "moe_enable": "moe_enabled",
+    "num_experts": "num_moe_experts",
+    "expert_model_parallel_size": "expert_parallel_size",
 }
-_FLAGS = {
-    "--aiob_enable": ("aiob_enable", "--aiob_enable"),
-    "--use_flash_attn": ("use_flash_attn", "--use_flash_attn"),
-    "--swiglu": ("swiglu", "--swiglu"),
-    "--sp": ("sp_enable", "--enable_sequence_parallel"),
-    "--sp-enable": ("sp_enable", "--enable_sequence_parallel"),
-    "--moe_enabled": ("moe_enabled", "--moe_enabled"),
-    "--grouped_gemm": ("grouped_gemm", "--moe_grouped_gemm"),
-}
-_DEFAULTS = {
-    "comm_frame": "Megatron",
-    "world_size": "32",
-    "tp_num": "8",
-    "pp_num": "1",
-    "global_batch": "1024",
-    "micro_batch": "1",
-    "num_layers": "40",
-    "seq_length": "4096",
-    "hidden_size": "5140",
-    "epoch_num": "1",
-    "num_attention_heads": "40",
-    "model_size": "13",
-    "max_position_embeddings": "4096",
-    "vocab_size": "50257",
-}
+#: what came later: the GPU type, recomputation, DeepSeek's variables and the short words
+_LATER = frozenset(
+    {
+        "gpu_type", "recompute_activations", "q_lora_rank", "kv_lora_rank", "qk_nope_dim",
+        "qk_rope_dim", "v_head_dim", "n_shared_expert", "n_dense_layer",
+    }
+)  # fmt: skip
+_LATER_WORDS = frozenset(
+    {"--tp", "--pp", "--topk", "--experts", "--ep", "--aiob", "--flash_attn", "--moe_grouped_gemm"}
+)
 
-_PASSED = (
-    "comm_frame", "world_size", "tp_num", "pp_num", "global_batch", "micro_batch", "num_layers",
-    "seq_length", "hidden_size", "epoch_num", "num_attention_heads", "model_name",
-    "max_position_embeddings", "vocab_size",
-)  # fmt: skip
-_OPTIONAL = (
-    "ffn_hidden_size", "comp_filepath", "moe_enabled", "moe_router_topk", "num_moe_experts",
-    "expert_parallel_size", "grouped_gemm",
-)  # fmt: skip
+
+def _v1(name: str) -> str:
+    return _RENAMED.get(name, name)
+
+
+def _word(word: str) -> str:
+    """An option word as v1.0 spelled it."""
+    return "--" + _RENAMED[word[2:]] if word[2:] in _RENAMED else word
+
 
 V1_TRAINING = TrainingScript(
-    valued=_VALUED,
-    flags=_FLAGS,
-    defaults=_DEFAULTS,
-    passed=_PASSED,
-    flag_vars=("aiob_enable", "use_flash_attn", "swiglu", "sp_enable"),
-    optional=_OPTIONAL,
-    flag_valued=frozenset({"moe_enabled", "grouped_gemm"}),
+    valued={
+        _word(w): _v1(var)
+        for w, var in TRAINING.valued.items()
+        if var not in _LATER and w not in _LATER_WORDS
+    },
+    flags={
+        _word(w): (_v1(var), _word(option))
+        for w, (var, option) in TRAINING.flags.items()
+        if var not in _LATER and w not in _LATER_WORDS
+    },
+    defaults={
+        _v1(k): "5140" if k == "hidden_size" else value  # the `-m 13` preset sets 5120
+        for k, value in TRAINING.defaults.items()
+        if k not in _LATER and k != "num_experts"
+    },
+    passed=tuple(_v1(v) for v in TRAINING.passed if v not in _LATER),
+    flag_vars=tuple(_v1(v) for v in TRAINING.flag_vars if v not in _LATER),
+    optional=tuple(_v1(v) for v in TRAINING.optional if v not in _LATER),
+    flag_valued=frozenset(map(_v1, TRAINING.flag_valued)),
     presets=V1_SCRIPT_PRESETS,
-    fallback=FALLBACK_PRESET,
+    fallback=TRAINING.fallback,
 )
