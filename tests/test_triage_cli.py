@@ -104,6 +104,15 @@ HOSTILE = {
     # it raised), nor of a digit that is not ASCII
     "60,000-digit count": _with_count(b"9" * 60_000),
     "superscript count": _with_count("²".encode()),
+    # 5,000-digit numbers wherever triage reads one (a log, a topology file and name, TP, -g)
+    "5,000-digit numbers": (
+        "```\nchunk size is: {n} , size is: {n}\npass: {n} finished at time: {n}\n```\n"
+        "```\n{n} 8 {n} 1 {n} A100\n```\nwith tp {n}\n"
+        "./bin/SimAI_analytical -w workload.txt -g ²\n"
+        "./bin/SimAI_simulator -t 16 -w w.txt -n ./Spectrum-X_{n}g_8gps_400Gbps_A100\n"
+    )
+    .format(n="9" * 5000)
+    .encode(),
     "binary": bytes(random.Random(3).randrange(256) for _ in range(100_000)),
     "10 MB": (b"word `x " * 1_400_000)[:10_000_000],
     "10 MB one line": b"A" * 10_000_000,

@@ -9,6 +9,7 @@ from pathlib import PurePosixPath
 
 from wkparse.threads import evidence, sources
 from wkparse.threads.artefacts import Found
+from wkparse.threads.numbers import whole_number
 from wkparse.threads.phrases import say
 from wkparse.threads.result import Answer, Triage
 
@@ -171,9 +172,10 @@ def gpu_counts(t: Triage, src: sources.Source, cmd: object, gpus: int | None, li
         n = gpus
     else:
         g = cmd.option("-g", "--gpus")
-        if g is None or not g.isdigit():
+        number = whole_number(g)
+        if number is None:
             return
-        what, n = say("gpus-of", lang, n=g), int(g)
+        what, n = say("gpus-of", lang, n=g), number
     key = "a-gpus-same" if n == all_gpus else "a-gpus-differ"
     t.answers.append(
         Answer(

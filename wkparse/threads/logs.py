@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from wkparse.threads.numbers import whole_number
+
 _ISSUED = re.compile(
     r"info: ([\w-]+(?: [\w-]+)*?) collective issued for layer: (\S+?),?\s+involved dimensions"
 )
@@ -47,7 +49,7 @@ def read(line: int, text: str) -> LogReading | None:
             mentioned = m0.group(1)
         m = _CHUNK.search(raw)
         if m:
-            size, seen = int(m.group(2)), True
+            size, seen = whole_number(m.group(2)), True
             if reading.collective:  # a collective after the last one issued: the run began it
                 reading.collective, reading.layer, reading.size = "next", mentioned, size
         m2 = _ISSUED.search(raw)
@@ -56,7 +58,9 @@ def read(line: int, text: str) -> LogReading | None:
             reading.size, seen = size, True
         m3 = _PASS.search(raw)
         if m3:
-            reading.passes, seen = int(m3.group(1)) + 1, True
+            passes, seen = whole_number(m3.group(1)), True
+            if passes is not None:
+                reading.passes = passes + 1
         m4 = _ERROR.search(raw)
         if m4 and not reading.error:
             reading.error = (m4.group(1) or m4.group(2) or "").strip()

@@ -13,6 +13,7 @@ import re
 from collections.abc import Iterator
 
 from wkparse.threads import evidence, sources
+from wkparse.threads.numbers import whole_number
 from wkparse.threads.phrases import say
 from wkparse.threads.result import Answer, Triage
 
@@ -218,13 +219,13 @@ def _backward(t: Triage) -> None:
 
 def _topology_lines(t: Triage) -> None:
     """A pasted topology file's first line, read field by field."""
-    from wkparse.threads.topology import FIRST_LINE
+    from wkparse.threads.topology import first_line
 
     for topo in t.found.topologies:
-        m = FIRST_LINE.match(topo.text) if topo.source == "file" else None
-        if m is None or not topo.gpus or not topo.per_server:
+        line = first_line(topo.text) if topo.source == "file" else None
+        if line is None or not topo.gpus or not topo.per_server:
             continue
-        nodes, per, nvs, switches, links = (int(m.group(i)) for i in range(1, 6))
+        nodes, per, nvs, switches, links, gpu = line
         text = say(
             "m-topo-line",
             t.language,
@@ -234,7 +235,7 @@ def _topology_lines(t: Triage) -> None:
             nvs=nvs,
             switches=switches,
             links=links,
-            gpu=m.group(6),
+            gpu=gpu,
             gpus=topo.gpus,
             servers=topo.gpus // per,
         )
@@ -248,8 +249,8 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
     if not tps:
         for number, x in said:
             for m in _TP.finditer(x):
-                value = int(m.group(1))
-                if value > 0 and value not in [v for v, _ in tps]:
+                value = whole_number(m.group(1))
+                if value is not None and value > 0 and value not in [v for v, _ in tps]:
                     tps.append((value, number))
     topologies = [x for x in t.found.topologies if x.gpus and x.per_server][:2]
     for topo in topologies:

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from wkparse.ast import MAX_DIGITS
 from wkparse.threads.artefacts import Artefact, Found
+from wkparse.threads.numbers import whole_number
 
 #: the fields a complete row has (name, dependency, then three compute/type/size triples, ...)
 ROW_FIELDS = 12
@@ -125,7 +125,9 @@ def pasted(found: Found) -> Source | None:
     header = headers[0]
     rows = [a for a in found.of("workload-rows") if a.line > header.line]
     complete = [r for r in rows if len(r.text.split()) >= ROW_FIELDS]
-    declared = next((_count(t) for n, t in found.workload_lines if n == header.line + 1), None)
+    declared = next(
+        (whole_number(t) for n, t in found.workload_lines if n == header.line + 1), None
+    )
     text = "\n".join([header.text, str(len(complete))] + [r.text for r in complete]) + "\n"
     lines = [header.line, header.line + 1] + [r.line for r in complete]
     return Source(
@@ -137,13 +139,6 @@ def pasted(found: Found) -> Source | None:
         cut_rows=len(rows) - len(complete),
         declared=declared if declared is not None and declared != len(complete) else None,
     )
-
-
-def _count(text: str) -> int | None:
-    """The count line's number (None: not a plain decimal, or too long to be an int)."""
-    digits = text.strip()
-    plain = digits.isascii() and digits.isdigit() and len(digits) <= MAX_DIGITS
-    return int(digits) if plain else None
 
 
 def _measures_on_gpu(words: list[str]) -> bool:

@@ -12,8 +12,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import PurePosixPath
+from typing import NamedTuple
 
 from wkparse.threads.commands import Command
+from wkparse.threads.numbers import whole_number
 
 NAME = re.compile(
     r"(?<![\w+-])(?:[\w.~-]*/)?((?:HPN_7_0_\d+_gpus_\d+_in_one_server\w*)"
@@ -45,26 +47,48 @@ def from_name(name: str, line: int) -> Topology:
     gpus = per = None
     m = _NEW.search(base) or _OLD.search(base)
     if m:
-        gpus, per = int(m.group(1)), int(m.group(2))
+        gpus, per = whole_number(m.group(1)), whole_number(m.group(2))
     return Topology("name", line, name, base, family, gpus, per)
 
 
 def from_generator(command: Command) -> Topology:
     topo = command.option("-topo", "--topology")
     family = topo if topo is not None else "Rail_Opti" if command.flag("--ro") else "No_Rail_Opti"
-    gpus = _int(command.option("-g", "--gpu"))
-    per = _int(command.option("-gps", "--gpu_per_server"))
+    gpus = whole_number(command.option("-g", "--gpu"))
+    per = whole_number(command.option("-gps", "--gpu_per_server"))
     if gpus is None:
         gpus = {"Spectrum-X": 4096, "AlibabaHPN": 15360, "DCN+": 512}.get(family, 32)
     return Topology("generator", command.line, command.text, None, family, gpus, per or 8)
 
 
+class FirstLine(NamedTuple):
+    """A topology file's first line."""
+
+    nodes: int
+    per_server: int
+    nvswitches: int
+    switches: int
+    links: int
+    gpu: str
+
+
+def first_line(text: str) -> FirstLine | None:
+    """`text` read as a topology file's first line (None: not such a line)."""
+    m = FIRST_LINE.match(text)
+    if m is None:
+        return None
+    nodes, per, nvs, switches, links = map(whole_number, m.groups()[:5])
+    if nodes is None or per is None or nvs is None or switches is None or links is None:
+        return None
+    return FirstLine(nodes, per, nvs, switches, links, m.group(6))
+
+
 def from_file(lines: list[tuple[int, str]]) -> Topology | None:
     """A pasted topology file: its GPU count is nodes - NVSwitches - switches."""
     for number, text in lines[:3]:
-        m = FIRST_LINE.match(text)
-        if m:
-            nodes, per, nvs, switches = (int(m.group(i)) for i in range(1, 5))
+        line = first_line(text)
+        if line is not None:
+            nodes, per, nvs, switches = line[:4]
             gpus = nodes - nvs - switches
             return Topology(
                 "file", number, text.strip(), None, None, gpus if gpus > 0 else None, per
@@ -98,7 +122,3 @@ def merge(mentions: list[Topology]) -> list[Topology]:
         elif match.gpus is None:
             match.gpus, match.per_server = t.gpus, t.per_server
     return sorted(kept, key=lambda t: t.line)
-
-
-def _int(value: str | None) -> int | None:
-    return int(value) if value is not None and value.isdigit() else None
