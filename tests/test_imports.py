@@ -28,6 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "atomic",
             "terminal",
             "cpp",
+            "digits",
             "encoding",
             "grammar",
             "ast",

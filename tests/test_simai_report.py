@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import SIMAI_ORACLE, SIMAI_ORACLE_2, oracle_params, oracle_results
+from tests.conftest import SAMPLES, SIMAI_ORACLE, SIMAI_ORACLE_2, oracle_params, oracle_results
 from wkparse.models.simai import simulate
 from wkparse.models.simai.options import USAGE_LINE, Refusal, parse, result_name
 from wkparse.models.simai.report import LAYER_HEADER, RUN_NAME, SUMMARY_KEYS
@@ -236,3 +236,11 @@ def test_cli_json_layers_keep_numbers_apart_from_flags(tmp_path: Path) -> None:
     assert code == 0
     assert [(x["defined"], x["update_ns"]) for x in layers] == [(True, i % 2) for i in range(4)]
     assert all(type(x["update_ns"]) is int for x in layers)
+
+
+def test_cli_a_gpu_count_of_5000_digits_is_refused_as_simai_refuses_it(tmp_path: Path) -> None:
+    """`-g` alone takes wkparse's stated options with that -g: a number past an int (here
+    past Python's 4,300-digit conversion limit too) is what SimAI's stoi refuses."""
+    code, out = _cli(str(SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt"), "--", "-g", "9" * 5000)
+    assert code == 1
+    assert "SimAI will refuse the command line (exit 134)" in out and "Traceback" not in out

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Union
 
+from wkparse.digits import whole_number
+
 if TYPE_CHECKING:
     from wkparse.config import Config
     from wkparse.diagnostics import Diagnostic
@@ -196,5 +198,6 @@ def _check_gpus(words: list[str]) -> None:
     for i, word in enumerate(words):
         if word in ("-g", "--gpus"):
             value = words[i + 1] if i + 1 < len(words) else None
-            if value is None or not value.isdigit() or int(value) < 1:
+            count = whole_number(value)
+            if count is None or count < 1:
                 raise ValueError(f"-g needs a GPU count of at least 1, not {value!r}")

@@ -9,6 +9,7 @@ from itertools import pairwise
 from pathlib import Path
 
 from wkparse.body import MOE_NAMES
+from wkparse.digits import whole_number
 from wkparse.explanation.context import Context
 from wkparse.explanation.model import Era, Generation
 from wkparse.explanation.provenance import era, moe_rows_per_layer
@@ -114,8 +115,8 @@ def _num_layers(command: str | None) -> int | None:
     """--num_layers of an AICB command (None: not given)."""
     words = command.split() if command else []
     for flag, value in pairwise(words):
-        if flag == "--num_layers" and value.isdigit():
-            return int(value)
+        if flag == "--num_layers" and (layers := whole_number(value)) is not None:
+            return layers
     return None
 
 

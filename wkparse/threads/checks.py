@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
+from wkparse.digits import whole_number
 from wkparse.threads import evidence, sources
 from wkparse.threads.artefacts import Found
-from wkparse.threads.numbers import whole_number
 from wkparse.threads.phrases import say
 from wkparse.threads.result import Answer, Triage
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from wkparse.threads.numbers import whole_number
+from wkparse.digits import whole_number
 
 _ISSUED = re.compile(
     r"info: ([\w-]+(?: [\w-]+)*?) collective issued for layer: (\S+?),?\s+involved dimensions"

@@ -12,8 +12,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from wkparse.digits import whole_number
 from wkparse.threads import evidence, sources
-from wkparse.threads.numbers import whole_number
 from wkparse.threads.phrases import say
 from wkparse.threads.result import Answer, Triage
 

@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
+from wkparse.digits import whole_number
 from wkparse.threads.artefacts import Artefact, Found
-from wkparse.threads.numbers import whole_number
 
 #: the fields a complete row has (name, dependency, then three compute/type/size triples, ...)
 ROW_FIELDS = 12

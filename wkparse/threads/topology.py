@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import NamedTuple
 
+from wkparse.digits import whole_number
 from wkparse.threads.commands import Command
-from wkparse.threads.numbers import whole_number
 
 NAME = re.compile(
     r"(?<![\w+-])(?:[\w.~-]*/)?((?:HPN_7_0_\d+_gpus_\d+_in_one_server\w*)"

@@ -18,7 +18,7 @@ import shlex
 from dataclasses import replace
 from pathlib import Path, PurePath, PurePosixPath
 
-from wkparse.cpp import INT_MAX
+from wkparse.cpp import INT_MAX, stoi
 from wkparse.encoding import shown
 from wkparse.models.simai.header import first_line, read_header
 from wkparse.models.simai.ieee import f32
@@ -240,10 +240,11 @@ def options_for(
     """The options the run uses at `version`: the user's (with -w filled in when absent), or
     the stated set when they give none or only -g."""
     alone = [w for w in words if w not in ("-g", "--gpus")]
-    only_g = len(words) == 2 and len(alone) == 1 and alone[0].isdigit()
-    if only_g and 0 < int(alone[0]) <= INT_MAX:  # past an int: stoi refuses it, below
+    only_g = len(words) == 2 and len(alone) == 1 and alone[0].isascii() and alone[0].isdigit()
+    given = stoi(alone[0]).value if only_g else None  # past an int: stoi refuses it, below
+    if given is not None and given > 0:
         # only -g: wkparse's stated set with that -g, as `wkparse simai FILE -g N`
-        words, gpus = [], int(alone[0])
+        words, gpus = [], given
     if not words:
         if gpus is None:
             gpus = read_header(first_line(data)).value("all_gpus") or 1

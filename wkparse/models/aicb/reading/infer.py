@@ -22,6 +22,7 @@ from dataclasses import dataclass, replace
 from itertools import chain
 from pathlib import PurePath
 
+from wkparse.digits import whole_number
 from wkparse.models.aicb.dump import Row, Workload
 from wkparse.models.aicb.errors import AicbError
 from wkparse.models.aicb.inference.args import BUILT_IN_CONFIGS, FAMILIES
@@ -442,8 +443,8 @@ def _plausible(args: str) -> bool:
     words = args.split()
     for option, least in _PLAUSIBLE.items():
         if option in words[:-1]:
-            value = words[words.index(option) + 1]
-            if not value.isdigit() or int(value) < least:
+            value = whole_number(words[words.index(option) + 1])
+            if value is None or value < least:
                 return False
     return True
 

@@ -6,6 +6,7 @@ Small readers shared by the searches of `infer` (the generators since v1.1) and 
 
 from __future__ import annotations
 
+from wkparse.digits import whole_number
 from wkparse.models.aicb.training.presets import SCRIPT_PRESETS
 
 #: the AIOB file AICB ships, which candidate commands pass
@@ -62,7 +63,8 @@ def header_size(keys: dict[str, str], key: str) -> int:
 
 def row_number(text: str) -> int:
     """A row's size as AICB writes it (digits, at most 18 of them), else 0."""
-    return int(text) if text.isdigit() and len(text) <= 18 else 0
+    number = whole_number(text) if len(text) <= 18 else None
+    return 0 if number is None else number
 
 
 def row_fields(text: str, name: str) -> list[str] | None:

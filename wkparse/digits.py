@@ -1,8 +1,10 @@
-"""Numbers read from a thread's text: a run of ASCII digits, never more than an int can be.
+"""Numbers users write (in a thread, an option, a command): a run of ASCII digits, never more
+than an int can be.
 
-A thread is anybody's text: `\\d` matches any script's digits, `str.isdigit` also superscripts
-(which `int` refuses), and Python refuses to convert more than 4,300 digits. Every count, size
-and GPU number triage reads goes through `whole_number`, which answers None for all of these.
+Such text is anybody's: a regex's `\\d` matches any script's digits, `str.isdigit` also
+superscripts (which `int` refuses), and Python refuses to convert more than 4,300 digits.
+`whole_number` answers None for all of these. (SimAI's own reading of a number is
+`cpp.stoi`; the workload file's is the parser's.)
 """
 
 from __future__ import annotations
