@@ -94,6 +94,18 @@ def test_pp1_chart_has_one_section_and_no_bubble() -> None:
     assert all(t["tag"] != "done, " for t in stages["the whole model"])
 
 
+@pytest.mark.parametrize("ga", ["-1", "0"])
+def test_a_file_without_micro_batches_has_no_chart(ga: str, tmp_path: Path) -> None:
+    """`ga: -1` (found by the long fuzz run: the chart divided by a zero time line) or 0
+    lays out no micro-batch: no chart, no picture, and no traceback."""
+    text = FILES["pp1"].read_text(encoding="utf-8")
+    path = tmp_path / "w.txt"
+    path.write_text(re.sub(r"ga: \d+", f"ga: {ga}", text, count=1), encoding="utf-8")
+    assert "```mermaid" not in markdown(path)
+    html = CliRunner().invoke(app, ["explain", "--format", "html", str(path)])
+    assert html.exit_code == 0 and "Traceback" not in html.output
+
+
 def _mermaid(source: str) -> subprocess.CompletedProcess[str]:
     node = shutil.which("node")
     if node is None or not (CHECKER / "node_modules" / "mermaid").is_dir():

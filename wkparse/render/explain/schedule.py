@@ -51,7 +51,7 @@ class Schedule:
 def plan(e: Explanation) -> Schedule | None:
     """The schedule of a training file with micro-batch groups, None for any other file."""
     rows = e.structure.reference
-    if not rows or not e.ga or e.dialect != "transformer":
+    if not rows or not e.ga or e.ga < 1 or e.dialect != "transformer":
         return None
     fwd, bwd = _micro_batch_ns(rows)
     placeholder = e.placeholder_compute or not fwd + bwd
@@ -84,7 +84,7 @@ def plan(e: Explanation) -> Schedule | None:
             blocks.append(Block("bubble", t, t + trail, 0))
         stages.append((s, tuple(blocks)))
     span = (len(slots) + idle) * (fwd + bwd)
-    return Schedule(pp, e.ga, placeholder, tuple(stages), span)
+    return Schedule(pp, e.ga, placeholder, tuple(stages), span) if span > 0 else None
 
 
 def _micro_batch_ns(rows: Sequence[RowNote]) -> tuple[int, int]:
