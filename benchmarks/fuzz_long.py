@@ -3,7 +3,7 @@
 
 Not part of the test suite (it takes a while); the bounded suite is `tests/test_fuzz.py`,
 and both use the same cases and the same contract (`benchmarks/fuzzing.py`). Each case runs
-`parse`, `lint`, `explain`, `simai` and `triage` in every format, `fmt --check`, `fmt` and
+`parse`, `lint`, `explain`, `simai`, `diff` and `triage` in every format, `fmt --check`, `fmt` and
 `lint --fix` in place, under a per-command watchdog. Cases are seeded, so a failure replays
 exactly: its bytes and its report are written to the output folder, and `--only N` reruns
 case N alone.

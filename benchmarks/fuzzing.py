@@ -6,10 +6,12 @@ failure found once replays exactly (`make_case(seed, index, bases)`).
 
 The contract (issue 8), checked by `check_case` for any bytes:
 - `parse` (text, json), `lint` (text, json, sarif, github), `explain` (text, json, markdown),
-  `fmt --check`, `simai` (text, json, csv) and `triage` (json, markdown: the file given as an
-  issue) exit 0, 1 or 2, print no traceback, print valid JSON where JSON is asked for, report
-  every syntax error the parser finds (so a bad byte never hides behind U+FFFD; not `simai`,
-  which reads the file as SimAI does, nor `triage`, which reads an issue, not a workload),
+  `fmt --check`, `simai` (text, json, csv), `diff` (text, json: a sample against the case) and
+  `triage` (json, markdown: the file given as an issue) exit 0, 1 or 2, print no traceback,
+  print valid JSON where JSON is asked for and a result given (exit 0 or 1: `diff` of a file
+  that does not parse gives none, exit 2), report every syntax error the parser finds (so a
+  bad byte never hides behind U+FFFD; not `simai`, which reads the file as SimAI does, `diff`,
+  which compares, nor `triage`, which reads an issue, not a workload),
   finish before a watchdog fires, and leave the file untouched;
 - `fmt` in place keeps every value of a clean file (re-parsing gives the same values) and
   leaves a file with syntax errors byte-identical; `lint --fix --unsafe-fixes` in place
@@ -36,6 +38,8 @@ from wkparse import encoding, syntax
 from wkparse.cli import app
 from wkparse.parse import ParseResult, parse_bytes
 
+#: the A side of `diff` against each case
+DIFF_BASE = Path(__file__).resolve().parents[1] / "samples" / "gpt13b-world8-tp2-pp1-sp.txt"
 BOM = b"\xef\xbb\xbf"
 #: the issue's absurd count lines
 ABSURD_COUNTS: tuple[bytes, ...] = (b"999999999999", b"-5", b"1e9", b"0x10", b"")
@@ -475,6 +479,9 @@ INVOCATIONS: tuple[Invocation, ...] = (
     Invocation(("simai", "--format", "text"), judges="none", reports=False),
     Invocation(("simai", "--format", "json"), json=True, judges="none", reports=False),
     Invocation(("simai", "--format", "csv"), judges="none", reports=False),
+    # diff of a bundled sample (its A side) and the case: it compares, it judges no syntax
+    Invocation(("diff", "-f", "text", str(DIFF_BASE)), judges="none", reports=False),
+    Invocation(("diff", "-f", "json", str(DIFF_BASE)), json=True, judges="none", reports=False),
     Invocation(("triage", "--format", "json"), json=True, judges="none", reports=False),
     Invocation(("triage", "--format", "markdown"), judges="none", reports=False),
 )
@@ -627,7 +634,7 @@ def _breaches(inv: Invocation, ran: Ran, codes: list[str]) -> list[str]:
         out.append(f"exit code {ran.exit_code}")
     if "Traceback" in ran.stdout or "Traceback" in ran.stderr:
         out.append("printed a traceback")
-    if inv.json:
+    if inv.json and ran.exit_code in (0, 1):  # a result; exit 2 says its error on stderr
         try:
             json.loads(ran.stdout)
         except ValueError as exc:
