@@ -70,7 +70,9 @@ def test_stdin_and_usage_errors(tmp_path: Path) -> None:
     issue.write_text("x", encoding="utf-8")
     assert _invoke(str(issue), "--format", "yaml").exit_code == 2
     assert _invoke(str(issue), "--lang", "fr").exit_code == 2
-    assert _invoke(str(issue), "--date", "yesterday").exit_code == 2
+    for date in ("yesterday", "2026-13-01", "2024-02-30", "２０２４-01-01", "2024-00"):
+        assert _invoke(str(issue), "--date", date).exit_code == 2, date
+    assert _invoke(str(issue), "--date", "2024-02-29").exit_code == 0
     assert _invoke(str(issue), "--attachments", str(tmp_path / "none")).exit_code == 2
 
 
@@ -182,3 +184,12 @@ def test_the_workflow_runs_what_the_tests_run(
     comment = (tmp_path / "comment.md").read_text(encoding="utf-8")
     assert comment.startswith("可能的原因") and "-busbw" in comment
     assert any(s.startswith("gh issue comment") and "--body-file comment.md" in s for s in steps)
+
+
+def test_the_api_refuses_a_date_that_is_no_date() -> None:
+    """The API checks the date as the command does (one check, `versions.is_date`)."""
+    import wkparse
+
+    with pytest.raises(ValueError, match="2026-13-01"):
+        wkparse.triage(ISSUE, date="2026-13-01")
+    assert wkparse.triage(ISSUE, date="2026-02").scope == "in"

@@ -10,7 +10,6 @@ not a gate); 2 when ISSUE or DIR cannot be read, or an option is wrong.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 from wkparse import terminal
@@ -37,8 +36,10 @@ def run(
     if lang not in LANGS:
         terminal.error(errors, f"unknown language {lang!r}; use one of {', '.join(LANGS)}")
         return 2
-    if date is not None and not re.fullmatch(r"\d{4}-\d{2}(-\d{2})?", date):
-        terminal.error(errors, f"--date {date!r}: give YYYY-MM-DD")
+    from wkparse.threads.versions import is_date
+
+    if date is not None and not is_date(date):
+        terminal.error(errors, f"--date {date!r}: give a date as YYYY-MM-DD")
         return 2
     if attachments is not None and not attachments.is_dir():
         terminal.error(errors, f"{attachments}: not a directory")

@@ -38,7 +38,10 @@ def triage(
     date: str | None = None,
     lang: str = "auto",
 ) -> Triage:
-    """Triage one issue, before its answers are worded (the arguments: `wkparse.triage()`)."""
+    """Triage one issue, before its answers are worded (the arguments: `wkparse.triage()`).
+    Raises ValueError for a `date` that is no calendar date."""
+    if date is not None and not versions.is_date(date):
+        raise ValueError(f"date {date!r}: give a date as YYYY-MM-DD")
     thread = read_thread(text)
     found = extract(thread)
     language = (

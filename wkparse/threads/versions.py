@@ -4,6 +4,7 @@ language."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from typing import TYPE_CHECKING
 
@@ -19,6 +20,17 @@ _COMMIT_LINK = re.compile(
     r"github\.com/aliyun/(aicb|SimAI)/(?:tree|commit|blob)/([0-9a-fA-F]{7,40})"
     r"|\b(SimAI|AICB|aicb)\b[^\n]{0,30}?\bcommit:?\s+([0-9a-fA-F]{7,40})\b"
 )
+
+
+def is_date(text: str) -> bool:
+    """A calendar date as YYYY-MM-DD (or a month, YYYY-MM), in ASCII digits."""
+    if not re.fullmatch(r"[0-9]{4}-[0-9]{2}(-[0-9]{2})?", text):
+        return False
+    try:
+        datetime.date.fromisoformat(text if len(text) == 10 else text + "-01")
+    except ValueError:
+        return False
+    return True
 
 
 def stated_commits(thread: Thread) -> dict[str, tuple[str, int]]:
