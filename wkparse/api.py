@@ -148,7 +148,8 @@ def triage(
     matter or `gh issue view --json` output): its artefacts, findings, predictions, answers
     and the Markdown to post (`.markdown`; `.public()` is the JSON). `attachments` is a folder
     of the files the issue links to (matched by name), `date` (YYYY-MM-DD) the day whose SimAI
-    and AICB to assume (default: the issue's), `lang` auto (the issue's), en or zh."""
+    and AICB to assume (default: the issue's; ValueError when it is no date), `lang` auto
+    (the issue's), en or zh."""
     from wkparse.render.triage.answer import answered
     from wkparse.threads import triage as run_triage
 
