@@ -118,14 +118,15 @@ def test_a_run_over_its_cpu_budget_is_stopped(scaling: ModuleType) -> None:
         pass
 
 
-def test_simai_json_or_text_past_twice_its_csv_fails(scaling: ModuleType) -> None:
+def test_simai_json_or_text_past_its_limit_against_the_csv_fails(scaling: ModuleType) -> None:
     times = {
         "simai --format csv": (0.5, 2.0),
-        "simai --format json": (1.0, 4.0),
-        "simai": (1.0, 4.1),
+        "simai --format json": (1.0, 4.5),
+        "simai": (1.0, 4.6),
     }
     found = verdicts(scaling, times)
+    assert scaling.FORMAT_LIMIT == 2.25
     assert found["simai --format json / simai --format csv, large file"].met
     text = found["simai / simai --format csv, large file"]
-    assert not text.met and text.value == pytest.approx(2.05)
+    assert not text.met and text.value == pytest.approx(2.3)
     assert "simai / simai --format csv, large file" not in verdicts(scaling, {"simai": (1, 4)})
