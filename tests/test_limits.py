@@ -27,6 +27,7 @@ import pytest
 from typer.testing import CliRunner
 
 from benchmarks import fuzzing
+from tests.conftest import SAMPLES
 from wkparse import parse_bytes, parse_file, parse_text, syntax
 from wkparse.ast import MAX_DIGITS
 from wkparse.cli import app
@@ -414,7 +415,21 @@ def test_explain_reads_a_pipe_once_for_its_parse_and_simai(tmp_path: Path) -> No
     piped = _explained(path)
     writer.join(10)
     assert piped["simai_report"] is not None
-    assert piped["simai_report"] == _explained(file)["simai_report"]
+    from_file = _explained(file)
+    assert piped["simai_report"] == from_file["simai_report"]
+    assert piped["generation"] == from_file["generation"]  # the AICB behind it, too
+
+
+def test_explain_of_standard_input_infers_the_aicb_behind_it(tmp_path: Path) -> None:
+    """The same bytes on standard input tell what they tell from a file, AICB's command and
+    revisions included (but the file name, which standard input has none of)."""
+    file = SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt"
+    result = runner.invoke(app, ["explain", "--format", "json", "-"], input=file.read_text())
+    given = json.loads(result.stdout)["generation"]
+    from_file = _explained(file)["generation"]
+    assert from_file["aicb_command"] is not None
+    assert given["aicb_command"] == from_file["aicb_command"]
+    assert given["era"] == from_file["era"]
 
 
 def test_explain_of_a_pipe_over_the_limit_reports_the_size(tmp_path: Path) -> None:

@@ -30,7 +30,7 @@ def explained(
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
     body = Body(result.workload)  # lint and explain count the same groups
     findings = lint(result, path, config, body=body)
-    e = explain(result, path, findings=findings, body=body, aicb_command=aicb_command)
+    e = explain(result, path, findings=findings, body=body, aicb_command=aicb_command, data=data)
     if data is not None:
         from wkparse.explanation.simai_report import simai_report
 

@@ -30,8 +30,12 @@ class Context:
         findings: Sequence[Diagnostic],
         body: Body | None = None,
         aicb_command: str | None = None,
+        data: bytes | None = None,
     ):
         self.w = workload
+        #: the file's bytes, when the caller read them (standard input and pipes cannot be
+        #: read again)
+        self.data = data
         #: the AICB command that made the file, when explain was told (`--aicb-command`)
         self.aicb_command = aicb_command
         self.path = path

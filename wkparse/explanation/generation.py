@@ -126,19 +126,28 @@ _INFER_MOST_BYTES = 16 * 1024 * 1024
 
 
 def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str | None, bool]:
-    """(era, AICB command, whether AICB may be named), from `aicb.infer` when the file can be
-    read again: a command that writes the file exactly gives its revisions; none gives no
-    AICB claim at all, except for v1.0-style headers (AICB's shipped examples have them, and
-    no v1.0 run writes those examples exactly).
-    Without the file's bytes (standard input, or a pipe, which cannot be read again: its
-    writer is gone, and opening it would wait for another) the header's era is all there is."""
-    if not ctx.path or ctx.path == "-" or ctx.policy not in TRANSFORMER_DIALECTS:
+    """(era, AICB command, whether AICB may be named), from `aicb.infer` over the file's
+    bytes (those explain read, or the file read again): a command that writes the file
+    exactly gives its revisions; none gives no AICB claim at all, except for v1.0-style
+    headers (AICB's shipped examples have them, and no v1.0 run writes those examples exactly).
+    Without the bytes (standard input or a pipe that the caller did not keep cannot be read
+    again: its writer is gone, and opening it would wait for another) the header's era is
+    all there is."""
+    if ctx.policy not in TRANSFORMER_DIALECTS:
         return guessed, None, True
     try:
-        info = Path(ctx.path).stat()
-        if not stat.S_ISREG(info.st_mode) or info.st_size > _INFER_MOST_BYTES:
+        if ctx.data is not None:
+            data = ctx.data
+        elif not ctx.path or ctx.path == "-":
             return guessed, None, True
-        text = Path(ctx.path).read_bytes().decode("utf-8")
+        else:
+            info = Path(ctx.path).stat()
+            if not stat.S_ISREG(info.st_mode):
+                return guessed, None, True
+            data = b"" if info.st_size > _INFER_MOST_BYTES else Path(ctx.path).read_bytes()
+        if not data or len(data) > _INFER_MOST_BYTES:
+            return guessed, None, True
+        text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError):
         return guessed, None, True
     if text.count("\n") + (not text.endswith("\n") and bool(text)) != ctx.w.line_count:
@@ -148,7 +157,7 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
     from wkparse.models.aicb.revisions import LATEST, REVISIONS, after, resolve
 
     try:
-        found = infer(ctx.path, text)
+        found = infer(ctx.path or "-", text)
     except (AicbError, ArithmeticError, ValueError):  # a hostile file: keep the header's era
         return guessed, None, True
     first_at = resolve(found.at[0]) if found.exact and found.at is not None else None
