@@ -192,3 +192,16 @@ def test_values_equal_once_rounded_show_every_digit(format: str, tmp_path: Path)
     assert 0 < after - before <= 2 * 64 * 4, tp  # ga 64 micro-batches per stage
     total = out[out.index("Total time") :]
     assert "the same" in total or re.search(r"\.[0-9]{6} µs", total), total
+
+
+def test_diff_infers_no_aicb_command(dropped: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """No fact diff compares is AICB's provenance: the inference explain runs for it (a
+    search over AICB's revisions, a second or more on a large file) is left out."""
+    from wkparse.models.aicb.reading import infer
+
+    def searched(*args: object) -> None:
+        raise AssertionError("diff inferred the AICB command")
+
+    monkeypatch.setattr(infer, "infer", searched)
+    code, out, _ = wkdiff("-f", "json", str(SAMPLE), str(dropped))
+    assert code == 1 and json.loads(out)["facts"]

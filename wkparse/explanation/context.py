@@ -31,11 +31,13 @@ class Context:
         body: Body | None = None,
         aicb_command: str | None = None,
         data: bytes | None = None,
+        provenance: bool = True,
     ):
         self.w = workload
         #: the file's bytes, when the caller read them (standard input and pipes cannot be
-        #: read again)
+        #: read again), and whether the AICB command behind them is inferred
         self.data = data
+        self.provenance = provenance
         #: the AICB command that made the file, when explain was told (`--aicb-command`)
         self.aicb_command = aicb_command
         self.path = path

@@ -64,17 +64,20 @@ def explain(
     body: Body | None = None,
     aicb_command: str | None = None,
     data: bytes | None = None,
+    provenance: bool = True,
 ) -> Explanation:
     """Explain a parsed file. `findings` defaults to lint's, opt-in rules included: explain
     states every fact, lint only what is wrong. `body` is the file's `Body` when the caller
     has counted it already (diff reads the same one); `data` its bytes, when the caller has
-    them (otherwise the AICB command behind the file is inferred from `path`, read again)."""
+    them (otherwise the AICB command behind the file is inferred from `path`, read again);
+    `provenance` False leaves that inference out (diff compares no provenance)."""
     if findings is None:
         from wkparse.config import Config
         from wkparse.engine import lint
 
         findings = lint(result, path, Config(opt_in=True))
-    return _assemble(Context(result.workload, path, findings, body, aicb_command, data))
+    ctx = Context(result.workload, path, findings, body, aicb_command, data, provenance)
+    return _assemble(ctx)
 
 
 def _assemble(ctx: Context) -> Explanation:

@@ -133,7 +133,7 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
     Without the bytes (standard input or a pipe that the caller did not keep cannot be read
     again: its writer is gone, and opening it would wait for another) the header's era is
     all there is."""
-    if ctx.policy not in TRANSFORMER_DIALECTS:
+    if not ctx.provenance or ctx.policy not in TRANSFORMER_DIALECTS:
         return guessed, None, True
     try:
         if ctx.data is not None:
