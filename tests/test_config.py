@@ -136,6 +136,9 @@ def test_pyproject_table(tmp_path: Path) -> None:
         ("max-bytes = 0", "must be a positive integer"),
         ("max-line-bytes = true", "must be a positive integer"),
         ("include = [1]", "list of glob patterns"),
+        # past Python's int conversion and recursion limits (tomllib raised, not a TOML error)
+        pytest.param("max-bytes = " + "9" * 5000, "a number too long", id="5000-digit"),
+        pytest.param("x = " + "[" * 100_000 + "]" * 100_000, "nested too deeply", id="deep"),
     ],
 )
 def test_bad_config_is_a_clear_error(tmp_path: Path, text: str, message: str) -> None:

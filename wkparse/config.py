@@ -294,6 +294,10 @@ def _read_table(path: Path) -> dict[str, Any] | None:
         raise ConfigError(f"{path}: not UTF-8 text") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    except ValueError:  # an integer past Python's 4,300-digit conversion limit
+        raise ConfigError(f"{path}: invalid TOML: a number too long to read") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: invalid TOML: nested too deeply to read") from None
     if path.name != PYPROJECT:
         # `--config ci.toml` may hold the settings top-level or under [tool.wkparse]
         # (.wkparse.toml keeps them top-level: a table there is a mistake worth reporting)
