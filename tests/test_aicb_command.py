@@ -317,3 +317,14 @@ def test_cli_names_the_override_on_stderr() -> None:
     assert result.exit_code == 0
     assert "note: `-m 7` sets tp 4: your `--tp 8` was dropped" in result.stderr
     assert "dropped" not in result.stdout
+
+
+@pytest.mark.parametrize("at", [None, "b866b12"])  # the current and the first generator
+def test_a_model_configuration_nested_too_deeply_stops_aicb(at: str | None, tmp_path: Path) -> None:
+    """A configuration JSON nested past Python's recursion limit stops AICB (its json gives
+    up as ours does), said as AICB's error, not a traceback."""
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000 + "]" * 100_000)
+    command = f"python -m workload_generator.SimAI_inference_workload_generator Qwen3-Moe {deep}"
+    with pytest.raises(AicbError, match="RecursionError"):
+        generate(command, at=at)

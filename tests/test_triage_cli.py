@@ -106,6 +106,8 @@ HOSTILE = {
     # it raised), nor of a digit that is not ASCII
     "60,000-digit count": _with_count(b"9" * 60_000),
     "superscript count": _with_count("²".encode()),
+    # JSON nested past Python's recursion limit (json.loads raised): read as text
+    "deep JSON": ('{"title": "x", "body": ' + "[" * 100_000 + "]" * 100_000 + "}").encode(),
     # 5,000-digit numbers wherever triage reads one (a log, a topology file and name, TP, -g)
     "5,000-digit numbers": (
         "```\nchunk size is: {n} , size is: {n}\npass: {n} finished at time: {n}\n```\n"

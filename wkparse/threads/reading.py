@@ -107,7 +107,7 @@ def _from_json(text: str) -> Thread | None:
     comment under a rule, laid out as one document."""
     try:
         issue = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested past Python's stack: text
         return None
     if not isinstance(issue, dict) or not ({"body", "title"} & set(issue)):
         return None

@@ -173,6 +173,8 @@ def _config(path: str | None, early: bool) -> Mapping[str, object]:
             data = json.loads(local.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
             raise AicbError(f"[ERRPR] File '{path}' is not valid JSON. ({exc})") from None
+        except RecursionError:  # Python's json gives up as AICB's does: AICB stops
+            raise AicbError(f"AICB stops: RecursionError reading {path}") from None
         if not isinstance(data, dict):
             raise AicbError(f"{path}: the configuration is not a JSON object")
         return data

@@ -99,6 +99,8 @@ def _config(
         except (OSError, ValueError):
             notes.append(f"AICB prints: Error decoding JSON from {path}. Using default values.")
             return {}
+        except RecursionError:  # Python's json gives up as AICB's does: AICB stops
+            raise AicbError(f"AICB stops: RecursionError reading {path}") from None
         return data if isinstance(data, dict) else {}
     tail = "/".join(PurePosixPath(path.replace("\\", "/")).parts[-3:])
     if tail in built_in:
