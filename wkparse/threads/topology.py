@@ -88,8 +88,8 @@ def from_file(lines: list[tuple[int, str]]) -> Topology | None:
     for number, text in lines[:3]:
         line = first_line(text)
         if line is not None:
-            nodes, per, nvs, switches = line[:4]
-            gpus = nodes - nvs - switches
+            gpus = line.nodes - line.nvswitches - line.switches
+            per = line.per_server
             return Topology(
                 "file", number, text.strip(), None, None, gpus if gpus > 0 else None, per
             )
