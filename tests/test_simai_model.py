@@ -189,6 +189,29 @@ def test_dp_ep_weight_gradient_with_ep_0_divides_by_zero() -> None:
     assert run.outcome.exit_code == 136
 
 
+@pytest.mark.parametrize(
+    ("fwd", "size", "tp", "dies"),
+    [
+        ("ALLREDUCE_DP_EP", "2097152", "8", True),  # GPUs per server / (TP x EP): SIGFPE
+        ("ALLREDUCE_DP_EP", "4096", "8", False),  # a small message: a fixed latency, no division
+        ("ALLREDUCE_DP_EP", "2097152", "1", False),  # one rank: nothing is placed
+        ("NONE_DP_EP", "2097152", "8", False),  # no collective
+    ],
+)
+def test_dp_ep_forward_with_ep_0_divides_by_zero_where_simai_places_it(
+    fwd: str, size: str, tp: str, dies: bool
+) -> None:
+    """SimAI's compute_time places a _DP_EP collective of more than one rank that is no small
+    message by dividing GPUs per server by TP x EP: SIGFPE at EP 0 (the model divided too, and
+    raised ZeroDivisionError: found by the long fuzz run, seed 39 case 376)."""
+    header = HEADER.replace("ep: 1", "ep: 0").replace("NPU_group: 8", f"NPU_group: {tp}")
+    row = ROW.replace("ALLGATHER", "NONE").replace("ALLREDUCE\t2097152", f"{fwd}\t{size}")
+    run = simulate(workload(row, row, header=header))
+    assert run.outcome.exit_code == (136 if dies else 0), run.outcome.message
+    if dies:
+        assert "placing a _DP_EP forward collective, EP 0" in run.outcome.message
+
+
 def test_missing_pp_is_sigfpe_after_reading_every_row() -> None:
     run = simulate(workload(ROW, ROW, header=HEADER.replace("pp: 2 ", "")))
     assert run.outcome.exit_code == 136 and run.layer_count == 2

@@ -11,7 +11,7 @@ from wkparse.checks import Context, RowProblem, row_check
 from wkparse.checks.analytical.common import PHASE_WORDS, facts, ranks, simulated_size
 from wkparse.i18n import _
 from wkparse.models.simai.ratios import LAST_SIZE, OutOfRange
-from wkparse.models.simai.tables import ComType, decode_comm
+from wkparse.models.simai.tables import ComType, GroupType, decode_comm
 
 
 def _any_past_tables(ctx: Context) -> bool:
@@ -41,8 +41,8 @@ def size_past_ratio_tables(ctx: Context, fields: RowFields) -> Iterator[RowProbl
         if size <= LAST_SIZE:
             continue
         com, group = decode_comm(p.comm, phase)
-        if com is ComType.NONE:
-            continue
+        if com is ComType.NONE or (group is GroupType.DP_EP and not f.ep):
+            continue  # (a _DP_EP one at EP 0: SimAI dies of SIGFPE first, WK209's error)
         try:
             f.network.time(com, group, ranks(f, phase, group), size)
         except OutOfRange:

@@ -11,8 +11,8 @@ from itertools import repeat
 from operator import truediv
 from typing import TYPE_CHECKING
 
-from wkparse.ast import PHASES, RowTable
-from wkparse.cpp import Stoi, scaled_floats, stoi
+from wkparse.ast import RowTable
+from wkparse.cpp import Stoi, scaled, scaled_floats, stoi
 from wkparse.models.simai import outcome
 from wkparse.models.simai.analytical import (
     Groups,
@@ -33,7 +33,7 @@ from wkparse.models.simai.parallel import data_parallel, stages
 from wkparse.models.simai.parsed_rows import read_parsed
 from wkparse.models.simai.positional import PositionalReading, read_positional
 from wkparse.models.simai.rows import LayerRead, PhaseRead, RowsReading, read_rows
-from wkparse.models.simai.tables import CUSTOMIZED, FWD_IN_BCKWD, GroupType, decode_comm
+from wkparse.models.simai.tables import CUSTOMIZED, FWD_IN_BCKWD, ComType, GroupType, decode_comm
 from wkparse.models.simai.timeline import Cut, first_cut
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion
 
@@ -210,9 +210,9 @@ def _end(run: SimaiRun) -> Outcome:
     if run.gpus is not None:
         run.dp = data_parallel(run.gpus, h.held("tp"), h.held("pp"))
     if h.held("ep") == 0:
-        for comm in _weight_gradient_comms(run):
-            if decode_comm(comm, "wg")[1] is GroupType.DP_EP:
-                return outcome.sigfpe("DP / EP for a _DP_EP weight-gradient collective, EP 0")
+        where = _divides_by_ep(run)
+        if where is not None:
+            return outcome.sigfpe(where)
     if run.first_undefined is not None and _garbage(run):
         return outcome.Outcome(
             0,
@@ -223,13 +223,32 @@ def _end(run: SimaiRun) -> Outcome:
     return outcome.OK
 
 
-def _weight_gradient_comms(run: SimaiRun) -> set[str]:
+def _divides_by_ep(run: SimaiRun) -> str | None:
+    """Where SimAI's report first divides by an EP of 0 (SIGFPE), layer by layer: a layer's
+    `_DP_EP` weight-gradient group size (DP / EP) before it times any phase, then the
+    placement of each `_DP_EP` collective it times, forward then input-gradient (GPUs per
+    server / (TP x EP): a collective of more than one rank and no small message). None:
+    it never does."""
+    from wkparse.models.simai.comm import SMALL
+
     assert run.rows is not None
     table = run.rows.layers
-    found = set(table.values.comms[PHASES.index("wg")])
+    values, tp = table.values, run.header.held("tp")
+    (fm, im, wm), (fs, is_, _) = values.comms, values.sizes
+    layers = [(fm[v], fs[v], im[v], is_[v], wm[v]) for v in range(len(values.names))]
     if table.tail is not None:
-        found.add(table.tail.wg.comm)
-    return found
+        t = table.tail
+        layers.append((t.fwd.comm, t.fwd.size, t.ig.comm, t.ig.size, t.wg.comm))
+    for fwd, fwd_size, ig, ig_size, wg in layers:  # values in the order of their first row
+        if decode_comm(wg, "wg")[1] is GroupType.DP_EP:
+            return "DP / EP for a _DP_EP weight-gradient collective, EP 0"
+        for phase, comm, size in (("forward", fwd, fwd_size), ("input-gradient", ig, ig_size)):
+            com, group = decode_comm(comm, "fwd" if phase == "forward" else "ig")
+            if group is not GroupType.DP_EP or com is ComType.NONE or size is None or tp <= 1:
+                continue
+            if not SMALL[0] < scaled(size) < SMALL[1]:
+                return f"GPUs per server / (TP x EP) placing a _DP_EP {phase} collective, EP 0"
+    return None
 
 
 def _garbage(run: SimaiRun) -> bool:
