@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from benchmarks.fuzzing import watchdog
 from tests.conftest import SAMPLES, SIMAI_ORACLE, needs
 from wkparse.cli import app
 
@@ -34,8 +35,9 @@ def test_json_contract_of_a_clean_file() -> None:
     assert code == 0
     assert list(doc) == [
         "simai", "outcome", "warnings", "header", "lines", "dp", "unread_rows", "layers",
-        "first_undefined", "totals", "options", "option_warnings", "result",
+        "layers_not_listed", "first_undefined", "totals", "options", "option_warnings", "result",
     ]  # fmt: skip
+    assert doc["layers_not_listed"] == 0
     assert doc["simai"]["short"] == "cef83f9d"
     assert doc["outcome"] == {
         "exit_code": 0,
@@ -203,6 +205,29 @@ def test_json_of_many_layers_is_written_in_chunks_and_stays_valid(tmp_path: Path
     assert [x["index"] for x in layers] == list(range(25000))
     assert (layers[0]["source_line"], layers[20000]["source_line"]) == (3, None)
     assert layers[24999]["name"] == "" and not layers[24999]["defined"]
+
+
+def test_json_of_two_billion_made_up_layers_lists_a_bounded_number(tmp_path: Path) -> None:
+    """A count line of 2,147,483,647 over one row: SimAI makes that many layers; the JSON lists
+    the first `TAIL_LISTED` of the identical ones and counts the rest (listing all of them
+    wrote for hours: found by the long fuzz run)."""
+    from wkparse.render.simai.json import TAIL_LISTED
+
+    row = "attention_layer -1 1000 ALLREDUCE 2097152 1000 NONE 0 1000 NONE 0 100"
+    path = tmp_path / "w.txt"
+    path.write_text(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        f"all_gpus: 2 pp_comm: 0\n2147483647\n{row}\n"
+    )
+    with watchdog(120):
+        code, doc = simai_json(str(path))
+    assert code == 1 and doc["lines"] == 2**31 - 1
+    assert len(doc["layers"]) == 1 + TAIL_LISTED
+    assert doc["layers_not_listed"] == 2**31 - 2 - TAIL_LISTED
+    assert doc["layers"][-1]["index"] == TAIL_LISTED
+    if doc["result"] is not None:  # the EndToEnd.csv of as many rows, the same way
+        assert len(doc["result"]["layers"]) == 1 + TAIL_LISTED
+        assert doc["result"]["layers_not_listed"] == doc["layers_not_listed"]
 
 
 def test_rows_past_the_count_line_are_named(tmp_path: Path) -> None:

@@ -1,23 +1,25 @@
 """`wkparse simai --format json`: one SimAI run as one JSON object.
 
 Top-level keys (the contract): `simai` (the SimAI described: `commit`, `short`, `date`,
-`release`), `outcome` {`exit_code`, `kind`, `message`}, `warnings`,
-`header` {`policy`, `tp`, `ep`, `pp`, `vpp`, `ga`, `all_gpus`, `pp_comm`, `checkpoints`,
-`checkpoint_initiates`} as SimAI holds them (null: never set, SimAI computes with 0), `lines`,
-`dp`, `unread_rows` (rows after the last layer line 2 lets SimAI read), `layers` (each:
-`index`, `name`, `source_line`, `defined`, `fwd`/`ig`/`wg` {`compute_ns`, `compute_us`,
-`type`, `group`, `group_size`, `size`, `scheduled`}, `update_ns`),
-`first_undefined` and `totals` {`compute_us`}. A value SimAI holds as garbage is null.
-Then the run's options: `options` (the SimAI command line used, `stated` when it is
-wkparse's own set) and `option_warnings`; and `result`, the EndToEnd.csv SimAI writes (null
-when it writes none): `layers` (each `index`, `name`, `fwd`/`wg`/`ig` {`compute_us`,
-`exposed_comm_us`, `total_comm_us`, `algbw`, `busbw`}, as SimAI prints them; a value it
-prints as NaN or Inf is null) and `totals` {`expose_dp_comm_us`, `expose_dp_ep_comm_us`,
+`release`), `outcome` {`exit_code`, `kind`, `message`}, `warnings`, `header` {`policy`, `tp`,
+`ep`, `pp`, `vpp`, `ga`, `all_gpus`, `pp_comm`, `checkpoints`, `checkpoint_initiates`} as SimAI
+holds them (null: never set, SimAI computes with 0), `lines`, `dp`, `unread_rows` (rows after
+the last layer line 2 lets SimAI read), `layers` (each: `index`, `name`, `source_line`,
+`defined`, `fwd`/`ig`/`wg` {`compute_ns`, `compute_us`, `type`, `group`, `group_size`, `size`,
+`scheduled`}, `update_ns`; of the identical layers made after the stream failed, the first
+`TAIL_LISTED`), `layers_not_listed` (how many more of those there are: `lines` counts every
+layer), `first_undefined` and `totals` {`compute_us`}. A value SimAI holds as garbage is null.
+Then the run's options: `options` (the SimAI command line used, `stated` when it is wkparse's
+own set) and `option_warnings`; and `result`, the EndToEnd.csv SimAI writes (null when it
+writes none): `layers` (each `index`, `name`, `fwd`/`wg`/`ig` {`compute_us`, `exposed_comm_us`,
+`total_comm_us`, `algbw`, `busbw`}, as SimAI prints them; a value it prints as NaN or Inf is
+null; of the identical rows of made-up layers, the first `TAIL_LISTED`), `layers_not_listed`
+(how many more of those) and `totals` {`expose_dp_comm_us`, `expose_dp_ep_comm_us`,
 `expose_tp_comm_us`, `expose_ep_comm_us`, `expose_pp_comm_us`, `bubble_time_us`,
 `total_comp_us`, `total_exposed_comm_us`, `total_time_us`} (null without a summary; a value
-SimAI prints as `NaN or Inf` is null). `outcome` also names the `layer` (and its source
-`line`) that makes SimAI hang, stop or give no result.
-Layers are written one at a time: a million-layer file is never one string in memory.
+SimAI prints as `NaN or Inf` is null). `outcome` also names the `layer` (and its source `line`)
+that makes SimAI hang, stop or give no result. Layers are written one at a time: a
+million-layer file is never one string in memory.
 """
 
 from __future__ import annotations
@@ -43,6 +45,9 @@ HEADER_KEYS = ("tp", "ep", "pp", "vpp", "ga", "all_gpus")
 #: (`_Templates` and `_result_items` write the same as templates of a whole item)
 LAYER_ITEM = '{"index": %d, "source_line": %s, %s}'
 RESULT_ITEM = '{"index": %d, %s}'
+#: the identical layers made after the stream failed that `layers` lists at the most (a count
+#: line of 2,147,483,647 makes as many: their JSON would be a terabyte)
+TAIL_LISTED = 100_000
 
 
 def phase(p: PhasePlan) -> dict[str, Any]:
@@ -55,6 +60,12 @@ def phase(p: PhasePlan) -> dict[str, Any]:
         "size": p.size,
         "scheduled": p.scheduled,
     }
+
+
+def _not_listed(run: SimaiRun) -> int:
+    """How many of the identical layers made after the stream failed `layers` leaves out."""
+    table = run.rows.layers if run.rows is not None else None
+    return 0 if table is None or table.tail is None else max(table.tail_count - TAIL_LISTED, 0)
 
 
 def outcome(o: Outcome) -> dict[str, Any]:
@@ -85,6 +96,7 @@ def head(run: SimaiRun) -> dict[str, Any]:
         "dp": run.dp,
         "unread_rows": run.unread_rows,
         "layers": [],
+        "layers_not_listed": _not_listed(run),
         "first_undefined": run.first_undefined,
         "totals": {"compute_us": run.total_compute_us},
         "options": None if run.options is None else command_line(run.options),
@@ -178,7 +190,8 @@ def _layer_items(run: SimaiRun) -> Iterator[str]:
     lines = _line_cells(table.lines)
     if any(None in c for c in values.computes if not isinstance(c, array)):
         bodies: dict[int, str] = {}
-        for i, layer in enumerate(table):
+        listed = read + min(table.tail_count, TAIL_LISTED)
+        for i, layer in enumerate(islice(table, listed)):
             body = bodies.get(id(layer))
             if body is None:
                 body = bodies[id(layer)] = _layer_body(run, layer)
@@ -198,7 +211,7 @@ def _layer_items(run: SimaiRun) -> Iterator[str]:
         rows = zip(count(), lines, map(by_value.__getitem__, values.refs))
         yield from map(LAYER_ITEM.__mod__, rows)
     if table.tail is not None:
-        tail = repeat(_layer_body(run, table.tail), table.tail_count)
+        tail = repeat(_layer_body(run, table.tail), min(table.tail_count, TAIL_LISTED))
         later = chain(islice(_line_cells(table.lines), read, None), repeat("null"))
         yield from map(LAYER_ITEM.__mod__, zip(count(read), later, tail))
 
@@ -233,7 +246,8 @@ def _result_items(report: Report) -> Iterator[str]:
         last = None if report.tail is None else tuple(c[report.tail] for c in us)
     if report.tail is not None and last is not None:
         body = _Kinds(kinds, "%s")[kind_of[report.tail]] % last
-        yield from map(RESULT_ITEM.__mod__, zip(count(rows), repeat(body, report.tail_count)))
+        listed = min(report.tail_count, TAIL_LISTED)
+        yield from map(RESULT_ITEM.__mod__, zip(count(rows), repeat(body, listed)))
 
 
 class _Kinds(dict[int, str]):
@@ -285,7 +299,8 @@ def _write_result(report: Report, out: TextIO) -> None:
         keys = (*TOTAL_KEYS, "total_time_us")
         # a key SimAI's summary lacks (b1c1eb66: Expose_PP_comm) is null
         totals = {k: _number(whole(report.totals[k])) if k in report.totals else None for k in keys}
-    out.write("], " + json.dumps({"totals": totals})[1:])
+    left_out = max(report.tail_count - TAIL_LISTED, 0) if report.tail is not None else 0
+    out.write("], " + json.dumps({"layers_not_listed": left_out, "totals": totals})[1:])
 
 
 def write(run: SimaiRun, out: TextIO) -> None:
