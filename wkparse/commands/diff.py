@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from wkparse import terminal
 from wkparse.ast import RowTable
 from wkparse.config import Config, ConfigError, Resolver
-from wkparse.parse import Limits, ParseResult, parse_bytes, parse_file_and_bytes, read_stdin
+from wkparse.parse import ParseResult, parse_bytes, parse_file_and_bytes, read_stdin
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -110,8 +110,9 @@ def _read(
     if result.diagnostics:
         _report_syntax(path, data, result, config, errors)
         raise _Unusable
-    rows = result.workload.rows if config.limits == Limits() else None
-    return result, data, rows, config.simai_version
+    from wkparse.models.simai.parsed_rows import reusable_rows
+
+    return result, data, reusable_rows(result, config.limits), config.simai_version
 
 
 def _report_syntax(

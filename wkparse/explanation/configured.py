@@ -10,7 +10,7 @@ from wkparse.body import Body
 from wkparse.config import Config
 from wkparse.explanation.facts import explain
 from wkparse.explanation.model import Explanation
-from wkparse.parse import Limits, ParseResult
+from wkparse.parse import ParseResult
 
 
 def explained(
@@ -33,10 +33,9 @@ def explained(
     e = explain(result, path, findings=findings, body=body, aicb_command=aicb_command, data=data)
     if data is not None:
         from wkparse.explanation.simai_report import simai_report
+        from wkparse.models.simai.parsed_rows import reusable_rows
 
-        # `result` is the parse of `data`: the model reads its rows rather than parsing
-        # again, unless other limits may have read them otherwise than SimAI's model does
-        rows = result.workload.rows if config.limits == Limits() else None
+        rows = reusable_rows(result, config.limits)  # `result` is the parse of `data`
         simai = simai_report(data, path, simai_options, config.simai_version, rows)
         e = replace(e, simai=simai)
     if aicb_command is not None:

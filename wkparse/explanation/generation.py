@@ -142,10 +142,10 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
             return guessed, None, True
         else:
             info = Path(ctx.path).stat()
-            if not stat.S_ISREG(info.st_mode):
+            if not stat.S_ISREG(info.st_mode) or info.st_size > _INFER_MOST_BYTES:
                 return guessed, None, True
-            data = b"" if info.st_size > _INFER_MOST_BYTES else Path(ctx.path).read_bytes()
-        if not data or len(data) > _INFER_MOST_BYTES:
+            data = Path(ctx.path).read_bytes()
+        if len(data) > _INFER_MOST_BYTES:
             return guessed, None, True
         text = data.decode("utf-8")
     except (OSError, UnicodeDecodeError):

@@ -38,7 +38,7 @@ from wkparse.models.simai.rows import (
     phantom,
     text_column,
 )
-from wkparse.parse import parse_bytes
+from wkparse.parse import Limits, ParseResult, parse_bytes
 
 RESERVED = ROW_FIELDS.index("reserved")
 POLICY = ROW_FIELDS.index("policy")
@@ -83,6 +83,13 @@ def read_parsed(data: bytes, count: int, rows: RowTable | None = None) -> RowsRe
     layers.tail, failed_at = phantom(data, values.layer(refs[-1]), False)
     layers.tail_count = count - read
     return RowsReading(layers, read, failed_at)
+
+
+def reusable_rows(result: ParseResult, limits: Limits) -> RowTable | None:
+    """The parser's rows of a file, for `read_parsed` to read rather than parse the bytes
+    again, when they were read under the default limits (other limits may have read them
+    otherwise than SimAI's model does); None: the model parses the bytes itself."""
+    return result.workload.rows if limits == Limits() else None
 
 
 def _fits(table: ValueTable, used: int) -> bool:

@@ -217,7 +217,7 @@ class LayerTable:
         self._layers = layers if layers is not None or values is not None else []
         self._values = values
         #: value index -> its `LayerRead`, for layers asked for one at a time from `values`
-        #: (kept, so that a layer of one value is one instance, as in `layers`)
+        #: (kept: a value asked for again is the same instance, as `SimaiRun.plan` expects)
         self._made: dict[int, LayerRead] = {}
         #: the line of each read layer's first field (0 when it has none)
         self.lines: Sequence[int] = array("q")
