@@ -202,3 +202,41 @@ def test_an_attachment_link_matches_its_file(tmp_path: Path) -> None:
     result = triage(text, attachments=folder)
     [f] = [f for f in result.findings if f.code == "WK201"]
     assert f.kind == "attachment" and f.source == "run.txt"
+
+
+def _out_of_scope_threads() -> list[str]:
+    text = '---\ntitle: "{title}"\ncreated: 2025-05-01\nlanguage: en\n---\n\n{body}\n'
+    return [
+        text.format(
+            title="Duplicated groups", body="In `MockNcclGroup` the loop index j is unused."
+        ),
+        text.format(
+            title="SEGV", body="After `sudo mkdir -p /etc/astra-sim/simulation/` it works."
+        ),
+        text.format(title="pcie", body="Can SimAI simulate PCIe between GPUs of one server?"),
+        text.format(title="stuck", body="After setting an errorrate on one link it stalls."),
+    ]
+
+
+def test_out_of_scope_by_what_the_thread_asks_with_a_pointer() -> None:
+    """Threads about the collective library, the environment, intra-server links or link
+    errors are declined in one line that names where to look."""
+    for text in _out_of_scope_threads():
+        result = triage(text)
+        assert result.scope == "out", text
+        assert result.markdown.count("\n") == 1
+        assert "`astra-sim-alibabacloud/" in result.markdown or "/etc/astra-sim" in result.markdown
+
+
+def test_out_of_scope_counts_agree_with_their_nouns() -> None:
+    import re
+
+    for case in sorted(require(TRIAGE).iterdir()):
+        if not (case / "issue.md").is_file():
+            continue
+        result = triage((case / "issue.md").read_bytes())
+        if result.scope == "out" and result.language == "en":
+            assert not re.search(r"\b1 [\w ]+s\b(?!\w)", result.markdown.split(";")[1]), case
+            assert not re.search(
+                r"\b([2-9]|\d\d+) (log|attachment|file.name)\b(?!s)", result.markdown
+            )

@@ -306,7 +306,7 @@ PHRASES.update(MEANING)
 #: the topics that put a thread out of scope (`scope.py` names them in English)
 TOPIC_WORDS: dict[str, str] = {
     "vidur": "vidur",
-    "build": "SimAI 的编译构建",
+    "building SimAI": "SimAI 的编译构建",
     "permissions": "文件权限",
     "python environment": "Python 运行环境",
     "SimAI.conf, RDMA and congestion control": "SimAI.conf、RDMA 与拥塞控制",
@@ -314,7 +314,82 @@ TOPIC_WORDS: dict[str, str] = {
     "topology file": "拓扑文件",
     "crash on SimAI's own example": "SimAI 自带示例的崩溃",
     "crash inside ns-3": "ns-3 内部的崩溃",
+    "the collective library (MockNcclGroup, SimCCL, NVLS, flow models)": (
+        "集合通信库（MockNcclGroup、SimCCL、NVLS、flow model）"
+    ),
+    "ns-3 network setup": "ns-3 网络的搭建",
+    "the environment SimAI runs in": "SimAI 的运行环境",
+    "documentation": "文档",
+    "topology and intra-server links": "拓扑与服务器内互联",
 }
+
+#: where to look, for a topic wkparse has no model of (paths in SimAI's own tree)
+_NS3_SETUP = (
+    "SimAI's ns-3 frontend reads the topology file and SimAI.conf in "
+    "`astra-sim-alibabacloud/astra-sim/network_frontend/ns3/common.h` (`SetupNetwork`)",
+    "SimAI 的 ns-3 前端在 `astra-sim-alibabacloud/astra-sim/network_frontend/ns3/common.h`"
+    "（`SetupNetwork`）中读取拓扑文件和 SimAI.conf",
+)
+_OUTPUT_FOLDER = (
+    "SimAI_simulator writes its outputs under `/etc/astra-sim/simulation/` (the paths in "
+    "SimAI.conf) and its log to `/etc/astra-sim/`: the folder must exist and be writable by "
+    "the user who runs it (`build.sh` creates it with `mkdir -p`)",
+    "SimAI_simulator 把输出写到 `/etc/astra-sim/simulation/`（路径见 SimAI.conf），日志写到 "
+    "`/etc/astra-sim/`：该目录必须存在且运行者有写权限（`build.sh` 用 `mkdir -p` 创建它）",
+)
+TOPIC_POINTERS: dict[str, tuple[str, str]] = {
+    "the collective library (MockNcclGroup, SimCCL, NVLS, flow models)": (
+        "SimAI's mock NCCL (groups, algorithm choice, flow models) is "
+        "`astra-sim-alibabacloud/astra-sim/system/MockNcclGroup.cc`",
+        "SimAI 的 mock NCCL（通信组、算法选择、flow model）在 "
+        "`astra-sim-alibabacloud/astra-sim/system/MockNcclGroup.cc`",
+    ),
+    "ns-3 network setup": _NS3_SETUP,
+    "failure modelling": _NS3_SETUP,
+    "topology file": _NS3_SETUP,
+    "topology and intra-server links": _NS3_SETUP,
+    "SimAI.conf, RDMA and congestion control": _NS3_SETUP,
+    "the environment SimAI runs in": _OUTPUT_FOLDER,
+    "permissions": _OUTPUT_FOLDER,
+    "crash on SimAI's own example": _OUTPUT_FOLDER,
+    "vidur": (
+        "vidur's SimAI backend is `vidur-alibabacloud/` in SimAI's tree",
+        "vidur 的 SimAI 后端在 SimAI 仓库的 `vidur-alibabacloud/` 中",
+    ),
+    "documentation": (
+        "SimAI's documentation is `docs/` in its repository (`docs/Tutorial.md`)",
+        "SimAI 的文档在其仓库的 `docs/`（`docs/Tutorial.md`）",
+    ),
+}
+
+#: what an out-of-scope answer says it checked: (singular, plural, Chinese) per artefact kind
+KIND_WORDS: dict[str, tuple[str, str, str]] = {
+    "aicb-command": ("AICB command", "AICB commands", "条 AICB 命令"),
+    "simai-command": ("SimAI command", "SimAI commands", "条 SimAI 命令"),
+    "workload-header": ("workload header", "workload headers", "个 workload 表头"),
+    "workload-rows": ("workload row", "workload rows", "行 workload"),
+    "file-name": ("file name", "file names", "个文件名"),
+    "topology": ("topology", "topologies", "个拓扑"),
+    "log": ("log", "logs", "段日志"),
+    "attachment": ("attachment", "attachments", "个附件"),
+}
+
+
+def counted(kind: str, n: int, lang: str) -> str:
+    """`n` artefacts of `kind`, the noun agreeing with the number."""
+    one, many, zh = KIND_WORDS.get(kind, (kind, kind, kind))
+    if lang == "zh":
+        return f"{n} {zh}"
+    return f"{n} {one if n == 1 else many}"
+
+
+def pointer(topics: list[str], lang: str) -> str:
+    """Where to look, for the first topic that has a known place; empty where none has."""
+    for t in topics:
+        if t in TOPIC_POINTERS:
+            en, zh = TOPIC_POINTERS[t]
+            return zh + "。" if lang == "zh" else en + "."
+    return ""
 
 
 def topic_word(topic: str, lang: str) -> str:

@@ -17,7 +17,7 @@ _OUT: tuple[tuple[int, str, re.Pattern[str]], ...] = (
     (5, "vidur", re.compile(r"(?i)vidur")),
     (
         4,
-        "build",
+        "building SimAI",
         re.compile(r"(?i)build\.sh|cmake|\bmake\b.*error|compil(e|ation) error|编译(失败|报错)"),
     ),
     (4, "permissions", re.compile(r"(?i)permission denied|没有权限|权限不足|mkdir: cannot")),
@@ -38,6 +38,39 @@ _OUT: tuple[tuple[int, str, re.Pattern[str]], ...] = (
         ),
     ),
     (
+        4,
+        "failure modelling",
+        re.compile(r"(?i)error ?rate|丢包"),
+    ),
+    (
+        4,
+        "the collective library (MockNcclGroup, SimCCL, NVLS, flow models)",
+        re.compile(
+            r"(?i)MockNcclGroup|SimCCL|\bNVLS|gen\w*FlowModels?\b|ncclSend|ncclRecv|NCCLCHECK"
+        ),
+    ),
+    (
+        4,
+        "ns-3 network setup",
+        re.compile(r"(?i)Address Collision|Ipv4AddressGenerator"),
+    ),
+    (4, "the environment SimAI runs in", re.compile(r"/etc/astra-sim")),
+    (
+        3,
+        "documentation",
+        re.compile(r"(?i)user manual|\bdocumentation\b|使用手册|说明文档"),
+    ),
+    (
+        2,
+        "topology and intra-server links",
+        re.compile(
+            r"(?i)switch(es)?\b[^\n.?]{0,60}\bports?\b|\bports?\b[^\n.?]{0,60}\bswitch"
+            r"|pcie|nvlink"
+            r"|(拓扑|topolog\w*)[^\n。.]{0,40}(带宽|时延|bandwidth|latenc)"
+            r"|Spectrum-X[^\n。.]{0,20}(拓扑|topolog)"
+        ),
+    ),
+    (
         2,
         "topology file",
         re.compile(
@@ -49,10 +82,11 @@ _OUT: tuple[tuple[int, str, re.Pattern[str]], ...] = (
 )
 #: what a thread says about a workload
 _IN = re.compile(
-    r"(?i)workload|负载|\bAICB\b|AIOB|grad_gather|grad_param|ALL_?GATHER|ALL_?REDUCE|REDUCE_?SCATTER"
+    r"(?i)workload|负载|\bAICB\b|AIOB|grad_gather|grad_param|(?<![A-Za-z])(ALL_?GATHER|ALL_?REDUCE|REDUCE_?SCATTER)"
     r"|ALLTOALL|all_gpus|model_parallel|\btp\s*=|\bpp\s*=|busbw|msg_size|comm(unication)? size"
     r"|通信量|compute[_ ]time|\bga\b|train_iter|iteration|迭代|layer|replaced|替换|改成"
-    r"|(?<![A-Za-z])grad(?![A-Za-z])"
+    r"|(?<![A-Za-z])grad(?![A-Za-z])|(?<![A-Za-z])(TP|PP)(?![A-Za-z])"
+    r"|\bflows?\b|traffic|流量|packet size|flow size"
 )
 #: a crash on SimAI's own example files, unmodified: the environment, not the workload
 _CRASH = re.compile(r"(?i)segmentation fault|core ?dump|段错误|崩溃")
@@ -79,6 +113,8 @@ def judge(found: Found, title: str = "") -> Scope:
             out += weight
             topics.append(topic)
     inside = min(4, len({m.group(0).lower() for m in _IN.finditer(prose)}))
+    # the title says what the thread is about: its workload words count once more
+    inside += min(2, len({m.group(0).lower() for m in _IN.finditer(title)}))
     counts = found.counts()
     inside += 2 * bool(counts["aicb-command"]) + 2 * bool(
         counts["workload-header"] or counts["workload-rows"]

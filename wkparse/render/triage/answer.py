@@ -6,7 +6,7 @@ import json
 import re
 from typing import TYPE_CHECKING
 
-from wkparse.threads.phrases import say, topic_word
+from wkparse.threads.phrases import counted, pointer, say, topic_word
 
 if TYPE_CHECKING:
     from wkparse.threads.result import Triage
@@ -15,10 +15,12 @@ if TYPE_CHECKING:
 def markdown(t: Triage) -> str:
     lang = t.language
     if t.scope == "out":
-        sep = "、" if lang == "zh" else ", "
-        topics = sep.join(topic_word(x, lang) for x in t.scope_topics) or "-"
+        words = [topic_word(x, lang) for x in t.scope_topics] or ["-"]
+        topics = "、".join(words) if lang == "zh" else _listed(words)
         checked = _checked(t) or say("nothing", lang)
-        return say("out", lang, topics=topics, checked=checked) + "\n"
+        where = pointer(t.scope_topics, lang)
+        glue = "" if lang == "zh" or not where else " "
+        return say("out", lang, topics=topics, checked=checked) + glue + where + "\n"
     out = [t.cause or say("cause-none", lang), "", f"**{say('heading-evidence', lang)}**", ""]
     last_q = None
     for a in t.answers:
@@ -46,9 +48,15 @@ def as_json(t: Triage) -> str:
     return json.dumps(t.public(), ensure_ascii=False, indent=2) + "\n"
 
 
+def _listed(words: list[str]) -> str:
+    """`a`, `a and b`, `a, b and c`."""
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
+
 def _checked(t: Triage) -> str:
     counts = t.found.counts()
-    return ", ".join(f"{n} {k}" for k, n in counts.items() if n)
+    sep = "、" if t.language == "zh" else ", "
+    return sep.join(counted(k, n, t.language) for k, n in counts.items() if n)
 
 
 def answered(t: Triage) -> Triage:
