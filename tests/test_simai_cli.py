@@ -302,3 +302,31 @@ def test_what_no_recorded_run_shows_is_said_to_come_from_source() -> None:
         if w.startswith(("no -n_p_s", "no -g")):
             assert "from SimAI's source, not run" in w, w
             assert "reads 0 NICs" not in w
+
+
+@pytest.mark.parametrize("quoted", [True, False])
+def test_variables_before_a_pasted_command_are_its_environment(quoted: bool) -> None:
+    """Issue 41: `AS_SEND_LAT=3 ./bin/SimAI_analytical ...` pasted (quoted or not) is SimAI's
+    run with those variables, which SimAI_analytical never reads: the same run, said so."""
+    line = ["AS_SEND_LAT=3", "AS_NVLS_ENABLE=1", "./bin/SimAI_analytical", "-w", str(SAMPLE)]
+    line += ["-g", "8", "-g_p_s", "8", "-n_p_s", "8", "-r", "x-"]
+    result = runner.invoke(app, ["simai", " ".join(line)] if quoted else ["simai", *line])
+    bare = runner.invoke(app, ["simai", " ".join(line[2:])])
+    assert result.exit_code == bare.exit_code == 0, result.output
+    assert "SimAI's options: AS_SEND_LAT=3 AS_NVLS_ENABLE=1 SimAI_analytical -w" in result.stdout
+    assert "note: AS_SEND_LAT, AS_NVLS_ENABLE: SimAI_analytical reads no environment" in (
+        result.stdout
+    )
+    total = [x for x in result.stdout.splitlines() if x.startswith("EndToEnd.csv")]
+    assert total == [x for x in bare.stdout.splitlines() if x.startswith("EndToEnd.csv")]
+
+
+def test_simai_options_before_the_double_dash_say_where_they_go() -> None:
+    """Issue 41: `FILE -g 128 -g_p_s 8` read `-g_p_s` as `-g _p_s` ("Invalid value for
+    '-g'"); one line says to put SimAI's options after `--`."""
+    result = runner.invoke(app, ["simai", str(SAMPLE), "-g", "128", "-g_p_s", "8", "-n_p_s", "8"])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: -g_p_s is an option of SimAI's, not of wkparse: put SimAI's options after "
+        f"`--` (wkparse simai {SAMPLE} -- -g 128 -g_p_s 8 -n_p_s 8)"
+    ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.conftest import TRIAGE, require
+from tests.conftest import SAMPLES, TRIAGE, require
 from wkparse import triage
 from wkparse.threads.logs import read
 
@@ -240,3 +240,26 @@ def test_out_of_scope_counts_agree_with_their_nouns() -> None:
             assert not re.search(
                 r"\b([2-9]|\d\d+) (log|attachment|file.name)\b(?!s)", result.markdown
             )
+
+
+def test_variables_before_an_analytical_command_are_no_options(tmp_path: Path) -> None:
+    """Issue 41: `AS_SEND_LAT=3 AS_NVLS_ENABLE=1 ./bin/SimAI_analytical ...` was read as an
+    option SimAI refuses (exit 255); they are the environment, which SimAI_analytical never
+    reads, and the answer says so."""
+    folder = tmp_path / "files"
+    folder.mkdir()
+    (folder / "run.txt").write_bytes((SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt").read_bytes())
+    text = (
+        "The run finished.\n\n    AS_SEND_LAT=3 AS_NVLS_ENABLE=1 ./bin/SimAI_analytical -w "
+        "run.txt -g 8 -g_p_s 8 -n_p_s 8 -r out-\n\n"
+        "[run.txt](https://github.com/user-attachments/files/123/run.txt)\n"
+    )
+    result = triage(text, attachments=folder)
+    [p] = result.predictions
+    assert (p.outcome, p.exit) == ("finish", 0)
+    assert "does not know" not in result.cause
+    said = [a.answer for a in result.answers if a.question == "What does SimAI do with it?"]
+    assert any(
+        s.startswith("`AS_SEND_LAT`, `AS_NVLS_ENABLE`: SimAI_analytical reads no environment")
+        for s in said
+    )

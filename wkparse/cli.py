@@ -563,6 +563,53 @@ def app_for(args: list[str]) -> typer.Typer:
     return one
 
 
+#: the option words of `wkparse simai` itself (SimAI's `-g` among them)
+_SIMAI_OWN = frozenset({"-g", "--gpus", "-f", "--format", "--backend", "--at", "--versions"})
+
+
+def simai_arguments(args: list[str]) -> list[str]:
+    """`wkparse simai`'s arguments as typer is to read them: a SimAI_analytical command line
+    pasted unquoted (`AS_SEND_LAT=3 ./bin/SimAI_analytical -w F -g 8`) is SimAI's words
+    whole, behind a `--` wkparse adds after the program. SimAI's own options before `--`
+    (`FILE -g 128 -g_p_s 8`, typer would read `-g_p_s` as `-g _p_s`) raise ValueError with
+    where they go."""
+    from wkparse.models.simai.option_values import OPTION_NAMES
+    from wkparse.models.simai.options import PROGRAM
+
+    ours = args.index("--") if "--" in args else len(args)
+    program = next((i for i, w in enumerate(args[:ours]) if PROGRAM.search(w)), None)
+    if program is not None:
+        return [*args[: program + 1], "--", *(w for w in args[program + 1 :] if w != "--")]
+    theirs = next(
+        (
+            i
+            for i, w in enumerate(args[:ours])
+            if w.split("=", 1)[0] in OPTION_NAMES and w.split("=", 1)[0] not in _SIMAI_OWN
+        ),
+        None,
+    )
+    if theirs is None:
+        return args
+    first = next((i for i, w in enumerate(args[:ours]) if w in OPTION_NAMES), theirs)
+    path = next((w for w in args[:first] if not w.startswith("-")), "FILE")
+    example = " ".join(["wkparse simai", path, "--", *args[first:ours], *args[ours + 1 :]])
+    raise ValueError(
+        f"{args[theirs]} is an option of SimAI's, not of wkparse: put SimAI's options "
+        f"after `--` ({example})"
+    )
+
+
+class SimaiCommand(PlainCommand):
+    """`wkparse simai`, whose arguments `simai_arguments` reads first."""
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        try:
+            args = simai_arguments(args)
+        except ValueError as exc:
+            raise fail_usage(str(exc)) from None
+        return list(super().parse_args(ctx, args))
+
+
 # every command's `--help` in the user's words (wkparse.plain_help)
 for _command in app.registered_commands:
-    _command.cls = PlainCommand
+    _command.cls = SimaiCommand if _command.callback is simai else PlainCommand

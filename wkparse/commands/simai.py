@@ -2,8 +2,10 @@
 what the real SimAI-Analytical (or SimAI-Simulation, the ns-3 backend) will read from a file,
 how its run ends, and (analytical) the EndToEnd.csv it writes.
 
-SimAI's options follow `--` as `SimAI_analytical` spells them; a whole pasted command line
-(`./bin/SimAI_analytical -w FILE -g 128 ...`) works too. Without them wkparse states its own
+SimAI's options follow `--` as `SimAI_analytical` spells them (before it they are refused,
+with where they go); a whole pasted command line (`./bin/SimAI_analytical -w FILE -g 128
+...`, quoted or not) works too, its `NAME=value` variables the environment SimAI_analytical
+never reads (`options.ENVIRONMENT_READ`). Without them wkparse states its own
 set: `-g` = all_gpus (or wkparse's `-g`), `-g_p_s 8 -n_p_s 8`, SimAI's default bandwidths.
 
 Exit codes, wkparse's own as in every command: 0 when SimAI would finish with a usable
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING
 from wkparse import terminal
 from wkparse.cpp import INT_MAX
 from wkparse.models.simai import SimaiRun, simulate
-from wkparse.models.simai.options import PROGRAM, Refusal, options_for, split_command
+from wkparse.models.simai.options import Refusal, is_command, options_for, split_command
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion, UnknownVersion, resolve
 from wkparse.parse import Limits, read_input
 
@@ -78,9 +80,9 @@ def _workload(path: Path | None, words: list[str]) -> tuple[Path | None, list[st
     names the file."""
     if path is not None:
         first = str(path)
-        if " " in first and not words and PROGRAM.search(first.split()[0]):
+        if " " in first and not words and is_command(first.split()):
             path, words = None, [first]
-        elif PROGRAM.search(first):
+        elif is_command([first, *words]):
             path, words = None, [first, *words]
     words = split_command(words[0] if len(words) == 1 and " " in words[0] else words)
     if path is None and "-w" in words[:-1]:

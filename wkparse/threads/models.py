@@ -42,6 +42,9 @@ class Prediction:
     #: another SimAI
     words: list[str] = field(default_factory=list)
     gpus_asked: int | None = None
+    #: the variables the command line sets that the program never reads (`AS_SEND_LAT`
+    #: before SimAI_analytical)
+    unread_environment: tuple[str, ...] = ()
 
     def public(self) -> dict[str, object]:
         return {
@@ -126,10 +129,10 @@ def run(
         )
     from pathlib import Path
 
-    from wkparse.models.simai.options import Refusal, options_for, split_command
+    from wkparse.models.simai.options import Refusal, options_for, unread_environment
     from wkparse.models.simai.run import simulate
 
-    options = options_for(Path("workload.txt"), data, None, split_command(words), version)
+    options = options_for(Path("workload.txt"), data, None, words, version)
     reading = simulate(data, None, options, version)
     outcome = reading.outcome
     kind = _kind(outcome, None)
@@ -156,6 +159,7 @@ def run(
         simai=version.short,
         gpus=reading.gpus if isinstance(reading.gpus, int) else None,
         total_us=_total(reading.report),
+        unread_environment=() if isinstance(options, Refusal) else unread_environment(options),
     )
 
 

@@ -197,6 +197,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "它的 EndToEnd.csv 中 Total time 为 {total}：SimAI-Analytical 的时间单位是微秒（us）。",
     ),
     "a-run-warning": ("Also: {warning}", "另外：{warning}"),
+    "a-run-environment": (
+        "{names}: SimAI_analytical reads no environment variable (SimAI's getenv calls are "
+        "all in its ns-3 backend, SimAI_simulator), so the run is the same without them.",
+        "{names}：SimAI_analytical 不读取任何环境变量（SimAI 的 getenv 调用都在 ns-3 后端 "
+        "SimAI_simulator 里），有没有这些变量，运行结果都一样。",
+    ),
     "q-gpus": ("Do the GPU counts agree?", "GPU 数量是否一致？"),
     "a-gpus-differ": (
         "No: {what} has {n} GPUs, the file's header says all_gpus {all_gpus}.",

@@ -206,6 +206,11 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             t.answers.append(
                 Answer(say("q-run", lang), say("a-total", lang, total=f"{p.total_us:,.0f}"), ev)
             )
+        if p.unread_environment:
+            names = ", ".join(f"`{n}`" for n in p.unread_environment)
+            t.answers.append(
+                Answer(say("q-run", lang), say("a-run-environment", lang, names=names), ev)
+            )
         for w in (*p.option_warnings, *p.warnings)[:3]:
             t.answers.append(Answer(say("q-run", lang), say("a-run-warning", lang, warning=w), ev))
         if ran != current:

@@ -79,6 +79,8 @@ class SimaiOptions:
     lang: str = "en"
     #: the options as given, for printing
     given: tuple[str, ...] = field(default=())
+    #: the `NAME=value` variables the command line sets for SimAI's process, as given
+    environment: tuple[str, ...] = field(default=())
     #: wkparse's stated set (`stated`), not the user's
     stated: bool = False
     #: the `-busbw` file's bandwidths (SimAI before 26b4574b; None from 26b4574b on)

@@ -60,15 +60,46 @@ PROGRAM = re.compile(r"(^|/)SimAI_analytical$")
 STATED = ("-g_p_s", "8", "-n_p_s", "8")
 
 
+#: a shell's `NAME=value` word before a program: a variable of the program's environment
+ENVIRONMENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*=")
+#: what a shell line may put before the program besides variables (`sudo -E`, `env`)
+_LAUNCHERS = ("sudo", "-E", "env")
+#: what SimAI_analytical makes of its environment: nothing. SimAI's `getenv` calls are in the
+#: ns-3 frontend (`AS_SEND_LAT`) and in MockNccl (`AS_NVLS_ENABLE`, `AS_PXN_ENABLE`, and
+#: `AS_LOG_LEVEL` for its log file at 1854d899), which only the ns-3 build initialises
+#: (`Sys::mock_nccl_comms_init` is under `NS3_MTP`/`NS3_MPI`/`PHY_MTP`)
+ENVIRONMENT_READ: tuple[str, ...] = ()
+
+
 def split_command(words: list[str] | str) -> list[str]:
-    """The option words of a command line as users paste it: a string is split as a shell
-    would, and a leading program path (`./bin/SimAI_analytical`) is dropped."""
+    """The words of a command line as users paste it: a string is split as a shell would,
+    and a leading program path (`./bin/SimAI_analytical`, after `NAME=value` variables and
+    `sudo`) is dropped; the variables stay in front of the options (`environment` reads
+    them)."""
     if isinstance(words, str):
         words = shlex.split(words)
     words = list(words)
-    if words and PROGRAM.search(words[0]):
-        words = words[1:]
+    start = 0
+    while start < len(words) and (ENVIRONMENT.match(words[start]) or words[start] in _LAUNCHERS):
+        start += 1
+    if start < len(words) and PROGRAM.search(words[start]):
+        return [w for w in words[:start] if w not in _LAUNCHERS] + words[start + 1 :]
     return words
+
+
+def is_command(words: list[str]) -> bool:
+    """Whether `words` are a pasted SimAI_analytical command line (variables first or not)."""
+    rest = split_command(words)
+    return len(rest) < len(words)
+
+
+def environment(words: list[str]) -> tuple[list[str], list[str]]:
+    """The `NAME=value` variables before the options (as `split_command` leaves them), and
+    the options."""
+    start = 0
+    while start < len(words) and ENVIRONMENT.match(words[start]):
+        start += 1
+    return words[:start], words[start:]
 
 
 #: options the parser of 26b4574b and later does not know before the version named
@@ -104,11 +135,14 @@ def parse(
 ) -> SimaiOptions | Refusal:
     """What SimAI's parser at `version` makes of the words after the program name (`cwd`:
     where SimAI runs, which a `-busbw` file is read relative to)."""
-    argv = split_command(words)
+    env, argv = environment(split_command(words))
     if not version.has("option_parser"):
         from wkparse.models.simai import legacy_options
 
-        return legacy_options.parse(argv, version, refusal_reason, cwd)
+        legacy = legacy_options.parse(argv, version, refusal_reason, cwd)
+        if isinstance(legacy, SimaiOptions):
+            return replace(legacy, environment=tuple(env))
+        return legacy
     values: dict[str, object] = {}
     i = 0
     while i < len(argv):
@@ -150,7 +184,7 @@ def parse(
             continue
         values[name] = got
         i += 1
-    opts = SimaiOptions(given=tuple(argv), **values)  # type: ignore[arg-type]
+    opts = SimaiOptions(given=tuple(argv), environment=tuple(env), **values)  # type: ignore[arg-type]
     if opts.gpus is not None and opts.g_p_s == 0:
         return Refusal(
             136,
@@ -226,8 +260,28 @@ def stated(workload: str, gpus: int, version: SimaiVersion = DEFAULT) -> SimaiOp
 
 
 def command_line(opts: SimaiOptions) -> str:
-    """The options as a SimAI command line."""
-    return shlex.join(["SimAI_analytical", *opts.given])
+    """The options as a SimAI command line (its environment variables first, as given)."""
+    return shlex.join([*opts.environment, "SimAI_analytical", *opts.given])
+
+
+def unread_environment(opts: SimaiOptions) -> tuple[str, ...]:
+    """The variables the command line sets that SimAI_analytical never reads (all of them:
+    `ENVIRONMENT_READ`)."""
+    names = (w.split("=", 1)[0] for w in opts.environment)
+    return tuple(n for n in names if n not in ENVIRONMENT_READ)
+
+
+def environment_note(opts: SimaiOptions) -> str | None:
+    """What SimAI_analytical makes of the variables the command line sets: none of them
+    changes its run; None when it sets none."""
+    ignored = unread_environment(opts)
+    if not ignored:
+        return None
+    return (
+        f"{', '.join(ignored)}: SimAI_analytical reads no environment variable (SimAI's "
+        "getenv calls are all in its ns-3 backend), so the run is the same without "
+        + ("it" if len(ignored) == 1 else "them")
+    )
 
 
 def options_for(
@@ -238,7 +292,12 @@ def options_for(
     version: SimaiVersion = DEFAULT,
 ) -> SimaiOptions | Refusal:
     """The options the run uses at `version`: the user's (with -w filled in when absent), or
-    the stated set when they give none or only -g."""
+    the stated set when they give none or only -g. `NAME=value` variables in front of the
+    words are kept with the options (SimAI_analytical reads none of them)."""
+    env, words = environment(split_command(words))
+    if env:
+        got = options_for(path, data, gpus, words, version)
+        return replace(got, environment=tuple(env)) if isinstance(got, SimaiOptions) else got
     alone = [w for w in words if w not in ("-g", "--gpus")]
     only_g = len(words) == 2 and len(alone) == 1 and alone[0].isascii() and alone[0].isdigit()
     given = stoi(alone[0]).value if only_g else None  # past an int: stoi refuses it, below

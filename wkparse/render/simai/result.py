@@ -10,7 +10,12 @@ import math
 from wkparse.i18n import N_, english_count
 from wkparse.models.simai.busbw import nic_of, nvlink_of
 from wkparse.models.simai.ieee import fixed, whole
-from wkparse.models.simai.options import SimaiOptions, command_line, gpu_type_name
+from wkparse.models.simai.options import (
+    SimaiOptions,
+    command_line,
+    environment_note,
+    gpu_type_name,
+)
 from wkparse.models.simai.reasons import why
 from wkparse.models.simai.report import LayerResult, Report
 from wkparse.models.simai.run import SimaiRun
@@ -67,6 +72,9 @@ def result_lines(run: SimaiRun) -> list[str]:
     if opts is None or run.outcome.kind == "refused":
         return []
     out = [f"SimAI's options: {command_line(opts)}"]
+    ignored = environment_note(opts)
+    if ignored is not None:
+        out.append(f"note: {ignored}")
     out.append(bandwidth_line(opts))
     out += [f"warning: {w}" for w in run.option_warnings]
     report = run.report
