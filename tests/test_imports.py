@@ -43,6 +43,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "format",
             "catalog",
             "translated_pages",
+            "concepts",
             "locale",
         }
     ),

@@ -41,6 +41,7 @@ def test_wheel_contains_grammar_and_catalog(wheel: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "wkparse/_data/grammar/workload.lark" in names
     assert "wkparse/_data/rules/WK105.toml" in names
+    assert "wkparse/_data/concepts/n_p_s.toml" in names
     pages = {n for n in names if n.startswith("wkparse/_data/rules/WK")}
     assert len(pages) == len(list((ROOT / "rules").glob("WK*.toml")))
     # the Chinese pages (`wkparse rule CODE --lang zh`), one per English page

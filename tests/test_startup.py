@@ -50,6 +50,8 @@ UNUSED = (
     "wkparse.models.simai.options",
     "wkparse.models.simai.timeline",
     "wkparse.models.aicb.revisions",
+    # the concept pages: read only by the commands that show them
+    "wkparse.concepts",
 )
 REGENERATE = 'python -c "from wkparse.catalog import write_summaries; write_summaries()"'
 

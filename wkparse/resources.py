@@ -1,7 +1,8 @@
-"""Locate the data that ships with wkparse: the grammar and the rule catalog.
+"""Locate the data that ships with wkparse: the grammar, the rule catalog and the concept pages.
 
 In a wheel they live in `wkparse/_data/`; in a source checkout (including `pip install -e .`)
-the package resolves to the tree, where they are the top-level `grammar/` and `rules/` folders.
+the package resolves to the tree, where they are the top-level `grammar/`, `rules/` and
+`concepts/` folders.
 """
 
 from __future__ import annotations
@@ -25,3 +26,7 @@ def grammar_file() -> Path:
 
 def rules_dir() -> Path:
     return data_dir("rules")
+
+
+def concepts_dir() -> Path:
+    return data_dir("concepts")
