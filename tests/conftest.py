@@ -32,6 +32,8 @@ SIMAI_ORACLE = ROOT.parent / "shared" / "simai-oracle"
 SIMAI_ORACLE_2 = ROOT.parent / "shared" / "simai-oracle-2"
 #: the recordings of SimAI-Simulation (the ns-3 backend): cases.json, results.json, cases/, raw/
 NS3_ORACLE = ROOT.parent / "shared" / "simai-ns3-oracle"
+#: SimAI_simulator's completed flows summed per GPU pair (cases.json, results.json, topo/, raw/)
+SIMAI_TRAFFIC = ROOT.parent / "shared" / "simai-traffic"
 #: runs of SimAI_analytical at ten commits on the same cases (versions.json, results.json, raw/)
 SIMAI_VERSIONS = ROOT.parent / "shared" / "simai-versions"
 #: real SimAI / AICB threads rebuilt as triage cases (issue.md, expected.json, attachments/)
@@ -61,6 +63,18 @@ def ns3_cases() -> list[object]:
     cases = json.loads((NS3_ORACLE / "cases.json").read_text())
     results = {r["case"]: r for r in json.loads((NS3_ORACLE / "results.json").read_text())}
     return [pytest.param({**c, **results[c["case"]]}, id=c["case"]) for c in cases]
+
+
+def traffic_runs() -> list[object]:
+    """Each recorded run of ../shared/simai-traffic joined with its case, as pytest params
+    (one skipped param when the folder is absent)."""
+    if not (SIMAI_TRAFFIC / "results.json").is_file():
+        return [pytest.param(None, marks=pytest.mark.skip(reason=absent(SIMAI_TRAFFIC)))]
+    cases = {c["case"]: c for c in _loaded(SIMAI_TRAFFIC / "cases.json")}
+    return [
+        pytest.param({**cases[r["case"]], **r}, id=f"{r['case']}.{r['run']}")
+        for r in _loaded(SIMAI_TRAFFIC / "results.json")
+    ]
 
 
 def corpus_files() -> list[Path]:

@@ -346,6 +346,44 @@ def simai(
     raise typer.Exit(run(path, gpus, format.value, simai_options, backend, at))
 
 
+class TrafficFormat(str, Enum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+    html = "html"
+
+
+@app.command()
+def traffic(
+    path: Path | None = typer.Argument(
+        None, help="Workload file ('-' reads stdin); or a pasted SimAI_simulator command line."
+    ),
+    simai_options: list[str] | None = typer.Argument(
+        None,
+        help="After --: [VAR=VALUE ...] and SimAI_simulator's options (-n TOPOLOGY ...).",
+        show_default=False,
+    ),
+    gpus: int | None = typer.Option(None, "-g", "--gpus", help="GPUs, in place of a topology."),
+    per_server: int | None = typer.Option(
+        None, "--gpus-per-server", help="With -g: GPUs per server (default 8)."
+    ),
+    gpu_type: str | None = typer.Option(
+        None, "--gpu-type", help="With -g: the GPU type (default H100)."
+    ),
+    format: TrafficFormat = typer.Option(
+        TrafficFormat.text, "--format", "-f", help="text, json, csv or html."
+    ),
+    output: Path | None = typer.Option(
+        None, "--output", "-o", help="Write to this file instead of stdout."
+    ),
+    color: Color = COLOR,
+) -> None:
+    """Say which GPU sends how many bytes to which, as SimAI_simulator's flow model does."""
+    from wkparse.commands.traffic import run
+
+    raise typer.Exit(run(path, simai_options, gpus, per_server, gpu_type, format.value, output))
+
+
 @app.command()
 def fmt(
     ctx: typer.Context,

@@ -140,9 +140,10 @@ class Ns3Groups:
         return None
 
 
-def make_groups(tp: int, ep: int, gpus: int) -> Ns3Groups:
-    """The groups for the TP and EP SimAI holds (0 when unset) on `gpus` GPUs."""
-    nodes = gpus + -(-gpus // GPUS_PER_SERVER)
+def make_groups(tp: int, ep: int, gpus: int, per_server: int = GPUS_PER_SERVER) -> Ns3Groups:
+    """The groups for the TP and EP SimAI holds (0 when unset) on `gpus` GPUs, `per_server`
+    of them (and one NVSwitch) in a server."""
+    nodes = gpus + -(-gpus // per_server)
     tp = tp or nodes
     dp = gpus // tp if tp > 0 else 0
     dp_ep = dp // ep if ep > 0 else 0
@@ -553,16 +554,21 @@ POSITIONAL_NOTE = (
 )
 
 
-def simulate_ns3(data: bytes, gpus: int | None = None, version: SimaiVersion = DEFAULT) -> Ns3Run:
-    """Predict `SimAI_simulator -w FILE` on a topology of `gpus` GPUs (default: all_gpus), as
-    SimAI at `version` runs it."""
-    run = _simulate_ns3(data, gpus, version)
+def simulate_ns3(
+    data: bytes,
+    gpus: int | None = None,
+    version: SimaiVersion = DEFAULT,
+    per_server: int = GPUS_PER_SERVER,
+) -> Ns3Run:
+    """Predict `SimAI_simulator -w FILE` on a topology of `gpus` GPUs (default: all_gpus),
+    `per_server` in a server, as SimAI at `version` runs it."""
+    run = _simulate_ns3(data, gpus, version, per_server)
     if not version.has("header_by_name"):
         run.notes = (POSITIONAL_NOTE.format(short=version.short), *run.notes)
     return run
 
 
-def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion) -> Ns3Run:
+def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion, per_server: int) -> Ns3Run:
     reading = simulate(data, gpus, version=version)
     if gpus is None:
         gpus = reading.header.value("all_gpus")
@@ -586,7 +592,7 @@ def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion) -> Ns3Ru
         )
         return run
     h = reading.header
-    run.groups = make_groups(h.held("tp"), h.held("ep"), gpus)
+    run.groups = make_groups(h.held("tp"), h.held("ep"), gpus, per_server)
     stop, older = version_stop(reading, version) if version is not DEFAULT else (None, [])
     if stop is not None:
         run.outcome = stop

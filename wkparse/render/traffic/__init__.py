@@ -1,0 +1,1 @@
+"""`wkparse traffic`'s renderings: text, JSON, CSV and an HTML heat map."""
