@@ -330,3 +330,28 @@ def test_simai_options_before_the_double_dash_say_where_they_go() -> None:
         f"error: -g_p_s is an option of SimAI's, not of wkparse: put SimAI's options after "
         f"`--` (wkparse simai {SAMPLE} -- -g 128 -g_p_s 8 -n_p_s 8)"
     ]
+
+
+def _without_vpp(tmp_path: Path) -> Path:
+    """A PP 4 file without `vpp:`: SimAI reads vpp 0, its bubble divides by zero."""
+    text = (SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt").read_text()
+    path = tmp_path / "novpp.txt"
+    path.write_text(text.replace(" vpp: 9", "", 1))
+    assert "vpp" not in path.read_text().split("\n", 1)[0]
+    return path
+
+
+def test_a_nan_total_is_the_outcome_in_the_first_line(tmp_path: Path) -> None:
+    """Issue 41: a run that finishes with Total time NaN opened "then finish (exit 0)", its
+    exit-1 reason was the format warning and its JSON outcome "ok"."""
+    path = _without_vpp(tmp_path)
+    result = runner.invoke(app, ["simai", str(path)])
+    assert result.exit_code == 1
+    first = result.stdout.splitlines()[0]
+    assert "then finish (exit 0), but Total time is NaN or Inf: the bubble" in first
+    assert "with ga 64 and vpp 0" in first
+    assert result.stderr.startswith(f"exit 1: {path}: {first.split(': ', 1)[1]}")
+    code, doc = simai_json(str(path))
+    assert code == 1
+    assert (doc["outcome"]["exit_code"], doc["outcome"]["kind"]) == (0, "nan")
+    assert doc["outcome"]["message"].startswith("Total time is NaN or Inf: the bubble")

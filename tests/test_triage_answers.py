@@ -263,3 +263,22 @@ def test_variables_before_an_analytical_command_are_no_options(tmp_path: Path) -
         s.startswith("`AS_SEND_LAT`, `AS_NVLS_ENABLE`: SimAI_analytical reads no environment")
         for s in said
     )
+
+
+def test_a_nan_total_is_the_likely_cause(tmp_path: Path) -> None:
+    """Issue 41: on a file without `vpp:` whose run gives NaN, triage opened "Likely cause:
+    SimAI-Analytical finished."."""
+    folder = tmp_path / "files"
+    folder.mkdir()
+    text = (SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt").read_text()
+    (folder / "nan.txt").write_text(text.replace(" vpp: 9", "", 1))
+    thread = (
+        "The run finished but the total is NaN.\n\n    ./bin/SimAI_analytical -w nan.txt -g 128 "
+        "-g_p_s 8 -n_p_s 8 -r out-\n\n"
+        "[nan.txt](https://github.com/user-attachments/files/123/nan.txt)\n"
+    )
+    result = triage(thread, attachments=folder)
+    assert result.cause.startswith("Likely cause: Total time is NaN or Inf: the bubble"), (
+        result.cause
+    )
+    assert [p.outcome for p in result.predictions] == ["nan"]

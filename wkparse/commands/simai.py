@@ -55,9 +55,12 @@ def list_versions() -> str:
 
 def why_not_clean(run: SimaiRun) -> str | None:
     """Why the run is not a clean one (exit 1), in one line; None when it is (exit 0)."""
+    from wkparse.models.simai.reasons import ending
     from wkparse.render.simai.text import verdict
 
-    if run.outcome.exit_code != 0 or run.outcome.kind != "ok":
+    # a NaN or absurd total is the outcome: it comes before the format warning
+    o = ending(run)
+    if o.exit_code != 0 or o.kind != "ok":
         return verdict(run)
     if run.first_undefined is not None or run.unread_rows:
         return verdict(run)

@@ -130,24 +130,20 @@ def run(
     from pathlib import Path
 
     from wkparse.models.simai.options import Refusal, options_for, unread_environment
+    from wkparse.models.simai.reasons import ending
     from wkparse.models.simai.run import simulate
 
     options = options_for(Path("workload.txt"), data, None, words, version)
     reading = simulate(data, None, options, version)
-    outcome = reading.outcome
-    kind = _kind(outcome, None)
+    outcome = ending(reading)  # a NaN or absurd total is the outcome ("nan", "infinite")
+    kind = outcome.kind if outcome.kind in ("nan", "infinite") else _kind(outcome, None)
     message = _first(outcome.message)
     if isinstance(options, Refusal):
         message = (
             f"{options.reason}: it prints `{_first(options.stderr)}` and exits {options.exit_code}"
         )
     if kind == "finish" and reading.report is not None and reading.report.broken:
-        total = reading.report.total_time_us
-        kind = (
-            "nan"
-            if total is not None and math.isnan(total)
-            else ("infinite" if total is not None or reading.report.first_infinite else "no-result")
-        )
+        kind = "no-result"  # no summary
     return Prediction(
         "analytical",
         kind,

@@ -4,11 +4,13 @@ explain both say it."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from wkparse.i18n import N_, _
 
 if TYPE_CHECKING:
+    from wkparse.models.simai.outcome import Outcome
     from wkparse.models.simai.report import Report
     from wkparse.models.simai.run import SimaiRun
 
@@ -41,3 +43,21 @@ def why(run: SimaiRun, report: Report) -> str | None:
             "that comm drops out of the total"
         ).format(i=i, phase=_(PHASE_WORDS[phase]))
     return None
+
+
+def ending(run: SimaiRun) -> Outcome:
+    """How the run ends, its total included: SimAI exits 0 on a Total time it prints as
+    `NaN or Inf` (kind "nan") or one an infinite collective makes absurd ("infinite"), and
+    that total is the outcome, with why; any other run's outcome as it is."""
+    o, report = run.outcome, run.report
+    if o.kind != "ok" or report is None or report.summary is None:
+        return o
+    reason = why(run, report)
+    if reason is None or (report.finite and report.first_infinite is None):
+        return o
+    if not report.finite:
+        # SimAI prints either as `NaN or Inf`
+        kind, message = "nan", _("Total time is NaN or Inf: {why}").format(why=reason)
+    else:
+        kind, message = "infinite", _("Total time is no real time: {why}").format(why=reason)
+    return replace(o, kind=kind, message=message)

@@ -18,7 +18,9 @@ null; of the identical rows of made-up layers, the first `TAIL_LISTED`), `layers
 `expose_tp_comm_us`, `expose_ep_comm_us`, `expose_pp_comm_us`, `bubble_time_us`,
 `total_comp_us`, `total_exposed_comm_us`, `total_time_us`} (null without a summary; a value
 SimAI prints as `NaN or Inf` is null). `outcome` also names the `layer` (and its source `line`)
-that makes SimAI hang, stop or give no result. Layers are written one at a time: a
+that makes SimAI hang, stop or give no result; a run that exits 0 with a Total time it prints as
+`NaN or Inf` has the `kind` "nan", one an infinite collective makes absurd "infinite", each
+with why as its `message`. Layers are written one at a time: a
 million-layer file is never one string in memory.
 """
 
@@ -36,6 +38,7 @@ from wkparse.models.simai.analytical import PhasePlan
 from wkparse.models.simai.ieee import WHOLE, whole
 from wkparse.models.simai.options import command_line
 from wkparse.models.simai.outcome import Outcome
+from wkparse.models.simai.reasons import ending
 from wkparse.models.simai.report import TOTAL_KEYS, Report
 from wkparse.models.simai.rows import LayerRead
 from wkparse.models.simai.run import SimaiRun
@@ -81,7 +84,7 @@ def head(run: SimaiRun) -> dict[str, Any]:
     header["pp_comm"] = h.value("pp_comm") if h.stop is not None else h.held("pp_comm")
     header["checkpoints"] = list(h.checkpoints)
     header["checkpoint_initiates"] = list(h.checkpoint_initiates)
-    o = run.outcome
+    o = ending(run)
     line = None
     if o.layer is not None and run.rows is not None:
         line = run.rows.layers.line(o.layer)

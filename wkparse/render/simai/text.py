@@ -9,6 +9,7 @@ from typing import Any
 from wkparse.encoding import shown
 from wkparse.i18n import english_count
 from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES
+from wkparse.models.simai.reasons import ending
 from wkparse.models.simai.run import SimaiRun
 from wkparse.models.simai.tables import KNOWN_COMMS, ComType
 from wkparse.render.simai.result import result_lines
@@ -18,7 +19,9 @@ MAX_SHOWN = 20
 
 
 def _ending(run: SimaiRun) -> str:
-    o = run.outcome
+    o = ending(run)
+    if o.kind in ("nan", "infinite"):
+        return f"finish (exit 0), but {o.message}"
     if o.layer is not None and run.rows is not None:
         line = run.rows.layers.line(o.layer)
         where = f" (line {line})" if line else ""
