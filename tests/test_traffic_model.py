@@ -170,3 +170,19 @@ def test_simulator_command_lines() -> None:
     assert cl.unknown_variables({"AS_NVLS_ENABLED": "1", "AS_PXN_ENABLE": "1"}) == [
         "AS_NVLS_ENABLED"
     ]
+
+
+def test_the_frontend_sends_every_flow_unless_pxn_rewires_a_reduce_scatter() -> None:
+    from wkparse.models.simai.traffic import frontend
+
+    for gpus, tp in ((16, 1), (16, 4), (32, 2)):
+        group = groups.build(gpus, 8, gpus // 8, tp_held=tp, ep=1).of(GroupType.DP)[0]
+        for all_reduce in (False, True):
+            flows, chunks = frontend.ring_flows(group, all_reduce, pxn=False)
+            assert sum(frontend.sent(flows, chunks).values()) == len(flows)
+        flows, chunks = frontend.ring_flows(group, True, pxn=True)
+        assert sum(frontend.sent(flows, chunks).values()) == len(flows)
+        flows, chunks = frontend.ring_flows(group, False, pxn=True)
+        done = frontend.sent(flows, chunks)
+        assert 0 < sum(done.values()) < len(flows)
+        assert set(done) <= {(f.src, f.dst) for f in flows}

@@ -24,11 +24,10 @@ def simai_facts(run: TrafficRun) -> dict[str, object]:
 
 def notes(run: TrafficRun) -> list[str]:
     out = []
-    stop = run.stop
-    if stop is not None and not stop.partial_known:
+    if run.stop is not None:
         out.append(
-            f"the {stop.collective} of layer {stop.layer} completes some of its flows before "
-            "the run stalls; those are not modelled and not counted here"
+            "the counts hold the flows completed before the stop, the stopping collective's "
+            "own included; SimAI runs one collective at a time, so none after it"
         )
     return out
 

@@ -11,8 +11,8 @@ counts that do not depend on its size, and the size of each flow, which does.
   each GPU sends each chunk to its NVSwitch, which sends it to every GPU (lines 878-932).
   Across servers it makes no flow.
 - PXN (`AS_PXN_ENABLE=1`, all-reduce and reduce-scatter only: all-gather compares a pointer
-  with a literal, line 1449): see `rings.step_sends`. The recorded reduce-scatter so rewired
-  stops part way (its forwarded hops are typed `PXN_INIT` only in the first step, line 489).
+  with a literal, line 1449): see `rings.step_sends`. Whether a rewired collective completes,
+  and which flows it sends if not, is `frontend.sent`'s (a reduce-scatter stalls part way).
 - A flow asked for 0 bytes is sent as 1 byte (entry.h line 180).
 """
 
@@ -23,8 +23,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from wkparse.models.simai.tables import ComType, GroupType
-from wkparse.models.simai.traffic import rings
+from wkparse.models.simai.traffic import frontend, rings
 from wkparse.models.simai.traffic.groups import Group, Layout
+from wkparse.models.simai.traffic.rings import local_size
 from wkparse.models.simai.traffic.topology import Topology
 
 #: NVLS splits an all-reduce into this many chunks (MockNcclGroup.cc line 881)
@@ -92,8 +93,10 @@ class Plan:
     kind: GroupType
     algorithm: str
     parts: list[Part]
-    #: why the collective never completes whatever its size, with flows before that unknown
+    #: why the collective never completes whatever its size
     stalls: str | None = None
+    #: the flows it sends before it stalls (per pair, for one collective)
+    done_before_stall: list[Part] = field(default_factory=list)
 
 
 def plan(com: ComType, kind: GroupType, layout: Layout, topo: Topology, env: Env) -> Plan:
@@ -114,14 +117,29 @@ def plan(com: ComType, kind: GroupType, layout: Layout, topo: Topology, env: Env
     pxn = env.pxn and com in (ComType.ALLREDUCE, ComType.REDUCESCATTER)
     steps = 2 if com is ComType.ALLREDUCE else 1
     parts = _by_shape(groups, lambda g: _ring(g, pxn, steps), ring=True)
-    stalls = None
-    if pxn and com is ComType.REDUCESCATTER and any(_rewired(g) for g in groups):
-        stalls = (
-            "a reduce-scatter rewired by PXN: its forwarded hops after the first step are "
-            "typed RING, not PXN_INIT (MockNcclGroup.cc line 593 against 489), and the run "
-            "stalls part way through it (recorded; how far is not modelled)"
-        )
-    return Plan(com, kind, "PXN ring" if pxn else "ring", parts, stalls)
+    algorithm = "PXN ring" if pxn else "ring"
+    if not pxn or not any(_rewired(g) for g in groups):
+        return Plan(com, kind, algorithm, parts)
+    listed = sent = 0
+    partial: dict[tuple[int, ...], Counter[Pair]] = {}
+    for g in groups:
+        flows, chunks = frontend.ring_flows(g, com is ComType.ALLREDUCE, pxn)
+        if len(flows) > frontend.MOST_FLOWS:
+            raise NotModelled(f"a PXN {com.value} over {g.size} ranks lists {len(flows):,} flows")
+        done = frontend.sent(flows, chunks)
+        listed += len(flows)
+        sent += sum(done.values())
+        partial.setdefault((g.size, local_size(g)), Counter()).update(done)
+    if sent == listed:
+        return Plan(com, kind, algorithm, parts)
+    why = (
+        f"a {com.value} rewired by PXN stalls after {sent:,} of its {listed:,} flows: its "
+        "forwarded hops after the first step are typed RING, not PXN_INIT (MockNcclGroup.cc "
+        "line 593 against 489), while their receiver waits under the PXN_INIT tag "
+        "(NcclFlowModel.cc ready())"
+    )
+    done_parts = [Part(kind, flows, d, ring=True) for d, flows in partial.items()]
+    return Plan(com, kind, algorithm, parts, why, done_parts)
 
 
 def _rewired(group: Group) -> bool:

@@ -48,11 +48,6 @@ class Stop:
     why: str
     #: SimAI's exit status then (0: it runs out of events; 139: SIGSEGV)
     exit_code: int = 0
-    #: whether the stopping collective's own flows before the stop are modelled (they are
-    #: counted when they are; a PXN reduce-scatter's are not)
-    partial_known: bool = True
-    #: the bytes of each flow the stopping collective makes (None: it makes none)
-    flow_size: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +61,8 @@ class LayerTraffic:
     group: str
     bytes: int
     flows: int
+    #: (bytes of a flow, flows of that size)
+    sizes: tuple[tuple[int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +128,14 @@ class TrafficRun:
     @property
     def total_bytes(self) -> int:
         return sum(b for b, _ in self.pairs.values())
+
+    def flow_sizes(self) -> list[list[int]]:
+        """`[bytes, flows]` per flow size over every flow, smallest first."""
+        out: Counter[int] = Counter()
+        for x in self.by_layer:
+            for size, n in x.sizes:
+                out[size] += n
+        return [[size, n] for size, n in sorted(out.items())]
 
     def server_split(self) -> tuple[int, int, int, int]:
         """GPU-GPU (intra bytes, intra flows, inter bytes, inter flows)."""
@@ -307,8 +312,10 @@ class _Walker:
         name = self._layer_name(index)
         comm = layer.phase(phase).comm
         flows = total = 0
+        sizes: Counter[int] = Counter()
         never: list[str] = []
-        for part in p.parts:
+        counted = p.done_before_stall if p.stalls is not None else p.parts
+        for part in counted:
             if part.never is not None:
                 never.append(part.never)
                 continue
@@ -320,24 +327,33 @@ class _Walker:
                     "collective never completes"
                 )
                 continue
-            if p.stalls is not None:
-                continue
             tally = self.tallies.setdefault(id(part), (part, _Tally()))[1]
             tally.count += 1
             tally.flow_bytes += part.wire(fs)
             flows += part.total_flows
             total += part.total_flows * part.wire(fs)
+            sizes[part.wire(fs)] += part.total_flows
         if flows:
             self.by_layer.append(
-                LayerTraffic(index, name, phase, comm, step.group.value, total, flows)
+                LayerTraffic(
+                    index,
+                    name,
+                    phase,
+                    comm,
+                    step.group.value,
+                    total,
+                    flows,
+                    tuple(sorted(sizes.items())),
+                )
             )
-        if p.stalls is not None:
-            sizes = {part.flow_size(size) for part in p.parts}
-            each = sizes.pop() if len(sizes) == 1 else None
-            return Stop(index, name, phase, comm, p.stalls, partial_known=False, flow_size=each)
         if never:
             why = (
                 f"{PHASE_WORDS[phase]} {comm} of {size} B in {step.group.value} groups: {never[0]}"
+            )
+            return Stop(index, name, phase, comm, why)
+        if p.stalls is not None:
+            why = (
+                f"{PHASE_WORDS[phase]} {comm} of {size} B in {step.group.value} groups: {p.stalls}"
             )
             return Stop(index, name, phase, comm, why)
         return None
