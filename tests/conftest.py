@@ -34,6 +34,9 @@ SIMAI_ORACLE_2 = ROOT.parent / "shared" / "simai-oracle-2"
 NS3_ORACLE = ROOT.parent / "shared" / "simai-ns3-oracle"
 #: SimAI_simulator's completed flows summed per GPU pair (cases.json, results.json, topo/, raw/)
 SIMAI_TRAFFIC = ROOT.parent / "shared" / "simai-traffic"
+#: the ns-3 backend built and run at b83ea3d4, 02532997 and 7f06c19c (and cef83f9 for the cases
+#: the oracle lacks): cases.json, results.json (one object per run), cases/, raw/<version>/
+NS3_VERSIONS = ROOT.parent / "shared" / "simai-ns3-versions"
 #: runs of SimAI_analytical at ten commits on the same cases (versions.json, results.json, raw/)
 SIMAI_VERSIONS = ROOT.parent / "shared" / "simai-versions"
 #: real SimAI / AICB threads rebuilt as triage cases (issue.md, expected.json, attachments/)

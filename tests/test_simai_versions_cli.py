@@ -206,16 +206,35 @@ def test_explain_names_the_simai(tmp_path: Path) -> None:
     assert _run("explain", path, "--at", "0.1")[0] == 2
 
 
-def test_ns3_before_the_small_message_fix_stalls(tmp_path: Path) -> None:
+def test_ns3_before_the_small_message_fix_stops_silently(tmp_path: Path) -> None:
+    """A 4-byte forward all-reduce at b83ea3d4: exit 0 within seconds, no finished pass, an
+    empty EndToEnd.csv (recorded: ../shared/simai-ns3-versions micro__allreduce_4B_row0), not
+    a hang."""
     path = str(_file(tmp_path, size=4))
     code, out, _ = _run("simai", path, "--backend", "ns3", "--at", "2025-01-16", "-f", "json")
     assert code == 1
     doc = json.loads(out)
     assert doc["simai"]["short"] == "b83ea3d4"
-    assert (doc["outcome"]["exit_code"], doc["outcome"]["kind"]) == (124, "hang")
-    assert "SimAI#75" in doc["outcome"]["message"] and "not run" in doc["outcome"]["message"]
+    assert (doc["outcome"]["exit_code"], doc["outcome"]["kind"]) == (0, "no-result")
+    assert doc["halt"]["how"] == "small" and doc["issued"]["last"] == {"index": 0, "phase": "fwd"}
+    message = doc["outcome"]["message"]
+    assert "recorded at b83ea3d4" in message and "micro__allreduce_4B_row0" in message
+    assert "not run" not in message and "124" not in message
     _code, out, _ = _run("simai", path, "--backend", "ns3", "-f", "json")
-    assert json.loads(out)["outcome"]["kind"] != "hang"
+    assert json.loads(out)["outcome"]["kind"] == "ok"
+
+
+def test_ns3_an_input_gradient_under_4_kib_is_not_raised(tmp_path: Path) -> None:
+    """7f06c19c raises forward sizes only (Workload.cc): a 4-byte input-gradient all-reduce
+    stops the run at cef83f9 too, from the source."""
+    path = tmp_path / "ig.txt"
+    row = "embedding_layer\t-1\t556000\tALLREDUCE\t16777216\t1\tALLREDUCE\t4\t1\tNONE\t0\t1\n"
+    path.write_text(MICRO.format(pp_comm="", count=1, rows=row))
+    code, out, _ = _run("simai", str(path), "--backend", "ns3", "-f", "json")
+    doc = json.loads(out)
+    assert (code, doc["outcome"]["exit_code"], doc["halt"]["phase"]) == (1, 0, "ig")
+    assert "forward sizes only" in doc["outcome"]["message"]
+    assert doc["outcome"]["message"].endswith("from the source, not run")
 
 
 def test_ns3_before_02532997_has_no_alltoall(tmp_path: Path) -> None:

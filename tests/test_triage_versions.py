@@ -123,28 +123,32 @@ def test_before_the_first_modelled_simai_the_current_one_runs_and_says_so() -> N
     assert {f.simai for f in result.findings} == {DEFAULT.short}
 
 
-def test_ns3_at_an_older_simai_says_what_is_from_source() -> None:
-    """SimAI#89 (2025-02-10): at b83ea3d4 the ns-3 backend stalls on collectives under 4 KiB
-    (from SimAI's source, not run); the current SimAI finishes: the fix "update SimAI"."""
+def test_ns3_at_an_older_simai_says_what_was_run() -> None:
+    """SimAI#89 (2025-02-10): at b83ea3d4 the ns-3 backend stops silently at a collective under
+    4 KiB (exit 0, recorded at b83ea3d4: ../shared/simai-ns3-versions), no hang; the current
+    SimAI finishes: the fix "update SimAI"."""
+    from wkparse.models.simai.ns3_endings import RUN_AT
+
     case = require(TRIAGE / "aliyun-SimAI-89")
     result = triage((case / "issue.md").read_bytes())
     lang = result.language
     user, now = result.predictions
-    assert (user.simai, user.outcome, now.simai, now.outcome) == (
+    assert (user.simai, user.outcome, user.exit, now.simai, now.outcome) == (
         "b83ea3d4",
-        "hang",
+        "silent-stop",
+        0,
         DEFAULT.short,
         "finish",
     )
+    assert "recorded at b83ea3d4" in user.message and "124" not in result.markdown
     ran = [a for a in result.answers if a.question == say("q-run", lang)]
-    # the ns-3 model at b83ea3d4: recorded runs of cef83f9, the rest from source (named)
+    # the ns-3 model at b83ea3d4: recorded runs there; the later source-only commits named
     source = say(
-        "evidence-ns3-version", lang, model="b83ea3d4", current=DEFAULT.short, commits="\0"
+        "evidence-ns3-version", lang, model="b83ea3d4", recorded=", ".join(RUN_AT), commits="\0"
     )
     before, after = source.split("\0")
     said = [e for a in ran for e in a.evidence if e.startswith(before) and e.endswith(after)]
-    assert said and "7f06c19c" in said[0]
-    assert "from the source, not run" in user.message
+    assert said and "a920cdc2" in said[0] and "7f06c19c (" not in said[0]
     fix = say("q-update", lang, current=DEFAULT.label)
     assert [a for a in result.answers if a.question == fix]
 

@@ -36,14 +36,21 @@ def basis(src: sources.Source, lang: str) -> str:
 def simai_model(version: SimaiVersion, backend: str, lang: str) -> str:
     """What a prediction of SimAI at `version` rests on: SimAI-Analytical was run at every
     modelled version (what its later commits change only from source touches no analytical
-    result: checkpoint ids, chart labels); the ns-3 backend at the current one only, so what
-    it does at `version` otherwise is from SimAI's source, with the commits."""
-    if backend == "ns3" and version != models.MODEL:
-        return say(
-            "evidence-ns3-version",
-            lang,
-            model=version.short,
-            current=models.MODEL.short,
-            commits=", ".join(models.source_only(version, backend)),
-        )
-    return say("evidence-simai", lang, model=version.short)
+    result: checkpoint ids, chart labels); the ns-3 backend at b83ea3d4, 02532997, 7f06c19c
+    and the current one, so what it does at `version` otherwise is from SimAI's source, with
+    the commits."""
+    from wkparse.models.simai.ns3_endings import RUN_AT
+
+    commits = models.source_only(version, backend)
+    if backend != "ns3" or version == models.MODEL or (version.short in RUN_AT and not commits):
+        return say("evidence-simai", lang, model=version.short)
+    recorded = ", ".join(RUN_AT)
+    if not commits:
+        return say("evidence-ns3-near", lang, model=version.short, recorded=recorded)
+    return say(
+        "evidence-ns3-version",
+        lang,
+        model=version.short,
+        recorded=recorded,
+        commits=", ".join(commits),
+    )

@@ -97,10 +97,16 @@ PHRASES: dict[str, tuple[str, str]] = {
         "若更新到当前的 SimAI {current}，还会有：{finding}",
     ),
     "evidence-ns3-version": (
-        "wkparse's ns-3 model: recorded runs of SimAI {current}; what SimAI {model} does "
+        "wkparse's ns-3 model: runs recorded at SimAI {recorded}; what SimAI {model} does "
         "otherwise ({commits}): from SimAI's source, not run",
-        "wkparse 的 ns-3 模型：基于 SimAI {current} 的实测运行；SimAI {model} 的不同之处"
+        "wkparse 的 ns-3 模型：基于 SimAI {recorded} 的实测运行；SimAI {model} 的不同之处"
         "（{commits}）：来自 SimAI 源码，未实际运行",
+    ),
+    "evidence-ns3-near": (
+        "wkparse's ns-3 model: runs recorded at SimAI {recorded}; SimAI {model} was not run, "
+        "and its source changes nothing wkparse models there",
+        "wkparse 的 ns-3 模型：基于 SimAI {recorded} 的实测运行；SimAI {model} 未实际运行，"
+        "其源码在 wkparse 所建模之处没有变化",
     ),
     "q-rebuild": ("What file does the AICB command write?", "这条 AICB 命令生成的是什么文件？"),
     "a-rebuild": (

@@ -64,8 +64,8 @@ def _predict(ctx: Context) -> Ns3Lint | None:
     gpus = model.value("all_gpus")
     if model.stop is not None or not model.transformer or not gpus or gpus < 1:
         return None
-    groups = make_groups(model.held("tp"), model.held("ep"), gpus)
-    steps = Steps(model.policy or "", groups)
+    groups = make_groups(model.held("tp"), model.held("ep"), gpus, version=ctx.simai)
+    steps = Steps(model.policy or "", groups, ctx.simai)
     keys = _value_keys(w.rows.values, steps)
     refs = list(w.rows.refs)
     by_row = [keys[r] for r in refs]

@@ -1,6 +1,7 @@
 """What SimAI-Simulation, the ns-3 backend (`SimAI_simulator -w FILE -n TOPO -c CONF`), does
 with a file, checked against runs of the real program (aliyun/SimAI cef83f9, recorded in
-`../shared/simai-ns3-oracle/`).
+`../shared/simai-ns3-oracle/`; b83ea3d4, 02532997 and 7f06c19c in
+`../shared/simai-ns3-versions/`, whose endings `ns3_endings` words).
 
 It reads the file with the same code as SimAI-Analytical (`Workload.cc`), so the reading is
 `wkparse.models.simai.run.simulate`'s. What differs comes after the reading:
@@ -17,6 +18,11 @@ It reads the file with the same code as SimAI-Analytical (`Workload.cc`), so the
 - **The crash.** A collective that does move bytes in a group that was never built (the EP
   group of `ep: 1`) dereferences a missing communicator: SIGSEGV, exit 139, at the first such
   row. Measured on `ALLTOALL_EP` rows; other missing groups are left out (not recorded).
+- **Older SimAIs** (`versions.SWITCHES`, backend "ns3"). Before 02532997 the ns-3 reader
+  knows only the plain comm names (an `_EP`/`_DP_EP` one is no collective) and a plain
+  ALLTOALL aborts the run once issued (exit 134). A collective of 1-4095 B is issued and never
+  completes: the run stops silently there; 7f06c19c raises forward sizes to 4096 B, not the
+  input- and weight-gradient ones. The EndToEnd CSV has no summary lines before 7f06c19c.
 - **The silent stop.** A compute time that is 2^31 ns or more once scaled through a 32-bit
   float is cut to an `int` when its event is scheduled, while the event is filed under the
   uncut time: the event never fires, the workload stalls, ns-3 runs out of events and the
@@ -34,7 +40,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from wkparse.models.simai import outcome
+from wkparse.models.simai import ns3_endings, outcome
 from wkparse.models.simai.analytical import FORWARD_MINIMUM, Groups, PhasePlan, plan_phase
 from wkparse.models.simai.outcome import Outcome
 from wkparse.models.simai.rows import LayerRead, PhaseRead
@@ -89,6 +95,8 @@ class Ns3Groups:
     dp: int
     ep: int
     dp_ep: int
+    #: the mock NCCL layer makes EP and DP_EP communicators at all (from 02532997)
+    expert_groups: bool = True
 
     def size(self, group: GroupType) -> int:
         return {
@@ -100,6 +108,8 @@ class Ns3Groups:
 
     def communicator(self, group: GroupType) -> bool:
         """Whether each rank holds a communicator for the group (made for sizes above 1)."""
+        if group in (GroupType.EP, GroupType.DP_EP) and not self.expert_groups:
+            return False
         return self.size(group) > 1
 
     def built(self, group: GroupType) -> bool:
@@ -140,14 +150,20 @@ class Ns3Groups:
         return None
 
 
-def make_groups(tp: int, ep: int, gpus: int, per_server: int = GPUS_PER_SERVER) -> Ns3Groups:
+def make_groups(
+    tp: int,
+    ep: int,
+    gpus: int,
+    per_server: int = GPUS_PER_SERVER,
+    version: SimaiVersion = DEFAULT,
+) -> Ns3Groups:
     """The groups for the TP and EP SimAI holds (0 when unset) on `gpus` GPUs, `per_server`
-    of them (and one NVSwitch) in a server."""
+    of them (and one NVSwitch) in a server, as the mock NCCL layer of `version` makes them."""
     nodes = gpus + -(-gpus // per_server)
     tp = tp or nodes
     dp = gpus // tp if tp > 0 else 0
     dp_ep = dp // ep if ep > 0 else 0
-    return Ns3Groups(gpus, nodes, tp, dp, ep, dp_ep)
+    return Ns3Groups(gpus, nodes, tp, dp, ep, dp_ep, version.has("ns3_group_names"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,6 +186,13 @@ class Step:
     wire_bytes: int
     #: the forward size was below 4096 and raised to it
     raised: bool
+    #: node 0 prints `collective issued` for it (a type, a group, dimensions; size 0 too)
+    issued: bool = False
+    #: how the run ends once it is issued: "abort" (a plain ALLTOALL before 02532997) or
+    #: "small" (1-4095 B: it never completes); None: it completes
+    ends_issued: str | None = None
+    #: a collective by 02532997's names that this version's ns-3 reader reads as none
+    dropped: bool = False
 
 
 PHASE_WORDS = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"}
@@ -191,8 +214,28 @@ def stops(compute: int | None) -> bool:
     return compute is not None and compute >= STOP_FROM and cut_int(compute) is not None
 
 
+#: the comm words the ns-3 build's reader knows before 02532997 (`ns3_group_names`)
+PLAIN_NAMES = frozenset(
+    {"ALLREDUCE", "ALLGATHER", "REDUCESCATTER", "ALLTOALL", "ALLREDUCEALLTOALL"}
+)
+
+
+def ns3_comm(comm: str, version: SimaiVersion) -> str:
+    """The comm word as this version's ns-3 reader takes it: before 02532997 any other word
+    (`ALLTOALL_EP`, `ALLGATHER_DP_EP`) is no collective."""
+    if version.has("ns3_group_names") or comm in PLAIN_NAMES:
+        return comm
+    return "NONE"
+
+
 def plan_step(
-    name: str, plan: PhasePlan, read_size: int | None, groups: Ns3Groups, policy: str
+    name: str,
+    plan: PhasePlan,
+    read_size: int | None,
+    groups: Ns3Groups,
+    policy: str,
+    version: SimaiVersion = DEFAULT,
+    dropped: bool = False,
 ) -> Step:
     compute = plan.compute_ns
     size = plan.size
@@ -204,21 +247,40 @@ def plan_step(
         and read_size < FORWARD_MINIMUM
     )
     com, group = plan.type, plan.group
-    runs = (
+    issued = (
         com is not ComType.NONE
         and group is not GroupType.NONE
         and size is not None
-        and size > 0
         and groups.moves(name)
     )
+    runs = issued and size is not None and size > 0
     crashes = runs and group is GroupType.EP and not groups.communicator(group)
     wire = 0
+    ends_issued = None
     if runs and not crashes and size is not None:
         ranks = groups.size(group)
         # one ring per rank the group has inside a server (TP groups are consecutive ranks)
         channels = min(ranks, GPUS_PER_SERVER) if group is GroupType.TP else 1
         wire = _wire_bytes(com, size, ranks, groups.gpus, channels)
-    return Step(name, compute, stops(compute), com, group, size, runs, crashes, wire, raised)
+        if com is ComType.ALLTOALL and not version.has("ns3_alltoall"):
+            ends_issued = "abort"
+        elif size < FORWARD_MINIMUM:
+            ends_issued = "small"
+    return Step(
+        name,
+        compute,
+        stops(compute),
+        com,
+        group,
+        size,
+        runs,
+        crashes,
+        wire,
+        raised,
+        issued and not crashes,
+        ends_issued,
+        dropped,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,9 +293,10 @@ class LayerSteps:
         return self.fwd if name == "fwd" else self.ig if name == "ig" else self.wg
 
     def ends(self, name: str) -> str | None:
-        """How the run ends at this phase: "stop", "crash" or None (it goes on)."""
+        """How the run ends at this phase: "stop" (its compute), "crash", "abort", "small"
+        (`Step.ends_issued`) or None (it goes on)."""
         step = self.phase(name)
-        return "stop" if step.stops else "crash" if step.crashes else None
+        return "stop" if step.stops else "crash" if step.crashes else step.ends_issued
 
 
 #: what decides a phase's step: the comm word, the size, and the compute only when it stops
@@ -249,9 +312,10 @@ class Steps:
     """Layers' steps for one run, made once per distinct `LayerKey`: a million rows that
     differ only in their compute times share a handful."""
 
-    def __init__(self, policy: str, groups: Ns3Groups) -> None:
+    def __init__(self, policy: str, groups: Ns3Groups, version: SimaiVersion = DEFAULT) -> None:
         self.policy = policy
         self.groups = groups
+        self.version = version
         self._plans = Groups(groups.tp, groups.ep, groups.dp)
         self._made: dict[LayerKey, LayerSteps] = {}
 
@@ -263,9 +327,13 @@ class Steps:
         if found is None:
             steps = []
             for name, (comm, size, compute) in zip(("fwd", "ig", "wg"), key):
-                read = PhaseRead(compute, comm, size)
-                plan = plan_phase(name, read, self.policy, self._plans)
-                steps.append(plan_step(name, plan, size, self.groups, self.policy))
+                taken = ns3_comm(comm, self.version)
+                dropped = taken != comm and decode_comm(comm, name)[0] is not ComType.NONE
+                read = PhaseRead(compute, taken, size)
+                plan = plan_phase(name, read, self.policy, self._plans, self.version)
+                steps.append(
+                    plan_step(name, plan, size, self.groups, self.policy, self.version, dropped)
+                )
             found = self._made[key] = LayerSteps(*steps)
         return found
 
@@ -281,6 +349,15 @@ class Walk:
     first_raised: int | None
     #: collectives that move no bytes for want of a dimension
     skipped: int
+    #: `collective issued` lines up to the end, and the last one's (layer, phase)
+    issued: int = 0
+    last_issued: tuple[int, str] | None = None
+    #: collectives this version's ns-3 reader reads as none (`Step.dropped`) up to the end
+    dropped: int = 0
+
+
+#: endings that come after the collective is issued (its `collective issued` line is printed)
+AFTER_ISSUE = ("abort", "small")
 
 
 def walk(keys: Sequence[K], steps_of: Callable[[K], LayerSteps], tail: int = 0) -> Walk:
@@ -329,22 +406,66 @@ def walk(keys: Sequence[K], steps_of: Callable[[K], LayerSteps], tail: int = 0) 
             back_layers[keys[-1]] += counts - max(first_back, len(keys))
         if halt is not None and halt.phase == "wg":
             partial_ig = index_of(halt.index)
-    wire = skipped = 0
-    for k, n in fwd_layers.items():
-        wire += n * distinct[k].fwd.wire_bytes
-        skipped += n * _skipped(distinct[k].fwd)
-    for k, n in back_layers.items():
-        for step in (distinct[k].ig, distinct[k].wg):
-            wire += n * step.wire_bytes
-            skipped += n * _skipped(step)
+    ran: list[tuple[int, Step]] = [(n, distinct[k].fwd) for k, n in fwd_layers.items()]
+    ran += [(n, s) for k, n in back_layers.items() for s in (distinct[k].ig, distinct[k].wg)]
     if partial_ig is not None:
-        wire += distinct[partial_ig].ig.wire_bytes
-        skipped += _skipped(distinct[partial_ig].ig)
+        ran.append((1, distinct[partial_ig].ig))
+    wire = sum(n * s.wire_bytes for n, s in ran)
+    skipped = sum(n * _skipped(s) for n, s in ran)
+    issued = sum(n * s.issued for n, s in ran)
+    dropped = sum(n * s.dropped for n, s in ran)
+    if halt is not None and halt.how in AFTER_ISSUE:
+        issued += 1
     raised = sum(n for k, n in fwd_layers.items() if distinct[k].fwd.raised)
     first_raised = None
     if raised:
         first_raised = next(i for i, k in enumerate(keys) if distinct[k].fwd.raised)
-    return Walk(halt, wire, raised, first_raised, skipped)
+    last = _last_issued(keys, distinct, halt, counts)
+    return Walk(halt, wire, raised, first_raised, skipped, issued, last, dropped)
+
+
+def _last_issued(
+    keys: Sequence[K], distinct: dict[K, LayerSteps], halt: Halt | None, counts: int
+) -> tuple[int, str] | None:
+    """The (layer, phase) of the last `collective issued` line before the run ends: the
+    backward pass is searched from its end (layer 0's weight gradient, or the halt) toward
+    the last layer, then the forward pass from its end back."""
+    if halt is not None and halt.how in AFTER_ISSUE:
+        return halt.index, halt.phase
+    last_key = len(keys) - 1
+
+    def steps(i: int) -> LayerSteps:
+        return distinct[keys[min(i, last_key)]]
+
+    if halt is None or halt.phase != "fwd":
+        # the backward pass runs layer by layer from the last: input gradient, weight gradient
+        order: list[tuple[int, str]] = []
+        if halt is None:
+            order.append((0, "wg"))
+            start = 0
+        else:
+            start = halt.index
+        if halt is None or halt.phase == "wg":
+            order.append((start, "ig"))
+        i = start + 1
+        for where in order:
+            if steps(where[0]).phase(where[1]).issued:
+                return where
+        while i < counts:
+            st = steps(i)
+            if st.wg.issued:
+                return i, "wg"
+            if st.ig.issued:
+                return i, "ig"
+            # past the file's rows every layer is the last key's: none of them issues
+            i = counts if i >= last_key else i + 1
+    done_fwd = counts if halt is None or halt.phase != "fwd" else halt.index
+    i = done_fwd - 1
+    while i >= 0:
+        if steps(i).fwd.issued:
+            return i, "fwd"
+        i = min(i, last_key) - 1
+    return None
 
 
 def _skipped(step: Step) -> int:
@@ -389,9 +510,11 @@ class Ns3Run:
     raised: tuple[int, int | None] = (0, None)
     #: collectives skipped for want of a dimension (TP 1 or DP 1): they cost nothing
     skipped: int = 0
-    #: the run ends as an older SimAI's did (`version_stop`): known from source and users'
-    #: reports, so no traffic or outputs are predicted
-    older_stop: bool = False
+    #: `collective issued` lines (node 0's) up to the end, and the last one's (layer, phase)
+    issued: int = 0
+    last_issued: tuple[int, str] | None = None
+    #: collectives this version's ns-3 reader reads as none (before 02532997: `_EP`, `_DP_EP`)
+    dropped: int = 0
     _keys: dict[int, LayerKey] = field(default_factory=dict, repr=False)
     _steps: Steps | None = field(default=None, repr=False)
 
@@ -408,12 +531,27 @@ class Ns3Run:
     def too_long(self) -> bool:
         return self.estimated_s > BUDGET_S
 
+    @property
+    def version(self) -> SimaiVersion:
+        return self.reading.version
+
+    @property
+    def end_to_end_lines(self) -> int | None:
+        """The lines of a finished run's EndToEnd.csv: from 7f06c19c the two summary lines,
+        then the column names, one row per layer, the SUM and `total exposed comm` lines;
+        None when it stays empty."""
+        if not self.finishes:
+            return None
+        summary = 2 if self.version.has("ns3_csv_summary") else 0
+        return summary + 1 + self.reading.layer_count + 2
+
     def key(self, layer: LayerRead) -> LayerKey:
         found = self._keys.get(id(layer))
         if found is None:
             if self._steps is None:
                 assert self.groups is not None
-                self._steps = Steps(self.reading.header.policy or "", self.groups)
+                policy = self.reading.header.policy or ""
+                self._steps = Steps(policy, self.groups, self.version)
             found = self._keys[id(layer)] = self._steps.key(layer.fwd, layer.ig, layer.wg)
         return found
 
@@ -421,6 +559,10 @@ class Ns3Run:
         self.key(layer)
         assert self._steps is not None
         return self._steps.of(self._keys[id(layer)])
+
+    def step_at(self, index: int, phase: str) -> Step:
+        assert self.reading.rows is not None
+        return self.steps(self.reading.rows.layers[index]).phase(phase)
 
     def outputs(self, killed: bool = False) -> list[Output]:
         """The files the run leaves, and which are empty; `killed`: stopped by a timeout."""
@@ -459,6 +601,7 @@ def _walk(run: Ns3Run) -> None:
     run.halt, run.wire_bytes, run.skipped = done.halt, done.wire_bytes, done.skipped
     run.raised = (done.raised, done.first_raised)
     run.traffic_before_end = done.wire_bytes > 0
+    run.issued, run.last_issued, run.dropped = done.issued, done.last_issued, done.dropped
 
 
 def _name(run: Ns3Run, index: int) -> str:
@@ -486,19 +629,32 @@ def stop_message(run: Ns3Run, halt: Halt) -> str:
     )
 
 
-#: what the ns-3 backend did before a fix, known from the fix's source diff and users' logs;
-#: none of it was run by wkparse (there are no ns-3 recordings before cef83f9)
-NO_ALLTOALL = (
-    "{what} in the {phase} pass of layer {index}: before 02532997 the ns-3 backend has no "
-    "all-to-all flow model and no EP/DP_EP groups; SimAI#44 (ALLTOALL in microAllReduce.txt) "
-    "aborted with `We assume at least one NIC is alive` (a user's report and the source of "
-    "02532997, not run)"
-)
-SMALL_STALL = (
-    "{what} of {size} B in the {phase} pass of layer {index}: before 7f06c19c collectives "
-    "under 4 KiB stall the ns-3 backend (users' reports SimAI#75, #102; the fix raises them "
-    "to 4096 B; from the source, not run)"
-)
+def abort_message(run: Ns3Run, halt: Halt) -> str:
+    step = run.step_at(halt.index, halt.phase)
+    return ns3_endings.abort_message(
+        run.version, step.type.value, PHASE_WORDS[halt.phase], halt.index, _name(run, halt.index)
+    )
+
+
+def small_message(run: Ns3Run, halt: Halt) -> str:
+    step = run.step_at(halt.index, halt.phase)
+    return ns3_endings.small_message(
+        run.version,
+        _comm_word(run, halt),
+        step.size or 0,
+        PHASE_WORDS[halt.phase],
+        halt.index,
+        _name(run, halt.index),
+        run.reading.header.policy == FWD_IN_BCKWD,
+    )
+
+
+def _comm_word(run: Ns3Run, halt: Halt) -> str:
+    """The comm word as the row writes it (`ALLGATHER`, `ALLTOALL_EP`)."""
+    assert run.reading.rows is not None
+    return run.reading.rows.layers[halt.index].phase(halt.phase).comm
+
+
 WIDE_SIZE = (
     "{what} of {size} B in the {phase} pass of layer {index}: before a920cdc2 (first in "
     "f5efb5a9) the ns-3 frontend counts sent bytes in a 32-bit int, which this size overflows "
@@ -506,44 +662,27 @@ WIDE_SIZE = (
 )
 
 
-def _in_time_order(n: int) -> Iterator[tuple[int, str]]:
-    """(layer, phase) in the order a training step issues them: forward, then backward."""
-    for i in range(n):
-        yield i, "fwd"
-    for i in reversed(range(n)):
-        yield i, "wg"
-        yield i, "ig"
-
-
-def version_stop(run: SimaiRun, version: SimaiVersion) -> tuple[Outcome | None, list[str]]:
-    """How the ns-3 backend at `version` ends where an older one did differently, and its
-    warnings (all from source diffs and users' reports, none recorded)."""
-    if run.rows is None:
-        return None, []
+def wide_size(run: SimaiRun, version: SimaiVersion) -> str | None:
+    """The first collective of 2 GiB or more, in time order, before a920cdc2's 64-bit count."""
+    if run.rows is None or version.has("ns3_64bit_sizes"):
+        return None
     table = run.rows.layers
-    warnings: list[str] = []
+    order = [(i, "fwd") for i in range(len(table))]
+    order += [(i, p) for i in reversed(range(len(table))) for p in ("ig", "wg")]
     seen: set[tuple[int, str]] = set()
-    for index, phase in _in_time_order(len(table)):
+    for index, phase in order:
         layer = table[index]
-        key = (id(layer), phase)
-        if key in seen:
+        if (id(layer), phase) in seen:
             continue
-        seen.add(key)
+        seen.add((id(layer), phase))
         read = layer.phase(phase)
         com, group = decode_comm(read.comm, phase)
         if com is ComType.NONE or group is GroupType.NONE or read.size is None:
             continue
-        what = read.comm
-        facts = {"what": what, "phase": phase, "index": index, "size": read.size}
-        if not version.has("ns3_alltoall") and (
-            com is ComType.ALLTOALL or group in (GroupType.EP, GroupType.DP_EP)
-        ):
-            return Outcome(134, "signal", NO_ALLTOALL.format(**facts), layer=index), warnings
-        if not version.has("ns3_small_message") and 0 < read.size < FORWARD_MINIMUM:
-            return Outcome(124, "hang", SMALL_STALL.format(**facts), layer=index), warnings
-        if not version.has("ns3_64bit_sizes") and read.size >= 2**31 and not warnings:
-            warnings.append(WIDE_SIZE.format(**facts))
-    return None, warnings
+        if read.size >= 2**31:
+            facts = {"what": read.comm, "phase": phase, "index": index, "size": read.size}
+            return WIDE_SIZE.format(**facts)
+    return None
 
 
 #: the reader is `Workload.cc`, compiled into both backends: recorded for SimAI-Analytical
@@ -592,24 +731,16 @@ def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion, per_serv
         )
         return run
     h = reading.header
-    run.groups = make_groups(h.held("tp"), h.held("ep"), gpus, per_server)
-    stop, older = version_stop(reading, version) if version is not DEFAULT else (None, [])
-    if stop is not None:
-        run.outcome = stop
-        run.older_stop = True
-        run.warnings = (*run.warnings, *older)
-        return run
+    run.groups = make_groups(h.held("tp"), h.held("ep"), gpus, per_server, version)
     _walk(run)
-    warnings = [*run.warnings, *older]
+    warnings = list(run.warnings)
+    wide = wide_size(reading, version)
+    if wide is not None:
+        warnings.append(wide)
     unrecorded = run.groups.unrecorded
     if unrecorded is not None:
         warnings.append(f"{unrecorded}; no recording covers this, the prediction may not hold")
-    if run.halt is None:
-        run.outcome = Outcome(0, "ok", f"{BACKEND} finished.")
-    elif run.halt.how == "crash":
-        run.outcome = Outcome(139, "signal", crash_message(run, run.halt), layer=run.halt.index)
-    else:
-        run.outcome = Outcome(0, "no-result", stop_message(run, run.halt), layer=run.halt.index)
+    run.outcome = _ending(run)
     if reading.first_undefined is not None:
         run.outcome = Outcome(
             run.outcome.exit_code,
@@ -630,14 +761,32 @@ def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion, per_serv
     return run
 
 
+def _ending(run: Ns3Run) -> Outcome:
+    halt = run.halt
+    if halt is None:
+        return Outcome(0, "ok", f"{BACKEND} finished.")
+    if halt.how == "crash":
+        return Outcome(139, "signal", crash_message(run, halt), layer=halt.index)
+    if halt.how == "abort":
+        return Outcome(134, "signal", abort_message(run, halt), layer=halt.index)
+    if halt.how == "small":
+        return Outcome(0, "no-result", small_message(run, halt), layer=halt.index)
+    return Outcome(0, "no-result", stop_message(run, halt), layer=halt.index)
+
+
 def _notes(run: Ns3Run) -> Iterator[str]:
     h = run.reading.header
     g = run.groups
     assert g is not None
-    if run.finishes and h.value("vpp") is None:
+    summary = run.version.has("ns3_csv_summary")
+    if run.finishes and not summary:
+        yield ns3_endings.older_csv_note(run.version)
+    if run.finishes and summary and h.value("vpp") is None:
         yield (
             "no `vpp:`: the EndToEnd summary's bubble time is NaN or Inf; Total time stays a number"
         )
+    if run.dropped:
+        yield ns3_endings.dropped_note(run.version, run.dropped)
     n, first = run.raised
     if n:
         sizes = "size below 4096 B is" if n == 1 else "sizes below 4096 B are"

@@ -211,7 +211,8 @@ SWITCHES: tuple[Switch, ...] = (
         "line 1 read with >> by position (key words read and ignored); the count and the "
         "rows follow in the same stream",
         "line 1 read with getline, keys looked up by name (stoi of the next token); line 2 "
-        "through stoi (the ns-3 backend reads with the same Workload.cc: from the source)",
+        "through stoi (the ns-3 backend reads with the same Workload.cc: keys in another "
+        "order read alike at b83ea3d4, ../shared/simai-ns3-versions micro__header_reordered)",
         RECORDED,
         "gpt22b__count_63abc (native: T 1 at 03613a7a, read whole at b83ea3d4); "
         "mixtral-ep8__default (float pp_comm: 134 at 03613a7a, 0 at b83ea3d4)",
@@ -221,10 +222,25 @@ SWITCHES: tuple[Switch, ...] = (
         "ns3_alltoall",
         "02532997",
         "ns3",
-        "the ns-3 backend has no ALLTOALL flow model and no EP/DP_EP groups: ALLTOALL and "
-        "_EP/_DP_EP collectives cannot run (users' reports SimAI#9, #44)",
-        "ALLTOALL flow models and EP/DP_EP groups in MockNcclGroup",
-        SOURCE,
+        "the ns-3 backend runs a plain ALLTOALL with the `direct` all-to-all, whose flows find no "
+        "NIC: an ns-3 assertion in rdma-hw.cc aborts the run (exit 134) right after the "
+        "collective is issued",
+        "ALLTOALL runs as an NcclFlowModel all-to-all and finishes",
+        RECORDED,
+        "micro__alltoall_row0 (../shared/simai-ns3-versions: 134 at b83ea3d4, 0 at 02532997)",
+    ),
+    Switch(
+        "ns3_group_names",
+        "02532997",
+        "ns3",
+        "the ns-3 build's reader knows only the plain names (ALLREDUCE, ALLGATHER, "
+        "REDUCESCATTER, ALLTOALL, ALLREDUCEALLTOALL): an `_EP` or `_DP_EP` collective is read as "
+        "none (`no ... collective for layer`) and costs nothing; no EP or DP_EP groups are made",
+        "the mock NCCL layer makes EP and DP_EP groups, and `_EP` and `_DP_EP` collectives run "
+        "in them, as in SimAI-Analytical",
+        RECORDED,
+        "small__big_colls_div1024 (../shared/simai-ns3-versions: its two size-0 `_DP_EP` "
+        "collectives not issued at b83ea3d4, issued at 02532997)",
     ),
     Switch(
         "small_forward",
@@ -240,9 +256,24 @@ SWITCHES: tuple[Switch, ...] = (
         "ns3_small_message",
         "7f06c19c",
         "ns3",
-        "the ns-3 backend stalls on collectives under 4 KiB (users' reports SimAI#75, #102)",
-        "forward sizes under 4 KiB are raised to 4096 B before they reach the network",
-        SOURCE,
+        "a forward collective of 1-4095 B is issued and never completes: the ns-3 backend exits "
+        "0 within seconds, with no `all passes finished` and an empty EndToEnd.csv",
+        "forward sizes of 1-4095 B are raised to 4096 B and finish; input- and weight-gradient "
+        "ones are not raised (from the source, not run)",
+        RECORDED,
+        "micro__allreduce_4B_row0, mixtral_ep2__div1024 (../shared/simai-ns3-versions: exit 0 "
+        "without a finished pass at b83ea3d4 and 02532997, finished at 7f06c19c)",
+    ),
+    Switch(
+        "ns3_csv_summary",
+        "7f06c19c",
+        "ns3",
+        "ncclFlowModel_EndToEnd.csv has no summary: its layer rows end with the SUM and "
+        "`total exposed comm, ..., total time, T` lines",
+        "two lines head it, `File name, Expose DP comm, ..., Total time` and the run's values, "
+        "as SimAI-Analytical writes them",
+        RECORDED,
+        "micro (../shared/simai-ns3-versions: 5 lines at 02532997, 7 at 7f06c19c)",
     ),
     Switch(
         "checkpoint_initiates",

@@ -6,9 +6,13 @@ JSON keys (the contract): `backend` ("ns3"); `simai` (as the analytical output's
 "no-result" is an exit 0 with no pass finished);
 `warnings`; `notes`; `header` (as the analytical output's); `lines`; `gpus`; `groups` {`tp`,
 `dp`, `ep`, `dp_ep`, `nodes`, `missing_group_logs`}; `halt` {`index`, `source_line`, `name`,
-`phase`, `how`} or null (the row the run ends at); `outputs` [{`name`, `empty`}] (a file not
-listed is not written); `wire_bytes` (bytes all GPUs send before the run ends); `min_wall_s`
-(the least wall time that traffic takes, see `wkparse.models.simai.ns3`); `first_undefined`.
+`phase`, `how`} or null (the row the run ends at; `how`: "stop" a compute time past 2^31 ns,
+"small" a collective under 4 KiB that never completes, "crash" SIGSEGV, "abort" SIGABRT);
+`issued` {`count`, `last`} (node 0's `collective issued` lines up to the end; `last` {`index`,
+`phase`} or null); `end_to_end_lines` (a finished run's EndToEnd.csv lines, else null);
+`outputs` [{`name`, `empty`}] (a file not listed is not written); `wire_bytes` (bytes all
+GPUs send before the run ends); `min_wall_s` (the least wall time that traffic takes, see
+`wkparse.models.simai.ns3`); `first_undefined`.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from typing import Any, TextIO
 
 from wkparse.i18n import english_count
 from wkparse.models.simai.ns3 import BACKEND, BUDGET_S, PHASE_WORDS, RATE_BYTES_PER_S, Ns3Run
+from wkparse.models.simai.ns3_endings import SILENT
 from wkparse.render.simai.json import head, outcome
 from wkparse.render.simai.text import header_line
 
@@ -60,6 +65,13 @@ def document(run: Ns3Run) -> dict[str, Any]:
             "missing_group_logs": g.missing_group_logs,
         },
         "halt": _halt(run),
+        "issued": {
+            "count": run.issued,
+            "last": None
+            if run.last_issued is None
+            else {"index": run.last_issued[0], "phase": run.last_issued[1]},
+        },
+        "end_to_end_lines": run.end_to_end_lines,
         "outputs": [{"name": x.name, "empty": x.empty} for x in run.outputs()],
         "wire_bytes": run.wire_bytes,
         "min_wall_s": round(run.estimated_s, 1),
@@ -79,10 +91,6 @@ def verdict(run: Ns3Run) -> str:
         return f"{BACKEND} will stop while reading the file (exit {o.exit_code}): " + " ".join(
             s.strip() for s in o.message.splitlines()
         )
-    if o.kind in ("signal", "hang") and run.halt is None and o.layer is not None:
-        # an older SimAI's ending, known from its source and users' reports
-        ends = "abort" if o.kind == "signal" else "stall"
-        return f"{BACKEND} will {ends} (exit {o.exit_code}): {o.message}"
     h = run.halt
     undefined = " (layers with undefined values: measured, not promised)" if o.undefined else ""
     if h is None:
@@ -91,6 +99,13 @@ def verdict(run: Ns3Run) -> str:
     where = _where(run)
     if h.how == "crash":
         return f"{BACKEND} will crash at {where} (SIGSEGV, exit 139){undefined}"
+    if h.how == "abort":
+        return f"{BACKEND} will abort at {where} (SIGABRT, exit 134){undefined}"
+    if h.how == "small":
+        return (
+            f"{BACKEND} will stop silently at {where}, the last collective it issues: "
+            f"{SILENT}{undefined}"
+        )
     return (
         f"{BACKEND} will stop silently at {where}: exit 0, no pass finished, "
         f"empty results{undefined}"
@@ -116,13 +131,17 @@ def render(run: Ns3Run, path: str) -> str:
         out.append(
             f"topology: {english_count(g.gpus, 'GPU')}, {english_count(g.nodes, 'node')}; "
             f"groups as {BACKEND} builds them: "
-            f"TP {g.tp}, DP {g.dp}, EP {g.ep}, DP_EP {g.dp_ep}"
+            + (
+                f"TP {g.tp}, DP {g.dp}, EP {g.ep}, DP_EP {g.dp_ep}"
+                if g.expert_groups
+                else f"TP {g.tp}, DP {g.dp} (no EP or DP_EP groups before 02532997)"
+            )
         )
     if run.halt is not None:
         out.append(f"why: {run.outcome.message}")
     out += [f"warning: {w}" for w in run.warnings]
     out += [f"note: {n}" for n in run.notes]
-    if g is not None and not run.older_stop:
+    if g is not None:
         rate = RATE_BYTES_PER_S / 1e9
         out.append(
             f"traffic: {run.wire_bytes / 1e9:,.2f} GB on the wire, at least "
