@@ -87,7 +87,8 @@ def test_flow_sizes_use_c_integer_division_and_a_zero_flow_stops_the_run() -> No
     assert [p.flow_size(3730120) for p in dp.parts] == [116566]
     data = workload([row("a", ig="ALLREDUCE 4")], tp=8)
     run = model_traffic(data, stated(8))
-    assert run.stop is not None and run.stop.phase == "ig" and "= 0 B" in run.stop.why
+    # the ns-3 model stops there first: 7f06c19c raises forward sizes only (from the source)
+    assert run.stop is not None and run.stop.phase == "ig" and "never completes" in run.stop.why
     assert run.total_flows == 0
 
 
