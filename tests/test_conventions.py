@@ -29,6 +29,8 @@ COMMANDS = [
     ["diff", str(SAMPLE), str(SAMPLE)],
     ["rules"],
     ["rule", "WK105"],
+    ["concepts"],
+    ["concept", "busbw"],
 ]
 
 

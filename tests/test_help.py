@@ -9,13 +9,27 @@ from typer.testing import CliRunner
 
 from wkparse.cli import app
 
-COMMANDS = ["", "parse", "lint", "explain", "simai", "fmt", "diff", "aicb", "rules", "rule"]
+COMMANDS = [
+    "",
+    "parse",
+    "lint",
+    "explain",
+    "simai",
+    "fmt",
+    "diff",
+    "aicb",
+    "rules",
+    "rule",
+    "concepts",
+    "concept",
+]
 #: every choice option of the commands, as `--help` must list it
 CHOICES = {
     "lint": ["text", "json", "sarif", "github"],
     "explain": ["text", "markdown", "json", "html"],
     "simai": ["text", "json", "csv", "analytical", "ns3"],
     "diff": ["text", "json", "markdown"],
+    "concept": ["text", "markdown", "json"],
     "": ["auto", "always", "never"],
 }
 

@@ -531,6 +531,57 @@ def show_rule(
     raise typer.Exit(show(code, lang))
 
 
+class ConceptFormat(str, Enum):
+    text = "text"
+    markdown = "markdown"
+    json = "json"
+
+
+@app.command("concepts")
+def list_concepts(
+    kind: str | None = typer.Option(
+        None, "--kind", help="Only this kind: option, environment-variable, formula, ..."
+    ),
+    format: ParseFormat = typer.Option(ParseFormat.text, "--format", "-f", help="Output format."),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language of the titles: en, zh, or auto (LC_ALL/LANG)."
+    ),
+    color: Color = COLOR,
+) -> None:
+    """List the concept pages: what SimAI's and AICB's options, keys, files and numbers mean."""
+    from wkparse.commands.concepts import list_pages
+
+    raise typer.Exit(list_pages(kind, lang, format is ParseFormat.json))
+
+
+@app.command("concept", context_settings={"ignore_unknown_options": True})
+def show_concept(
+    name: str = typer.Argument(..., help="Any name of it: -n_p_s, AS_LOG_LEVEL, busbw, 气泡..."),
+    path: Path | None = typer.Argument(
+        None, help="A workload file ('-' reads stdin): the page adds its numbers."
+    ),
+    simai_options: list[str] | None = typer.Argument(
+        None, help="After --: SimAI_analytical's options for FILE's numbers.", show_default=False
+    ),
+    lang: str | None = typer.Option(
+        None, "--lang", help="Language of the page: en, zh, or auto (LC_ALL/LANG)."
+    ),
+    format: ConceptFormat = typer.Option(
+        ConceptFormat.text, "--format", "-f", help="text, markdown or json."
+    ),
+    at: str | None = typer.Option(None, "--at", help=AT_HELP),
+    color: Color = COLOR,
+) -> None:
+    """Print what one SimAI or AICB concept means; with FILE, that file's numbers.
+
+    Exit 0 when shown, 2 for an unknown name (the nearest names are suggested), an unreadable
+    file or options SimAI refuses.
+    """
+    from wkparse.commands.concepts import show
+
+    raise typer.Exit(show(name, lang, format.value, path, simai_options, at))
+
+
 @app.command("server")
 def server_command(color: Color = COLOR) -> None:
     """Run the language server over stdin and stdout (editors start it; needs the lsp extra).
