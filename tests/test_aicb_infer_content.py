@@ -8,6 +8,7 @@ offered.
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -140,7 +141,9 @@ def v1_runs(draw: st.DrawFn) -> tuple[str, Revision]:
         words = _model_words(model, None, None)[2:]  # v1.0 has no --frame
     tp, pp, dp = (draw(st.sampled_from([1, 2, 4])) for _ in range(3))
     words += ["--world_size", str(tp * pp * dp), "--tp_num", str(tp), "--pp_num", str(pp)]
-    words += ["--global_batch", str(draw(st.integers(1, 2)) * dp), "--micro_batch", "1"]
+    mbs = draw(st.sampled_from([1, 2]))
+    words += ["--global_batch", str(draw(st.integers(1, 2)) * dp * mbs)]
+    words += ["--micro_batch", str(mbs)]
     words += ["--seq_length", str(draw(st.sampled_from([1024, 2048])))]
     words += ["--swiglu", "--use_flash_attn", "--vocab_size", "50257"]
     moe = rev.era.moe_only or draw(st.booleans())
@@ -354,3 +357,101 @@ def test_a_nearest_command_is_still_offered_for_an_edited_file(tmp_path: Path) -
     assert result.exit_code == 1
     assert "--num_layers 4 --hidden_size 4096" in result.stdout
     assert "first difference, line 13" in result.stdout
+
+
+# AICB v1.0 files written by its training script, renamed (issue 41, item 11): the header
+# gives TP only and v1.0 writes every layer, so the world size, stages and global batch are
+# said to be a guess; micro-batch x sequence is read from the loss rows and the parameter
+# total (the position embedding counts the sequence), never assumed to be 1 x tokens
+
+V1_SCRIPT = "sh scripts/megatron_workload_with_aiob.sh -m 13 --comp_filepath {}".format(
+    "workload/aiob_inputs/Example.txt"
+)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        # (a) AIOB, tuples, TP 4 PP 2 with sequence parallelism
+        "--world_size 32 --tp_num 4 --pp_num 2 --global_batch 64 --micro_batch 2 --sp "
+        "--moe_enabled --aiob_enable",
+        # (b) 13B under AIOB, a global batch the data-parallel batches do not divide
+        "--world_size 32 --tp_num 8 --global_batch 20 --micro_batch 2 --seq_length 2048 --sp "
+        "--moe_enabled --aiob_enable",
+        # (c) 13B, sequence parallel with --moe_enabled (no AIOB)
+        "--world_size 16 --tp_num 2 --global_batch 40 --micro_batch 2 --seq_length 2048 --sp "
+        "--moe_enabled",
+    ],
+    ids=["a-aiob-tuples-tp4-pp2-sp", "b-13b-aiob-batch-not-divided", "c-13b-sp-moe-enabled"],
+)
+def test_a_v1_script_file_renamed_is_found_with_its_batch_and_vocabulary(
+    options: str, tmp_path: Path
+) -> None:
+    made = generate(f"{V1_SCRIPT} {options}", at="4f33c8e")
+    text = made.text()
+    command = _regenerates(str(tmp_path / "workload.txt"), text)
+    assert "--micro_batch 2 " in command and "--vocab_size 50257 " in command
+    found = infer(str(tmp_path / "workload.txt"), text)
+    assert {"world size", "pipeline stages", "global batch"} <= set(found.not_in_file)
+    assert "GPU type" not in found.not_in_file  # v1.0 had no --gpu_type
+    # under its own name nothing is a guess: the name gives world size, stages and batch
+    own = infer(str(tmp_path / made.filename), text)
+    assert own.exact and own.not_in_file == ()
+    world = re.search(r"--world_size (\d+)", options)
+    assert world is not None and f"--world_size {world[1]} " in own.command
+
+
+def test_the_cli_says_a_v1_file_does_not_show_its_world_size(tmp_path: Path) -> None:
+    made = generate(f"{V1_SCRIPT} --world_size 32 --tp_num 4 --sp --moe_enabled", at="4f33c8e")
+    path = tmp_path / "run3.txt"
+    path.write_text(made.text())
+    result = runner.invoke(app, ["aicb", "--infer", str(path)])
+    assert result.exit_code == 0 and result.stdout.startswith("exact: AICB 4f33c8e")
+    assert "does not show its model name, world size, pipeline stages, global batch" in (
+        result.stdout
+    )
+
+
+@pytest.mark.parametrize(
+    ("first_line", "rows"),
+    [
+        (
+            "comm_type,comm_group,comm_group_size,msg_size,stage,dst,src,additional,"
+            "_elapsed_time,algbw,busbw,count",
+            "CommType.computation,CommGroup.all_nodes,None,((4096, 1, 5120), (5120, 3840)),"
+            "forward.MegatronColumnLinear.attention_column,None,None,,None,None,None,1",
+        ),
+    ],
+)
+def test_the_training_path_csv_is_named_never_matched(
+    first_line: str, rows: str, tmp_path: Path
+) -> None:
+    """aicb.py (scripts/megatron_gpt.sh) writes its workload as a CSV of LogItems, never a
+    SimAI file: --infer says so and offers no command."""
+    path = tmp_path / "megatron_gpt_13B_8n_workload.csv"
+    path.write_text(f"{first_line}\n{rows}\n")
+    found = infer(str(path), path.read_text())
+    assert found.training_output and not found.command and not found.exact
+    result = runner.invoke(app, ["aicb", "--infer", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout.startswith("cannot reproduce: this is the CSV of AICB's training")
+    assert "--world_size" not in result.stdout
+    data = json.loads(runner.invoke(app, ["aicb", "--infer", str(path), "-f", "json"]).stdout)
+    assert data["training_output"] is True and data["command"] == ""
+
+
+def test_a_nearest_command_keeps_the_header_world_size(tmp_path: Path) -> None:
+    """A file since v1.1 with one size edited: the nearest command's world size is the
+    header's all_gpus, never TP x PP."""
+    made = generate(
+        f"{TRAINING} --model_name gpt_13B --world_size 32 --tensor_model_parallel_size 4 "
+        "--pipeline_model_parallel 2 --global_batch 16 --micro_batch 2 --enable_sequence_parallel "
+        "--aiob_enable --comp_filepath workload/aiob_inputs/Example.txt"
+    )
+    lines = made.text().split("\n")
+    fields = lines[-3].split("\t")
+    fields[4] = str(int(fields[4]) + 2)
+    lines[-3] = "\t".join(fields)
+    found = infer(str(tmp_path / "workload.txt"), "\n".join(lines))
+    assert not found.exact and found.command
+    assert "all_gpus: 32 " in lines[0] and "--world_size 32 " in found.command

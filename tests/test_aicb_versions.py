@@ -395,6 +395,7 @@ def test_cli_infer_json_for_a_file_aicb_did_not_write(corpus: object) -> None:
     assert result.exit_code == 1
     data = json.loads(result.output)
     keys = {"exact", "command", "at", "earlier", "side_branch", "first_difference", "not_in_file"}
+    keys.add("training_output")
     assert set(data) == keys
     assert data["exact"] is False and data["first_difference"]["line"] >= 1
 

@@ -73,6 +73,14 @@ def _infer(path: Path, as_json: bool) -> int:
             sys.stdout.write(f"and AICB's side-branch commits {side} (--at takes them)\n")
         sys.stdout.write(guessed)
         return 0
+    if found.training_output:
+        sys.stdout.write(
+            "cannot reproduce: this is the CSV of AICB's training/benchmark path (aicb.py, "
+            "run by scripts/megatron_gpt.sh: results/mocked_workload/*_workload.csv or "
+            "results/comm_logs/*_log.csv), not a SimAI workload file; AICB writes SimAI "
+            "files only with its workload generators (scripts/megatron_workload_with_aiob.sh)\n"
+        )
+        return 1
     if not found.command:
         sys.stdout.write("no AICB training or inference command comes near this file\n")
         if found.first_difference is not None:

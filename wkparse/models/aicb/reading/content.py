@@ -34,25 +34,24 @@ from wkparse.models.aicb.names import (
     parse_v1_filename,
 )
 from wkparse.models.aicb.reading.infer_text import (
+    DIVISIBLE_BY,
     EXAMPLE,
     MOST,
+    VOCABS,
     header_int,
     header_keys,
     header_size,
     row_number,
+    token_splits,
 )
 from wkparse.models.aicb.training.args import TrainingArgs, ffn_size, padded_vocab, training_args
 from wkparse.models.aicb.training.layers import layers, parameter_totals
 from wkparse.models.aicb.training.presets import SCRIPT_PRESETS
 
-#: vocabularies tried where the file shows only the padded one: AICB's scripts', its default
-_VOCABS = (50257, 32000)
 #: the block openers of a micro-batch group (one per layer)
 _OPENERS = ("attention_layer", "attention_column", "attention_layer_mla", "attention_linear_q")
 _MLA = ("attention_layer_mla", "attention_linear_q_lora")
 NAME_FLAGS = re.compile(r"-GEMM-(True|False)-flash_attn-(True|False)\.txt$")
-#: AICB's default `--make_vocab_size_divisible_by`
-_DIVISIBLE_BY = 128
 #: the most candidate commands one file costs
 _MOST_CANDIDATES = 16
 
@@ -224,18 +223,29 @@ def hint(path: str) -> Hint:
     return Hint(None, None, None, None)
 
 
-def unrecorded(path: str, inference: bool) -> tuple[str, ...]:
+#: what a v1.0 file (its header: TP only; every layer, whatever the stages) does not show:
+#: runs that differ only in these write the same file
+V1_UNSHOWN = ("world size", "pipeline stages", "global batch")
+
+
+def unrecorded(path: str, inference: bool, first_generator: bool = False) -> tuple[str, ...]:
     """What only AICB's file name records that this file's name does not give (the command
     found names a guess for each): the model (the content shows its shape; several models
-    may share one), and for training the GPU type and flash attention."""
+    may share one), and for training the GPU type (v1.0 had none) and flash attention; for
+    v1.0 also the world size, pipeline stages and global batch (`V1_UNSHOWN`)."""
     base = PurePath(path).name
     if inference:
         named = parse_filename(base) or parse_first_inference_filename(base)
         return () if named is not None else ("model name",)
     h = hint(path)
-    if h.aicb is not None or parse_v1_filename(base) is not None:
+    if first_generator:
+        if parse_v1_filename(base) is not None:
+            return ()
+        missing: tuple[str, ...] = (*V1_UNSHOWN, "flash attention")
+    elif h.aicb is not None or parse_v1_filename(base) is not None:
         return ()
-    missing = ("GPU type", "flash attention")
+    else:
+        missing = ("GPU type", "flash attention")
     return missing if h.model is not None else ("model name", *missing)
 
 
@@ -341,13 +351,7 @@ def _unseen_widths(o: Observed) -> list[int]:
 
 def _splits(o: Observed, h: Hint) -> list[tuple[int, int]]:
     """(micro-batch, sequence) readings of the tokens, the name's first, then small batches."""
-    order = []
-    if h.aicb is not None and h.aicb.mbs * h.aicb.seq == o.tokens:
-        order.append((h.aicb.mbs, h.aicb.seq))
-    for mbs in (1, 2, 4, 8, 16, 3, 6, 32):
-        if o.tokens % mbs == 0 and (mbs, o.tokens // mbs) not in order:
-            order.append((mbs, o.tokens // mbs))
-    return order
+    return token_splits(o.tokens, (h.aicb.mbs, h.aicb.seq) if h.aicb is not None else None)
 
 
 def _observed(o: Observed, a: TrainingArgs, rows: int, gemm_needed: bool) -> tuple[int, ...]:
@@ -472,7 +476,7 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
         if gbs == 0:
             gbs = 1
         experts = _experts(o, seq, hidden, m.settings) if o.moe else [(0, 0)]
-        vocabs = [o.vocab] if o.vocab else list(_VOCABS)
+        vocabs = [o.vocab] if o.vocab else list(VOCABS)
         for vocab in vocabs:
             for at, ((e, k), bias) in enumerate((x, b) for x in experts for b in (False, True)):
                 words = _base(o, h, m, hidden, deepseek, gbs, mbs, seq, vocab)
@@ -485,7 +489,7 @@ def _commands(o: Observed, h: Hint, hidden: int, m: _Model, dp: int) -> Iterator
                     micro_batch=mbs,
                     seq_length=seq,
                     vocab_size=vocab,
-                    padded_vocab_size=padded_vocab(vocab, _DIVISIBLE_BY, o.tp),
+                    padded_vocab_size=padded_vocab(vocab, DIVISIBLE_BY, o.tp),
                     add_bias_linear=bias,
                     moe_enable=o.moe,
                     ep=o.ep,

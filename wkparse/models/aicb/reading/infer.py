@@ -12,7 +12,8 @@ exactly, or else the candidate that agrees longest and the first line where the 
 The side-branch commits `--at` takes (`revisions.side_branch`) that write the file are named
 too: those sharing an exact revision's era, and those whose own inference generator (run once
 each) writes it; a run only the side branch writes is found as well.
-`wkparse aicb --at <at[0]> -- <command>` regenerates an exact file.
+`wkparse aicb --at <at[0]> -- <command>` regenerates an exact file. The CSV AICB's
+training/benchmark path writes (`aicb.py`) is recognised and named, never matched.
 """
 
 from __future__ import annotations
@@ -78,6 +79,9 @@ class Inferred:
     #: settings only AICB's file name records, which this file's name did not give: the
     #: command's values for them are a guess (`content.unrecorded`)
     not_in_file: tuple[str, ...] = ()
+    #: the file is the CSV of AICB's training/benchmark path (`aicb.py`), not a SimAI
+    #: workload: no generator writes it, so no command is inferred
+    training_output: bool = False
 
     @property
     def span(self) -> tuple[str, str] | None:
@@ -96,6 +100,7 @@ class Inferred:
             "earlier": None if before is None else {"command": before[0], "at": list(before[1])},
             "side_branch": [list(run) for run in self.side],
             "not_in_file": list(self.not_in_file),
+            "training_output": self.training_output,
             "first_difference": None
             if diff is None
             else {"line": diff.line, "expected": diff.expected, "found": diff.found},
@@ -425,12 +430,22 @@ def _scores(
     return scores
 
 
+#: the first line of the CSV AICB's training/benchmark path writes (`aicb.py`, run by
+#: `scripts/megatron_gpt.sh`: a `LogItem`'s fields, in `results/mocked_workload/*_workload.csv`
+#: and `results/comm_logs/*_log.csv`, every AICB revision); it never writes a SimAI file
+TRAINING_CSV = "comm_type,comm_group,comm_group_size,msg_size,stage"
+
+
 def infer(path: str, text: str) -> Inferred:
     """The command and revision range that reproduce `text` (the file at `path`)."""
+    if text.lstrip("\ufeff").startswith(TRAINING_CSV):
+        return Inferred(False, "", None, None, training_output=True)
     found = _infer(path, text)
     if not found.command:
         return found
-    return replace(found, not_in_file=unrecorded(path, "mode: 1" in text.split("\n", 1)[0]))
+    head = text.split("\n", 1)[0]
+    first = is_v1_header(settings(head)[1])
+    return replace(found, not_in_file=unrecorded(path, "mode: 1" in head, first))
 
 
 #: the training settings a nearest command must have to be offered (at least these values)

@@ -13,9 +13,23 @@ from wkparse.models.aicb.training.presets import SCRIPT_PRESETS
 EXAMPLE = "workload/aiob_inputs/Example.txt"
 #: vocabularies tried where a file does not show its own (AICB's scripts', its default)
 VOCABS = (50257, 32000)
+#: AICB's default `--make_vocab_size_divisible_by` (the vocabulary is padded to it x TP)
+DIVISIBLE_BY = 128
 
 #: header values above this are no run AICB makes (and would cost memory to generate)
 MOST = 10**7
+#: micro-batch sizes tried, likeliest first, where a file shows only micro-batch x sequence
+_MICRO_BATCHES = (1, 2, 4, 8, 16, 3, 6, 32)
+
+
+def token_splits(tokens: int, named: tuple[int, int] | None = None) -> list[tuple[int, int]]:
+    """(micro-batch, sequence) readings of `tokens` (what the cross-entropy rows carry, the
+    two multiplied): the file name's first where it agrees, then small batches."""
+    order = [named] if named is not None and named[0] * named[1] == tokens else []
+    for mbs in _MICRO_BATCHES:
+        if tokens % mbs == 0 and (mbs, tokens // mbs) not in order:
+            order.append((mbs, tokens // mbs))
+    return order
 
 
 def settings(text: str) -> tuple[str, dict[str, str], list[str]]:

@@ -13,10 +13,11 @@ candidate at the v1.0 revisions and keeps the one that reproduces the file.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 
-from wkparse.models.aicb.names import parse_v1_filename
+from wkparse.models.aicb.names import V1Name, parse_v1_filename
 from wkparse.models.aicb.reading.infer_text import (
+    DIVISIBLE_BY,
     EXAMPLE,
     MOST,
     VOCABS,
@@ -25,9 +26,12 @@ from wkparse.models.aicb.reading.infer_text import (
     row_fields,
     row_number,
     settings,
+    token_splits,
 )
 from wkparse.models.aicb.training.args import ffn_size
 
+#: the readings of micro-batch x sequence tried where the name does not give them
+_SPLITS = 4
 _PAIR = re.compile(r"\((\d{1,18}), (\d{1,18}), \1, \2\)")
 
 
@@ -55,11 +59,17 @@ def _topk(text: str, act: int, tp: int) -> int:
 
 def v1_candidates(path: str, text: str) -> Iterator[str]:
     """Argument lists (v1.0's option names) that may reproduce `text`, likeliest first: each
-    reading with the FFN width its parameter total gives, where that is another width."""
+    reading with the FFN width its parameter total gives, where that is another width, then
+    as is; only after every reading, each with the padded vocabulary the total gives (a file
+    under AIOB shows no other; solved first, it would take up what another micro-batch and
+    sequence reading, or the FFN width, explains with a vocabulary a user ran)."""
     target = _total(text)
+    seen: set[str] = set()
+    read: list[str] = []
     later: list[str] = []
     for args in _readings(path, text):
-        yield from _with_width(args, target)
+        read.append(args)
+        yield from _new(_with_width(args, target), seen)
         # AICB's heads default to the layers (a width they do not divide counts fewer)
         layers = re.search(r"--num_layers (\d+)", args)
         if layers is not None:
@@ -67,12 +77,27 @@ def v1_candidates(path: str, text: str) -> Iterator[str]:
                 re.sub(r"--num_attention_heads \d+", f"--num_attention_heads {layers[1]}", args)
             )
     for args in dict.fromkeys(later):
-        yield from _with_width(args, target)
+        read.append(args)
+        yield from _new(_with_width(args, target), seen)
+    for args in read:
+        vocab = _solve(args, target, "vocab_size") if target else None
+        if vocab is not None:
+            words = re.sub(r"--vocab_size \d+", f"--vocab_size {vocab}", args)
+            yield from _new([words], seen)
+
+
+def _new(found: Iterable[str], seen: set[str]) -> Iterator[str]:
+    """The argument lists of `found` not yet in `seen` (added to it)."""
+    for args in found:
+        if args not in seen:
+            seen.add(args)
+            yield args
 
 
 def _with_width(args: str, target: int) -> Iterator[str]:
     """`args` with the FFN width the parameter total gives (where another), then as is."""
-    width = _width(args, target) if target and "--ffn_hidden_size" not in args else None
+    solve = target and "--ffn_hidden_size" not in args
+    width = _solve(args, target, "ffn_hidden_size") if solve else None
     if width is not None:
         yield f"{args} --ffn_hidden_size {width}"
     yield args
@@ -88,9 +113,10 @@ def _total(text: str) -> int:
     return int(pair[1]) if pair else 0  # AICB writes 2 x (total, moe): the tuple twice
 
 
-def _width(args: str, target: int) -> int | None:
-    """The FFN width that gives `target` parameters for these arguments, when it is whole
-    and not the width they already give (AICB's own layer walk, `layers`)."""
+def _solve(args: str, target: int, field: str) -> int | None:
+    """The FFN width (`ffn_hidden_size`) or padded vocabulary (`vocab_size`) that gives
+    `target` parameters for these arguments, when it is whole and not the one they already
+    give (AICB's own layer walk, `layers`: the total grows by a fixed step per unit)."""
     from dataclasses import replace
 
     from wkparse.models.aicb.errors import AicbError
@@ -100,10 +126,13 @@ def _width(args: str, target: int) -> int | None:
 
     try:
         a, _idle = v1_args(args.split(), moe_only=False)
-        step = a.tp * max(a.ep, 1)
+        vocab = field == "vocab_size"
+        step = a.tp * (DIVISIBLE_BY if vocab else max(a.ep, 1))
+        given = a.padded_vocab_size if vocab else a.ffn_hidden_size
 
-        def total(width: int) -> int:
-            listed = layers(replace(a, ffn_hidden_size=width), 2, True, MOE_NAME)
+        def total(value: int) -> int:
+            changed = {"vocab_size": value, "padded_vocab_size": value} if vocab else {field: value}
+            listed = layers(replace(a, **changed), 2, True, MOE_NAME)  # type: ignore[arg-type]
             return parameter_totals(listed)[0]
 
         low, high = total(step), total(2 * step)
@@ -112,24 +141,36 @@ def _width(args: str, target: int) -> int | None:
     slope = high - low
     if slope <= 0 or (target - (low - slope)) % slope:
         return None
-    width = (target - (low - slope)) // slope * step
-    return width if 0 < width != a.ffn_hidden_size else None
+    value = (target - (low - slope)) // slope * step
+    return value if 0 < value != given else None
 
 
 def _readings(path: str, text: str) -> Iterator[str]:
-    """Argument lists (v1.0's option names) that may reproduce `text`, likeliest first."""
+    """Argument lists (v1.0's option names) that may reproduce `text`, likeliest first: the
+    file name's micro-batch and sequence, else each reading of the tokens the loss rows carry
+    (the sequence also counts in the parameter total, through the position embedding)."""
     _head, keys, names = settings(text)
     tp = header_int(keys, "model_parallel_NPU_group", 0)
     if not tp:
         return
     name = parse_v1_filename(path)
+    ce = row_fields(text, "cross_entropy1")
+    tokens = row_number(ce[4]) // 4 if ce and len(ce) > 4 else 0
+    if name is not None:
+        splits = [(name.mbs, name.seq)]
+    else:
+        splits = token_splits(tokens)[:_SPLITS] if tokens else [(1, 1)]
+    for mbs, seq in splits:
+        yield from _reading(text, tp, names, name, mbs, seq)
+
+
+def _reading(
+    text: str, tp: int, names: list[str], name: V1Name | None, mbs: int, seq: int
+) -> Iterator[str]:
+    """The argument lists of one micro-batch and sequence."""
     sp, aiob, moe = "attention_column" in names, "grad_gather" in names, "moelayer" in names
     lines = text.count("\n") + 1
     groups = text.count("\nembedding_layer\t" if aiob else "\nembedding_norm\t")
-    ce = row_fields(text, "cross_entropy1")
-    tokens = row_number(ce[4]) // 4 if ce and len(ce) > 4 else 0
-    mbs = name.mbs if name else 1
-    seq = name.seq if name else max(tokens // mbs, 1)
     pp = name.pp if name else 1
     world = name.world if name else tp * pp
     dp = max(world // (tp * pp), 1)
