@@ -282,3 +282,29 @@ def test_a_nan_total_is_the_likely_cause(tmp_path: Path) -> None:
         result.cause
     )
     assert [p.outcome for p in result.predictions] == ["nan"]
+
+
+def test_an_excerpt_is_not_linted_as_the_whole_file() -> None:
+    """A header, its count line and the first rows of a longer file: no count, ga-against-
+    groups or layer findings, no total time, no structure read from the rows shown; the notes
+    lint has are listed for bots and counted in the words."""
+    rows = [
+        "grad_gather -1 1 NONE 0 1 NONE 0 1 ALLGATHER 158859264 100",
+        "moe_grad_norm1 -1 1 NONE 0 1 NONE 0 1 ALLGATHER_DP_EP 0 100",
+        "embedding_layer -1 799000 ALLREDUCE 8388608 1 NONE 0 17374000 NONE 0 100",
+        "attention_layer -1 1820000 ALLREDUCE 8388608 1820000 NONE 0 1820000 NONE 0 100",
+        "mlp_layer -1 2478000 ALLREDUCE 8388608 2478000 NONE 0 2478000 NONE 0 100",
+    ]
+    text = (
+        "---\ntitle: ga\ncreated: 2025-07-13\nlanguage: en\n---\n\nMy workload:\n```\n"
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 2 ga: 2 "
+        "all_gpus: 4 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n24\n"
+        + "\n".join(rows)
+        + "\nattention_laye\n```\nHow does SimAI handle ga?\n"
+    )
+    result = triage(text)
+    codes = {f.code for f in result.findings}
+    assert not codes & {"WK105", "WK307", "WK308"}
+    assert "WK405" in codes
+    assert "micro-batch group" not in result.markdown and "Total time" not in result.markdown
+    assert "not worded here" in result.markdown

@@ -217,3 +217,36 @@ def test_a_paste_that_lost_its_backslashes() -> None:
     [cmd] = _found(text).of("aicb-command")
     assert cmd.command is not None and cmd.command.lines == [2, 3, 4]
     assert cmd.command.option("--global_batch") == "512"
+
+
+def test_pasted_link_lines_are_a_topology_excerpt() -> None:
+    text = (
+        "Two switches share one port:\n\n144 159 400Gbps 0.0005ms 0\n144 160 400Gbps 0.0005ms 0\n"
+    )
+    [topo] = _found(text).of("topology")
+    assert topo.line == 3 and topo.topology is not None and topo.topology.gpus is None
+
+
+def test_an_unfenced_build_output_with_blank_lines_is_one_log() -> None:
+    text = (
+        "---\ntitle: 编译报错\n---\n\n-- Configuring done (52.9s)\n"
+        "CMake Error in src/x/CMakeLists.txt:\n"
+        '  Target "libx" INTERFACE_INCLUDE_DIRECTORIES property contains\n\n'
+        '    "/SimAI/src/x"\n\n  which is prefixed in the source directory.\n\n'
+        "-- Generating done (0.3s)\n"
+        "CMake Generate step failed.  Build files cannot be regenerated.\n"
+        "Finished executing the following commands:\nmkdir cmake-cache\n"
+        "ninja: error: loading 'build.ninja': No such file or directory\n"
+    )
+    found = _found(text)
+    assert _kinds(text) == {"log": 1}
+    assert detect(found.prose) == "zh"
+
+
+def test_output_named_in_the_title_and_a_log_attached_by_name() -> None:
+    text = (
+        "---\ntitle: 仿真输出的ncclFlowModel_EndToEnd.csv为空\n---\n\nThe body says nothing more.\n"
+        "[SimAI.log](https://github.com/user-attachments/files/1/SimAI.log)\n"
+    )
+    names = [a.text for a in _found(text).of("file-name")]
+    assert names == ["ncclFlowModel_EndToEnd.csv", "SimAI.log"]

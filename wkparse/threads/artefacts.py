@@ -42,7 +42,9 @@ _LOG_LINE = re.compile(
     r"|Layer issue|pass: \d+ finished|sim(?:ulation)? time|assert failed|terminate called"
     r"|Traceback \(most recent call last\)|File \".*\", line \d+|\w+Error:|\w+Exception:"
     r"|Segmentation fault|Aborted|Floating point exception|Killed$|\+ \S|\+\+ \S"
-    r"|stat path:|CSV path and filename:|type: HYBRID|num passes|Warning|warning!|\*{5})"
+    r"|stat path:|CSV path and filename:|type: HYBRID|num passes|Warning|warning!|\*{5}"
+    r"|CMake (?:Error|Warning)|-- (?:Configuring|Generating|Build files)"
+    r"|[\w.-]+: (?:fatal )?error:)"
 )
 _ERRORISH = re.compile(
     r"(?i)error|denied|msg=|terminate called|traceback|exception|fault|no such file|not found"
@@ -59,6 +61,11 @@ _LINK = re.compile(
     r"!\[[^\]]*\]\((\S+?)\)|<img[^>]*\ssrc=\"([^\"]+)\"|\[[^\]]*\]\((https?://\S+?)\)"
     r"|(?<![(\"])(https?://github\.com/user-attachments/\S+)"
 )
+
+#: an output or log file by name (`ncclFlowModel_EndToEnd.csv`, `SimAI.log`)
+_OUTPUT_NAME = re.compile(r"(?<![A-Za-z0-9_.-])([A-Za-z0-9_.-]+\.(?:csv|log))(?![A-Za-z0-9_])")
+#: a file the thread attaches under its name: `[SimAI.log](https://...)`
+_NAMED_LINK = re.compile(r"(?<!!)\[([\w.+-]+\.(?:csv|log))\]\(https?://")
 
 
 @dataclass
@@ -145,14 +152,17 @@ def extract(thread: Thread) -> Found:
     for number, text in [*text_lines, (10**12, "")]:
         if number in in_span:
             continue
-        if run and number != run[-1][0] + 1:  # a blank line ends a pasted output
-            logs.append(Artefact("log", run[0][0], _clip("\n".join(t for _, t in run))))
+        if run and number != run[-1][0] + 1 and not _output_resumes(run[-1][0], number, text):
+            # a blank line ends a pasted output, unless the output goes on after it
+            logs.append(Artefact("log", run[0][0], _clip(_joined(run))))
             run = []
-        if number not in command_lines and _LOG_LINE.match(text):
+        if number not in command_lines and (
+            _LOG_LINE.match(text) or (run and _inside_output(text, number, text_lines))
+        ):
             run.append((number, text))
             continue
         if run:
-            logs.append(Artefact("log", run[0][0], _clip("\n".join(t for _, t in run))))
+            logs.append(Artefact("log", run[0][0], _clip(_joined(run))))
             run = []
         if (
             _HEADER.match(text)
@@ -187,6 +197,11 @@ def extract(thread: Thread) -> Found:
 
     # topologies: names, -n of SimAI_simulator, generator commands, pasted files
     in_log = {n for a in logs for n in range(a.line, a.line + a.text.count("\n") + 1)}
+    pasted_links = [(n, t) for n, t in text_lines if topology.LINK_LINE.match(t)]
+    if pasted_links:
+        excerpt = topology.from_file(pasted_links)
+        if excerpt is not None:
+            mentions.append(excerpt)
     for number, text in prose + [x for f in shape.fences for x in f.lines]:
         if number in in_log:
             continue
@@ -224,6 +239,12 @@ def extract(thread: Thread) -> Found:
                     and not _OPTION_VALUE.search(text[: m.start()])
                 ):
                     names.setdefault(base, (number, path))
+    # the outputs and logs a thread is about (its title names them) or attaches by name
+    for number, text in prose:
+        outputs = _OUTPUT_NAME.finditer(text) if number == 0 else ()
+        attached = (m for m in _NAMED_LINK.finditer(text))
+        for m in (*outputs, *attached):
+            names.setdefault(PurePosixPath(m.group(1)).name, (number, m.group(1)))
     for _base, (number, path) in sorted(names.items(), key=lambda kv: kv[1][0]):
         arts.append(Artefact("file-name", number, path))
 
@@ -236,6 +257,23 @@ def extract(thread: Thread) -> Found:
 
     arts.sort(key=lambda a: (a.line, KINDS.index(a.kind)))
     return Found(arts, found, topologies, workload, [p for p in masked if p[0] not in in_log])
+
+
+def _inside_output(text: str, number: int, lines: list[tuple[int, str]]) -> bool:
+    """Whether a line that is no log line by itself belongs to the output around it: an
+    indented line, or a short or failing line, followed soon by a log line."""
+    if text[:1].isspace():
+        return True
+    if not text.isascii() or (len(text.split()) > 6 and not _ERRORISH.search(text)):
+        return False
+    after = [t for n, t in lines if number < n <= number + 3]
+    return any(_LOG_LINE.match(t) for t in after)
+
+
+def _output_resumes(last: int, number: int, text: str) -> bool:
+    """Whether an output goes on past blank lines: the next line is indented or a log line,
+    within two lines of the last."""
+    return number - last <= 3 and (text[:1].isspace() or bool(_LOG_LINE.match(text)))
 
 
 def _row(text: str) -> bool:
@@ -272,6 +310,13 @@ def _mask(prose: list[tuple[int, str]], found: list[Command]) -> list[tuple[int,
     """The prose with its command lines blanked (their words are read from the commands)."""
     lines = {n for c in found for n in c.lines}
     return [(n, "" if n in lines else t) for n, t in prose]
+
+
+def _joined(run: list[tuple[int, str]]) -> str:
+    """The lines of an output as pasted, the blank lines between them kept (so that its
+    first line and its line count say which thread lines it covers)."""
+    by_number = dict(run)
+    return "\n".join(by_number.get(n, "") for n in range(run[0][0], run[-1][0] + 1))
 
 
 def _clip(text: str, limit: int = 4000) -> str:

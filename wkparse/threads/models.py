@@ -16,8 +16,13 @@ if TYPE_CHECKING:
 
 #: the current SimAI: the fix "update SimAI" is what it does with the file
 MODEL = DEFAULT
-#: codes a pasted excerpt raises by being cut, not by being wrong
-_EXCERPT_CODES = frozenset({"WK105"})
+#: codes a pasted excerpt raises by being cut, not by being wrong: the row count, the
+#: body's structure (micro-batch groups against ga, layers against vpp, checkpoint layers)
+#: and the rows against what AICB writes for a command all need the whole file
+_EXCERPT_CODES = frozenset(
+    {"WK105", "WK219", "WK301", "WK302", "WK304", "WK305", "WK306", "WK307", "WK308"}
+    | {"WK602", "WK604"}
+)
 
 
 @dataclass
@@ -62,6 +67,8 @@ class Checked:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     explanation: Explanation | None = None
+    #: notes (info) and the opt-in generator-defect warnings: listed for bots, not worded
+    quiet: list[Diagnostic] = field(default_factory=list)
 
 
 def check(
@@ -76,7 +83,6 @@ def check(
     the file, in `lang`, for the SimAI `version` the user ran: one lint, whose findings
     explain reuses (SimAI runs separately, with the user's options); `meaning`: explain too."""
     from wkparse.config import Config
-    from wkparse.diagnostics import Severity
     from wkparse.engine import lint
     from wkparse.explanation.facts import explain
     from wkparse.i18n import language
@@ -90,15 +96,22 @@ def check(
             explanation = explain(parsed, name, findings=found) if meaning else None
         except Exception:
             explanation = None
-    kept = [
-        d
-        for d in found
-        if d.severity is not None
-        and d.severity >= Severity.WARNING
-        and not (excerpt and d.code in _EXCERPT_CODES)
-        and not (d.code.startswith("WK9") and d.severity < Severity.ERROR)
+    usable = [
+        d for d in found if d.severity is not None and not (excerpt and d.code in _EXCERPT_CODES)
     ]
-    return Checked(kept, explanation)
+    kept = [d for d in usable if _worded(d)]
+    return Checked(kept, explanation, [d for d in usable if not _worded(d)])
+
+
+def _worded(d: Diagnostic) -> bool:
+    """Whether a finding goes into the answer's words: warnings and errors, but not the
+    generator-defect warnings (WK9xx), which hold for nearly every AICB file."""
+    from wkparse.diagnostics import Severity
+
+    assert d.severity is not None
+    if d.code.startswith("WK9"):
+        return d.severity >= Severity.ERROR
+    return d.severity >= Severity.WARNING
 
 
 def run(

@@ -128,8 +128,8 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "q-meaning": ("What does the file describe?", "这个文件描述的是什么？"),
     "a-meaning": (
-        "{represents} Header: TP {tp}, PP {pp}, EP {ep}, ga {ga}, all_gpus {all_gpus}; DP {dp}.",
-        "{represents} 头部：TP {tp}，PP {pp}，EP {ep}，ga {ga}，all_gpus {all_gpus}；DP {dp}。",
+        "{represents}Header: TP {tp}, PP {pp}, EP {ep}, ga {ga}, all_gpus {all_gpus}; DP {dp}.",
+        "{represents}头部：TP {tp}，PP {pp}，EP {ep}，ga {ga}，all_gpus {all_gpus}；DP {dp}。",
     ),
     "q-name": ("What does the file name say?", "文件名说明了什么？"),
     "a-name": (
@@ -299,6 +299,16 @@ PHRASES: dict[str, tuple[str, str]] = {
         "计数行 {declared} 按粘贴出的 {shown} 行处理",
     ),
     "heading-evidence": ("Evidence", "依据"),
+    "a-findings-more": (
+        "{n} findings not worded here (notes and known AICB generator defects) are listed in "
+        "`--format json`.",
+        "另有 {n} 条发现未在此列出（提示与 AICB 生成器的已知缺陷），见 `--format json`。",
+    ),
+    "a-findings-more-1": (
+        "1 finding not worded here (a note or a known AICB generator defect) is listed in "
+        "`--format json`.",
+        "另有 1 条发现未在此列出（提示或 AICB 生成器的已知缺陷），见 `--format json`。",
+    ),
     "heading-missing": ("To be sure, please give", "为了确认，请补充"),
     "cut": (
         "_The issue is longer than wkparse reads (1,000,000 characters): only its start was read._",

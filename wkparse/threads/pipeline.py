@@ -124,13 +124,15 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     for src in files:
         pasted_file = src.origin == "pasted"
         name = None if pasted_file else src.name
-        checked = models.check(src.data, lang, pasted_file, name, ran)
-        _add_findings(t, src, checked.diagnostics, ran)
-        _findings_answer(t, src, checked.diagnostics, rule_lang)
+        # an excerpt is not the whole file: rules that count or compare the body stay silent
+        cut = pasted_file and src.excerpt
+        checked = models.check(src.data, lang, cut, name, ran)
+        _add_findings(t, src, checked.diagnostics + checked.quiet, ran)
+        _findings_answer(t, src, checked.diagnostics, rule_lang, quiet=len(checked.quiet))
         if ran != current:
             # what lint says for the current SimAI besides: after the fix "update SimAI"
             seen = {(d.code, d.span.line) for d in checked.diagnostics}
-            later = models.check(src.data, lang, pasted_file, name, current, False)
+            later = models.check(src.data, lang, cut, name, current, False)
             later_found = later.diagnostics
             extra = [d for d in later_found if (d.code, d.span.line) not in seen]
             _add_findings(t, src, extra, current)
@@ -202,7 +204,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 ev,
             )
         )
-        if p.total_us is not None:
+        if p.total_us is not None and not src.excerpt:  # an excerpt's total is not the file's
             t.answers.append(
                 Answer(say("q-run", lang), say("a-total", lang, total=f"{p.total_us:,.0f}"), ev)
             )
@@ -393,11 +395,14 @@ def _findings_answer(
     diagnostics: list[Diagnostic],
     rule_lang: str,
     current: SimaiVersion | None = None,
+    quiet: int = 0,
 ) -> None:
     """Lint's findings as answers; `current`: they are what the current SimAI adds (the
-    answer labels them so)."""
+    answer labels them so); past six, and for the `quiet` ones, how many more there are."""
     lang = t.language
-    for d in diagnostics[:6]:
+    shown = diagnostics[:6]
+    more = len(diagnostics) - len(shown) + quiet
+    for d in shown:
         line = src.thread_line(d.span.line)
         ev = [say("evidence-rule", lang, code=d.code, flag=rule_lang), evidence.basis(src, lang)]
         if line is not None and src.origin == "pasted":
@@ -406,6 +411,11 @@ def _findings_answer(
         if current is not None:
             said = say("a-finding-current", lang, current=current.short, finding=said)
         t.answers.append(Answer(say("q-findings", lang), said, ev))
+    if more:
+        key = "a-findings-more-1" if more == 1 else "a-findings-more"
+        t.answers.append(
+            Answer(say("q-findings", lang), say(key, lang, n=more), [evidence.basis(src, lang)])
+        )
 
 
 def _meaning(t: Triage, src: sources.Source, e: object) -> None:
@@ -426,7 +436,7 @@ def _meaning(t: Triage, src: sources.Source, e: object) -> None:
             say(
                 "a-meaning",
                 lang,
-                represents=get("represents") or "",
+                represents="" if src.excerpt else _sentence(str(get("represents") or ""), lang),
                 tp=get("tp"),
                 pp=get("pp"),
                 ep=get("ep"),
@@ -437,3 +447,8 @@ def _meaning(t: Triage, src: sources.Source, e: object) -> None:
             [say("evidence-explain", lang), evidence.basis(src, lang)],
         )
     )
+
+
+def _sentence(text: str, lang: str) -> str:
+    """`text` followed by the space (English) that separates it from the next sentence."""
+    return text + (" " if text and lang != "zh" else "")

@@ -26,6 +26,10 @@ _OLD = re.compile(r"HPN_7_0_(\d+)_gpus_(\d+)_in_one_server")
 _FAMILIES = ("Spectrum-X", "AlibabaHPN", "DCN+", "No_Rail_Opti", "Rail_Opti", "HPN_7_0")
 #: line 1 of a topology file: nodes, GPUs per server, NVSwitches, switches, links, GPU type
 FIRST_LINE = re.compile(r"^\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s+([A-Za-z]\w*)\s*$")
+#: a link line of a topology file: source, destination, rate, delay, error rate
+LINK_LINE = re.compile(
+    r"^\s*\d+\s+\d+\s+\d+(?:\.\d+)?[KMGT]?bps\s+\d+(?:\.\d+)?[mun]?s\s+\d+(?:\.\d+)?(?:e-?\d+)?\s*$"
+)
 
 
 @dataclass
@@ -93,6 +97,9 @@ def from_file(lines: list[tuple[int, str]]) -> Topology | None:
             return Topology(
                 "file", number, text.strip(), None, None, gpus if gpus > 0 else None, per
             )
+    links = [(n, t) for n, t in lines if LINK_LINE.match(t)]
+    if links and len(links) * 2 >= len(lines):  # link lines alone: an excerpt, no GPU count
+        return Topology("file", links[0][0], links[0][1].strip())
     return None
 
 
