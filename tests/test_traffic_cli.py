@@ -81,6 +81,9 @@ def test_output_file(tmp_path: Path) -> None:
     target = tmp_path / "m.csv"
     code, out, _ = traffic(str(SAMPLE), "-g", "8", "-f", "csv", "-o", str(target))
     assert code == 0 and out == "" and target.read_text().startswith("src,dst,bytes,flows\n")
+    page = tmp_path / "m.html"
+    code, out, _ = traffic(str(SAMPLE), "-g", "8", "-f", "html", "-o", str(page))
+    assert code == 0 and out == "" and page.read_text().startswith("<!DOCTYPE html>")
 
 
 def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:

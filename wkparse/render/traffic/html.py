@@ -64,6 +64,7 @@ def _figure(run: TrafficRun, pairs: dict[tuple[int, int], list[int]], name: str)
     cell = max(2, min(24, SIDE // max(nodes, 1)))
     side = cell * nodes
     top = max((v[0] for v in pairs.values()), default=0)
+    least = min((v[0] for v in pairs.values() if v[1]), default=0)
     parts = [
         f"<svg xmlns='http://www.w3.org/2000/svg' width='{side + 2}' height='{side + 2}' "
         f"viewBox='-1 -1 {side + 2} {side + 2}' role='img' "
@@ -73,7 +74,7 @@ def _figure(run: TrafficRun, pairs: dict[tuple[int, int], list[int]], name: str)
     for (s, d), (b, f) in sorted(pairs.items()):
         if not f:
             continue
-        shade = _shade(b, top)
+        shade = _shade(b, least, top)
         label = f"{_node(run, s)} -> {_node(run, d)}: {b:,} B in {f:,} flows"
         parts.append(
             f"<rect class='cell' x='{d * cell}' y='{s * cell}' width='{cell}' height='{cell}' "
@@ -84,7 +85,7 @@ def _figure(run: TrafficRun, pairs: dict[tuple[int, int], list[int]], name: str)
         at = server * per
         parts.append(
             f"<rect class='server' x='{at}' y='{at}' width='{per}' height='{per}' fill='none' "
-            "stroke='#246' stroke-width='1.5'/>"
+            "stroke='#246' stroke-width='2'/>"
         )
     if nodes > t.gpus:
         edge = t.gpus * cell
@@ -95,7 +96,8 @@ def _figure(run: TrafficRun, pairs: dict[tuple[int, int], list[int]], name: str)
     caption = (
         f"Rows send, columns receive ({nodes} nodes"
         + (", NVSwitches after the GPUs" if nodes > t.gpus else "")
-        + f"); darker is more bytes (log scale, most {top:,} B); blue squares are servers."
+        + f"); darker is more bytes (log scale from {least:,} B to {top:,} B); "
+        + "blue squares are servers."
     )
     return f"<figure>{''.join(parts)}<figcaption>{esc(caption)}</figcaption></figure>"
 
@@ -107,9 +109,11 @@ def _node(run: TrafficRun, node: int) -> str:
     return f"NVSwitch {node} (server {node - t.gpus})"
 
 
-def _shade(value: int, top: int) -> str:
-    """A colour from pale yellow (least) to dark red (most), on a log scale."""
-    share = 1.0 if top <= 1 else math.log1p(value) / math.log1p(top)
+def _shade(value: int, least: int, top: int) -> str:
+    """A colour from pale yellow (the map's least bytes) to dark red (its most), on a log
+    scale between the two."""
+    low, high = math.log(max(least, 1)), math.log(max(top, 1))
+    share = 1.0 if high <= low else (math.log(max(value, 1)) - low) / (high - low)
     lightness = 88 - 58 * share
     hue = 50 - 45 * share
     return f"hsl({hue:.0f},90%,{lightness:.0f}%)"
