@@ -263,3 +263,15 @@ def test_a_machine_format_says_why_it_exits_1_on_stderr(format: str, tmp_path: P
     result = runner.invoke(app, ["lint", "-f", format, str(path)])
     assert result.exit_code == 1
     assert result.stderr.startswith("note: Found ") and " error" in result.stderr
+
+
+def test_a_blank_line_above_the_policy_is_one_error_that_fix_deletes(tmp_path: Path) -> None:
+    """Issue 41: a blank line 1 gave three errors, two of them knock-on (the policy line read
+    as the row count), and no fix though rule WK101 says "delete the blank line"."""
+    path = tmp_path / "blank.txt"
+    path.write_text("\n" + GOOD)
+    code, found = codes(str(path))
+    assert (code, found) == (1, ["WK101"])
+    code, out, _ = lint("--fix", str(path))
+    assert code == 0, out
+    assert path.read_text() == GOOD

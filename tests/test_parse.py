@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -322,6 +324,15 @@ def test_any_token_soup_yields_an_ast_and_diagnostics(text: str) -> None:
         assert not result.workload.rows
         return
     lines = text.split("\n")
+    if (
+        len(lines) > 1
+        and not lines[0].removeprefix("\ufeff").strip()
+        and re.match(r"[ \t]*[A-Z][A-Z_]*(\s|$)", lines[1])
+    ):
+        # a blank line above a policy line: one finding (every line is one off), nothing read
+        assert [d.code for d in result.diagnostics] == ["WK101"]
+        assert not result.workload.rows
+        return
     body = [line for line in lines[2:] if line.strip(" \t\v\f\r")]
     assert len(result.workload.rows) == len(body)
     for d in result.diagnostics:

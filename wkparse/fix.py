@@ -8,9 +8,9 @@ round: the file is re-linted and the fixes then found are applied, until none is
 `MAX_ROUNDS` rounds have run. Unsafe fixes (those that change what SimAI computes) are
 applied only when asked. Everything an edit does not touch is kept byte for byte, line
 endings and a byte order mark included; on line 1 column 0 addresses the byte order mark
-(the parser's columns start after it), so `Edit(Span(1, 0, 1, 1), "")` removes it. The two
-fixes without edits, WK119's and WK120's, convert the whole file (UTF-16 to UTF-8, CR line ends
-to LF) before the others run.
+(the parser's columns start after it), so `Edit(Span(1, 0, 1, 1), "")` removes it. The three
+fixes without edits, WK119's, WK120's and WK101's, convert the whole file (UTF-16 to UTF-8, CR
+line ends to LF, a blank line 1 above the policy line deleted) before the others run.
 
 `fix_text` is pure; `fix_file` reads, fixes and atomically rewrites one file.
 """
@@ -133,10 +133,19 @@ def _from_cr_line_ends(data: bytes) -> str:
     return data.decode(_ENCODING, _ERRORS).replace("\r", "\n")
 
 
-#: the fixes that convert the whole file, by the code they fix
+def _without_blank_first_line(data: bytes) -> str | None:
+    # WK101 carries a fix only when the policy line follows the blank line 1
+    text = data.decode(_ENCODING, _ERRORS)
+    bom = _BOM if text.startswith(_BOM) else ""
+    first, newline, rest = text[len(bom) :].partition("\n")
+    return bom + rest if newline and not first.strip() else None
+
+
+#: the fixes that rewrite the whole file or its line structure, by the code they fix
 _CONVERSIONS: dict[str, Callable[[bytes], str | None]] = {
     syntax.WIDE_ENCODING: _from_wide_encoding,
     syntax.CR_LINE_ENDS: _from_cr_line_ends,
+    syntax.MISSING_POLICY: _without_blank_first_line,
 }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+import re
 import stat
 import sys
 from array import array
@@ -234,6 +235,24 @@ def _cr_line_ends(first: bytes, bom: bool) -> ParseResult:
     return _unread(Diagnostic(syntax.CR_LINE_ENDS, message, span, fix=fix), lines=1, bom=bom)
 
 
+#: a line that starts with a policy-like word (capitals and underscores), not a count
+_POLICY_FIRST = re.compile(rb"[ \t]*[A-Z][A-Z_]*(?:[ \t\r\n]|$)")
+
+
+def _blank_line_before_policy(bom: bool) -> ParseResult:
+    """One diagnostic, with its fix, for a blank line 1 above the policy line: every line is
+    one lower than SimAI reads it, so the count and row checks would all misfire (the policy
+    line read as the count, the count as a row)."""
+    message = _(
+        "line 1 is blank and the policy line follows it: SimAI finds no policy on line 1 and "
+        "cannot read the file; delete the blank line"
+    )
+    fix = Fix(_("delete the blank line 1"), ())
+    return _unread(
+        Diagnostic(syntax.MISSING_POLICY, message, Span.on_line(1, 1, 1), fix=fix), bom=bom
+    )
+
+
 class _Parser:
     def __init__(self, fast: bool, limits: Limits, size: int | None = None) -> None:
         self.fast = fast
@@ -263,6 +282,8 @@ class _Parser:
         second = next(lines, None)
         if second is None and _lone_carriage_returns(first) >= 2:
             return _cr_line_ends(first, bom)
+        if second is not None and not first.strip() and _POLICY_FIRST.match(second):
+            return _blank_line_before_policy(bom)
         endings: set[bytes] = {first[-2:]}
         header = self._header(first)
         if second is None:
