@@ -381,8 +381,17 @@ V1_SCRIPT = "sh scripts/megatron_workload_with_aiob.sh -m 13 --comp_filepath {}"
         # (c) 13B, sequence parallel with --moe_enabled (no AIOB)
         "--world_size 16 --tp_num 2 --global_batch 40 --micro_batch 2 --seq_length 2048 --sp "
         "--moe_enabled",
+        # (b') a global batch below micro-batch x data-parallel: ga 0, no group to read the
+        # layers from (only the parameter total has them)
+        "--world_size 32 --tp_num 2 --global_batch 10 --micro_batch 2 --sp --moe_enabled "
+        "--aiob_enable",
     ],
-    ids=["a-aiob-tuples-tp4-pp2-sp", "b-13b-aiob-batch-not-divided", "c-13b-sp-moe-enabled"],
+    ids=[
+        "a-aiob-tuples-tp4-pp2-sp",
+        "b-13b-aiob-batch-not-divided",
+        "c-13b-sp-moe-enabled",
+        "b-13b-aiob-no-group",
+    ],
 )
 def test_a_v1_script_file_renamed_is_found_with_its_batch_and_vocabulary(
     options: str, tmp_path: Path

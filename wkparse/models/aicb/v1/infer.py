@@ -114,9 +114,10 @@ def _total(text: str) -> int:
 
 
 def _solve(args: str, target: int, field: str) -> int | None:
-    """The FFN width (`ffn_hidden_size`) or padded vocabulary (`vocab_size`) that gives
-    `target` parameters for these arguments, when it is whole and not the one they already
-    give (AICB's own layer walk, `layers`: the total grows by a fixed step per unit)."""
+    """The FFN width (`ffn_hidden_size`), padded vocabulary (`vocab_size`) or layer count
+    (`num_layers`) that gives `target` parameters for these arguments, when it is whole and
+    not the one they already give (AICB's own layer walk, `layers`: the total grows by a
+    fixed step per unit)."""
     from dataclasses import replace
 
     from wkparse.models.aicb.errors import AicbError
@@ -127,8 +128,11 @@ def _solve(args: str, target: int, field: str) -> int | None:
     try:
         a, _idle = v1_args(args.split(), moe_only=False)
         vocab = field == "vocab_size"
-        step = a.tp * (DIVISIBLE_BY if vocab else max(a.ep, 1))
-        given = a.padded_vocab_size if vocab else a.ffn_hidden_size
+        if field == "num_layers":
+            step, given = 1, a.num_layers
+        else:
+            step = a.tp * (DIVISIBLE_BY if vocab else max(a.ep, 1))
+            given = a.padded_vocab_size if vocab else a.ffn_hidden_size
 
         def total(value: int) -> int:
             changed = {"vocab_size": value, "padded_vocab_size": value} if vocab else {field: value}
@@ -161,29 +165,44 @@ def _readings(path: str, text: str) -> Iterator[str]:
     else:
         splits = token_splits(tokens)[:_SPLITS] if tokens else [(1, 1)]
     for mbs, seq in splits:
-        yield from _reading(text, tp, names, name, mbs, seq)
+        for args in _reading(text, tp, names, name, mbs, seq):
+            if "--num_layers 0 " not in args:
+                yield args
+                continue
+            # no micro-batch group (a global batch below mbs x dp): the layers only count in
+            # the parameter total
+            count = _solve(args, _total(text), "num_layers")
+            if count is not None:
+                yield args.replace("--num_layers 0 ", f"--num_layers {count} ", 1)
 
 
 def _reading(
     text: str, tp: int, names: list[str], name: V1Name | None, mbs: int, seq: int
 ) -> Iterator[str]:
-    """The argument lists of one micro-batch and sequence."""
-    sp, aiob, moe = "attention_column" in names, "grad_gather" in names, "moelayer" in names
+    """The argument lists of one micro-batch and sequence (`--num_layers 0`: no group
+    shows them)."""
+    aiob, moe = "grad_gather" in names, "moelayer" in names
     lines = text.count("\n") + 1
     groups = text.count("\nembedding_layer\t" if aiob else "\nembedding_norm\t")
+    # without a group, sequence parallelism shows as the missing `layernorm` row
+    sp = "attention_column" in names or (not groups and "layernorm" not in names)
     pp = name.pp if name else 1
-    world = name.world if name else tp * pp
+    # no group: AICB floored global batch / (mbs x dp) to 0; the least run that does is a
+    # sample over two micro-batch slots (two data-parallel ranks when mbs is 1)
+    world = name.world if name else tp * pp * (2 if not groups and mbs == 1 else 1)
     dp = max(world // (tp * pp), 1)
-    gbs = name.gbs if name else groups * mbs * dp
+    gbs = name.gbs if name else (groups * mbs * dp if groups else 1)
     if gbs // max(mbs * dp, 1) > lines or max(mbs, seq) > MOST:
         return  # the name asks for more micro-batches than the file has lines
     block = "attention_column" if sp else "attention_layer"
     fields = row_fields(text, block)
     act = row_number(fields[4]) if fields and len(fields) > 4 else 0
+    grads = row_fields(text, "embedding_grads")  # AIOB's: its input gradient, the activation
+    act = act or (row_number(grads[7]) if grads and len(grads) > 7 else 0)
     preset = preset_settings(name.model) if name else {}
     hidden = int(preset.get("hidden_size", 0)) or (act // (2 * mbs * seq) or 4096)
     per_group = text.count("\nattention_row\t" if sp else "\nattention_layer\t")
-    layers = per_group // groups if groups else int(preset.get("num_layers", 24))
+    layers = per_group // groups if groups else int(preset.get("num_layers", 0))
     heads = int(preset.get("num_attention_heads", 0)) or max(hidden // 128, 1)
     norm = row_fields(text, "embedding_norm")
     vocab = row_number(norm[4]) // (2 * hidden) if norm and len(norm) > 4 else 0
