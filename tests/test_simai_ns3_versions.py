@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import NS3_VERSIONS, oracle_params, oracle_results
+from tests.conftest import NS3_VERSIONS, oracle_params, oracle_results, require
 from wkparse.models.simai.ns3 import END_TO_END, NO_GROUP, Ns3Run, simulate_ns3
 from wkparse.models.simai.versions import resolve
 
@@ -152,3 +152,43 @@ def test_every_recorded_version_and_case_is_replayed() -> None:
     seen = {(r["version"], r["case"]) for r in runs}
     assert {v for v, _ in seen} == {"b83ea3d4", "02532997", "7f06c19c", "cef83f9d"}
     assert {c for _, c in seen} == set(_cases())
+
+
+@pytest.mark.parametrize("run", RUNS)
+def test_lint_for_the_ns3_target_flags_where_the_run_ends(run: dict[str, Any]) -> None:
+    """`lint --target simai-ns3 --at V`: WK804 at the row of the small collective the run
+    stops at, WK805 at the all-to-all it aborts at, nothing where it finishes."""
+    from wkparse.config import Config
+    from wkparse.engine import lint
+    from wkparse.parse import parse_bytes
+
+    model = _model(run)
+    data = (NS3_VERSIONS / _cases()[run["case"]]["workload_file"]).read_bytes()
+    config = Config().with_target("simai-ns3").with_simai(run["version"])
+    found = {
+        (d.code, d.span.line)
+        for d in lint(parse_bytes(data), "workload.txt", config)
+        if d.code.startswith("WK8")
+    }
+    expected: set[str] = set()
+    if run["exit_code"] == 134:
+        expected = {"WK805"}
+    elif not run["all_passes_finished"]:
+        expected = {"WK804"}
+    assert {code for code, _ in found} == expected
+    if expected:
+        assert model.halt is not None and found == {(expected.pop(), model.halt.index + 3)}
+
+
+def test_explain_under_the_ns3_target_heads_with_the_verdict_at_its_simai() -> None:
+    from typer.testing import CliRunner
+
+    from wkparse.cli import app
+
+    path = str(require(NS3_VERSIONS / "cases" / "micro__allreduce_4B_row0.txt"))
+    args = ["explain", "--target", "simai-ns3", "--format", "json", path]
+    old = json.loads(CliRunner().invoke(app, [*args, "--at", "b83ea3d4"]).output)
+    assert old["notes"][0].startswith("SimAI-Simulation will stop silently at line 3, layer 0")
+    assert "exit 0 within seconds" in old["notes"][0]
+    now = json.loads(CliRunner().invoke(app, args).output)
+    assert now["notes"][0].startswith("SimAI-Simulation will finish (exit 0)")

@@ -31,5 +31,6 @@ def shown(
         from wkparse.models.simai.ns3 import simulate_ns3
         from wkparse.render.simai.ns3 import verdict
 
-        e = replace(e, notes=(verdict(simulate_ns3(data)), *e.notes))
+        run = simulate_ns3(data, version=config.simai_version)
+        e = replace(e, notes=(verdict(run), *e.notes))
     return e
