@@ -6,8 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import SAMPLES, TRIAGE, require
-from wkparse import triage
+from wkparse import aicb, triage
+from wkparse.models.aicb import AicbError
 from wkparse.threads.logs import read
 
 REFUSED = (
@@ -308,3 +311,26 @@ def test_an_excerpt_is_not_linted_as_the_whole_file() -> None:
     assert "WK405" in codes
     assert "micro-batch group" not in result.markdown and "Total time" not in result.markdown
     assert "not worded here" in result.markdown
+
+
+def test_an_aiob_command_without_times_gets_the_refusal_aicb_gives() -> None:
+    """Issue 41: `aicb -- ... --aiob_enable` without `--comp_filepath` is refused (WK601 in
+    lint) while triage took it with Example.txt's times: one verdict for one command. Triage
+    gives the same refusal, then reads the layout (which the times do not change), and states
+    no total made of the stand-in times."""
+    command = (
+        "sh scripts/megatron_workload_with_aiob.sh -m 7 --world_size 8 --frame Megatron "
+        "--global_batch 16 --micro_batch 1 --seq_length 2048 --swiglu --aiob_enable"
+    )
+    with pytest.raises(AicbError) as refused:
+        aicb(command)
+    result = triage(f"I generated it with\n\n    {command}\n\nWhat does it mean?\n")
+    [rebuilt] = [
+        a for a in result.answers if a.question == "What file does the AICB command write?"
+    ]
+    assert rebuilt.answer.startswith(
+        f"wkparse's AICB model writes no file for it: {refused.value}."
+    )
+    assert "Example.txt standing in" in rebuilt.answer
+    said = [a.answer for a in result.answers if a.question == "What does SimAI do with it?"]
+    assert said and not any("Total time" in s and "EndToEnd.csv gives" in s for s in said)

@@ -113,6 +113,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "AICB {revision} writes `{name}` for it{notes}.",
         "AICB {revision} 会为它生成 `{name}`{notes}。",
     ),
+    "a-rebuild-layout": (
+        "Its rows, sizes and ga do not depend on those times: what follows reads the layout "
+        "AICB {revision} writes (`{name}`) with the compute times of AICB's shipped "
+        "Example.txt standing in{notes}.",
+        "但它的行、大小和 ga 与这些时间无关：下文读的是 AICB {revision} 生成的布局（`{name}`），"
+        "计算时间以 AICB 自带的 Example.txt 代替{notes}。",
+    ),
     "a-rebuild-fail": (
         "wkparse's AICB model writes no file for it: {error}",
         "wkparse 的 AICB 模型无法为它生成文件：{error}",

@@ -103,15 +103,12 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         files.append(rb.source)
         ev.append(say("evidence-aicb", lang, revision=rb.source.revision))
         notes = "" if not rb.notes else " (" + "; ".join(rb.notes) + ")"
-        t.answers.append(
-            Answer(
-                say("q-rebuild", lang),
-                say(
-                    "a-rebuild", lang, revision=rb.source.revision, name=rb.source.name, notes=notes
-                ),
-                ev,
-            )
-        )
+        key = "a-rebuild-layout" if rb.error else "a-rebuild"
+        answer = say(key, lang, revision=rb.source.revision, name=rb.source.name, notes=notes)
+        if rb.error:
+            refused = say("a-rebuild-fail", lang, error=rb.error).rstrip(".")
+            answer = refused + ("\u3002" if lang == "zh" else ". ") + answer
+        t.answers.append(Answer(say("q-rebuild", lang), answer, ev))
         checks.command_and_name(t, rb.source, ev)
     pasted = sources.pasted(found)
     checks.file_names(t)
@@ -204,7 +201,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 ev,
             )
         )
-        if p.total_us is not None and not src.excerpt:  # an excerpt's total is not the file's
+        # an excerpt's total is not the file's, nor is one of stand-in compute times
+        if p.total_us is not None and not src.excerpt and not src.stand_in_times:
             t.answers.append(
                 Answer(say("q-run", lang), say("a-total", lang, total=f"{p.total_us:,.0f}"), ev)
             )

@@ -42,6 +42,9 @@ class Source:
 
     #: AICB's revision for a rebuilt file
     revision: str = ""
+    #: a rebuilt file whose compute times are AICB's shipped ones, standing in for those the
+    #: command measures on a GPU: its layout is the command's, its times (and totals) are not
+    stand_in_times: bool = False
 
     def thread_line(self, file_line: int) -> int | None:
         if self.lines and 1 <= file_line <= len(self.lines):
@@ -55,6 +58,8 @@ class Rebuild:
 
     artefact: Artefact
     source: Source | None
+    #: why AICB's model writes no file for the command; with a `source`, that source is the
+    #: layout only (the command's times could not be reproduced: `MeasuredOnGpu`)
     error: str = ""
     notes: tuple[str, ...] = ()
 
@@ -82,6 +87,8 @@ def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
     """Each AICB command's file, as the AICB model at `at` (a commit, or a date YYYY-MM-DD:
     the revision in force then) writes it."""
     from wkparse.models.aicb import AicbError, generate
+    from wkparse.models.aicb.errors import MeasuredOnGpu
+    from wkparse.models.aicb.training.aiob import SHIPPED
 
     out: list[Rebuild] = []
     seen: set[tuple[str, ...]] = set()
@@ -91,20 +98,19 @@ def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
             continue  # the same command quoted again (a reply, a log)
         seen.add(tuple(art.command.words))
         words = list(art.command.words)
-        notes: tuple[str, ...] = ()
-        if _measures_on_gpu(words):
-            # AIOB would time the kernels on the user's GPU: the layout (rows, sizes, ga)
-            # does not depend on those times, so AICB's shipped times stand in for them
-            from wkparse.models.aicb.training.aiob import SHIPPED
-
-            words += ["--comp_filepath", str(SHIPPED)]
-            notes = (
-                f"--aiob_enable without --comp_filepath: compute times of {SHIPPED}, "
-                "not those AIOB measures on your GPU; rows, sizes and ga are unaffected",
-            )
+        refused = ""
         try:
             # the AICB of the thread's date only: a later one may write another file
             made = generate(words, at=at)
+        except MeasuredOnGpu as exc:
+            # refused as `wkparse aicb` and lint (WK601) refuse it; the layout (rows, sizes,
+            # ga) does not depend on the GPU's times, so it is read with AICB's shipped ones
+            refused = str(exc)
+            try:
+                made = generate([*words, "--comp_filepath", str(SHIPPED)], at=at)
+            except AicbError as again:
+                out.append(Rebuild(art, None, str(again)))
+                continue
         except AicbError as exc:
             out.append(Rebuild(art, None, str(exc)))
             continue
@@ -112,8 +118,15 @@ def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
             out.append(Rebuild(art, None, f"{type(exc).__name__}: {exc}"))
             continue
         revision = getattr(made.revision, "label", str(made.revision))
-        source = Source(made.filename, made.text().encode(), "aicb", art, revision=revision)
-        out.append(Rebuild(art, source, notes=notes + tuple(made.notes)))
+        source = Source(
+            made.filename,
+            made.text().encode(),
+            "aicb",
+            art,
+            revision=revision,
+            stand_in_times=bool(refused),
+        )
+        out.append(Rebuild(art, source, refused, notes=tuple(made.notes)))
     return out
 
 
@@ -139,12 +152,6 @@ def pasted(found: Found) -> Source | None:
         cut_rows=len(rows) - len(complete),
         declared=declared if declared is not None and declared != len(complete) else None,
     )
-
-
-def _measures_on_gpu(words: list[str]) -> bool:
-    """An AIOB command without a times file (AICB would measure them with torch)."""
-    given = {w.split("=", 1)[0] for w in words}
-    return "--aiob_enable" in given and "--comp_filepath" not in given
 
 
 def matching(sources: list[Source], name: str) -> Source | None:

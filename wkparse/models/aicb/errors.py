@@ -8,3 +8,10 @@ class AicbError(Exception):
 
     The message is one line naming the option or the check, as a user would want to read it.
     """
+
+
+class MeasuredOnGpu(AicbError):
+    """`--aiob_enable` without `--comp_filepath`: AICB times the kernels on the user's GPU.
+    No file can be reproduced (its compute times are that GPU's), though its rows, sizes and
+    ga do not depend on those times: a caller that wants only the layout may stand AICB's
+    shipped times in, saying so."""

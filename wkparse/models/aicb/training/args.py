@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from wkparse.i18n import N_
-from wkparse.models.aicb.errors import AicbError
+from wkparse.models.aicb.errors import AicbError, MeasuredOnGpu
 from wkparse.models.aicb.formulas import activation, data_parallel, ga
 from wkparse.models.aicb.options import Option, Parsed, parse
 
@@ -192,7 +192,7 @@ def padded_vocab(vocab: int, divisible_by: int, tp: int) -> int:
 def measured_times(aiob: bool, comp: object) -> None:
     """Refuse an AIOB run without a times file: AICB would measure them on a GPU."""
     if aiob and comp is None:
-        raise AicbError(
+        raise MeasuredOnGpu(
             "--aiob_enable without --comp_filepath measures compute times on a GPU with torch; "
             "wkparse cannot reproduce that run (give --comp_filepath FILE)"
         )
