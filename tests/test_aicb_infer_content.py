@@ -464,3 +464,18 @@ def test_a_nearest_command_keeps_the_header_world_size(tmp_path: Path) -> None:
     found = infer(str(tmp_path / "workload.txt"), "\n".join(lines))
     assert not found.exact and found.command
     assert "all_gpus: 32 " in lines[0] and "--world_size 32 " in found.command
+
+
+def test_explain_says_a_renamed_v1_file_s_world_size_is_a_guess(tmp_path: Path) -> None:
+    """explain names the command, and says what of it the v1.0 file could not show; under
+    AICB's own name, nothing is a guess."""
+    made = generate(f"{V1_SCRIPT} --world_size 32 --tp_num 4 --sp --moe_enabled", at="4f33c8e")
+    caveat = "world size, pipeline stages and global batch are a guess: an AICB v1.0 file"
+    for name, guessed in (("run3.txt", True), (made.filename, False)):
+        path = tmp_path / name
+        path.write_text(made.text())
+        result = runner.invoke(app, ["explain", str(path), "--format", "json"])
+        command = json.loads(result.stdout)["generation"]["aicb_command"]
+        assert command.startswith("python -m workload_generator.AIOB_simAI_workload_generator")
+        assert (caveat in command) == guessed
+        assert ("--world_size 32 " in command) != guessed

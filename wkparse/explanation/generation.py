@@ -172,6 +172,13 @@ def _aicb_provenance(ctx: Context, guessed: Era | None) -> tuple[Era | None, str
             "{command} (with compute times of another AIOB measurement than the shipped "
             "Example.txt)"
         ).format(command=command)
+    from wkparse.models.aicb.reading.content import V1_UNSHOWN
+
+    if set(V1_UNSHOWN) & set(found.not_in_file):
+        command = _(
+            "{command} (its world size, pipeline stages and global batch are a guess: an AICB "
+            "v1.0 file shows only TP, and its name did not give them)"
+        ).format(command=command)
     span = found.span
     if (found.exact or found.other_compute_times) and span is not None:
         first, last = resolve(span[0]), resolve(span[1])
