@@ -128,7 +128,12 @@ def test_fmt_leaves_it_alone(tmp_path: Path) -> None:
     data = wide(real_files()[0], "utf-16")
     path = write(tmp_path, "w.txt", data)
     result = runner.invoke(app, ["fmt", str(path)])
-    assert result.exit_code == 1 and "syntax errors" in result.stderr
+    # issue 41: not "syntax errors", but what fixes it
+    assert result.exit_code == 1 and "syntax errors" not in result.stderr
+    assert "not formatted: convert the file to UTF-8 without a byte order mark first " in (
+        result.stderr
+    )
+    assert "(`wkparse lint --fix` does)" in result.stderr
     assert path.read_bytes() == data
 
 

@@ -381,3 +381,18 @@ def test_a_byte_order_mark_is_never_called_formatted(args: list[str], tmp_path: 
     assert "already formatted" not in result.stderr
     assert "WK107" in result.stderr and f"{path}:1:1:" in result.stderr
     assert path.read_bytes().startswith(BOM)  # fmt keeps it: removing it is lint's fix
+
+
+def test_diff_of_crlf_line_ends_says_so_in_one_line(tmp_path: Path) -> None:
+    """Issue 41: `fmt --diff` on a CRLF file showed every line removed and added again."""
+    path = tmp_path / "w.txt"
+    path.write_bytes(CANONICAL.replace("\n", "\r\n").encode())
+    result = runner.invoke(app, ["fmt", "--diff", str(path)])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert f"{path}: line endings CRLF -> LF" in result.stderr.splitlines()
+    # with another change besides, the diff shows only that change
+    path.write_bytes(CANONICAL.replace("\n2\n", "\n2 \n").replace("\n", "\r\n").encode())
+    result = runner.invoke(app, ["fmt", "--diff", str(path)])
+    changed = [x for x in result.stdout.splitlines() if x[:1] in "+-" and x[:3] not in "+++---"]
+    assert changed == ["-2 ", "+2"]

@@ -41,6 +41,8 @@ class _Tally:
     changed: int = 0
     unchanged: int = 0
     broken: int = 0
+    #: not formatted until `lint --fix` converts it (UTF-16 text, CR line ends)
+    unconverted: int = 0
     skipped: int = 0
     #: canonical but for a byte order mark, which fmt keeps and SimAI fails on (WK107)
     marked: int = 0
@@ -81,7 +83,7 @@ def run(
             "file that is not a workload" if tally.skipped == 1 else "files that are not workloads"
         )
         _say(f"note: skipped {tally.skipped:,} {what}{listed}")
-    if tally.changed + tally.unchanged + tally.broken + tally.marked:
+    if tally.changed + tally.unchanged + tally.broken + tally.unconverted + tally.marked:
         _say(_summary(tally, check or diff))
     elif status == 0:
         _say(f"warning: {discover.NO_WORKLOADS}")
@@ -172,11 +174,21 @@ def _report_errors(display: str, result: ParseResult, tally: _Tally) -> bool:
     formatted)."""
     for d in result.diagnostics:
         _say(f"{display}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
-    if result.diagnostics:
+    if not result.diagnostics:
+        return True
+    # a file the parser did not read (UTF-16, CR line ends, a blank line 1 above the policy)
+    # whose one finding `lint --fix` fixes: its rows are not wrong, only unread
+    [first, *rest] = result.diagnostics
+    if not rest and first.fix is not None and first.fix.safe and not first.fix.edits:
+        _say(
+            f"error: {display}: not formatted: {first.fix.description} first "
+            "(`wkparse lint --fix` does)"
+        )
+        tally.unconverted += 1
+    else:
         _say(f"error: {display}: not formatted, it has syntax errors")
         tally.broken += 1
-        return False
-    return True
+    return False
 
 
 def _encoded(result: ParseResult) -> Iterator[bytes]:
@@ -184,6 +196,13 @@ def _encoded(result: ParseResult) -> Iterator[bytes]:
 
 
 def _write_diff(display: str, before: str, after: str) -> None:
+    """The unified diff; line ends CRLF made LF are said in one line (on standard error),
+    not shown as every line removed and added again."""
+    if "\r\n" in before and "\r\n" not in after:
+        _say(f"{display}: line endings CRLF -> LF")
+        before = before.replace("\r\n", "\n")
+        if before == after:
+            return
     lines = difflib.unified_diff(_lines(before), _lines(after), display, display)
     _stdout("".join(_terminated(lines)).encode("utf-8", "replace"))
 
@@ -212,6 +231,8 @@ def _summary(tally: _Tally, dry: bool) -> str:
         parts.append(f"{_files(tally.unchanged)} already formatted")
     if tally.broken:
         parts.append(f"{_files(tally.broken)} not formatted (syntax errors)")
+    if tally.unconverted:
+        parts.append(f"{_files(tally.unconverted)} not formatted (`wkparse lint --fix` first)")
     if tally.marked:
         parts.append(f"{_files(tally.marked)} formatted but for a byte order mark (WK107)")
     return ", ".join(parts)
