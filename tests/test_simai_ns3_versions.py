@@ -192,3 +192,34 @@ def test_explain_under_the_ns3_target_heads_with_the_verdict_at_its_simai() -> N
     assert "exit 0 within seconds" in old["notes"][0]
     now = json.loads(CliRunner().invoke(app, args).output)
     assert now["notes"][0].startswith("SimAI-Simulation will finish (exit 0)")
+
+
+def test_a_small_weight_gradient_collective_is_waited_for_at_the_end() -> None:
+    """From the source (not run): a weight-gradient collective is issued without waiting, so
+    one that never completes lets the backward pass go on; the run waits for its stream at
+    the end and exits 0 without `all passes finished`."""
+    from wkparse.config import Config
+    from wkparse.engine import lint
+    from wkparse.parse import parse_bytes
+
+    head = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        "all_gpus: 4 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n3\n"
+    )
+    rows = [
+        "embedding_layer\t-1\t100\tALLREDUCE\t8192\t100\tNONE\t0\t100\tNONE\t0\t100\n",
+        "attention_layer\t-1\t100\tALLREDUCE\t8192\t100\tALLREDUCE\t8192\t100\tALLREDUCE\t64\t100\n",
+        "mlp_layer\t-1\t100\tALLREDUCE\t8192\t100\tALLREDUCE\t8192\t100\tNONE\t0\t100\n",
+    ]
+    data = (head + "".join(rows)).encode()
+    model = simulate_ns3(data)
+    assert not model.finishes and model.outcome.exit_code == 0
+    assert model.halt is not None and (model.halt.index, model.halt.phase) == (1, "wg")
+    # every collective is issued: 3 forward, 2 input-gradient, the stuck weight-gradient one
+    assert model.issued == 6 and model.last_issued == (1, "wg")
+    assert "pass: 0 finished" in model.outcome.message
+    config = Config().with_target("simai-ns3")
+    found = [d for d in lint(parse_bytes(data), "workload.txt", config) if d.code == "WK804"]
+    assert [(d.span.line, d.span.column) for d in found] == [
+        (4, len("\t".join(rows[1].split("\t")[:10])) + 2)
+    ]

@@ -15,17 +15,19 @@ from wkparse.i18n import _
 @file_check("WK804")
 def ns3_small_collective(ctx: Context) -> Iterator[Diagnostic]:
     run = ns3_run(ctx)
-    if run is None or run.walk.halt is None or run.walk.halt.how != "small":
+    if run is None:
         return
-    halt = run.walk.halt
-    step = run.step(halt.index, halt.phase)
+    # where the run stops issuing, and a weight-gradient collective it issues on past
+    ends = [h for h in (run.walk.stuck, run.walk.halt) if h is not None and h.how == "small"]
     rows = ctx.workload.rows
-    comm = getattr(RowFields(rows.values, rows.refs[halt.index]), halt.phase).comm
-    yield Diagnostic(
-        "WK804",
-        _(
-            "{comm} of {size} B: SimAI-Simulation {simai} issues it and stops here silently "
-            "(exit 0, no pass finished, empty results)"
-        ).format(comm=comm or step.type.value, size=step.size, simai=ctx.simai.short),
-        span_at(ctx, halt.index, halt.phase, 2),
-    )
+    for halt in ends:
+        step = run.step(halt.index, halt.phase)
+        comm = getattr(RowFields(rows.values, rows.refs[halt.index]), halt.phase).comm
+        yield Diagnostic(
+            "WK804",
+            _(
+                "{comm} of {size} B: SimAI-Simulation {simai} issues it and never completes it "
+                "(exit 0, no pass finished, empty results)"
+            ).format(comm=comm or step.type.value, size=step.size, simai=ctx.simai.short),
+            span_at(ctx, halt.index, halt.phase, 2),
+        )

@@ -298,6 +298,13 @@ class LayerSteps:
         step = self.phase(name)
         return "stop" if step.stops else "crash" if step.crashes else step.ends_issued
 
+    def blocks(self, name: str) -> str | None:
+        """How the run stops issuing at this phase: `ends`, but a weight-gradient collective
+        that never completes does not stop it (it is issued non-blocking: the backward pass
+        goes on, `pass: 0 finished` is printed, and the run waits for its stream at the end)."""
+        how = self.ends(name)
+        return None if name == "wg" and how == "small" else how
+
 
 #: what decides a phase's step: the comm word, the size, and the compute only when it stops
 PhaseKey = tuple[str, "int | None", "int | None"]
@@ -354,6 +361,9 @@ class Walk:
     last_issued: tuple[int, str] | None = None
     #: collectives this version's ns-3 reader reads as none (`Step.dropped`) up to the end
     dropped: int = 0
+    #: the first weight-gradient collective that never completes before the end (the run
+    #: issues on past it, but never finishes)
+    stuck: Halt | None = None
 
 
 #: endings that come after the collective is issued (its `collective issued` line is printed)
@@ -375,22 +385,27 @@ def walk(keys: Sequence[K], steps_of: Callable[[K], LayerSteps], tail: int = 0) 
         return keys[min(pos, len(keys) - 1)]
 
     halt: Halt | None = None
-    ends_fwd = [k for k, st in distinct.items() if st.ends("fwd")]
+    ends_fwd = [k for k, st in distinct.items() if st.blocks("fwd")]
     if ends_fwd:
         wanted = set(ends_fwd)
         i = next(i for i, k in enumerate(keys) if k in wanted)
-        halt = Halt(i, "fwd", distinct[keys[i]].ends("fwd") or "")
+        halt = Halt(i, "fwd", distinct[keys[i]].blocks("fwd") or "")
     else:
-        back = [k for k, st in distinct.items() if st.ends("ig") or st.ends("wg")]
+        back = [k for k, st in distinct.items() if st.blocks("ig") or st.blocks("wg")]
         if back:
-            wanted = set(back)
-            if tail and keys[-1] in wanted:
-                i = counts - 1
-            else:
-                i = max(i for i, k in enumerate(keys) if k in wanted)
+            i = _last_index(keys, set(back), tail, counts)
             st = distinct[index_of(i)]
-            phase = "ig" if st.ends("ig") else "wg"
-            halt = Halt(i, phase, st.ends(phase) or "")
+            phase = "ig" if st.blocks("ig") else "wg"
+            halt = Halt(i, phase, st.blocks(phase) or "")
+    stuck: Halt | None = None
+    if halt is None or halt.phase != "fwd":
+        # the first weight-gradient collective that never completes, in the backward passes
+        # that ran before the halt (from the last layer down)
+        never = {k for k, st in distinct.items() if st.ends("wg") == "small"}
+        if never:
+            i = _last_index(keys, never, tail, counts)
+            if halt is None or i > halt.index:
+                stuck = Halt(i, "wg", "small")
     # what ran: whole layers before the halt in each direction, and the halt's own layer
     fwd_layers: Counter[K] = Counter()
     back_layers: Counter[K] = Counter()
@@ -421,7 +436,14 @@ def walk(keys: Sequence[K], steps_of: Callable[[K], LayerSteps], tail: int = 0) 
     if raised:
         first_raised = next(i for i, k in enumerate(keys) if distinct[k].fwd.raised)
     last = _last_issued(keys, distinct, halt, counts)
-    return Walk(halt, wire, raised, first_raised, skipped, issued, last, dropped)
+    return Walk(halt, wire, raised, first_raised, skipped, issued, last, dropped, stuck)
+
+
+def _last_index(keys: Sequence[K], wanted: set[K], tail: int, counts: int) -> int:
+    """The last layer whose key is wanted (the tail's layers count when the last key is)."""
+    if tail and keys[-1] in wanted:
+        return counts - 1
+    return max(i for i, k in enumerate(keys) if k in wanted)
 
 
 def _last_issued(
@@ -602,6 +624,9 @@ def _walk(run: Ns3Run) -> None:
     run.raised = (done.raised, done.first_raised)
     run.traffic_before_end = done.wire_bytes > 0
     run.issued, run.last_issued, run.dropped = done.issued, done.last_issued, done.dropped
+    if run.halt is None:
+        # the run issues to the end but waits for this collective's stream forever
+        run.halt = done.stuck
 
 
 def _name(run: Ns3Run, index: int) -> str:

@@ -65,6 +65,14 @@ def small_message(
         f"{comm} of {size} B in the {phase} pass of layer {index} ({name}) is issued and never "
         f"completes: SimAI-Simulation stops there silently ({SILENT})"
     )
+    if phase == "weight-gradient":
+        # issued non-blocking: the backward pass goes on, the run waits for it at the end
+        head = (
+            f"{comm} of {size} B in the weight-gradient pass of layer {index} ({name}) is issued "
+            "and never completes: the backward pass goes on past it and prints `pass: 0 "
+            "finished`, then SimAI-Simulation waits for it and stops silently (exit 0, no "
+            "`all passes finished`, ncclFlowModel_EndToEnd.csv empty)"
+        )
     recorded = f"{RUNS} {SMALL_CASES}"
     if phase == "forward" and not version.has("ns3_small_message"):
         evidence = _evidence(version, SMALL_AT, SMALL_CASES)

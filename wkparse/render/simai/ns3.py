@@ -21,7 +21,14 @@ import json
 from typing import Any, TextIO
 
 from wkparse.i18n import english_count
-from wkparse.models.simai.ns3 import BACKEND, BUDGET_S, PHASE_WORDS, RATE_BYTES_PER_S, Ns3Run
+from wkparse.models.simai.ns3 import (
+    BACKEND,
+    BUDGET_S,
+    END_TO_END,
+    PHASE_WORDS,
+    RATE_BYTES_PER_S,
+    Ns3Run,
+)
 from wkparse.models.simai.ns3_endings import SILENT
 from wkparse.render.simai.json import head, outcome
 from wkparse.render.simai.text import header_line
@@ -101,6 +108,11 @@ def verdict(run: Ns3Run) -> str:
         return f"{BACKEND} will crash at {where} (SIGSEGV, exit 139){undefined}"
     if h.how == "abort":
         return f"{BACKEND} will abort at {where} (SIGABRT, exit 134){undefined}"
+    if h.how == "small" and h.phase == "wg":
+        return (
+            f"{BACKEND} will never finish: the collective at {where} never completes "
+            f"(exit 0, no `all passes finished`, {END_TO_END} empty){undefined}"
+        )
     if h.how == "small":
         return (
             f"{BACKEND} will stop silently at {where}, the last collective it issues: "
