@@ -41,6 +41,8 @@ NS3_VERSIONS = ROOT.parent / "shared" / "simai-ns3-versions"
 SIMAI_VERSIONS = ROOT.parent / "shared" / "simai-versions"
 #: real SimAI / AICB threads rebuilt as triage cases (issue.md, expected.json, attachments/)
 TRIAGE = ROOT.parent / "shared" / "triage"
+#: SimAI's and AICB's masters, commit by commit
+HISTORY = ROOT.parent / "shared" / "history"
 
 
 def missing_shared(env: Mapping[str, str], corpus: Path) -> str | None:

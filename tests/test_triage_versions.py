@@ -31,7 +31,7 @@ def test_the_simai_in_force_on_the_date_is_run_and_said() -> None:
     assert (simai["commit"], simai["basis"], simai["model"]) == ("4e66932a", "date", "4e66932a")
     said = [a.answer for a in result.answers if a.question == "Which SimAI and AICB?"]
     assert said[0].startswith(
-        "SimAI 4e66932a (2025-03-20), in force on the issue's date 2025-03-25; AICB ed1dee4"
+        "SimAI 4e66932a (2025-03-20), master on the issue's date, 2025-03-25; AICB ed1dee4"
     )
     assert [(p.simai, p.outcome, p.exit) for p in result.predictions] == [
         ("4e66932a", "refuse", 255),
@@ -57,13 +57,33 @@ def test_a_commit_the_thread_names_beats_the_date() -> None:
     assert say("missing-commit", "en") not in result.missing
 
 
-def test_a_named_commit_wkparse_does_not_model_runs_the_dates() -> None:
+def test_a_named_commit_wkparse_does_not_model_runs_the_modelled_one_before_it() -> None:
+    """9ecad45f (2025-02-06) is a master commit wkparse does not model: the models run
+    b83ea3d4, the newest modelled before it on master (not the one in force on the issue's
+    date), and the answer says that nothing between them changes what SimAI does."""
     result = triage(THREAD.format(date="2025-03-25", more="SimAI commit 9ecad45f here.\n"))
     simai = result.versions["simai"]
     assert isinstance(simai, dict)
-    assert (simai["commit"], simai["model"]) == ("9ecad45f", "4e66932a")
-    assert simai["model_why"] == "the modelled SimAI in force on 2025-03-25"
-    assert result.predictions[0].simai == "4e66932a"
+    assert (simai["commit"], simai["model"], simai["differs"]) == ("9ecad45f", "b83ea3d4", [])
+    assert simai["model_why"] == "the newest modelled SimAI before 9ecad45f (2025-02-06)"
+    assert result.predictions[0].simai == "b83ea3d4"
+    assert say("models-stand-in-same", "en", model="b83ea3d4 (2025-01-13)") in result.markdown
+
+
+def test_master_on_the_date_is_named_and_where_its_stand_in_differs() -> None:
+    """On 2025-07-13 master was da7cc783 (2025-07-11), not 26b4574b (2025-07-09), the newest
+    modelled commit; between them SimAI changed its ns-3 frontend and MockNcclGroup, so
+    each SimAI-Analytical statement says it may not hold where the collectives changed."""
+    result = triage(THREAD.format(date="2025-07-13", more="I ran SimAI_simulator too.\n"))
+    simai = result.versions["simai"]
+    assert isinstance(simai, dict)
+    assert (simai["label"], simai["model"]) == ("da7cc783 (2025-07-11)", "26b4574b")
+    assert simai["differs"] == ["system", "ns3"] and simai["aicb_pin"] == "d9b4f5c"
+    aicb = result.versions["aicb"]
+    assert isinstance(aicb, dict) and aicb["commit"] == "9ac2f0e"
+    caveat = "SimAI changed its collectives and groups between 26b4574b and da7cc783"
+    runs = [a for a in result.answers if a.question == say("q-run", "en")]
+    assert runs and all(caveat in a.evidence[2] for a in runs)
 
 
 def _pasted(header: str, rows: str, date: str) -> str:
@@ -172,9 +192,26 @@ def test_versions_in_json_say_why() -> None:
     public = triage(THREAD.format(date="2025-01-16", more="")).public()
     simai = public["versions"]["simai"]  # type: ignore[index]
     aicb = public["versions"]["aicb"]  # type: ignore[index]
-    assert simai["why"] == "master in force on 2025-01-16, the issue's date"
-    assert simai["label"] == "b83ea3d4 (2025-01-13)" and simai["current"] == DEFAULT.short
+    assert simai["why"] == "master on 2025-01-16, the issue's date"
+    assert simai["label"] == "ed5c490e (2025-01-16)" and simai["current"] == DEFAULT.short
+    assert simai["model"] == "b83ea3d4"
     assert aicb["basis"] == "date" and aicb["revision"] and "2025-01-16" in aicb["why"]
     predictions = public["predictions"]
     assert isinstance(predictions, list)
     assert {p["simai"] for p in predictions} <= {"b83ea3d4", DEFAULT.short}
+
+
+def test_the_master_tables_are_the_recorded_histories() -> None:
+    """wkparse's SimAI master (commit, date in its own time zone, aicb pin) and AICB master
+    (commit, date) are the recorded ones, commit by commit."""
+    from tests.conftest import HISTORY
+    from wkparse.models.aicb.revisions import _MASTER as AICB_MASTER
+    from wkparse.models.simai.master import MASTER
+
+    rows = require(HISTORY / "simai-master.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    recorded = [r.split("\t") for r in reversed(rows) if r.strip()]
+    assert [(m.commit, m.date, m.aicb) for m in MASTER] == [
+        (r[0], r[1][:10], r[4][:7] if r[4] != "-" else "") for r in recorded
+    ]
+    rows = require(HISTORY / "aicb-master.tsv").read_text(encoding="utf-8").splitlines()[1:]
+    assert list(AICB_MASTER) == [(r.split("\t")[0], r.split("\t")[1][:10]) for r in reversed(rows)]

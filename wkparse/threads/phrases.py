@@ -43,10 +43,30 @@ PHRASES: dict[str, tuple[str, str]] = {
     ),
     "q-versions": ("Which SimAI and AICB?", "对应哪个版本的 SimAI 和 AICB？"),
     "a-versions": (
-        "SimAI {simai}, {simai_why}; AICB {aicb}, {aicb_why}.{models}{same}",
-        "SimAI 为 {simai}，{simai_why}；AICB 为 {aicb}，{aicb_why}。{models}{same}",
+        "SimAI {simai}, {simai_why}; AICB {aicb}, {aicb_why}{aicb_more}.{models}{same}",
+        "SimAI 为 {simai}，{simai_why}；AICB 为 {aicb}，{aicb_why}{aicb_more}。{models}{same}",
+    ),
+    "aicb-pin": (
+        "SimAI's aicb submodule then pinned {pin}",
+        "SimAI 的 aicb 子模块当时固定为 {pin}",
+    ),
+    "aicb-writes-as": (
+        "wkparse's AICB model writes its files as {revision} does",
+        "wkparse 的 AICB 模型按 {revision} 的方式生成文件",
     ),
     "models-run": (" The models below run SimAI {model}.", "下面的模型按 SimAI {model} 运行。"),
+    "models-stand-in-same": (
+        " The models below run SimAI {model}, the newest modelled before it: SimAI did not "
+        "change how it reads, runs or reports a workload file between the two.",
+        "下面的模型按 SimAI {model}（在它之前最近的已建模版本）运行：两者之间 SimAI 读取、"
+        "运行和报告 workload 文件的方式没有变化。",
+    ),
+    "models-stand-in-differs": (
+        " The models below run SimAI {model}, the newest modelled before it; between the two "
+        "SimAI changed {areas}: what is said below of those may not hold for yours.",
+        "下面的模型按 SimAI {model}（在它之前最近的已建模版本）运行；两者之间 SimAI 修改了"
+        "{areas}：下文涉及这些部分的结论对你的版本可能不成立。",
+    ),
     "models-run-current": (
         " The models below run the current SimAI, {model}.",
         "下面的模型按当前的 SimAI {model} 运行。",
@@ -57,9 +77,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "下面的模型按当前的 SimAI {model} 运行：wkparse 没有为这么早的 SimAI 建模"
         "（当时的读取方式不同），结论对你的版本可能不成立。",
     ),
+    "evidence-stand-in": (
+        "SimAI changed {areas} between {model} and {simai}: this may not hold for yours",
+        "SimAI 在 {model} 与 {simai} 之间修改了{areas}：此结论对你的版本可能不成立",
+    ),
     "same-version": ("", ""),
     "unknown": ("unknown", "未知"),
-    "why-date": ("in force on the issue's date {date}", "即帖子日期 {date} 时 master 上的版本"),
+    "why-date": ("master on the issue's date, {date}", "即帖子日期 {date} 时 master 上的版本"),
     "why-stated": ("named in the thread, line {line}", "帖子第 {line} 行给出"),
     "why-before": (
         "{date} is before the first SimAI commit wkparse models",
@@ -331,6 +355,22 @@ PHRASES: dict[str, tuple[str, str]] = {
 }
 
 PHRASES.update(MEANING)
+
+#: the parts of SimAI a commit changes (`models.simai.master.AREAS`), as the answer names them
+AREA_WORDS: dict[str, tuple[str, str]] = {
+    "workload": ("its workload reader", "workload 读取"),
+    "system": ("its collectives and groups", "集合通信与通信组"),
+    "analytical": ("SimAI-Analytical", "SimAI-Analytical"),
+    "ns3": ("SimAI-Simulation (ns-3)", "SimAI-Simulation（ns-3）"),
+}
+
+
+def areas_said(areas: list[str], lang: str) -> str:
+    words = [AREA_WORDS[a][lang == "zh"] for a in areas if a in AREA_WORDS]
+    if lang == "zh":
+        return "、".join(words)
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+
 
 #: the topics that put a thread out of scope (`scope.py` names them in English)
 TOPIC_WORDS: dict[str, str] = {

@@ -23,7 +23,7 @@ from wkparse.threads import (
 )
 from wkparse.threads.artefacts import extract
 from wkparse.threads.language import detect
-from wkparse.threads.phrases import outcome_word, say
+from wkparse.threads.phrases import areas_said, outcome_word, say
 from wkparse.threads.reading import read_thread
 from wkparse.threads.result import Answer, Finding, Triage
 from wkparse.threads.scope import judge
@@ -80,7 +80,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 simai=simai_v.get("label") or say("unknown", lang),
                 simai_why=versions.why(simai_v, lang),
                 aicb_why=versions.why(aicb_v, lang),
-                aicb=aicb_v.get("revision") or say("unknown", lang),
+                aicb=_aicb_said(aicb_v, lang),
+                aicb_more=_aicb_more(aicb_v, simai_v, lang),
                 models=_models_run(simai_v, ran, lang),
                 same=same,
             ),
@@ -182,6 +183,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         basis = evidence.basis(src, lang)
         exit_text = "" if p.exit is None else f" (exit {p.exit})"
         ev = [evidence.simai_model(ran, p.backend, lang), basis]
+        ev += _stand_in_caveat(t, ("workload", "system", p.backend))
         if p.line is not None:
             ev.append(evidence.line_of(p.line, lang))
         else:
@@ -251,13 +253,64 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
 
 
 def _models_run(simai: dict[str, object], ran: SimaiVersion, lang: str) -> str:
-    """Which SimAI the models run, where it is not the one just named."""
+    """Which SimAI the models run, where it is not the one just named, and where the two
+    differ in what they do with a workload file."""
     if simai.get("commit") == ran.short:
         return ""
-    if ran != models.MODEL:
+    basis = simai.get("basis")
+    if basis == "before":
+        return say("models-run-older", lang, model=ran.label)
+    if basis == "none":
+        return say("models-run-current", lang, model=ran.label)
+    differs = versions.differs_for(simai, versions.READS)
+    if not simai.get("commit"):
         return say("models-run", lang, model=ran.label)
-    older = simai.get("basis") == "before"
-    return say("models-run-older" if older else "models-run-current", lang, model=ran.label)
+    if differs:
+        return say(
+            "models-stand-in-differs", lang, model=ran.label, areas=areas_said(differs, lang)
+        )
+    return say("models-stand-in-same", lang, model=ran.label)
+
+
+def _aicb_said(aicb: dict[str, object], lang: str) -> str:
+    """The AICB commit the user ran, with its date where known."""
+    commit, when = aicb.get("commit"), aicb.get("commit_date")
+    if not commit:
+        return str(aicb.get("revision") or say("unknown", lang))
+    return f"{commit} ({when})" if when else str(commit)
+
+
+def _aicb_more(aicb: dict[str, object], simai: dict[str, object], lang: str) -> str:
+    """The submodule SimAI pinned then, and the revision wkparse's AICB model writes as."""
+    commit, revision = aicb.get("commit"), aicb.get("revision")
+    parts = []
+    pin = simai.get("aicb_pin")
+    if commit and pin and pin != commit and aicb.get("basis") == "date":
+        parts.append(say("aicb-pin", lang, pin=pin))
+    if commit and revision and aicb.get("short") != commit:
+        parts.append(say("aicb-writes-as", lang, revision=aicb.get("short")))
+    if not parts:
+        return ""
+    zh = "（" + "；".join(parts) + "）"  # noqa: RUF001
+    return zh if lang == "zh" else " (" + "; ".join(parts) + ")"
+
+
+def _stand_in_caveat(t: Triage, areas: tuple[str, ...]) -> list[str]:
+    """Evidence that the modelled SimAI differs from the user's where it matters."""
+    simai = t.versions.get("simai", {})
+    assert isinstance(simai, dict) and t.simai is not None
+    differs = versions.differs_for(simai, areas)
+    if not differs or simai.get("commit") == t.simai.short:
+        return []
+    return [
+        say(
+            "evidence-stand-in",
+            t.language,
+            areas=areas_said(differs, t.language),
+            model=t.simai.short,
+            simai=simai.get("commit"),
+        )
+    ]
 
 
 def _current_run(

@@ -4,6 +4,7 @@ language."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import re
 from typing import TYPE_CHECKING
@@ -46,83 +47,118 @@ def stated_commits(thread: Thread) -> dict[str, tuple[str, int]]:
 def versions_of(
     date: str | None, stated: dict[str, tuple[str, int]]
 ) -> tuple[dict[str, object], SimaiVersion]:
-    """The SimAI and AICB in force, and why (the JSON's `versions`), and the modelled SimAI
-    the models run at."""
-    from wkparse.models.aicb import AicbError
-    from wkparse.models.aicb.revisions import LATEST, resolve
-    from wkparse.models.simai.versions import UnknownVersion, in_force
+    """The SimAI and AICB the user ran, and why (the JSON's `versions`): the commit the thread
+    names, else master on the issue's date; and the modelled SimAI the models run at in its
+    place, with the areas where SimAI changed between the two (`differs`)."""
+    from wkparse.models.simai import master
+    from wkparse.models.simai.versions import UnknownVersion
     from wkparse.models.simai.versions import resolve as simai_resolve
 
-    simai: dict[str, object] = {"current": models.MODEL.short}
-    aicb: dict[str, object] = {}
+    simai: dict[str, object] = {"current": models.MODEL.short, "date": date}
+    ran: SimaiVersion | None = None
+    on_master: master.MasterCommit | None = None
     if "simai" in stated:
         commit, line = stated["simai"]
-        try:
-            simai.update(
-                _modelled(simai_resolve(commit), f"named in the thread (line {line})", "stated")
-            )
-            simai.update(line=line)
-        except UnknownVersion:
-            simai.update(
-                commit=commit[:8],
-                label=commit[:8],
-                why=f"named in the thread (line {line}); not a commit wkparse tells apart",
-                basis="stated",
-                line=line,
-                date=date,
-            )
+        simai.update(why=f"named in the thread (line {line})", basis="stated", line=line)
+        on_master = master.find(commit)
+        with contextlib.suppress(UnknownVersion):
+            ran = simai_resolve(commit)
+        simai.update(commit=commit[:8], label=on_master.label if on_master else commit[:8])
     elif date:
-        try:
+        on_master = master.on(date)
+        if on_master is None:
+            simai.update(commit=None, why=f"{date}: before SimAI's first commit", basis="before")
+        else:
             simai.update(
-                _modelled(in_force(date), f"master in force on {date}, the issue's date", "date")
+                commit=on_master.short,
+                label=on_master.label,
+                why=f"master on {date}, the issue's date",
+                basis="date",
             )
-            simai.update(date=date)
-        except UnknownVersion as exc:
-            simai.update(commit=None, why=str(exc), basis="before", date=date)
     else:
         simai.update(commit=None, why="no date in the issue", basis="none")
-    at = stated["aicb"][0] if "aicb" in stated else sources._day(date)
-    why = (
-        f"named in the thread (line {stated['aicb'][1]})"
-        if "aicb" in stated
-        else (f"master in force on {date}" if date else "no date in the issue: the latest modelled")
+    if ran is None and on_master is not None:
+        ran = _stand_in(on_master)
+    if ran is None and "simai" in stated and date:
+        ran = _stand_in(master.on(date))
+    if ran is None:
+        if simai.get("basis") == "date":
+            simai["basis"] = "before"
+        ran = models.MODEL
+    modelled = master.find(ran.commit)
+    differs = (
+        master.changed_between(modelled, on_master)
+        if modelled is not None and on_master is not None
+        else frozenset()
     )
-    basis = "stated" if "aicb" in stated else ("date" if date else "none")
-    aicb.update(basis=basis, line=stated["aicb"][1] if "aicb" in stated else None, date=date)
+    simai.update(
+        model=ran.short,
+        model_label=ran.label,
+        model_why=_model_why(simai, ran),
+        differs=[a for a in READS if a in differs],
+    )
+    if on_master is not None:
+        simai["aicb_pin"] = on_master.aicb or None
+    return {"simai": simai, "aicb": _aicb(date, stated)}, ran
+
+
+#: the areas of SimAI that decide what it does with a workload file
+READS = ("workload", "system", "analytical", "ns3")
+
+
+def _stand_in(commit: object) -> SimaiVersion | None:
+    """The newest modelled SimAI on master at or before `commit` (None before the first)."""
+    from wkparse.models.simai import master
+    from wkparse.models.simai.versions import VERSIONS
+
+    if not isinstance(commit, master.MasterCommit):
+        return None
+    best = None
+    for v in VERSIONS:
+        m = master.find(v.commit)
+        if m is not None and m.index <= commit.index:
+            best = v
+    return best
+
+
+def _aicb(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[str, object]:
+    """The AICB the user ran: the commit the thread names, else master on the date; and the
+    revision wkparse's generator model writes as for it."""
+    from wkparse.models.aicb import AicbError
+    from wkparse.models.aicb.revisions import LATEST, master_on, resolve
+
+    aicb: dict[str, object] = {"date": date}
+    if "aicb" in stated:
+        commit, line = stated["aicb"]
+        aicb.update(basis="stated", line=line, commit=commit[:7], at=commit)
+        aicb["why"] = f"named in the thread (line {line})"
+    elif date:
+        day = sources._day(date)
+        head = master_on(day) if day else None
+        aicb.update(basis="date", line=None, at=day, why=f"master on {date}")
+        if head is not None:
+            aicb.update(commit=head[0][:7], commit_date=head[1])
+    else:
+        aicb.update(
+            basis="none", line=None, at=None, why="no date in the issue: the latest modelled"
+        )
+    at = aicb.get("at")
     try:
-        r = resolve(at) if at else LATEST
-        aicb.update(revision=r.label, at=at, why=why)
+        r = resolve(at) if isinstance(at, str) else LATEST
+        aicb.update(revision=r.label, short=r.short)
     except AicbError as exc:
         aicb.update(revision=None, at=None, why=str(exc))
-    ran = running(simai)
-    simai.update(model=ran.short, model_label=ran.label, model_why=_model_why(simai, ran))
-    return {"simai": simai, "aicb": aicb}, ran
-
-
-def _modelled(v: SimaiVersion, why: str, basis: str) -> dict[str, object]:
-    """The entries of a SimAI version wkparse models, and why it is the user's."""
-    return {"commit": v.short, "label": v.label, "why": why, "basis": basis}
+    return aicb
 
 
 def running(simai: dict[str, object]) -> SimaiVersion:
-    """The modelled SimAI the models run for the user: the one they named or the one in force
-    on the issue's date; for a named commit wkparse does not tell apart, the one in force on
-    the date. Before the first modelled version (whose reader already differs from the one
-    before it) and when nothing says, the current one: the answer says it is not the user's."""
-    from wkparse.models.simai.versions import UnknownVersion, in_force, resolve
+    """The modelled SimAI the models run for the user (`versions_of` decides it)."""
+    from wkparse.models.simai.versions import UnknownVersion, resolve
 
-    commit, date = simai.get("commit"), simai.get("date")
     try:
-        if isinstance(commit, str) and commit:
-            return resolve(commit)
+        return resolve(str(simai.get("model")))
     except UnknownVersion:
-        pass
-    try:
-        if isinstance(date, str) and date:
-            return in_force(date)
-    except UnknownVersion:
-        pass
-    return models.MODEL
+        return models.MODEL
 
 
 def _model_why(simai: dict[str, object], ran: SimaiVersion) -> str:
@@ -130,13 +166,19 @@ def _model_why(simai: dict[str, object], ran: SimaiVersion) -> str:
         return (
             "the commit the thread names"
             if simai.get("basis") == "stated"
-            else "the SimAI in force on the issue's date"
+            else "the SimAI on master on the issue's date"
         )
     if simai.get("basis") == "before":
         return "the current SimAI: the user's is older than any SimAI wkparse models"
     if simai.get("basis") == "none":
         return "no date or commit: the current SimAI"
-    return f"the modelled SimAI in force on {simai.get('date')}"
+    return f"the newest modelled SimAI before {simai.get('label')}"
+
+
+def differs_for(simai: dict[str, object], areas: tuple[str, ...]) -> list[str]:
+    """Which of `areas` SimAI changed between the user's commit and the modelled one."""
+    differs = simai.get("differs")
+    return [a for a in areas if isinstance(differs, list) and a in differs]
 
 
 def why(version: dict[str, object], lang: str) -> str:

@@ -311,7 +311,7 @@ _MASTER: tuple[tuple[str, str], ...] = (
     ("d9b4f5cd7d9d34a80cfbb0389831a16c7fe3ed7b", "2024-10-30"),
     ("b1e7bbde4687a37d8bb65b86cf2536f2728423b8", "2024-11-04"),
     ("7a5ac72099de92f6982d783224c2f3ea3a078c4f", "2024-11-04"),
-    ("e0dab52401108931751bb65f47a09105cfbaac04", "2024-11-05"),
+    ("e0dab52401108931751bb65f47a09105cfbaac04", "2024-11-06"),
     ("d9051780c9e49eeda5cada70bbaf830a6afe59cb", "2024-11-06"),
     ("af5cf2b6c5c67580ed946727081cbbe096a60f53", "2024-11-06"),
     ("929fbee5367e2f1d18b22b6a9f490a144476e2bb", "2024-11-14"),
@@ -361,6 +361,13 @@ _MERGED: tuple[tuple[str, str, str, InferenceGenerator, Mapping[str, object]], .
     ("9d51993367927fe4e2b1d054a1a257403b4258e2", "2025-12-19", "b866b12", "current", _ROUTING),
     ("3a9e8b1a1c3096bb7085d43452d45a9baf69d18e", "2025-12-26", "b866b12", "current", _ROUTING),
 )
+
+
+def master_on(day: str) -> tuple[str, str] | None:
+    """(commit, date) of aliyun/aicb's master at the end of `day` (YYYY-MM-DD); None before
+    AICB's first commit."""
+    known = [m for m in _MASTER if m[1] <= day]
+    return known[-1] if known else None
 
 
 def _in_force_at(index_in_master: int, rev: str) -> Revision:
