@@ -15,7 +15,13 @@ from wkparse.catalog import catalog
 from .conftest import SHARED, oracle_results, require
 
 #: the recording folders a page may cite
-FOLDERS = ("simai-oracle", "simai-oracle-2", "simai-ns3-oracle", "simai-versions")
+FOLDERS = (
+    "simai-oracle",
+    "simai-oracle-2",
+    "simai-ns3-oracle",
+    "simai-ns3-versions",
+    "simai-versions",
+)
 ENTRY = re.compile(r"(?P<folder>[a-z0-9-]+): (?P<case>[A-Za-z0-9_.+-]+)(?: \(.+\))?")
 
 CITED = [(code, entry) for code, page in sorted(catalog().items()) for entry in page.oracle]

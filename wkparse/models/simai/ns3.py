@@ -371,7 +371,7 @@ AFTER_ISSUE = ("abort", "small")
 
 
 def walk(keys: Sequence[K], steps_of: Callable[[K], LayerSteps], tail: int = 0) -> Walk:
-    """Go through the layers as the simulator does, up to where it crashes or stalls.
+    """Go through the layers as the simulator does, up to where it crashes, aborts or stops.
 
     `keys[i]` names layer i's values (layers with equal keys run alike); the last key stands
     for `tail` more layers after them (SimAI's layers past the end of a file). Every forward
