@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from wkparse.ast import (
@@ -49,6 +50,10 @@ KIND_FIELDS = (
 )
 
 
+#: the values whose kinds `_few_kinds` counts
+KIND_SAMPLE = 4096
+
+
 def read_parsed(data: bytes, count: int, rows: RowTable | None = None) -> RowsReading | None:
     """SimAI's `count` layers after line 2 of `data` (not a customized policy's), from the
     parser's columns; None where the stream model must read them. `rows`: the parser's rows
@@ -68,11 +73,15 @@ def read_parsed(data: bytes, count: int, rows: RowTable | None = None) -> RowsRe
     used = len(table) if whole else max(refs) + 1
     if any(k < used for k in table.partial) or not _fits(table, used):
         return None
-    kinds = None
+    kinds: tuple[Any, list[int]] | None = None
+    per_value = False
     if used == len(table) >= NUMPY_FROM:
-        grouping = columns_of(rows).group(KIND_FIELDS)
-        kinds = (grouping.of, grouping.first)
-    values = _values(table, refs, used, kinds)
+        if _few_kinds(table):
+            grouping = columns_of(rows).group(KIND_FIELDS)
+            kinds = (grouping.of, grouping.first)
+        else:  # grouping a million kinds costs more than timing a kind per value
+            per_value = True
+    values = replace(_values(table, refs, used, kinds), kinds_per_value=per_value)
     layers = LayerTable(values=values)
     layers.lines = rows.lines if whole else rows.lines[:read]
     if read == count:
@@ -90,6 +99,17 @@ def reusable_rows(result: ParseResult, limits: Limits) -> RowTable | None:
     again, when they were read under the default limits (other limits may have read them
     otherwise than SimAI's model does); None: the model parses the bytes itself."""
     return result.workload.rows if limits == Limits() else None
+
+
+def _few_kinds(table: ValueTable) -> bool:
+    """Whether the values seem to hold few kinds of layer (name, collectives and sizes) for
+    their number: at most a half of the first `KIND_SAMPLE` values are kinds of their own.
+    Either way the report is the same; only its cost differs (grouping sorts every column
+    that holds many numbers, timing a kind per value repeats the work of each kind)."""
+    columns = table.columns
+    sample = min(len(table), KIND_SAMPLE)
+    keys = zip(*(columns[k][:sample] for k in KIND_FIELDS))
+    return len(set(keys)) * 2 <= sample
 
 
 def _fits(table: ValueTable, used: int) -> bool:

@@ -30,6 +30,7 @@ layer, are made only when asked for (`Report.layers`).
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -38,6 +39,7 @@ from itertools import chain, islice, repeat
 from operator import add, mod, mul, truediv
 from typing import Any, TypeVar, cast
 
+from wkparse.ast import PHASES
 from wkparse.columns import NUMPY_FROM
 from wkparse.cpp import U64, c_div, scaled, scaled_floats, wrap_int32
 from wkparse.models.simai.busbw_file import YamlBusbw
@@ -53,6 +55,7 @@ from wkparse.models.simai.ieee import (
     tick,
     whole,
 )
+from wkparse.models.simai.kind_arrays import KindArrays, time_phase, token_codes, uint64_at
 from wkparse.models.simai.options import SimaiOptions
 from wkparse.models.simai.ratios import OutOfRange
 from wkparse.models.simai.rows import LayerRead, LayerValues, items_at
@@ -91,6 +94,9 @@ CHUNK_ROWS = 20000
 REPORTED = ("fwd", "wg", "ig")
 #: below this every integer is exact as a double
 EXACT_DOUBLE = 2**53
+#: from this many kinds of layer (grouped by the parser's columns), the kinds are timed over
+#: arrays (`kind_arrays`), not one at a time
+ARRAYS_FROM = 256
 T = TypeVar("T")
 
 
@@ -151,6 +157,72 @@ class _Kind:
         return "," + ",".join(self.cells)
 
 
+class _KindList(list[_Kind]):
+    """Kinds made one at a time, with the columns `KindArrays` holds for many (the report
+    reads either the same way)."""
+
+    @property
+    def names(self) -> list[str]:
+        return [k.name for k in self]
+
+    @cached_property
+    def heads(self) -> list[str]:
+        return [k.head for k in self]
+
+    @cached_property
+    def rests(self) -> list[str]:
+        return [k.rest for k in self]
+
+    @property
+    def cells(self) -> list[tuple[str, ...]]:
+        return [k.cells for k in self]
+
+    @property
+    def around(self) -> list[int]:
+        return [k.around for k in self]
+
+    @property
+    def around_doubles(self) -> tuple[int, None]:
+        return max(self.around, default=0), None
+
+    @property
+    def counted(self) -> list[float]:
+        return [0.0 if k.name == "embedding_layer" else 1.0 for k in self]
+
+    @property
+    def terms(self) -> list[tuple[float, ...]]:
+        return [k.terms for k in self]
+
+    def term_table(self, columns: Sequence[int]) -> Any:
+        import numpy
+
+        return numpy.array([[k.terms[c] for c in columns] for k in self], dtype=numpy.float64)
+
+    @property
+    def exposed_ns(self) -> list[tuple[int, int, int]]:
+        return [(k.fwd.exposed_ns, k.wg.exposed_ns, k.ig.exposed_ns) for k in self]
+
+    def head(self, count: int) -> _KindList:
+        return self if count == len(self) else _KindList(self[:count])
+
+    def first_broken(self) -> tuple[tuple[int, str] | None, tuple[int, str] | None]:
+        """The first (kind, phase) whose collective is infinite and the first whose time
+        wrapped (see `Report.first_infinite` and `first_wrapped`)."""
+        infinite = wrapped = None
+        for k, kind in enumerate(self):
+            for name in REPORTED:
+                t = kind.phase(name).total
+                if infinite is None and t.retcode == 1 and t.ns >= TWO_63:
+                    infinite = (k, name)
+                if wrapped is None and t.busbw is not None and t.busbw < 0 and t.ns > TWO_63:
+                    wrapped = (k, name)
+        return infinite, wrapped
+
+
+#: the kinds of a report: made one at a time, or as columns
+Kinds = _KindList | KindArrays[_Kind]
+
+
 @dataclass(frozen=True)
 class _Rows:
     """The reported layers as columns: each reported row's value, and per value (the tail's,
@@ -160,9 +232,9 @@ class _Rows:
     order: Sequence[int]
     #: whether `order` is 0, 1, 2, ...: every row a value of its own
     once_each: bool
-    kind_of: list[int]
+    kind_of: Sequence[int]
     #: the kinds SimAI times (those after the first it cannot are never reported)
-    kinds: list[_Kind]
+    kinds: Kinds
     ns: tuple[Sequence[float], ...]
     #: the largest of each `ns` column
     ns_most: tuple[float, ...]
@@ -170,14 +242,17 @@ class _Rows:
     us_columns: tuple[Any, ...]
     #: `kind_of` as a numpy array, when the reading grouped the kinds with numpy
     kind_array: Any = None
-    #: each kind's CSV text before and after its compute cells, made once (`texts` is asked
-    #: per layer and per chunk, and a file of distinct rows has a kind per row)
-    heads: list[str] = field(init=False)
-    rests: list[str] = field(init=False)
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "heads", [k.head for k in self.kinds])
-        object.__setattr__(self, "rests", [k.rest for k in self.kinds])
+    @property
+    def heads(self) -> list[str]:
+        """Each kind's CSV text before its compute cells (made once: `texts` is asked per
+        layer and per chunk, and a file of distinct rows has a kind per row)."""
+        return self.kinds.heads
+
+    @property
+    def rests(self) -> list[str]:
+        """Each kind's CSV text after its compute cells (made once, when first asked)."""
+        return self.kinds.rests
 
     @cached_property
     def kind_indexes(self) -> Any:
@@ -274,7 +349,7 @@ class Report:
         rows = self._rows
         if rows is None:
             return []
-        exposed = [(k.fwd.exposed_ns, k.wg.exposed_ns, k.ig.exposed_ns) for k in rows.kinds]
+        exposed = rows.kinds.exposed_ns
         f, w, i = rows.ns
         count = len(self.first_index)
 
@@ -283,6 +358,41 @@ class Report:
             return (int(f[v]) + e[0], int(w[v]) + e[1], int(i[v]) + e[2])
 
         return list(map(costs, range(count)))
+
+    def costliest(self, count: int) -> list[int]:
+        """The `count` entries of `layers` with the most compute plus exposed comm (the sum
+        of their `phase_costs`, each made a double), most first; of equal costs the first."""
+        firsts = self.first_index
+        found = self._costliest_by_numpy(count) if len(firsts) >= NUMPY_FROM else None
+        if found is not None:
+            return found
+        costs = self.phase_costs
+
+        def key(value: int) -> tuple[float, int]:
+            return (sum(float(c) for c in costs[value]), -firsts[value])
+
+        return heapq.nlargest(count, range(len(firsts)), key=key)
+
+    def _costliest_by_numpy(self, count: int) -> list[int] | None:
+        """`costliest` over arrays, where every phase's cost is below 2**53 (exact as a
+        double, as `float` of the integer is); None otherwise."""
+        rows = self._rows
+        exposed = getattr(rows.kinds, "exposed", None) if rows is not None else None
+        if rows is None or exposed is None:
+            return None
+        import numpy
+
+        most = max(int(c.max()) if len(c) else 0 for c in exposed)
+        if max(rows.ns_most) + most >= EXACT_DOUBLE:
+            return None
+        firsts = self.first_index
+        of = rows.kind_indexes[: len(firsts)]
+        total = numpy.zeros(len(firsts))
+        for ns, kept in zip(rows.ns, exposed):  # fwd, wg, ig, added in that order
+            phase = numpy.asarray(ns, dtype=numpy.float64)[: len(firsts)]
+            total = total + (phase + kept.astype(numpy.float64)[of])
+        order = numpy.lexsort((numpy.asarray(firsts), -total))
+        return cast(list[int], order[:count].tolist())
 
     def by_kind(
         self,
@@ -294,7 +404,7 @@ class Report:
         rows = self._rows
         if rows is None:
             return [], [], ((), (), ())
-        kinds = [(k.name, k.cells) for k in rows.kinds]
+        kinds = list(zip(rows.kinds.names, rows.kinds.cells))
         return rows.kind_of[: len(self.first_index)], kinds, rows.us
 
     @cached_property
@@ -520,6 +630,32 @@ class Reporter:
         head = f"{name},{RUN_NAME},"
         return _Kind(cast(str, name), f, w, i, around, head, tuple(cells), terms)
 
+    def _kind_arrays(self, values: LayerValues, firsts: list[int] | None) -> KindArrays[_Kind]:
+        """The kinds whose first values are `firsts` (None: a kind per value), timed over
+        arrays; item k is made by `_kind`, as the report of a few kinds makes them all."""
+        import numpy
+
+        assert isinstance(self.net, Network)
+        at = None if firsts is None else numpy.asarray(firsts, dtype=numpy.intp)
+        names = token_codes(values.names, at)
+        tokens: dict[str, list[str]] = {}
+        codes: dict[str, Any] = {}
+        raw: dict[str, Any] = {}
+        for p, comm, size in zip(PHASES, values.comms, values.sizes):
+            tokens[p], codes[p] = token_codes(comm, at)
+            raw[p] = uint64_at(size, at)
+        phases = {
+            p: time_phase(self.net, p, self.ranks, self.raise_small, tokens[p], codes[p], raw[p])
+            for p in REPORTED
+        }
+
+        def key(k: int) -> tuple[object, ...]:
+            phases = ((tokens[p][codes[p][k]], int(raw[p][k])) for p in PHASES)
+            return (names[0][names[1][k]], *(x for pair in phases for x in pair))
+
+        keep = (self.keep_dp, self.keep_tp, self.keep_ep)
+        return KindArrays(names, phases, keep, lambda k: self._kind(key(k)), RUN_NAME)
+
     def _total_keys(self) -> tuple[str, ...]:
         if self.version.has("pp_term"):
             return TOTAL_KEYS
@@ -538,13 +674,24 @@ class Reporter:
         (fc, ic, wc), (fm, im, wm), (fs, is_, ws) = values.computes, values.comms, values.sizes
         key_columns = (values.names, fm, fs, im, is_, wm, ws)
         kind_array = None
-        if values.kinds is None:
+        kind_of: Sequence[int]
+        arrays = None
+        over_arrays = isinstance(self.net, Network) and not (tail is not None and times)
+        if values.kinds is None and values.kinds_per_value and over_arrays:
+            # a kind per value, in order (SimAI's report is the same as with them grouped)
+            arrays = self._kind_arrays(values, None)
+            kind_of = range(len(values))
+            kind_array = arrays.identity
+        elif values.kinds is None:
             kind_of = list(map(index.__getitem__, zip(*key_columns)))
         else:  # grouped by the parser's columns: a key per kind, not per value
             kind_array, firsts = values.kinds
-            keys = zip(*(items_at(c, firsts) for c in key_columns))
-            numbered = list(map(index.__getitem__, keys))
-            assert numbered == list(range(len(firsts))), "kinds are numbered by first value"
+            if over_arrays and len(firsts) >= ARRAYS_FROM:
+                arrays = self._kind_arrays(values, firsts)
+            else:
+                keys = zip(*(items_at(c, firsts) for c in key_columns))
+                numbered = list(map(index.__getitem__, keys))
+                assert numbered == list(range(len(firsts))), "kinds are numbered by first value"
             kind_of = kind_array.tolist()
         most_f, most_i, most_w = values.most_computes
         ns = [
@@ -557,26 +704,33 @@ class Reporter:
             for most in (most_f, most_w, most_i)
         ]
         if tail is not None and times:
+            assert isinstance(kind_of, list)
             f, i, w = tail.fwd, tail.ig, tail.wg
             kind_of.append(index[(tail.name, f.comm, f.size, i.comm, i.size, w.comm, w.size)])
             kind_array = None
             for k, (column, p) in enumerate(zip(ns, (f, w, i))):
                 column.append(scaled(cast(int, p.compute)))
                 ns_most[k] = max(ns_most[k], column[-1])
-        kinds: list[_Kind | None] = []
-        for key in index:
-            try:
-                kinds.append(self._kind(key))
-            except OutOfRange:
-                kinds.append(None)
+        timed: Kinds
+        if arrays is None:
+            kinds: list[_Kind | None] = []
+            for key in index:
+                try:
+                    kinds.append(self._kind(key))
+                except OutOfRange:
+                    kinds.append(None)
+            # the kinds SimAI times before it stops (kinds are numbered by their first value)
+            count = kinds.index(None) if None in kinds else len(kinds)
+            timed = _KindList(cast(list[_Kind], kinds[:count]))
+        else:
+            kinds = cast(list[_Kind | None], arrays)
+            timed = arrays.head(arrays.timed)
         order = values.refs
 
         def first_row(kind: int) -> int:
             value = kind_of.index(kind)
             return values.refs.index(value) if value < len(values) else len(values.refs)
 
-        # the kinds SimAI times before it stops (kinds are numbered by their first value)
-        timed = cast(list[_Kind], kinds[: kinds.index(None)] if None in kinds else kinds)
         if len(timed) < len(kinds):
             rep.stop, rep.stopped_at = "out_of_range", first_row(len(timed))
             order = order[: rep.stopped_at]
@@ -630,15 +784,13 @@ class Reporter:
         return rep
 
 
-def _note_broken(rep: Report, kinds: list[_Kind], first_row: Callable[[int], int]) -> None:
+def _note_broken(rep: Report, kinds: Kinds, first_row: Callable[[int], int]) -> None:
     """The first infinite and the first wrapped collective (kinds in order of first row)."""
-    for k, kind in enumerate(kinds):
-        for name in REPORTED:
-            t = kind.phase(name).total
-            if rep.first_infinite is None and t.retcode == 1 and t.ns >= TWO_63:
-                rep.first_infinite = (first_row(k), name)
-            if rep.first_wrapped is None and t.busbw is not None and t.busbw < 0 and t.ns > TWO_63:
-                rep.first_wrapped = (first_row(k), name)
+    infinite, wrapped = kinds.first_broken()
+    if infinite is not None:
+        rep.first_infinite = (first_row(infinite[0]), infinite[1])
+    if wrapped is not None:
+        rep.first_wrapped = (first_row(wrapped[0]), wrapped[1])
 
 
 def _in_us(column: Sequence[float]) -> Any:
@@ -659,11 +811,10 @@ def _bubble_terms(rows: _Rows) -> Sequence[float]:
     Where the four parts of every term add up to less than 2**53 they are added as doubles:
     each partial sum is then exact, the same as `_bubble_ns`'s, and below 2**64."""
     kinds = rows.kinds
-    around = [k.around for k in kinds]
     f, w, i = rows.ns
     ns: Iterable[float]
-    counted = [0.0 if k.name == "embedding_layer" else 1.0 for k in kinds]
-    exact_doubles = max(around, default=0) + sum(rows.ns_most) < EXACT_DOUBLE
+    most, around_doubles = kinds.around_doubles
+    exact_doubles = most + sum(rows.ns_most) < EXACT_DOUBLE
     whole = len(f) == len(w) == len(i) == len(rows.kind_of)
     if exact_doubles and whole and len(rows.kind_of) >= NUMPY_FROM:
         # the same additions, division and product, value by value, in numpy's doubles
@@ -674,12 +825,17 @@ def _bubble_terms(rows: _Rows) -> Sequence[float]:
 
         # in place, one column of doubles at a time (a C float widens to a double exactly)
         of = rows.kind_indexes
-        terms: Any = column([float(x) for x in around])[of]
+        if around_doubles is None:
+            around_doubles = column([float(x) for x in kinds.around])
+        terms: Any = around_doubles[of]
         for c in (f, w, i):
             numpy.add(terms, numpy.asarray(c), out=terms)
         terms /= FREQ
-        terms *= column(counted)[of]
+        terms *= column(kinds.counted)[of]
         return cast(Sequence[float], terms)
+    around = kinds.around
+    counted = kinds.counted
+    counted = counted.tolist() if hasattr(counted, "tolist") else counted
     if exact_doubles:
         a = map([float(x) for x in around].__getitem__, rows.kind_of)
         ns = map(add, map(add, map(add, a, f), w), i)
@@ -694,13 +850,13 @@ def _sums(rows: _Rows, tail: int | None, times: int) -> tuple[float, ...]:
     """SimAI's running sums: bubble base, DP, DP_EP, TP, EP, compute, exposed comm."""
     if len(rows.order) >= NUMPY_FROM:
         return _sums_by_numpy(rows, tail, times)
-    kinds = rows.kinds
+    every_term = rows.kinds.terms
     of_rows = list(rows.per_row(rows.kind_of))
     last = [] if tail is None else [tail]
 
     def by_kind(*columns: int) -> float:
         # each kind's terms but those of 0.0, which change no sum (no term is negative)
-        terms = [tuple(t for t in (k.terms[c] for c in columns) if t) for k in kinds]
+        terms = [tuple(t for t in (k[c] for c in columns) if t) for k in every_term]
         if not any(terms):
             return 0.0
         at_tail = [x for t in last for x in terms[rows.kind_of[t]]]
@@ -736,10 +892,8 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
             else:  # each row's terms together, in the order of `columns`
                 yield numpy.stack([c[values] for c in columns], axis=1).ravel()
 
-    every_term = numpy.array([k.terms for k in rows.kinds], dtype=numpy.float64)
-
     def by_kind(*columns: int) -> float:
-        table = every_term[:, columns]
+        table = rows.kinds.term_table(columns)
         if not table.any():  # (NaN counts, as in `_sums`)
             return 0.0
         at_tail = [x for t in last for x in table[rows.kind_of[t]].tolist() if x]

@@ -121,6 +121,9 @@ class LayerValues:
     #: sizes; kinds numbered by their first value) as a numpy array, and each kind's first
     #: value, when the parser's columns grouped them (None: the report groups them itself)
     kinds: tuple[Any, list[int]] | None = None
+    #: whether the report may take each value for a kind of its own (ungrouped `kinds`: a
+    #: file whose rows rarely share a kind, where grouping costs more than it saves)
+    kinds_per_value: bool = False
 
     def __len__(self) -> int:
         return len(self.names)

@@ -4,7 +4,6 @@ infinite."""
 
 from __future__ import annotations
 
-import heapq
 import math
 
 from wkparse.i18n import N_, english_count
@@ -58,13 +57,7 @@ def _share(value: float, total: float) -> str:
 def costliest(report: Report) -> list[tuple[int, LayerResult]]:
     """The layers with the most compute plus exposed comm (first occurrence of equals); only
     those get a `LayerResult`."""
-    firsts, costs = report.first_index, report.phase_costs
-
-    def key(value: int) -> tuple[float, int]:
-        return (sum(float(c) for c in costs[value]), -firsts[value])
-
-    top = heapq.nlargest(TOP, range(len(firsts)), key=key)
-    return [(firsts[v], report.layer(v)) for v in top]
+    return [(report.first_index[v], report.layer(v)) for v in report.costliest(TOP)]
 
 
 def result_lines(run: SimaiRun) -> list[str]:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from wkparse.columns import NUMPY_FROM
 from wkparse.encoding import shown
 from wkparse.i18n import english_count
 from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES
 from wkparse.models.simai.reasons import ending
+from wkparse.models.simai.rows import LayerValues
 from wkparse.models.simai.run import SimaiRun
-from wkparse.models.simai.tables import KNOWN_COMMS, ComType
+from wkparse.models.simai.tables import KNOWN_COMMS, ComType, decode_comm
 from wkparse.render.simai.result import result_lines
 
 #: at most this many departures are listed; the rest are counted
@@ -151,22 +153,57 @@ class _Notes(dict[tuple[Any, ...], str]):
         return found
 
 
-def departures(run: SimaiRun) -> list[tuple[int, str]]:
-    """(layer index, why) for every layer SimAI does not take as written."""
-    found: list[tuple[int, str]] = []
+def departures(run: SimaiRun, shown: int = MAX_SHOWN) -> tuple[list[tuple[int, str]], int]:
+    """(layer index, why) for the first `shown` layers SimAI does not take as written, and
+    how many there are."""
     if run.rows is None:
-        return found
+        return [], 0
     k = run.first_undefined
     values = run.rows.layers.values
+    refs = values.refs if k is None else values.refs[:k]
     (fm, im, wm), (fs, is_, ws) = values.comms, values.sizes
-    notes = list(map(_Notes(run).__getitem__, zip(fm, fs, im, is_, wm, ws)))
-    for i, value in enumerate(values.refs if k is None else values.refs[:k]):
-        if notes[value]:
-            found.append((i, notes[value]))
+    notes = _Notes(run)
+    noted = _noted(run, values) if len(values) >= NUMPY_FROM else None
+    if noted is None:
+        said = list(map(notes.__getitem__, zip(fm, fs, im, is_, wm, ws)))
+        rows = [i for i, value in enumerate(refs) if said[value]]
+        found = [(i, said[refs[i]]) for i in rows[:shown]]
+    else:  # the rows with a note found over arrays; only those shown are worded
+        import numpy
+
+        rows = numpy.flatnonzero(noted[numpy.asarray(refs)]).tolist()
+        columns = (fm, fs, im, is_, wm, ws)
+        found = [(i, notes[tuple(c[refs[i]] for c in columns)]) for i in rows[:shown]]
+    count = len(rows)
     if k is not None:
         where = run.rows.failed_at
         at = f"line {where[0]}, column {where[1]}" if where else "the end of the file"
-        found.append((k, f"the stream failed at {at}: from here on nothing is read from the file"))
+        count += 1
+        if len(found) < shown:
+            why = f"the stream failed at {at}: from here on nothing is read from the file"
+            found.append((k, why))
+    return found, count
+
+
+def _noted(run: SimaiRun, values: LayerValues) -> Any:
+    """Per value, whether `_Notes` words a note for it (`_phase_note` of some phase: an
+    unknown comm token, or a collective whose size of 4096 B or more SimAI's float scale
+    changes), over arrays; None where a size column holds no numbers throughout."""
+    import numpy
+
+    from wkparse.models.simai.kind_arrays import resized, token_codes, uint64_at
+
+    found = numpy.zeros(len(values), dtype=bool)
+    for phase, comm, size in zip(PHASES, values.comms, values.sizes):
+        raw = uint64_at(size)
+        if raw is None:
+            return None
+        tokens, codes = token_codes(comm)
+        unknown = [bool(t) and t not in KNOWN_COMMS for t in tokens]
+        collective = [decode_comm(t, phase)[0] is not ComType.NONE for t in tokens]
+        found |= numpy.array(unknown, dtype=bool)[codes]
+        changed = (raw >= FORWARD_MINIMUM) & resized(raw)
+        found |= numpy.array(collective, dtype=bool)[codes] & changed
     return found
 
 
@@ -209,13 +246,13 @@ def render(run: SimaiRun, path: str) -> str:
     if run.total_compute_us is not None:
         out.append(f"total comp SimAI reports: {run.total_compute_us} us")
     out += result_lines(run)
-    found = departures(run)
+    found, count = departures(run)
     if found:
         out.append("where SimAI's reading departs from the file:")
         out.append(f"  {'layer':>7} {'line':>7}  {'name':<24} per phase: compute, traffic")
-        for index, why in found[:MAX_SHOWN]:
+        for index, why in found:
             out.append(_layer_row(run, index))
             out.append(f"  {'':>7} {'':>7}  ^ {why}")
-        if len(found) > MAX_SHOWN:
-            out.append(f"  ... and {len(found) - MAX_SHOWN} more")
+        if count > MAX_SHOWN:
+            out.append(f"  ... and {count - MAX_SHOWN} more")
     return "\n".join(out) + "\n"
