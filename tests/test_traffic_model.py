@@ -178,12 +178,14 @@ def test_the_frontend_sends_every_flow_unless_pxn_rewires_a_reduce_scatter() -> 
 
     for gpus, tp in ((16, 1), (16, 4), (32, 2)):
         group = groups.build(gpus, 8, gpus // 8, tp_held=tp, ep=1).of(GroupType.DP)[0]
-        for all_reduce in (False, True):
-            flows, chunks = frontend.ring_flows(group, all_reduce, pxn=False)
-            assert sum(frontend.sent(flows, chunks).values()) == len(flows)
-        flows, chunks = frontend.ring_flows(group, True, pxn=True)
-        assert sum(frontend.sent(flows, chunks).values()) == len(flows)
+        for all_reduce, pxn in ((False, False), (True, False), (True, True)):
+            flows, chunks = frontend.ring_flows(group, all_reduce, pxn)
+            done, last = frontend.sent(flows, chunks)
+            assert sum(done.values()) == len(flows) and last == chunks - 1
+            assert frontend.completed(group, all_reduce, pxn) == (done, len(flows))
         flows, chunks = frontend.ring_flows(group, False, pxn=True)
-        done = frontend.sent(flows, chunks)
-        assert 0 < sum(done.values()) < len(flows)
+        done, last = frontend.sent(flows, chunks)
+        assert 0 < sum(done.values()) < len(flows) and last < chunks
         assert set(done) <= {(f.src, f.dst) for f in flows}
+        # listed a few steps at a time, the same flows are sent
+        assert frontend.completed(group, False, pxn=True) == (done, len(flows))

@@ -123,11 +123,14 @@ def plan(com: ComType, kind: GroupType, layout: Layout, topo: Topology, env: Env
     listed = sent = 0
     partial: dict[tuple[int, ...], Counter[Pair]] = {}
     for g in groups:
-        flows, chunks = frontend.ring_flows(g, com is ComType.ALLREDUCE, pxn)
-        if len(flows) > frontend.MOST_FLOWS:
-            raise NotModelled(f"a PXN {com.value} over {g.size} ranks lists {len(flows):,} flows")
-        done = frontend.sent(flows, chunks)
-        listed += len(flows)
+        try:
+            done, count = frontend.completed(g, com is ComType.ALLREDUCE, pxn)
+        except frontend.TooLarge as exc:
+            raise NotModelled(
+                f"whether a PXN {com.value} completes is found by running its flows, at most "
+                f"{frontend.MOST_FLOWS:,} of them at once; this one needs {exc}"
+            ) from exc
+        listed += count
         sent += sum(done.values())
         partial.setdefault((g.size, local_size(g)), Counter()).update(done)
     if sent == listed:

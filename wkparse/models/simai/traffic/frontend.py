@@ -14,7 +14,7 @@ through the frontend's rules (NcclFlowModel.cc, entry.h), without ns-3's timing:
   `notify_receiver_receive_data`, `sim_recv`); only a matched flow lets its children go.
 
 Used only where the mock's list can stall (PXN rewires a group): the flows of one collective
-in one group are listed, never those of a run. With PXN a reduce-scatter types its forwarded
+in one group are listed, a few steps at a time (`completed`), never those of a run. With PXN a reduce-scatter types its forwarded
 hops `PXN_INIT` only in its first step (line 489; `RING` after, line 593) while the receiver
 still adds 1 to their tag, so the run stalls part way (864 of 2,160 flows in
 `dense_tp1_16g__pxn`, as recorded); an all-reduce types them `PXN_INIT` in every step and
@@ -31,8 +31,14 @@ from dataclasses import dataclass, field
 from wkparse.models.simai.traffic import rings
 from wkparse.models.simai.traffic.groups import Group
 
-#: a group whose collective lists more flows than this is not emulated
+#: the most flows listed at once to find how far a collective gets
 MOST_FLOWS = 2_000_000
+
+
+class TooLarge(ValueError):
+    """A collective that would list more than MOST_FLOWS flows before it is decided."""
+
+
 RING, PXN_INIT = "RING", "PXN_INIT"
 
 
@@ -51,8 +57,11 @@ class Flow:
     children: list[int] = field(default_factory=list)
 
 
-def ring_flows(group: Group, all_reduce: bool, pxn: bool) -> tuple[list[Flow], int]:
-    """The flow list the mock makes for one ring collective in `group`, and its chunk count."""
+def ring_flows(
+    group: Group, all_reduce: bool, pxn: bool, steps: int | None = None
+) -> tuple[list[Flow], int]:
+    """The flow list the mock makes for one ring collective in `group` (its first `steps`
+    steps only, when given), and its chunk count."""
     n = group.size
     chunks = 2 * (n - 1) if all_reduce else n - 1
     flows: list[Flow] = []
@@ -70,7 +79,7 @@ def ring_flows(group: Group, all_reduce: bool, pxn: bool) -> tuple[list[Flow], i
     for ch, members in enumerate(rings.channels(group)):
         before = {m.next: m.rank for m in members}
         task: dict[int, Flow] = {}
-        for step in range(chunks):
+        for step in range(chunks if steps is None else min(steps, chunks)):
             made: dict[int, Flow] = {}
             pre_recv = members[-1].node_recv
             cur_recv, cur_send = members[0].node_recv, members[0].node_send
@@ -91,10 +100,41 @@ def ring_flows(group: Group, all_reduce: bool, pxn: bool) -> tuple[list[Flow], i
     return flows, chunks
 
 
-def sent(flows: list[Flow], chunks: int) -> Counter[tuple[int, int]]:
-    """The (src, dst) counts of the flows the frontend sends before it has nothing left to do."""
+def completed(group: Group, all_reduce: bool, pxn: bool) -> tuple[Counter[tuple[int, int]], int]:
+    """The (src, dst) counts of the flows one ring collective in `group` sends, and how many
+    it lists. The steps are listed a few at a time: once a step sends nothing, no later step
+    can (each flow waits for one of the step before)."""
+    chunks = 2 * (group.size - 1) if all_reduce else group.size - 1
+    per_step = Counter(
+        (dst, ch, src)
+        for ch, c in enumerate(rings.channels(group))
+        for src, dst in rings.step_sends(c, pxn, group.servers)
+    )
+    expected = Counter({k: v * chunks for k, v in per_step.items()})
+    steps = 4
+    while True:
+        if min(steps, chunks) * sum(per_step.values()) > MOST_FLOWS:
+            raise TooLarge(
+                f"{min(steps, chunks) * sum(per_step.values()):,} flows over {group.size} ranks"
+            )
+        flows, _ = ring_flows(group, all_reduce, pxn, steps)
+        done, last = sent(flows, chunks, expected)
+        if steps >= chunks or last < steps - 1:
+            return done, chunks * sum(per_step.values())
+        steps *= 2
+
+
+def sent(
+    flows: list[Flow], chunks: int, expected: Counter[tuple[int, int, int]] | None = None
+) -> tuple[Counter[tuple[int, int]], int]:
+    """The (src, dst) counts of the flows the frontend sends before it has nothing left to do,
+    and the last step any of them belongs to (-1: none). `expected`: flows each rank receives
+    per (channel, sender) over the whole collective, when `flows` holds only its first steps."""
     indegree = {f.id: len(f.parents) for f in flows}
-    unreceived: Counter[tuple[int, int, int]] = Counter((f.dst, f.channel, f.src) for f in flows)
+    unreceived: Counter[tuple[int, int, int]] = (
+        Counter((f.dst, f.channel, f.src) for f in flows) if expected is None else Counter(expected)
+    )
+    last = -1
     posted: set[tuple[int, int, int]] = set()
     arrived: Counter[tuple[int, int, int]] = Counter()
     pending: dict[tuple[int, int, int], Flow] = {}
@@ -133,6 +173,8 @@ def sent(flows: list[Flow], chunks: int) -> Counter[tuple[int, int]]:
         for p in f.prev:
             if unreceived[(f.src, f.channel, p)] > 0:
                 post(f.src, p, receive_tag(f))
+        nonlocal last
+        last = max(last, f.chunk)
         out[(f.src, f.dst)] += 1
         heapq.heappush(events, (now + 2, next(order), "arrive", f))
 
@@ -161,4 +203,4 @@ def sent(flows: list[Flow], chunks: int) -> Counter[tuple[int, int]]:
         else:
             arrived[key] += 1
             pending[key] = f
-    return out
+    return out, last
