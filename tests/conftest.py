@@ -156,10 +156,12 @@ def corpus() -> Path:
     return CORPUS
 
 
-def on_a_terminal(args: list[str], env: dict[str, str]) -> bytes:
-    """What a command writes to a pseudo-terminal (stdout and stderr), as a person sees it."""
+def on_a_terminal(args: list[str], env: dict[str, str], term: str = "xterm-256color") -> bytes:
+    """What a command writes to a pseudo-terminal (stdout and stderr), as a person sees it:
+    on a colour terminal (`TERM`), whatever terminal the tests themselves run in."""
     import pty
 
+    env = {**env, "TERM": term}
     leader, follower = pty.openpty()
     subprocess.run(args, stdout=follower, stderr=follower, env=env, check=False, timeout=120)
     os.close(follower)

@@ -91,17 +91,30 @@ def test_color_follows_no_color_and_force_color(monkeypatch: pytest.MonkeyPatch)
     )
 
 
+def test_color_asked_for_is_given_on_a_dumb_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 41: `--color always` and `FORCE_COLOR=1` printed no colour under `TERM=dumb`."""
+    monkeypatch.setenv("TERM", "dumb")
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    lint = ["lint", "--select", "WK4", str(SAMPLE)]
+    assert ESC in runner.invoke(app, ["--color", "always", *lint]).stdout
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert ESC in runner.invoke(app, lint).stdout
+
+
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo-terminal")
 def test_no_color_on_a_real_terminal() -> None:
     """The bug report: NO_COLOR was ignored by lint's text output on a terminal."""
 
-    def run(env: dict[str, str]) -> bytes:
+    def run(env: dict[str, str], term: str = "xterm-256color") -> bytes:
         args = [sys.executable, "-m", "wkparse", "lint", "--select", "WK4", str(SAMPLE)]
-        return on_a_terminal(args, env)
+        return on_a_terminal(args, env, term)
 
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     assert ESC.encode() in run(env)
     assert ESC.encode() not in run({**env, "NO_COLOR": "1"})
+    # issue 41: a dumb terminal gets none by itself, and colour when asked for it
+    assert ESC.encode() not in run(env, "dumb")
+    assert ESC.encode() in run({**env, "FORCE_COLOR": "1"}, "dumb")
 
 
 def test_fmt_diff_and_check_exit_1_on_a_change(tmp_path: Path) -> None:

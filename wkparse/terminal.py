@@ -52,6 +52,9 @@ def console(*, stderr: bool = False, **options: Any) -> Console:
         options.update(color_system=None, force_terminal=False)
     elif mode == "always":
         options.update(force_terminal=True)
+        if os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
+            # rich gives a dumb terminal no colour even when forced; the user asked for it
+            options.setdefault("color_system", "standard")
     out: IO[str] = stream
     if mode != "always" and not stream.isatty():
         out = cast(IO[str], _Unpadded(stream))
