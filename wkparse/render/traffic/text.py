@@ -4,7 +4,7 @@ pairs and the rings."""
 from __future__ import annotations
 
 from wkparse.models.simai.traffic import MODEL, TrafficRun
-from wkparse.render.traffic.words import notes, stop_line
+from wkparse.render.traffic.words import PHASES, notes, stop_line
 
 BUSIEST = 10
 RINGS_SHOWN = 4
@@ -29,6 +29,10 @@ def render(run: TrafficRun, path: str) -> str:
         f"  GPU to GPU inside a server: {intra:,} B in {intra_flows:,} flows",
         f"  GPU to GPU between servers: {inter:,} B in {inter_flows:,} flows",
     ]
+    sent = [b for n, b in run.sent_by_node().items() if n < t.gpus]
+    received = [b for n, b in run.received_by_node().items() if n < t.gpus]
+    if sent:
+        out.append(f"  each GPU sends {_span(sent, t.gpus)} and receives {_span(received, t.gpus)}")
     non_gpu = run.non_gpu()
     if non_gpu:
         b = sum(v[0] for (s, d), v in run.pairs.items() if max(s, d) >= t.gpus)
@@ -37,7 +41,13 @@ def render(run: TrafficRun, path: str) -> str:
     if run.by_dimension:
         out += ["", "by dimension:"]
         for kind, (b, f) in sorted(run.by_dimension.items()):
-            out.append(f"  {kind:6} {b:>16,} B {f:>12,} flows")
+            algorithms = sorted(
+                {a for k, a in run.algorithms.items() if k.split("_", 1)[1] == kind}
+            )
+            out.append(f"  {kind:6} {b:>16,} B {f:>12,} flows  ({', '.join(algorithms)})")
+        out += ["", "by phase:"]
+        for phase, (b, f) in run.by_phase().items():
+            out.append(f"  {PHASES[phase]:15} {b:>16,} B {f:>12,} flows")
     pairs = sorted(run.pairs.items(), key=lambda kv: (-kv[1][0], kv[0]))[:BUSIEST]
     if pairs:
         out += ["", f"busiest pairs (of {sum(1 for v in run.pairs.values() if v[1])}):"]
@@ -56,6 +66,13 @@ def render(run: TrafficRun, path: str) -> str:
             if len(groups) > RINGS_SHOWN:
                 out.append(f"    ... {len(groups) - RINGS_SHOWN} more")
     return "\n".join(out) + "\n"
+
+
+def _span(values: list[int], gpus: int) -> str:
+    """`N B` when every GPU has the same, else `N to M B`."""
+    low = 0 if len(values) < gpus else min(values)
+    high = max(values)
+    return f"{high:,} B" if low == high else f"{low:,} to {high:,} B"
 
 
 def _where(run: TrafficRun, s: int, d: int) -> str:

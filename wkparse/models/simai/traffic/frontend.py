@@ -14,11 +14,11 @@ through the frontend's rules (NcclFlowModel.cc, entry.h), without ns-3's timing:
   `notify_receiver_receive_data`, `sim_recv`); only a matched flow lets its children go.
 
 Used only where the mock's list can stall (PXN rewires a group): the flows of one collective
-in one group are listed, a few steps at a time (`completed`), never those of a run. With PXN a reduce-scatter types its forwarded
-hops `PXN_INIT` only in its first step (line 489; `RING` after, line 593) while the receiver
-still adds 1 to their tag, so the run stalls part way (864 of 2,160 flows in
-`dense_tp1_16g__pxn`, as recorded); an all-reduce types them `PXN_INIT` in every step and
-completes.
+in one group are listed, a few steps at a time (`completed`), never those of a run. With PXN
+a reduce-scatter types its forwarded hops `PXN_INIT` only in its first step (line 489; `RING`
+after, line 593) while the receiver still adds 1 to their tag, so the run stalls part way
+(864 of 2,160 flows in `dense_tp1_16g__pxn`, as recorded); an all-reduce types them `PXN_INIT`
+in every step and completes.
 """
 
 from __future__ import annotations

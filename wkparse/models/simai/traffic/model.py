@@ -129,6 +129,15 @@ class TrafficRun:
     def total_bytes(self) -> int:
         return sum(b for b, _ in self.pairs.values())
 
+    def by_phase(self) -> dict[str, list[int]]:
+        """Bytes and flows of the forward, input-gradient and weight-gradient collectives."""
+        out: dict[str, list[int]] = {}
+        for x in self.by_layer:
+            cell = out.setdefault(x.phase, [0, 0])
+            cell[0] += x.bytes
+            cell[1] += x.flows
+        return {p: out[p] for p in ("fwd", "ig", "wg") if p in out}
+
     def flow_sizes(self) -> list[list[int]]:
         """`[bytes, flows]` per flow size over every flow, smallest first."""
         out: Counter[int] = Counter()
