@@ -40,3 +40,39 @@ def stop_line(run: TrafficRun) -> str:
         f"stops at layer {stop.layer} ({stop.name}), {PHASES[stop.phase]} {stop.collective}: "
         f"{stop.why}"
     )
+
+
+#: ranks of a ring shown in one sentence before it is cut
+RING_SHOWN = 8
+
+
+def who_talks(run: TrafficRun) -> str:
+    """One sentence for explain: where SimAI-Simulation's bytes go, and the rings."""
+    t = run.topology
+    intra, _, inter, _ = run.server_split()
+    nvls = sum(b for (s, d), (b, _) in run.pairs.items() if max(s, d) >= t.gpus)
+    total = intra + inter + nvls
+    if not total:
+        where = "no collective moves bytes"
+    else:
+        parts = [f"{intra:,} B stay inside servers", f"{inter:,} B cross between them"]
+        if nvls:
+            parts.append(f"{nvls:,} B go through the NVSwitches (NVLS)")
+        where = ", ".join(parts) + f" ({100 * inter / total:.0f}% between servers)"
+    rings = []
+    for kind, groups in run.rings().items():
+        if kind not in run.by_dimension or not groups:
+            continue
+        first = groups[0]
+        shown = " -> ".join(str(r) for r in first.order[:RING_SHOWN])
+        more = " -> ..." if len(first.order) > RING_SHOWN else ""
+        rings.append(f"{kind} {shown}{more} -> {first.order[0]} ({first.channels} channels)")
+    said = (
+        f"Who talks to whom in SimAI-Simulation on {t.gpus} GPUs, {t.gpus_per_server} per "
+        f"server: {where}"
+    )
+    if rings:
+        said += "; first rings: " + "; ".join(rings)
+    if run.stop is not None:
+        said += f"; the flows stop at layer {run.stop.layer} ({run.stop.name})"
+    return said + " (wkparse traffic gives the GPU x GPU matrix)."
