@@ -43,6 +43,12 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"(?i)scale[- ]?out|inter-?(?:node|machine|server)|cross[- ](?:node|server|machine)"
         r"|跨机|跨节点|机间"
     ),
+    "matrix": re.compile(
+        r"(?i)(?:transport|traffic|communication) matrix|GPU[- ]to[- ]GPU|point[- ]to[- ]point"
+        r"|who (?:talks|sends)|between (?:the )?(?:hosts|GPUs)|internal host traffic"
+        r"|\b(?:get|gen|generate|obtain|dump|output)\b[^.?\n]{0,30}\btraffic\b"
+        r"|流量矩阵|通信矩阵|点到点"
+    ),
     "expert": re.compile(r"\b[A-Z]+_(?:DP_)?EP\b"),
     "presets": re.compile(r"megatron_workload_with_aiob\.sh"),
     "aiob": re.compile(r"(?i)\baiob|comp_filepath|compute_time|计算时间"),
@@ -78,6 +84,8 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
         for text, module in _facts(key, lang, files):
             if all(a.answer != text for a in t.answers):
                 _add(t, text, module, line)
+        if key in ("scale-out", "matrix") and files:
+            _traffic(t, files[0], line)
     _backward(t)
     _topology_lines(t)
     if ns3:
@@ -130,6 +138,8 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
         yield say("m-busbw", lang), "wkparse.models.simai.comm"
     elif key == "scale-out":
         yield say("m-scale-out", lang), "wkparse.models.simai.ns3"
+    elif key == "matrix":
+        yield say("m-matrix", lang), "wkparse.models.simai.traffic"
     elif key == "expert":
         yield from _rule_pages(("WK407", "WK801"), lang)
     elif key in ("aiob", "recompute", "train-iter"):
@@ -283,6 +293,55 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
             if line is not None:
                 ev.append(evidence.line_of(line, lang))
             t.answers.append(Answer(say("q-groups", lang), text, ev))
+
+
+def _traffic(t: Triage, src: sources.Source, line: int) -> None:
+    """The user's file through the traffic model: the bytes inside and between servers, and
+    the dimensions that cross, on the thread's topology (else all_gpus, 8 per server)."""
+    from wkparse.models.simai.traffic import (
+        NotModelled,
+        TopologyError,
+        TrafficError,
+        model_traffic,
+        stated,
+    )
+
+    lang = t.language
+    if src.origin == "pasted" and src.excerpt:
+        return  # an excerpt's rows are not the run's
+    topo = next((x for x in t.found.topologies if x.gpus and x.per_server), None)
+    try:
+        if topo is not None and topo.gpus and topo.per_server:
+            run = model_traffic(src.data, stated(topo.gpus, topo.per_server))
+        else:
+            m = re.search(rb"all_gpus:?\s*(\d+)", src.data[:4096])
+            if m is None or int(m.group(1)) < 1:
+                return
+            run = model_traffic(src.data, stated(int(m.group(1))))
+    except (TrafficError, NotModelled, TopologyError):
+        return
+    t_ = run.topology
+    intra, _, inter, _ = run.server_split()
+    nvls = sum(b for (s, d), (b, _) in run.pairs.items() if max(s, d) >= t_.gpus)
+    crossing = [
+        kind
+        for kind, pairs in run.pairs_by_dimension.items()
+        if any(max(p) < t_.gpus and t_.server(p[0]) != t_.server(p[1]) for p in pairs)
+    ]
+    text = say(
+        "m-traffic-file",
+        lang,
+        gpus=t_.gpus,
+        per=t_.gpus_per_server,
+        intra=intra,
+        inter=inter,
+        nvls=say("m-traffic-nvls", lang, nvls=nvls) if nvls else "",
+        crossing=say("m-traffic-crossing", lang, dims=", ".join(crossing))
+        if crossing
+        else say("m-traffic-none", lang),
+    )
+    if all(a.answer != text for a in t.answers):
+        _add(t, text, "wkparse.models.simai.traffic", line)
 
 
 def _refused_option(t: Triage) -> None:

@@ -114,6 +114,42 @@ MEANING: dict[str, tuple[str, str]] = {
         "(TP x PP)，所以 DP > 1 需要比 TP x PP 更多的 GPU（AICB 的 `--world_size`），在 "
         "SimAI_simulator 上还需要有这么多 GPU 的拓扑。",
     ),
+    "m-matrix": (
+        "`wkparse traffic FILE -- -n TOPOLOGY` (or `-g N --gpus-per-server G` for the topology) "
+        "gives, without running ns-3, every GPU pair's bytes and flows as SimAI_simulator's "
+        "flow model (the mock NCCL layer) issues them for one run of the file, with the "
+        "GPU-NVSwitch pairs under NVLS, intra- against inter-server bytes, each GPU's sent and "
+        "received bytes and the rings; `--format csv` writes `src,dst,bytes,flows`, `--format "
+        "html` a heat map. It models SimAI cef83f9 with SimAI 1.6's mock and matches the flows "
+        "recorded from that build pair by pair. SimAI itself writes no matrix: its flow "
+        "completion file (`FCT_OUTPUT_FILE`) has one line per finished flow, IPs in hex.",
+        "`wkparse traffic FILE -- -n TOPOLOGY`（或用 `-g N --gpus-per-server G` 代替拓扑）不必"
+        "运行 ns-3，就能给出 SimAI_simulator 的流模型（mock NCCL 层）为该文件的一次运行发出的"
+        "每一对 GPU 之间的字节数和流数，包括 NVLS 下 GPU 与 NVSwitch 之间的流、服务器内与服务器"
+        "间的字节数、每个 GPU 发送和接收的字节数以及各组的环；`--format csv` 输出 "
+        "`src,dst,bytes,flows`，`--format html` 输出热力图。它描述的是 SimAI cef83f9 配 SimAI "
+        "1.6 的 mock，与该版本记录的流逐对一致。SimAI 本身不写矩阵：它的流完成文件"
+        "（`FCT_OUTPUT_FILE`）每个完成的流一行，IP 为十六进制。",
+    ),
+    "m-traffic-file": (
+        "Your file on {gpus} GPUs ({per} per server), in SimAI_simulator's flow model "
+        "(`wkparse traffic`): {intra:,} B stay inside servers and {inter:,} B cross between "
+        "them{nvls}; {crossing}.",
+        "你的文件在 {gpus} 个 GPU（每台服务器 {per} 个）上，按 SimAI_simulator 的流模型"
+        "（`wkparse traffic`）：{intra:,} B 留在服务器内，{inter:,} B 跨服务器{nvls}；{crossing}。",
+    ),
+    "m-traffic-nvls": (
+        ", {nvls:,} B go through the NVSwitches (NVLS)",
+        "，{nvls:,} B 经过 NVSwitch（NVLS）",
+    ),
+    "m-traffic-crossing": (
+        "the {dims} collectives are the ones whose groups span servers",
+        "跨服务器的是 {dims} 的集合通信",
+    ),
+    "m-traffic-none": (
+        "no collective of the file has a group that spans servers, so no flow leaves a server",
+        "文件中没有哪个集合通信的组跨服务器，所以没有流离开服务器",
+    ),
     "m-ns3-groups": (
         "In SimAI_simulator the run has {gpus} GPUs, the topology's (`all_gpus` does not size "
         "it); with TP {tp} each TP group is {tp} consecutive GPUs, {place}; the DP groups have "
