@@ -249,7 +249,7 @@ def test_declared_rows_mismatch_is_noted_and_the_lint_finding_sits_in_structure(
     (wk105,) = [f for f in e.findings if f.code == "WK105"]
     assert wk105.section == "count" and wk105.line == 2
     out = _text(e, 80)
-    structure = out[out.index("Structure") : out.index("How it was generated")]
+    structure = out[out.index("Structure") : out.index("Totals per iteration")]
     assert "WK105" in structure
 
 

@@ -6,14 +6,15 @@ rich renderable, no markup of any format: each renderer lays them out its own wa
 are counted in terminal cells (a Chinese character takes two).
 
 A section made only of (label, text) items is added to `ITEM_SECTIONS`: every renderer then
-shows it, after "How it was generated", as a two-column table (see `explain/facts.py` for
-the whole recipe of a new section).
+shows it as a two-column table, right after "What this file is" when it is one of `LEADING`,
+else after the rows (see `explain/facts.py` for the whole recipe of a new section).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from dataclasses import dataclass
 
 from rich.cells import cell_len, set_cell_size
 
@@ -141,6 +142,75 @@ def row_cells(
             first = i == 0
             yield row, [str(row.line) if first else "", name if first else "", *cells], notes
             notes = []
+
+
+@dataclass(frozen=True)
+class Fold:
+    """Rows a table leaves out: `times` more copies, on lines `first` to `last`, of the
+    `size` rows just above (a micro-batch group repeats its layers: 40 x 4 rows of 13B)."""
+
+    first: int
+    last: int
+    size: int
+    times: int
+
+
+#: the longest run of rows looked for among the repeats
+FOLD_LONGEST = 64
+#: rows folded into one line at the least (two copies of a row read as easily as a fold)
+FOLD_LEAST = 3
+
+
+def folded(rows: Sequence[RowNote], flagged: Collection[int] = ()) -> list[RowNote | Fold]:
+    """`rows` with each run of repeated rows shown once and its copies folded: rows repeat
+    when all but their line is the same (a row a finding points at only with rows it points
+    at too). At each row, the run that folds the most rows wins."""
+    keys = [(r.name, r.phases, r.update_ns, r.policy, r.line in flagged) for r in rows]
+    out: list[RowNote | Fold] = []
+    i, n = 0, len(rows)
+    while i < n:
+        best = (0, 0, 0)  # rows covered, run length, copies
+        for size in range(1, min(FOLD_LONGEST, (n - i) // 2) + 1):
+            if keys[i + size] != keys[i]:
+                continue
+            block = keys[i : i + size]
+            times = 1
+            while keys[i + times * size : i + (times + 1) * size] == block:
+                times += 1
+            if (times - 1) * size >= FOLD_LEAST and times * size > best[0]:
+                best = (times * size, size, times)
+        covered, size, times = best
+        if not covered:
+            out.append(rows[i])
+            i += 1
+            continue
+        out += rows[i : i + size]
+        out.append(Fold(rows[i + size].line, rows[i + covered - 1].line, size, times - 1))
+        i += covered
+    return out
+
+
+def fold_text(f: Fold) -> str:
+    """A fold's line in a row table."""
+    copies = _plural(f.times, "once more", "{n} more times")
+    if f.size == 1:
+        return _("lines {first}-{last}: the row above, {copies}").format(
+            first=f.first, last=f.last, copies=copies
+        )
+    return _("lines {first}-{last}: the {size} rows above, {copies}").format(
+        first=f.first, last=f.last, size=f.size, copies=copies
+    )
+
+
+def folded_cells(
+    rows: Sequence[RowNote], flagged: Collection[int] = (), strip_suffix: bool = False
+) -> Iterator[tuple[RowNote, list[str], list[str]] | Fold]:
+    """`row_cells` of `folded(rows)`: a table's lines, each fold one line of its own."""
+    for item in folded(rows, flagged):
+        if isinstance(item, Fold):
+            yield item
+        else:
+            yield from row_cells([item], strip_suffix)
 
 
 def finding_text(f: Finding) -> str:
@@ -526,6 +596,32 @@ def layout_numbers(e: Explanation) -> list[tuple[str, str]]:
     return out
 
 
+def layout_words(e: Explanation) -> list[str]:
+    """What `ga` and `vpp` mean in a training file, in plain words (a reader meets them as
+    bare header keys)."""
+    if e.dialect != "transformer":
+        return []
+    out = []
+    if e.ga is not None:
+        out.append(
+            _(
+                "ga {ga}: gradient accumulation, the micro-batches one GPU runs per iteration. "
+                "AICB writes one group of rows per micro-batch ({groups} in this file); SimAI "
+                "runs the rows as written and reads ga for the bubble, (PP - 1) / (ga x vpp), "
+                "and the PP comm, 2 x vpp x ga sends of pp_comm."
+            ).format(ga=f"{e.ga:,}", groups=f"{e.groups:,}")
+        )
+    if e.vpp is not None and e.layers_per_stage is not None:
+        out.append(
+            _(
+                "vpp {vpp}: in the files AICB writes, the transformer layers of one pipeline "
+                "stage, not Megatron's virtual-pipeline chunks; each group in this file holds "
+                "{layers}. SimAI reads it for the same two formulas."
+            ).format(vpp=f"{e.vpp:,}", layers=f"{e.layers_per_stage:,}")
+        )
+    return out
+
+
 def _span(a: int, b: int) -> str:
     return f"{a}-{b}" if a != b else str(a)
 
@@ -663,19 +759,25 @@ def missing_traffic_items(e: Explanation) -> list[tuple[str, str]]:
 #: the sections made of (label, text) items, in the order shown: (title, items of a file).
 #: The title is translated where shown.
 ITEM_SECTIONS: tuple[tuple[str, Callable[[Explanation], list[tuple[str, str]]]], ...] = (
+    (N_("What SimAI-Analytical will report"), simai_items),
     (N_("How it was generated"), generation_items),
     (N_("What AICB leaves out"), missing_traffic_items),
-    (N_("What SimAI-Analytical will report"), simai_items),
 )
+#: the item sections shown first, right after what the file is (what a reader came for: what
+#: SimAI will make of it and where it came from); the others after the rows
+LEADING = frozenset((N_("What SimAI-Analytical will report"), N_("How it was generated")))
 #: item sections shown only when they have items (SimAI's report: when explain was given
 #: the file's bytes)
 _WHEN_ANY = frozenset((N_("What AICB leaves out"), N_("What SimAI-Analytical will report")))
 
 
-def item_sections(e: Explanation) -> list[tuple[str, list[tuple[str, str]]]]:
-    """(translated title, items) of each item section, in order."""
+def item_sections(e: Explanation, leading: bool) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(translated title, items) of each item section, in order: the `LEADING` ones, or the
+    others."""
     out = []
     for title, items in ITEM_SECTIONS:
+        if (title in LEADING) != leading:
+            continue
         found = items(e)
         if found or title not in _WHEN_ANY:
             out.append((_(title), found))

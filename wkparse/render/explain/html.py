@@ -20,15 +20,18 @@ from wkparse.render.explain.cells import (
     LAYOUT_HEADERS,
     OVERVIEW_HEADERS,
     ROW_HEADERS,
+    Fold,
     comm_rows,
     compute_totals,
     difference_lines,
     finding_text,
+    fold_text,
+    folded_cells,
     group_totals,
     headers,
     item_sections,
     layout_numbers,
-    row_cells,
+    layout_words,
     row_sections,
     structure_rows,
 )
@@ -116,11 +119,12 @@ def render(e: Explanation) -> str:
         f"<title>{esc(title)}</title><style>{CSS}</style></head><body>",
         f"<h1>{esc(title)}</h1>",
         *_answer(e),
+        *_items(e, leading=True),
         *_layout(e),
         *_schedule(e),
         *_totals(e, flagged),
         *_structure(e),
-        *_items(e),
+        *_items(e, leading=False),
         *_other_findings(e),
         "<footer>",
         esc(
@@ -220,6 +224,9 @@ def _layout(e: Explanation) -> list[str]:
         out.append(_p(_("This policy has no TP/PP/DP layout to draw.")))
         if header:
             out.append(_finding_list(header))
+    words = layout_words(e)
+    if words:
+        out.append("<ul>" + "".join(f"<li>{esc(w)}</li>" for w in words) + "</ul>")
     numbers = _table(headers(LAYOUT_HEADERS), layout_numbers(e), set())
     out.append(_fold(_("Header values"), numbers))
     return out
@@ -333,7 +340,13 @@ def _row_table(rows: Sequence[RowNote], flagged: dict[int, str]) -> str:
     right = {0, 3, 6, 7}
     body = []
     notes: list[str] = []
-    for row, cells, row_notes in row_cells(rows):
+    for item in folded_cells(rows, flagged):
+        if isinstance(item, Fold):
+            text = esc(f"… {fold_text(item)}")
+            span = f'<td colspan="{len(ROW_HEADERS)}">{text}</td>'
+            body.append(f'<tr class="fold"><td></td>{span}</tr>')
+            continue
+        row, cells, row_notes = item
         codes = flagged.get(row.line, "") if cells[0] else ""
         cls = ' class="flagged"' if row.line in flagged else ""
         tds = _cells(cells, right, MAX_CELL)
@@ -374,11 +387,12 @@ def _structure(e: Explanation) -> list[str]:
     return out
 
 
-def _items(e: Explanation) -> list[str]:
-    """The item sections ("How it was generated", ...): each a folded two-column table."""
+def _items(e: Explanation, leading: bool) -> list[str]:
+    """The item sections ("How it was generated", ...): each a folded two-column table (the
+    leading ones right under the answer, where a reader meets them first)."""
     return [
         _fold(title, _table((_("what"), _("value")), items, set()))
-        for title, items in item_sections(e)
+        for title, items in item_sections(e, leading)
         if items
     ]
 

@@ -23,12 +23,15 @@ from wkparse.render.explain.cells import (
     OVERVIEW_HEADERS,
     ROW_HEADERS,
     THIS_GPU,
+    Fold,
     bar_rows,
     comm_rows,
     compute_totals,
     difference_lines,
     finding_text,
     fit,
+    fold_text,
+    folded_cells,
     grid_lines,
     group_totals,
     headers,
@@ -37,7 +40,7 @@ from wkparse.render.explain.cells import (
     kind_label,
     layout_caption,
     layout_numbers,
-    row_cells,
+    layout_words,
     row_sections,
     structure_rows,
 )
@@ -55,13 +58,11 @@ def render(e: Explanation) -> str:
     out += [f"- {prose(n)}" for n in e.notes]
     if e.notes:
         out.append("")
+    out += _items(e, leading=True)
     out += _layout(e)
     out += _schedule(e)
     out += _structure(e)
-    for heading, items in item_sections(e):
-        out += ["#### " + heading, ""]
-        out += [f"- **{key}**: {prose(value)}" for key, value in items]
-        out.append("")
+    out += _items(e, leading=False)
     out += _totals(e)
     leftover = [f for f in e.findings if f.section == "file"]
     if leftover:
@@ -74,6 +75,16 @@ def render(e: Explanation) -> str:
     )
     out.append(f"<sub>{written}</sub>")
     return "\n".join(out) + "\n"
+
+
+def _items(e: Explanation, leading: bool) -> list[str]:
+    """The item sections ("How it was generated", ...): a heading and a list of items."""
+    out = []
+    for heading, items in item_sections(e, leading):
+        out += ["#### " + heading, ""]
+        out += [f"- **{key}**: {prose(value)}" for key, value in items]
+        out.append("")
+    return out
 
 
 def prose(text: str) -> str:
@@ -100,6 +111,9 @@ def _layout(e: Explanation) -> list[str]:
     out = ["#### " + _("Parallel layout"), ""]
     out += table(headers(LAYOUT_HEADERS), layout_numbers(e), set())
     out.append("")
+    words = layout_words(e)
+    if words:
+        out += [*(f"- {prose(w)}" for w in words), ""]
     if e.tp and e.dp and e.dialect in ("transformer", "inference"):
         grid = ["".join(text for text, _lit in pieces).rstrip() for pieces in grid_lines(e, WIDTH)]
         out += [*fenced("text", grid), ""]
@@ -144,7 +158,11 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding]) -> list[str
     flagged = {line for f in findings for line in f.lines}
     lines = []
     notes: list[str] = []
-    for row, cells, row_notes in row_cells(rows):
+    for item in folded_cells(rows, flagged):
+        if isinstance(item, Fold):
+            lines.append(["", f"… {fold_text(item)}", "", "", "", "", "", ""])
+            continue
+        row, cells, row_notes = item
         if cells[0] and row.line in flagged:
             cells[0] = f"{cells[0]} :warning:"
         if cells[1]:

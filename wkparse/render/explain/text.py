@@ -24,12 +24,15 @@ from wkparse.render.explain.cells import (
     KINDS_HEADERS,
     OVERVIEW_HEADERS,
     ROW_HEADERS,
+    Fold,
     bar_rows,
     comm_rows,
     compute_totals,
     difference_lines,
     finding_text,
     fit,
+    fold_text,
+    folded_cells,
     grid_lines,
     group_totals,
     headers,
@@ -38,7 +41,7 @@ from wkparse.render.explain.cells import (
     kind_label,
     layout_caption,
     layout_numbers,
-    row_cells,
+    layout_words,
     row_sections,
     structure_rows,
 )
@@ -62,9 +65,10 @@ class _Explained:
         width = options.max_width
         yield Rule(Text(f"wkparse explain: {path_label(e.path)}", style="bold"))
         yield from self._summary()
+        yield from self._items(leading=True)
         yield from self._layout(width)
         yield from self._structure(width)
-        yield from self._items()
+        yield from self._items(leading=False)
         yield from self._totals(width)
         leftover = [f for f in e.findings if f.section == "file"]
         if leftover:
@@ -95,6 +99,8 @@ class _Explained:
         for key, value in layout_numbers(e):
             table.add_row(Text(key), Text(value))
         yield Padding(table, (0, 0, 0, 2))
+        for words in layout_words(e):
+            yield _bullet(words)
         if e.tp and e.dp and e.dialect in ("transformer", "inference"):
             yield Text("")
             picture = Text()
@@ -131,16 +137,18 @@ class _Explained:
             if section == "groups":
                 for line in difference_lines(e):
                     yield _bullet(line)
-            notes = [n for _row, _cells, ns in row_cells(table_rows) for n in ns]
+            flagged = {line for f in findings for line in f.lines}
+            shown = folded_cells(table_rows, flagged)
+            notes = [n for item in shown if not isinstance(item, Fold) for n in item[2]]
             for note in notes:
                 yield _bullet(note, style="dim")
             yield from _finding_block(findings)
         if sections:
             yield Padding(Text(f"({hidden_phases()})", style="dim italic"), (0, 0, 0, 2))
 
-    def _items(self) -> Iterator[RenderableType]:
+    def _items(self, leading: bool) -> Iterator[RenderableType]:
         """The item sections ("How it was generated", ...): a heading and a key-value grid."""
-        for title, items in item_sections(self.e):
+        for title, items in item_sections(self.e, leading):
             yield _heading(title)
             table = Table.grid(padding=(0, 2))
             table.add_column(style="bold", no_wrap=True)
@@ -230,8 +238,13 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], width: int)
     """
     narrow = width < 110
     flagged = {line for f in findings for line in f.lines}
-    lines = []
-    for row, cells, _notes in row_cells(rows, strip_suffix=narrow):
+    lines: list[list[str]] = []
+    folds: dict[int, str] = {}  # a fold's line, by the table line it comes before
+    for item in folded_cells(rows, flagged, strip_suffix=narrow):
+        if isinstance(item, Fold):
+            folds[len(lines)] = fold_text(item)
+            continue
+        row, cells, _notes = item
         if cells[0] and row.line in flagged:
             cells[0] = f"!{cells[0]}"
         lines.append(cells)
@@ -253,8 +266,11 @@ def _row_table(rows: Sequence[RowNote], findings: Sequence[Finding], width: int)
         return (" " * gap).join(parts).rstrip()
 
     out = Text(fmt(heads) + "\n", style="bold")
-    for cells in lines:
+    indent = " " * (widths[0] + gap)
+    for i, cells in enumerate(lines):
         style = "yellow" if cells[0].startswith("!") else ""
         out.append(fmt(cells) + "\n", style=style)
+        if i + 1 in folds:
+            out.append(f"{indent}... {folds[i + 1]}\n", style="dim")
     out.rstrip()
     return out
