@@ -108,3 +108,13 @@ def test_a_bad_topology_line_names_its_place(tmp_path: Path) -> None:
     topo.write_text("90 8 x\n")
     code, _, err = traffic(str(SAMPLE), "--", "-n", str(topo))
     assert code == 2 and f"{topo}:1:" in err
+
+
+def test_zero_gpus_per_server_is_refused_not_defaulted() -> None:
+    code, out, err = traffic(str(SAMPLE), "-g", "8", "--gpus-per-server", "0")
+    assert code == 2 and out == "" and "--gpus-per-server 0" in err
+
+
+def test_one_nvswitch_is_said_in_the_singular() -> None:
+    _, out, _ = traffic(str(SAMPLE), "-g", "8")
+    assert "1 NVSwitch," in out

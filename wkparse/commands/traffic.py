@@ -100,7 +100,9 @@ def _topology(
     if gpus is not None:
         if file is not None:
             raise TopologyError(f"-n {file} and -g {gpus}: give the topology one way")
-        return stated(gpus, per_server or 8, gpu_type or "H100")
+        return stated(
+            gpus, 8 if per_server is None else per_server, "H100" if gpu_type is None else gpu_type
+        )
     if per_server is not None or gpu_type is not None:
         raise TopologyError("--gpus-per-server and --gpu-type go with -g N")
     if file is None:

@@ -8,7 +8,7 @@ import math
 
 from wkparse.models.simai.traffic import MODEL, TrafficRun
 from wkparse.render.explain.svg import esc
-from wkparse.render.traffic.words import notes, stop_line
+from wkparse.render.traffic.words import notes, stop_line, switches
 
 CSS = (
     "body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;color:#222}"
@@ -32,8 +32,9 @@ def render(run: TrafficRun, path: str) -> str:
         f"<title>{esc(title)}</title><style>{CSS}</style></head><body>",
         f"<h1>{esc(title)}</h1>",
         f"<p>{esc(MODEL)}.</p>",
-        f"<p>Topology: {t.gpus} GPUs, {t.gpus_per_server} per server, {t.nvswitches} "
-        f"NVSwitches, {esc(t.gpu_type or '(no GPU type)')} ({esc(t.source)}).</p>",
+        f"<p>Topology: {t.gpus} GPUs, {t.gpus_per_server} per server, "
+        f"{switches(t.nvswitches)}, {esc(t.gpu_type or '(no GPU type)')} "
+        f"({esc(t.source)}).</p>",
         f"<p class='{status}'>{esc(stop_line(run))}</p>",
         *(f"<p>Note: {esc(n)}</p>" for n in notes(run)),
         "<h2 id='totals'>Totals</h2><table>",

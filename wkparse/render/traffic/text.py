@@ -4,7 +4,7 @@ pairs and the rings."""
 from __future__ import annotations
 
 from wkparse.models.simai.traffic import MODEL, TrafficRun
-from wkparse.render.traffic.words import PHASES, notes, stop_line
+from wkparse.render.traffic.words import PHASES, notes, stop_line, switches
 
 BUSIEST = 10
 RINGS_SHOWN = 4
@@ -16,7 +16,8 @@ def render(run: TrafficRun, path: str) -> str:
     out = [
         f"{path}: GPU traffic in SimAI_simulator's flow model",
         f"model: {MODEL}",
-        f"topology: {t.gpus} GPUs, {t.gpus_per_server} per server, {t.nvswitches} NVSwitches, "
+        f"topology: {t.gpus} GPUs, {t.gpus_per_server} per server, "
+        f"{switches(t.nvswitches)}, "
         f"{t.gpu_type or '(no GPU type)'} ({t.source})",
     ]
     if run.env:

@@ -8,6 +8,11 @@ from wkparse.models.simai.traffic.model import MOCK_COMMIT, SIMAI_COMMIT
 PHASES = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"}
 
 
+def switches(n: int) -> str:
+    """`1 NVSwitch`, `2 NVSwitches`."""
+    return f"{n:,} NVSwitch" if n == 1 else f"{n:,} NVSwitches"
+
+
 def simai_facts(run: TrafficRun) -> dict[str, object]:
     t = run.topology
     return {
