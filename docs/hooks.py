@@ -22,7 +22,6 @@ HEADS = {
         "concepts intro": "What SimAI's and AICB's names mean, one page each, by kind. "
         "`wkparse concept NAME` prints a page; `wkparse concepts --kind KIND` lists them.",
         "rules intro": "Every lint rule of wkparse. `wkparse rule CODE` prints a page.",
-        "about": "Concepts about this rule",
     },
     "zh": {
         "concepts": "概念",
@@ -30,7 +29,6 @@ HEADS = {
         "concepts intro": "SimAI 和 AICB 中各个名称的含义，每项一页，按类别排列。"
         "`wkparse concept NAME` 打印一页；`wkparse concepts --kind KIND` 列出它们。",
         "rules intro": "wkparse 的全部检查规则。`wkparse rule CODE` 打印一页。",
-        "about": "与这条规则相关的概念",
     },
 }
 
@@ -57,7 +55,7 @@ def _concept_link(from_folder: str) -> Any:
         if page is None:
             return f"`{target}`"
         there = f"{page.id}.md" if from_folder == "concepts" else f"../concepts/{page.id}.md"
-        return f"[{page.names[0] if page.names else page.id}]({there})"
+        return f"[{page.short_name}]({there})"
 
     return link
 
@@ -86,14 +84,9 @@ def _concept_pages(written: set[Path]) -> None:
 def _rule_pages(written: set[Path]) -> None:
     from wkparse.catalog import catalog
     from wkparse.commands.rules import page_markdown
-    from wkparse.concepts import concepts
     from wkparse.i18n import _, language
     from wkparse.translated_pages import localized
 
-    about: dict[str, list[str]] = {}
-    for concept in concepts():
-        for code in concept.related:
-            about.setdefault(code, []).append(concept.id)
     link = _concept_link("rules")
     folder = DOCS / "rules"
     for lang in LANGS:
@@ -101,10 +94,7 @@ def _rule_pages(written: set[Path]) -> None:
             index = [f"# {HEADS[lang]['rules']}", "", HEADS[lang]["rules intro"], ""]
             for code, page in sorted(catalog().items()):
                 index.append(f"- [{code} {page.name}]({code}.md): {_(page.summary)}")
-                text = page_markdown(localized(page, lang))
-                if code in about:
-                    links = ", ".join(link(c) for c in about[code])
-                    text += f"\n## {HEADS[lang]['about']}\n\n{links}\n"
+                text = page_markdown(localized(page, lang), link)
                 _write(folder / f"{code}{_suffix(lang)}", text, written)
         _write(folder / f"index{_suffix(lang)}", "\n".join(index) + "\n", written)
 

@@ -328,9 +328,12 @@ def test_lint_text_report_in_chinese_down_to_its_summary(tmp_path: Path) -> None
 
 #: two or more English words in a row: prose, where identifiers are single tokens
 PROSE = re.compile(r"(?<![\w./-])[A-Za-z][a-z]+(?:[ -][a-z]{2,})+(?![\w/-])")
-#: words that may stand together in Chinese output: the command, collectives' usual names,
+#: words that may stand together in Chinese output: the commands, collectives' usual names,
 #: a quoted SimAI message, and a row's phase after its name
-KEPT = re.compile(r"wkparse explain|all-to-all|all-gather|all-reduce|'[^']*'|\b(?:fwd|ig|wg)\b")
+KEPT = re.compile(
+    r"wkparse explain|wkparse concept [\w:-]+|all-to-all|all-gather|all-reduce|'[^']*'"
+    r"|\b(?:fwd|ig|wg)\b"
+)
 
 
 class _Visible(HTMLParser):

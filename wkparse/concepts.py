@@ -116,6 +116,14 @@ class ConceptPage:
     example: Sample | None = None
 
     @property
+    def short_name(self) -> str:
+        """The name to show it by: the shortest without a space (`ep` before `ep:`, `TP`
+        before `model_parallel_NPU_group:`), else the shortest."""
+        names = self.names or (self.id,)
+        plain = [n for n in names if " " not in n]
+        return min(plain or names, key=len)
+
+    @property
     def all_names(self) -> tuple[str, ...]:
         """Every name the page is found by: its id, its names, its Chinese names, titles."""
         return (self.id, *self.names, *self.names_zh, self.title.en, self.title.zh)

@@ -55,7 +55,7 @@ def list_pages(kind: str | None, lang: str | None, as_json: bool) -> int:
     for head in ("name", "kind", "title"):
         table.add_column(head, overflow="fold")
     for page in pages:
-        table.add_row(page.names[0], KIND_NAMES[spoken][page.kind], page.title(spoken))
+        table.add_row(page.short_name, KIND_NAMES[spoken][page.kind], page.title(spoken))
     terminal.console().print(table)
     return 0
 

@@ -10,6 +10,8 @@ gettext, its prose from `rules/<lang>/` (`wkparse.translated_pages`), its exampl
 from __future__ import annotations
 
 import difflib
+import shlex
+from collections.abc import Callable
 
 from wkparse import terminal
 from wkparse.catalog import Example, RulePage, catalog
@@ -179,9 +181,26 @@ def _opt_in_note(page: RulePage) -> list[str]:
     return [note.format(code=page.code), ""]
 
 
-def page_markdown(page: RulePage) -> str:
+def concepts_about(code: str) -> list[str]:
+    """The ids of the concept pages that name the rule among their related pages."""
+    from wkparse.concepts import concepts
+
+    return [c.id for c in concepts() if code in c.related]
+
+
+def _concept_name(ident: str) -> str:
+    from wkparse.concepts import find
+
+    page = find(ident)
+    name = ident if page is None else page.short_name
+    return f"`wkparse concept {shlex.quote(name)}`"
+
+
+def page_markdown(page: RulePage, link: Callable[[str], str] = _concept_name) -> str:
     """The page as Markdown (rich renders it; the text also reads well as it is), its heads
-    and summary in the language in effect; the prose is the page's own (see `localized`)."""
+    and summary in the language in effect; the prose is the page's own (see `localized`).
+    The concepts it uses end it, each as `link` gives it (the command to run; the site's
+    link on the documentation site)."""
     label = FIXABLE_LABELS.get(page.fixable)
     fixable = _(label) if label else page.fixable
     lines = [
@@ -208,6 +227,9 @@ def page_markdown(page: RulePage) -> str:
     lines += ["## " + _("Fix"), "", page.fix, ""]
     if page.references:
         lines += ["## " + _("References"), "", *(f"- {r}" for r in page.references), ""]
+    about = concepts_about(page.code)
+    if about:
+        lines += ["## " + _("What its words mean"), "", ", ".join(map(link, about)), ""]
     return "\n".join(lines)
 
 

@@ -95,7 +95,7 @@ Link = Callable[[str], str]
 def plain_link(target: str) -> str:
     """A related page or rule as the terminal shows it: its name in code."""
     page = find(target)
-    return f"`{page.names[0] if page is not None and page.names else target}`"
+    return f"`{target if page is None else page.short_name}`"
 
 
 def _switch_lines(page: ConceptPage, lang: str) -> list[str]:

@@ -107,6 +107,16 @@ def _findings(findings: Iterable[Finding]) -> list[str]:
     return [f"- :warning: {prose(finding_text(f))}" for f in findings]
 
 
+#: the layout's words, each a name of its concept page (tests/test_concept_links.py)
+TERMS = ("TP", "PP", "DP", "EP", "ga", "vpp", "pp_comm", "bubble")
+
+
+def terms_line() -> str:
+    """Where the layout's words are defined: the concept pages, by the command that shows them."""
+    commands = ", ".join(f"`wkparse concept {t}`" for t in TERMS)
+    return "*" + _("What these words mean: {commands}").format(commands=commands) + "*"
+
+
 def _layout(e: Explanation) -> list[str]:
     out = ["#### " + _("Parallel layout"), ""]
     out += table(headers(LAYOUT_HEADERS), layout_numbers(e), set())
@@ -114,6 +124,7 @@ def _layout(e: Explanation) -> list[str]:
     words = layout_words(e)
     if words:
         out += [*(f"- {prose(w)}" for w in words), ""]
+    out += [terms_line(), ""]
     if e.tp and e.dp and e.dialect in ("transformer", "inference"):
         grid = ["".join(text for text, _lit in pieces).rstrip() for pieces in grid_lines(e, WIDTH)]
         out += [*fenced("text", grid), ""]
