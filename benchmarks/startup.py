@@ -63,7 +63,7 @@ FLOOR_LIMIT = 1.2
 INSTALLS: dict[str, list[str]] = {"normal": [], "editable": ["-e"]}
 CONTENDERS = ("wkparse", "floor", "yamllint", "python")
 #: what an editable install needs of a checkout: the wheel's package and its force-includes
-BARE = ("wkparse", "grammar", "rules", "pyproject.toml", "README.md")
+BARE = ("wkparse", "grammar", "rules", "concepts", "pyproject.toml", "README.md")
 TITLE = "## Start-up, installed"
 
 
