@@ -189,3 +189,19 @@ def test_the_frontend_sends_every_flow_unless_pxn_rewires_a_reduce_scatter() -> 
         assert set(done) <= {(f.src, f.dst) for f in flows}
         # listed a few steps at a time, the same flows are sent
         assert frontend.completed(group, False, pxn=True) == (done, len(flows))
+
+
+def test_a_stop_in_the_layers_after_the_file_ends_counts_every_forward_first() -> None:
+    """A count line larger than the rows makes SimAI create layers after them (copies of the
+    last values read); the backward pass starts with them, so a compute stop there comes after
+    every read layer's forward collective and before any backward one."""
+    rows = [row("a", fwd="ALLREDUCE 1048576", wg="ALLREDUCE 1048576")]
+    data = workload(rows, tp=4).replace(b"\n1\n", b"\n3\n", 1)
+    stalled = data.replace(
+        b"\t10\tALLREDUCE\t1048576\t100", b"\t2147483647\tALLREDUCE\t1048576\t100"
+    )
+    run = model_traffic(stalled, stated(8))
+    assert run.stop is not None and run.stop.layer == 2 and run.stop.phase == "wg"
+    # 2 TP groups of 4 ranks, 4 channels, 2 x 3 steps, flows of 1048576 / 4 / 4 B
+    flows = 2 * 4 * 4 * (2 * 3)
+    assert run.by_phase() == {"fwd": [flows * (1048576 // 16), flows]}

@@ -267,10 +267,9 @@ class _Walker:
         layers = ns3.reading.rows.layers.layers
         halt = ns3.halt
         order = [(i, "fwd") for i in range(len(layers))]
-        if halt is not None and halt.phase == "fwd" and halt.index >= len(layers):
-            return self._halted(halt.index, "fwd")
-        tail_back = halt is not None and halt.phase != "fwd" and halt.index >= len(layers)
-        if tail_back and halt is not None:
+        if halt is not None and halt.index >= len(layers):
+            # in the layers made after the stream failed: after every read layer's forward
+            # pass (its backward pass starts with them)
             for i, phase in order:
                 if (stop := self._collective(i, phase)) is not None:
                     return stop
