@@ -355,3 +355,11 @@ def test_a_nan_total_is_the_outcome_in_the_first_line(tmp_path: Path) -> None:
     assert code == 1
     assert (doc["outcome"]["exit_code"], doc["outcome"]["kind"]) == (0, "nan")
     assert doc["outcome"]["message"].startswith("Total time is NaN or Inf: the bubble")
+
+
+def test_a_sigfpe_in_the_option_parser_is_said_once_per_stream() -> None:
+    """Issue 41: the SIGFPE was said three times (the verdict, a note, the exit-1 line)."""
+    result = runner.invoke(app, ["simai", str(SAMPLE), "--", "-g", "8", "-n_p_s", "8"])
+    assert result.exit_code == 1
+    assert result.stdout.count("SIGFPE") == 1
+    assert result.stderr.count("SIGFPE") == 1 and result.stderr.startswith("exit 1: ")

@@ -152,11 +152,9 @@ def run(
     options = options_for(path, data, gpus, words, version)
     result = simulate(data, gpus, options, version)
     if isinstance(options, Refusal):
-        # SimAI's own refusal, as it prints it; its exit code is told, not returned
-        # SimAI's own refusal, as it prints it, and its exit code; then which option, and
-        # the SimAI versions that accept it
+        # SimAI's own refusal, as it prints it; its exit code is told, not returned; which
+        # option, and the SimAI versions that accept it, are in the exit-1 line (once)
         sys.stderr.write(options.stderr + "\n" if options.stderr else "")
-        terminal.say(errors, "note", f"{path}: {options.reason}", "yellow")
         if format == "csv":
             sys.stdout.write(options.stdout)
             return _fails(errors, str(path), result)
