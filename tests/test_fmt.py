@@ -297,7 +297,7 @@ def test_stdin_is_formatted_to_stdout() -> None:
 def test_stdin_with_check_prints_no_text() -> None:
     changed = runner.invoke(app, ["fmt", "--check", "-"], input=MESSY.encode())
     assert (changed.exit_code, changed.stdout) == (1, "")
-    assert "would reformat -" in changed.stderr
+    assert "would reformat <stdin>" in changed.stderr
     clean = runner.invoke(app, ["fmt", "--check", "-"], input=CANONICAL.encode())
     assert (clean.exit_code, clean.stdout) == (0, "")
 
@@ -306,8 +306,8 @@ def test_stdin_with_diff_prints_the_diff_only() -> None:
     result = runner.invoke(app, ["fmt", "--diff", "-"], input=f"MICRO \n1\n{ROW}\n".encode())
     assert result.exit_code == 1
     assert result.stdout.splitlines() == [
-        "--- -",
-        "+++ -",
+        "--- <stdin>",
+        "+++ <stdin>",
         "@@ -1,3 +1,3 @@",
         "-MICRO ",
         "+MICRO",
@@ -333,7 +333,7 @@ def test_a_file_with_syntax_errors_is_reported_and_not_rewritten(tmp_path: Path)
 def test_stdin_with_syntax_errors_writes_nothing() -> None:
     result = runner.invoke(app, ["fmt", "-"], input=BROKEN.encode())
     assert (result.exit_code, result.stdout) == (1, "")
-    assert "-:3:" in result.stderr
+    assert "<stdin>:3:" in result.stderr
 
 
 def test_an_unreadable_path_exits_2_and_the_others_are_still_formatted(tmp_path: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -343,3 +344,26 @@ def test_text_output_of_a_real_file(corpus: Path) -> None:
     assert " 2 | 839\n" in out and "   | ^^^ count-mismatch\n" in out
     assert "   = fix: set the count to 33\n" in out
     assert out.rstrip().splitlines()[-1].startswith("Found ")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["lint", "-"],
+        ["explain", "-"],
+        ["simai", "-"],
+        ["fmt", "--check", "-"],
+        ["parse", "-"],
+        ["diff", "-", str(SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt")],
+    ],
+    ids=lambda a: a[0],
+)
+def test_standard_input_is_named_alike_by_every_command(args: list[str]) -> None:
+    """Issue 41: standard input was `<stdin>`, `-` or `-r --` by command."""
+    sample = (SAMPLES / "gpt13b-world8-tp2-pp1-sp.txt").read_text()
+    header, _, rest = sample.split("\n", 2)
+    wrong = f"{header}\n1\n{rest}" if args[0] != "fmt" else sample.replace("\t", "  ", 1)
+    result = CliRunner().invoke(app, args, input=wrong)
+    said = result.stdout + result.stderr
+    assert "<stdin>" in said, said[:300]
+    assert not re.search(r"(^|\s)-:|: - |-r --|-w - ", said), said[:300]

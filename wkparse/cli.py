@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 import typer
 
 from wkparse import terminal
-from wkparse.parse import parse_bytes, parse_file, read_stdin
+from wkparse.parse import parse_bytes, parse_file, read_stdin, shown_path
 from wkparse.plain_help import PlainCommand, PlainGroup
 
 _SETTINGS: dict[str, Any] = {
@@ -137,7 +137,9 @@ def parse(
             from wkparse.i18n import english_count
 
             errors = english_count(len(result.diagnostics), "syntax error")
-            terminal.say(terminal.console(stderr=True), "note", f"{path}: {errors}", "cyan")
+            terminal.say(
+                terminal.console(stderr=True), "note", f"{shown_path(path)}: {errors}", "cyan"
+            )
     else:
         w = result.workload
         policy = w.header.policy if w.header else "no policy"
@@ -147,9 +149,10 @@ def parse(
             english_count(len(w.rows), "row"),
             english_count(len(result.diagnostics), "syntax error"),
         )
-        print(f"{path}: {policy}, {rows}, {errors}")
+        name = shown_path(path)
+        print(f"{name}: {policy}, {rows}, {errors}")
         for d in result.diagnostics:
-            print(f"{path}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
+            print(f"{name}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
     raise typer.Exit(0 if result.ok else 1)
 
 

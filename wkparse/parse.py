@@ -108,6 +108,16 @@ def parse_file(
         return parse_stream(stream, info.st_size, fast=fast, limits=limits)
 
 
+#: how every command names standard input (`-` on the command line) in what it prints
+STDIN_NAME = "<stdin>"
+
+
+def shown_path(path: object) -> str:
+    """A path as the commands print it: standard input (`-`) as `STDIN_NAME`."""
+    text = str(path)
+    return STDIN_NAME if text == "-" else text
+
+
 def read_stdin(limits: Limits) -> bytes:
     """Standard input, read up to one byte past the limit: enough for `parse_bytes` to
     report it as too large, without holding an endless pipe in memory."""

@@ -125,7 +125,7 @@ def _report_syntax(
     from wkparse.render.lint.base import FileReport
     from wkparse.render.lint.text import TextFormatter
 
-    shown = str(path)  # `-` for standard input, as lint names it
+    shown = str(path)  # `-` for standard input: lint's renderer names it
     codes = {d.code for d in result.diagnostics}
     found = [d for d in lint(result, shown, config) if d.code in codes]
     # the excerpts from the bytes read (a pipe cannot be opened again); a file too large to

@@ -23,7 +23,12 @@ from wkparse.i18n import language, resolve
 from wkparse.models.aicb import AicbError, generate
 from wkparse.models.aicb.reading import verdict
 from wkparse.models.simai.options import split_command
-from wkparse.parse import ParseResult, parse_bytes, parse_file_and_bytes, read_stdin
+from wkparse.parse import (
+    ParseResult,
+    parse_bytes,
+    parse_file_and_bytes,
+    read_stdin,
+)
 from wkparse.render.explain import shown
 
 if TYPE_CHECKING:

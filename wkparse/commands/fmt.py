@@ -31,7 +31,7 @@ from wkparse import discover, terminal
 from wkparse.atomic import atomic_write
 from wkparse.config import ConfigError, Resolver
 from wkparse.format import canonical_chunks, is_canonical
-from wkparse.parse import ParseResult, parse_bytes, parse_file, read_stdin
+from wkparse.parse import STDIN_NAME, ParseResult, parse_bytes, parse_file, read_stdin
 
 _NO_NEWLINE = "\\ No newline at end of file\n"
 
@@ -149,21 +149,21 @@ def _marked(display: str, result: ParseResult) -> int:
 
 
 def _stdin(result: ParseResult, data: bytes, tally: _Tally, *, check: bool, diff: bool) -> int:
-    if not _report_errors(discover.STDIN, result, tally):
+    if not _report_errors(STDIN_NAME, result, tally):
         return 1
     changed = not is_canonical(result, io.BytesIO(data))
     marked = 0
     if changed:
         tally.changed += 1
-        marked = _marked(discover.STDIN, result)
+        marked = _marked(STDIN_NAME, result)
     else:
-        marked = _unchanged(discover.STDIN, result, tally)
+        marked = _unchanged(STDIN_NAME, result, tally)
     if diff and changed:
         text = "".join(canonical_chunks(result))
-        _write_diff(discover.STDIN, data.decode("utf-8", "replace"), text)
+        _write_diff(STDIN_NAME, data.decode("utf-8", "replace"), text)
     if check or diff:
         if changed:
-            _say(f"would reformat {discover.STDIN}")
+            _say(f"would reformat {STDIN_NAME}")
         return 1 if changed else marked
     _stdout(b"".join(_encoded(result)) if changed else data)
     return marked

@@ -27,12 +27,14 @@ from wkparse.cpp import INT_MAX
 from wkparse.models.simai import SimaiRun, simulate
 from wkparse.models.simai.options import Refusal, is_command, options_for, split_command
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion, UnknownVersion, resolve
-from wkparse.parse import Limits, read_input
+from wkparse.parse import Limits, read_input, shown_path
 
 if TYPE_CHECKING:
     from rich.console import Console
 
 FORMATS = ("text", "json", "csv")
+#: the workload's name in SimAI's options when it comes from standard input
+STDIN_WORKLOAD = Path("workload.txt")
 BACKENDS = ("analytical", "ns3")
 
 
@@ -144,12 +146,16 @@ def run(
     except OSError as exc:
         terminal.error(errors, f"{path}: {terminal.reason(exc)}")
         return 2
+    # standard input: named as every command names it, and for SimAI's -w and -r as explain
+    # names it (`workload.txt`)
+    workload = STDIN_WORKLOAD if str(path) == "-" else path
+    path = Path(shown_path(path))
     if backend == "ns3":
         if gpus is not None and gpus > INT_MAX:
             terminal.error(errors, f"-g {gpus}: a topology's GPU count is a C int in SimAI")
             return 2
         return _ns3(data, gpus, format, str(path), version)
-    options = options_for(path, data, gpus, words, version)
+    options = options_for(workload, data, gpus, words, version)
     result = simulate(data, gpus, options, version)
     if isinstance(options, Refusal):
         # SimAI's own refusal, as it prints it; its exit code is told, not returned; which

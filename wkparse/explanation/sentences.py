@@ -16,6 +16,7 @@ from wkparse.explanation.model import Explanation
 from wkparse.explanation.routing import GROUP_LABELS, TRANSFORMER_DIALECTS
 from wkparse.explanation.units import human_bytes, percent
 from wkparse.i18n import _, _plural
+from wkparse.parse import STDIN_NAME
 
 
 def represents(e: Explanation) -> str:
@@ -488,4 +489,4 @@ def notes(e: Explanation) -> list[str]:
 
 
 def path_label(path: str | None) -> str:
-    return PurePath(path).name if path else "<stdin>"
+    return PurePath(path).name if path and path != "-" else STDIN_NAME

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wkparse.explanation.model import SimaiReport
+from wkparse.parse import STDIN_NAME
 
 if TYPE_CHECKING:
     from wkparse.ast import RowTable
@@ -32,7 +33,7 @@ def simai_run(
     from wkparse.models.simai.options import options_for, split_command
 
     words = split_command(options or "")
-    name = Path(path if path and path != "-" else "workload.txt")
+    name = Path(path if path and path not in ("-", STDIN_NAME) else "workload.txt")
     from wkparse.models.simai.versions import DEFAULT
 
     at = version or DEFAULT

@@ -21,6 +21,7 @@ from wkparse.difference.words import (
     simai_title,
     us,
 )
+from wkparse.parse import shown_path
 
 SHOWN = 30
 #: further lines folded into a `<details>` block; past them only a count
@@ -28,7 +29,8 @@ FOLDED = 300
 
 
 def render(d: Difference) -> str:
-    out = [f"### `{_cell(d.a_path)}` (a) against `{_cell(d.b_path)}` (b)", ""]
+    a, b = shown_path(d.a_path), shown_path(d.b_path)
+    out = [f"### `{_cell(a)}` (a) against `{_cell(b)}` (b)", ""]
     if d.equal:
         out += [
             f"**Equal**: the same header as SimAI reads it, the same facts and the same "

@@ -23,6 +23,7 @@ from wkparse.difference.words import (
     simai_pieces,
     simai_title,
 )
+from wkparse.parse import shown_path
 from wkparse.render.lint.text import clean
 
 if TYPE_CHECKING:
@@ -37,8 +38,8 @@ def render(d: Difference) -> Text:
     from rich.text import Text
 
     out = Text()
-    out.append(f"--- a: {clean(d.a_path)}\n", style="bold red")
-    out.append(f"+++ b: {clean(d.b_path)}\n", style="bold green")
+    out.append(f"--- a: {clean(shown_path(d.a_path))}\n", style="bold red")
+    out.append(f"+++ b: {clean(shown_path(d.b_path))}\n", style="bold green")
     if d.equal:
         out.append(
             f"equal: the same header as SimAI reads it, the same facts and the same "

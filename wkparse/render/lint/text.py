@@ -26,6 +26,7 @@ from typing import IO, TYPE_CHECKING, ClassVar
 from wkparse.diagnostics import Diagnostic, Severity
 from wkparse.encoding import binary_text
 from wkparse.i18n import _, _plural
+from wkparse.parse import shown_path
 from wkparse.render.lint.base import FileReport, Summary
 
 if TYPE_CHECKING:
@@ -142,7 +143,7 @@ class TextFormatter:
     def handle(self, report: FileReport) -> None:
         if not report.diagnostics:
             return
-        path = clean(report.path if report.path != "-" else "<stdin>")
+        path = clean(shown_path(report.path))
         chunks = []
         for first, *more in repeats(report.diagnostics):
             text = self.diagnostic(first, path, report.lines)
