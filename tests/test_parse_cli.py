@@ -83,4 +83,6 @@ def test_dash_reads_standard_input() -> None:
     assert piped.exit_code == 0
     assert json.loads(piped.stdout) == parse_json(SEED)[1]
     broken = runner.invoke(app, ["parse", "-"], input=data.replace(b"\t", b"\tx", 1))
-    assert broken.exit_code == 1 and broken.stdout.startswith("<stdin>: ") and "WK1" in broken.stdout
+    assert (
+        broken.exit_code == 1 and broken.stdout.startswith("<stdin>: ") and "WK1" in broken.stdout
+    )
