@@ -167,9 +167,13 @@ def test_output_into_a_missing_folder_is_a_clear_error(tmp_path: Path) -> None:
     assert "Traceback" not in result.output and not target.exists()
 
 
-def test_output_with_text_format_is_refused(tmp_path: Path) -> None:
-    result = CliRunner().invoke(app, ["explain", str(FILES["seed"]), "-o", str(tmp_path / "x.txt")])
-    assert result.exit_code == 2
+def test_output_with_text_format_writes_the_text(tmp_path: Path) -> None:
+    """Issue 41: `explain -o x.txt` was refused for text; it writes what a pipe gets."""
+    target = tmp_path / "x.txt"
+    result = CliRunner().invoke(app, ["explain", str(FILES["seed"]), "-o", str(target)])
+    assert result.exit_code == 0 and result.stdout == ""
+    piped = CliRunner().invoke(app, ["explain", str(FILES["seed"])]).stdout
+    assert target.read_text() == piped
 
 
 def _synthesize() -> object:

@@ -270,7 +270,7 @@ def explain(
         ExplainFormat.text, "--format", "-f", help="Output format."
     ),
     output: Path | None = typer.Option(
-        None, "--output", "-o", help="Write to this file instead of stdout (not for text)."
+        None, "--output", "-o", help="Write to this file instead of stdout."
     ),
     aicb_command: str | None = typer.Option(
         None, "--aicb-command", help="The AICB command that made the file (or to explain)."

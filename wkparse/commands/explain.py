@@ -173,11 +173,18 @@ def _render(e: Explanation, format: str, output: Path | None, errors: Console) -
         from wkparse.render.explain import markdown as explain_markdown
 
         return _write(explain_markdown.render(e), output, errors)
-    if output is not None and str(output) != "-":
-        terminal.error(errors, "--output needs --format html, markdown or json")
-        return 2
     from wkparse.render.explain import text as explain_text
 
+    if output is not None and str(output) != "-":
+        # a file gets the text as a pipe does: no colour, no padding at the line ends
+        from rich.console import Console
+
+        buffer = io.StringIO()
+        Console(file=buffer, color_system=None, highlight=False, width=80).print(
+            explain_text.render(e)
+        )
+        page = "".join(line.rstrip(" ") + "\n" for line in buffer.getvalue().splitlines())
+        return _write(page, output, errors)
     terminal.console(highlight=False).print(explain_text.render(e))
     return 0
 
