@@ -156,6 +156,7 @@ def test_json_has_the_fields_bots_read(case: Path) -> None:
         "versions",
         "findings",
         "predictions",
+        "questions",
         "answers",
         "missing",
         "scope",
@@ -168,6 +169,9 @@ def test_json_has_the_fields_bots_read(case: Path) -> None:
         assert set(p) == {"backend", "outcome", "exit", "where", "simai"}
     for a in public["answers"]:  # type: ignore[union-attr]
         assert set(a) == {"question", "answer", "evidence"} and a["evidence"]
+    for q in public["questions"]:  # type: ignore[union-attr]
+        assert set(q) == {"line", "text", "kind", "concepts", "answer", "evidence", "answered"}
+        assert q["answer"] and (q["evidence"] or not q["answered"])
 
 
 @pytest.mark.parametrize("case", CASES)

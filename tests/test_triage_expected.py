@@ -151,9 +151,9 @@ CASES: dict[str, Case] = {
         never=("needs a special option", "Likely cause"),
     ),
     "aliyun-SimAI-44": Case(
-        says={},
         never=("Likely cause",),
-        gaps={1: ("ALLTOALL could not",), 2: ("02532997",), 3: ("phantom",)},
+        says={2: ("02532997",)},
+        gaps={1: ("ALLTOALL could not",), 3: ("phantom",)},
     ),
     "aliyun-SimAI-49": Case(
         says={

@@ -137,7 +137,7 @@ def test_before_the_first_modelled_simai_the_current_one_runs_and_says_so() -> N
     case = require(TRIAGE / "aliyun-SimAI-8")
     result = triage((case / "issue.md").read_bytes())
     simai = result.versions["simai"]
-    assert isinstance(simai, dict) and simai["basis"] == "before"
+    assert isinstance(simai, dict) and simai["older"] and simai["label"] == "16b21a57 (2024-11-01)"
     assert simai["model"] == DEFAULT.short
     assert say("models-run-older", "en", model=DEFAULT.label) in result.markdown
     assert {f.simai for f in result.findings} == {DEFAULT.short}

@@ -340,6 +340,28 @@ PHRASES: dict[str, tuple[str, str]] = {
         "`--format json`.",
         "另有 1 条发现未在此列出（提示或 AICB 生成器的已知缺陷），见 `--format json`。",
     ),
+    "heading-questions": ("Your questions", "你的问题"),
+    "evidence-models-below": (
+        "the models' results below",
+        "见下文各模型的结论",
+    ),
+    "evidence-concept": (
+        "concept page `{id}` (`wkparse concept {id}`); {source}",
+        "概念页 `{id}`（`wkparse concept {id}`）；{source}",
+    ),
+    "concept-unit": (" Unit: {unit}.", "单位：{unit}。"),
+    "no-answer": (
+        "wkparse has no model that answers this. What would settle it: {settle}",
+        "wkparse 没有能回答这一点的模型。能确定它的是：{settle}",
+    ),
+    "no-cause": (
+        "wkparse cannot name the cause from what the thread shows. What would settle it: {settle}",
+        "仅凭帖子里给出的内容，wkparse 还无法确定原因。能确定它的是：{settle}",
+    ),
+    "settle-maintainer": (
+        "a maintainer's reading of SimAI's source for this case",
+        "维护者针对这一情况对 SimAI 源码的解读",
+    ),
     "heading-missing": ("To be sure, please give", "为了确认，请补充"),
     "cut": (
         "_The issue is longer than wkparse reads (1,000,000 characters): only its start was read._",

@@ -10,12 +10,14 @@ from typing import TYPE_CHECKING
 
 from wkparse.models.simai.versions import SimaiVersion
 from wkparse.threads import (
+    asked,
     cause,
     checks,
     evidence,
     logs,
     meaning,
     models,
+    questions,
     retry,
     sources,
     symptoms,
@@ -250,6 +252,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     meaning.answer(t, files, tp)
     cause.likely_cause(t, runs, said, updates)
     cause.missing(t, files, said, simai_cmds)
+    t.asked = asked.answer_all(t, questions.read(t.thread.title, found.prose))
 
 
 def _models_run(simai: dict[str, object], ran: SimaiVersion, lang: str) -> str:
@@ -258,7 +261,7 @@ def _models_run(simai: dict[str, object], ran: SimaiVersion, lang: str) -> str:
     if simai.get("commit") == ran.short:
         return ""
     basis = simai.get("basis")
-    if basis == "before":
+    if simai.get("older"):
         return say("models-run-older", lang, model=ran.label)
     if basis == "none":
         return say("models-run-current", lang, model=ran.label)

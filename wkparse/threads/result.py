@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from wkparse.threads.artefacts import Artefact, Found
 from wkparse.threads.models import Prediction
+from wkparse.threads.questions import Question
 from wkparse.threads.reading import Thread
 
 if TYPE_CHECKING:
@@ -22,6 +23,25 @@ class Answer:
 
     def public(self) -> dict[str, object]:
         return {"question": self.question, "answer": self.answer, "evidence": self.evidence}
+
+
+@dataclass
+class Asked:
+    """One question and the answer the comment opens with."""
+
+    question: Question
+    answer: str
+    evidence: list[str] = field(default_factory=list)
+    #: whether wkparse answers it (False: the answer says it has none)
+    answered: bool = True
+
+    def public(self) -> dict[str, object]:
+        return {
+            **self.question.public(),
+            "answer": self.answer,
+            "evidence": self.evidence,
+            "answered": self.answered,
+        }
 
 
 @dataclass
@@ -65,6 +85,8 @@ class Triage:
     missing: list[str] = field(default_factory=list)
     cause: str = ""
     scope_topics: list[str] = field(default_factory=list)
+    #: the thread's questions, each with the answer the comment opens with
+    asked: list[Asked] = field(default_factory=list)
     #: the comment to post, filled in once the triage is done
     #: (`wkparse.render.triage.answer.answered`)
     markdown: str = ""
@@ -80,6 +102,7 @@ class Triage:
             "versions": self.versions,
             "findings": [f.public() for f in self.findings],
             "predictions": [p.public() for p in self.predictions],
+            "questions": [q.public() for q in self.asked],
             "answers": [a.public() for a in self.answers],
             "missing": self.missing,
             "scope": self.scope,

@@ -82,8 +82,8 @@ def versions_of(
     if ran is None and "simai" in stated and date:
         ran = _stand_in(master.on(date))
     if ran is None:
-        if simai.get("basis") == "date":
-            simai["basis"] = "before"
+        # older than any modelled SimAI: the current one runs, and the answer says so
+        simai["older"] = simai.get("basis") in ("date", "before")
         ran = models.MODEL
     modelled = master.find(ran.commit)
     differs = (
@@ -168,7 +168,7 @@ def _model_why(simai: dict[str, object], ran: SimaiVersion) -> str:
             if simai.get("basis") == "stated"
             else "the SimAI on master on the issue's date"
         )
-    if simai.get("basis") == "before":
+    if simai.get("older"):
         return "the current SimAI: the user's is older than any SimAI wkparse models"
     if simai.get("basis") == "none":
         return "no date or commit: the current SimAI"

@@ -21,7 +21,11 @@ def markdown(t: Triage) -> str:
         where = pointer(t.scope_topics, lang)
         glue = "" if lang == "zh" or not where else " "
         return say("out", lang, topics=topics, checked=checked) + glue + where + "\n"
-    out = [t.cause or say("cause-none", lang), "", f"**{say('heading-evidence', lang)}**", ""]
+    out = _questions(t)
+    lead = t.cause or say("cause-none", lang)
+    if not _lead_said(t, lead):
+        out += [lead, ""]
+    out += [f"**{say('heading-evidence', lang)}**", ""]
     last_q = None
     for a in t.answers:
         if a.question != last_q:
@@ -36,6 +40,38 @@ def markdown(t: Triage) -> str:
         out += ["", say("cut", lang)]
     out += ["", say("footer", lang)]
     return "\n".join(out) + "\n"
+
+
+def _questions(t: Triage) -> list[str]:
+    """The opening: each question the thread asks, and its answer; a thread whose only
+    question is its title's topic gets the answer alone."""
+    if not t.asked:
+        return []
+    if len(t.asked) == 1 and t.asked[0].question.kind == "topic":
+        a = t.asked[0]
+        return [a.answer + _cited(a.evidence), ""]
+    out = [f"**{say('heading-questions', t.language)}**", ""]
+    for a in t.asked:
+        out += [f"> {a.question.text}", "", a.answer + _cited(a.evidence), ""]
+    return out
+
+
+def _cited(evidence: list[str]) -> str:
+    sources = "; ".join(e for e in evidence if e)
+    return f" _({sources})_" if sources else ""
+
+
+def _lead_said(t: Triage, lead: str) -> bool:
+    """Whether the opening already gives the lead: the same words, or answers where the lead
+    only says that wkparse cannot name the cause or restates what a file means."""
+    if any(a.answer == lead for a in t.asked):
+        return True
+    if not t.asked:
+        return False
+    from wkparse.threads.phrases import PHRASES
+
+    meaning_lead = PHRASES["cause-answer"][t.language == "zh"].split("{answer}")[0]
+    return lead == say("cause-none", t.language) or lead.startswith(meaning_lead)
 
 
 def text(t: Triage) -> str:

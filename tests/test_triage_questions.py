@@ -1,0 +1,63 @@
+# ruff: noqa: RUF001 - the threads' Chinese words, with their full-width punctuation
+"""The questions a thread asks, read as questions (their kind, the concepts they name), and
+the answer that opens with an answer to each: the catalog's meaning, the models' cause, or a
+plain "no model answers this" with what would settle it."""
+
+from __future__ import annotations
+
+import time
+
+from wkparse import triage
+from wkparse.threads.questions import kind_of, named_concepts, read
+
+
+def test_kinds_of_question() -> None:
+    assert kind_of("Why does the run stop after grad_norm?") == "cause"
+    assert kind_of("请问这是什么原因，应该怎么解决？") == "cause"
+    assert kind_of("What is the unit of time in the results?") == "meaning"
+    assert kind_of("文件第一行的 `train_iter:10` 是什么意思？") == "meaning"
+    assert kind_of("How can I get the scale-out traffic?") == "howto"
+    assert kind_of("Is this slow, linear scaling with GAS intended?") == "check"
+    assert kind_of("最近的代码是不是不再支持 busbw 参数了？") == "version"
+
+
+def test_questions_across_wrapped_lines_and_links() -> None:
+    prose = [
+        (8, "Could it cause unintended side effects inside the"),
+        (9, "`grad_param_comm` node? See https://github.com/aliyun/SimCCL?tab=readme"),
+    ]
+    [q] = read("t", prose)
+    assert q.line == 8 and q.text.endswith("`grad_param_comm` node?")
+    assert q.concepts == ("grad-param-comm",)
+
+
+def test_common_words_name_no_concept_unless_quoted() -> None:
+    assert named_concepts("How should I configure the workload and the topology?") == ()
+    assert "ga" in named_concepts("What does `ga` mean?")
+
+
+def test_a_meaning_question_opens_with_the_catalog_page() -> None:
+    text = "---\ntitle: unit\ncreated: 2025-09-01\nlanguage: en\n---\n\nWhat does `ga` mean?\n"
+    result = triage(text)
+    [asked] = result.asked
+    assert asked.question.kind == "meaning" and asked.answered
+    assert result.markdown.startswith("**Your questions**\n\n> What does `ga` mean?")
+    assert any(e.startswith("concept page `ga`") for e in asked.evidence)
+    public = result.public()["questions"]
+    assert isinstance(public, list) and public[0]["concepts"] == ["ga"]
+
+
+def test_a_question_no_model_answers_says_so_and_what_would_settle_it() -> None:
+    text = (
+        "---\ntitle: t\ncreated: 2025-09-01\nlanguage: en\n---\n\n"
+        "Will the authors support multi-tenancy training in SimAI?\n"
+    )
+    [asked] = triage(text).asked
+    assert not asked.answered and asked.answer.startswith("wkparse has no model that answers")
+
+
+def test_a_long_pasted_paragraph_is_read_in_linear_time() -> None:
+    body = "x" * 200_000 + ". y?" + "1.5" * 50_000
+    start = time.perf_counter()
+    read("t", [(8, body)])
+    assert time.perf_counter() - start < 1.0

@@ -1,0 +1,80 @@
+"""An answer to each question the thread asks, in turn: from the concept catalog for what a
+name means, from the models' conclusion for the cause of what the user saw, from the answers
+the models gave on the question's own line; else a plain "wkparse has no answer to this",
+with what would settle it. Nothing here is written for one thread: each answer is taken
+from a page, a model or a line."""
+
+from __future__ import annotations
+
+from wkparse.threads.phrases import say
+from wkparse.threads.questions import Question
+from wkparse.threads.result import Asked, Triage
+
+
+def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
+    out: list[Asked] = []
+    cause_used = False
+    for q in questions:
+        a = _answer(t, q, cause_used)
+        if a is not None and a.answered and q.kind in ("cause", "topic") and _is_cause(t):
+            cause_used = True
+        if a is not None and all(a.answer != b.answer or not a.answered for b in out):
+            out.append(a)
+    return out
+
+
+def _is_cause(t: Triage) -> bool:
+    """Whether the models name a cause (not "cannot name it", not a meaning's lead)."""
+    from wkparse.threads.phrases import PHRASES
+
+    lead = PHRASES["cause-answer"][t.language == "zh"].split("{answer}")[0]
+    return (
+        bool(t.cause)
+        and t.cause != say("cause-none", t.language)
+        and not (t.cause.startswith(lead))
+    )
+
+
+def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
+    lang = t.language
+    if q.concepts:
+        return _from_catalog(q, lang)
+    if q.kind in ("cause", "topic") and _is_cause(t) and not cause_used:
+        return Asked(q, t.cause, [say("evidence-models-below", lang)])
+    on_line = [a for a in t.answers if _cites_line(a.evidence, q.line, lang)]
+    if on_line:
+        first = on_line[0]
+        return Asked(q, first.answer, list(first.evidence))
+    if q.kind == "version":
+        versions = [a for a in t.answers if a.question == say("q-versions", lang)]
+        if versions:
+            return Asked(q, versions[0].answer, list(versions[0].evidence))
+    settle = "; ".join(m.rstrip(".。") for m in t.missing) or say("settle-maintainer", lang)
+    key = "no-cause" if q.kind in ("cause", "topic") else "no-answer"
+    return Asked(q, say(key, lang, settle=settle), [], answered=False)
+
+
+def _cites_line(evidence: list[str], line: int, lang: str) -> bool:
+    from wkparse.threads.evidence import line_of
+
+    return line_of(line, lang) in evidence
+
+
+def _from_catalog(q: Question, lang: str) -> Asked:
+    """What the concepts the question names mean, from their catalog pages."""
+    from wkparse.concepts import find
+
+    texts: list[str] = []
+    evidence: list[str] = []
+    for ident in q.concepts:
+        page = find(ident)
+        if page is None:
+            continue
+        text = f"**{page.title(lang)}**: " + " ".join(page.definition(lang).split())
+        unit = page.unit(lang)
+        if unit and unit not in text:
+            text += say("concept-unit", lang, unit=unit)
+        texts.append(text)
+        cite = page.sources[0].cite() if page.sources else ""
+        evidence.append(say("evidence-concept", lang, id=page.id, source=cite))
+    return Asked(q, " ".join(texts), evidence)

@@ -1,0 +1,181 @@
+# ruff: noqa: RUF001 - Chinese punctuation in the patterns of the thread's words
+"""The questions a thread asks, read as questions: each one's line and words, what it asks
+(the cause of what the user saw, what something means, how to do something, whether
+something is right, which version) and the concepts of the catalog it names.
+
+The answer opens with an answer to each, in turn (`render/triage`); a question wkparse has
+no answer to is said to be one, with what would settle it."""
+
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+
+#: what a question asks, tried in this order (the first that matches wins)
+_KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    (
+        "version",
+        re.compile(
+            r"(?i)\bwhich (?:version|commit)|\blatest (?:version|code|simai|build)|no longer"
+            r"|最新|不再|哪个版本|新版"
+        ),
+    ),
+    (
+        "cause",
+        re.compile(
+            r"(?i)\bwhy\b|\breason\b|\bcause[sd]?\b|\bwhat(?:'s| is) wrong"
+            r"|\bwhat (?:went|goes) wrong"
+            r"|how (?:to|do i|can i) (?:fix|solve)|为什么|为何|原因|怎么回事|怎么解决|如何解决"
+        ),
+    ),
+    (
+        "meaning",
+        re.compile(
+            r"(?i)\bwhat (?:is|are|does|do)\b|\bmean(?:s|ing)?\b|\bunits?\b|stand for"
+            r"|difference between|\bexplain\b|含义|意思|单位|是什么|代表|表示什么|区别"
+        ),
+    ),
+    (
+        "howto",
+        re.compile(
+            r"(?i)\bhow (?:to|do|can|could|should|would)\b|\bhow\b.*\b(?:configure|set|get)\b"
+            r"|\bis there (?:a|any) way|\bwhere (?:can|do) i\b"
+            r"|如何|怎么|怎样|有没有办法|办法|方法|怎么配置"
+        ),
+    ),
+    (
+        "check",
+        re.compile(
+            r"(?i)^(?:is|are|does|do|can|could|should|will|would|did)\b|\bwhether\b"
+            r"|\b(?:correct|right|intended|recommended)\s*[?？]|吗[？?。]?\s*$|是否|能否|是不是"
+            r"|有没有|对吗|正确|合理|推荐|能不能|支持"
+        ),
+    ),
+)
+#: a sentence that asks: it ends with a question mark, or opens as a question does
+_ASKS = re.compile(
+    r"[?？]\s*$|^(?:why|how|what|which|where|is|are|does|do|can|could|should|will|would)\b"
+    r"|请问|为什么|如何|怎么|是否|能否|吗[。.]?\s*$"
+    r"|(?i:^(?:why|how|what|which|where|is|are|does|do|can|could|should|will|would)\b)"
+)
+#: a path or a link cut at its `?`: not a question
+_NOT_PROSE = re.compile(r"[\w./:=&%-]+[?？]")
+#: where a sentence ends: after `?` `!` `.` and a blank, or after a full-width mark
+_SENTENCE_END = re.compile(r"(?<=[?!.])\s+|(?<=[？！。])")
+#: longer than this, a paragraph is pasted output, not a question
+_LONGEST = 2_000
+#: names too common in prose to stand for their concept unless quoted
+_PLAIN = frozenset(
+    {"name", "help", "mode", "gpus", "data", "lang", "none", "result", "results", "output"}
+    | {"workload", "topology", "threads", "policy", "layer", "layers", "iteration", "bubble"}
+)
+
+
+@dataclass(frozen=True)
+class Question:
+    line: int
+    text: str
+    kind: str
+    #: ids of the concept pages it names, the longest names first
+    concepts: tuple[str, ...] = field(default=())
+
+    def public(self) -> dict[str, object]:
+        return {
+            "line": self.line,
+            "text": self.text,
+            "kind": self.kind,
+            "concepts": list(self.concepts),
+        }
+
+
+def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Question]:
+    """The thread's questions, in order (the title's first when it asks), at most `limit`;
+    a thread that asks nothing in so many words asks what its title says."""
+    out: list[Question] = []
+    seen: set[str] = set()
+    for number, paragraph in [(0, title), *_paragraphs(prose)]:
+        if len(paragraph) > _LONGEST:
+            continue
+        for piece in _SENTENCE_END.split(paragraph):
+            text = piece.strip()
+            if len(text) < 6 or not _ASKS.search(text) or _NOT_PROSE.fullmatch(text):
+                continue
+            key = text.lower()
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(Question(number, text, kind_of(text), named_concepts(text)))
+    if not out and title.strip():
+        kind = kind_of(title)
+        out.append(Question(0, title.strip(), "topic" if kind == "other" else kind, ()))
+    return out[:limit]
+
+
+def _paragraphs(prose: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """The prose's lines joined where a sentence runs on to the next line (a blank line, or
+    a line that ends a sentence, ends a paragraph); each with its first line."""
+    parts: list[tuple[int, list[str]]] = []
+    last = -1
+    for number, text in prose:
+        if number == 0:
+            continue
+        line = text.strip()
+        runs_on = (
+            parts and number == last + 1 and not re.search(r"[.!?。！？:：]$", parts[-1][1][-1])
+        )
+        if runs_on and sum(map(len, parts[-1][1])) <= _LONGEST:
+            glue = " " if parts[-1][1][-1].isascii() and line.isascii() else ""
+            parts[-1][1].append(glue + line)
+        else:
+            parts.append((number, [line or " "]))
+        last = number
+    return [(n, "".join(words)) for n, words in parts]
+
+
+def kind_of(text: str) -> str:
+    """`version`, `cause`, `meaning`, `howto` or `check` (whether something is so); `other`
+    for a sentence none of them fits."""
+    for kind, pattern in _KINDS:
+        if pattern.search(text):
+            return kind
+    return "check" if re.search(r"[?？]\s*$", text) else "other"
+
+
+def named_concepts(text: str, limit: int = 2) -> tuple[str, ...]:
+    """The catalog's pages `text` names: by a name in backticks, or by a distinctive name
+    (four characters or more, a Chinese name of two or more, an option or a key)."""
+    found: list[tuple[int, int, str]] = []  # (-length, position, id)
+    for name, ident, pattern in _patterns():
+        m = pattern.search(text)
+        if m is not None:
+            found.append((-len(name), m.start(), ident))
+    ids: list[str] = []
+    for _length, _pos, ident in sorted(found):
+        if ident not in ids:
+            ids.append(ident)
+    return tuple(ids[:limit])
+
+
+@functools.cache
+def _patterns() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
+    from wkparse.concepts import concepts
+
+    out: list[tuple[str, str, re.Pattern[str]]] = []
+    for page in concepts():
+        for name in {*page.names, *page.names_zh, page.id}:
+            name = name.strip()
+            if not name:
+                continue
+            quoted = re.escape(name)
+            if not name.isascii():
+                if len(name) >= 2:
+                    out.append((name, page.id, re.compile(quoted)))
+                continue
+            plain = len(name) >= 4 and name.lower() not in _PLAIN
+            distinctive = plain or (name.startswith("-") and len(name) >= 3) or "_" in name
+            body = rf"(?<![\w-]){quoted}(?![\w-])"
+            pattern = body if distinctive else rf"`{quoted}`"
+            flags = re.IGNORECASE if len(name) >= 6 and not name.startswith("-") else 0
+            out.append((name, page.id, re.compile(pattern, flags)))
+    return tuple(out)
