@@ -92,7 +92,12 @@ def test_infer_names_the_side_branch_commits_that_write_a_file() -> None:
         return result.stdout
 
     only = inferred("30")
-    assert only.startswith("exact: only AICB's side-branch commits 6584080 write this file")
+    assert only.startswith(
+        "exact: only AICB's side-branch commits 6584080 (2025-10-29) write this file"
+    )
     assert '"side_branch": [\n    [\n      "6584080",' in inferred("30", "--format", "json")
-    assert "and AICB's side-branch commits 05551a1 .. 3a9e8b1" in inferred("34")
+    assert (
+        "and AICB's side-branch commits 05551a1 (2025-11-04) .. 3a9e8b1 (2025-12-26)"
+        in inferred("34")
+    )
     assert "side-branch commits c602a73" in inferred("26")

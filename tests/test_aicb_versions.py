@@ -100,7 +100,10 @@ def test_infer_names_the_module_of_its_range(corpus: object) -> None:
     assert OLD.split()[-1] in found.earlier[0]
     assert found.as_json()["earlier"] == {"command": found.earlier[0], "at": ["f16eafb", "92a99f8"]}
     result = runner.invoke(app, ["aicb", "--infer", str(path)])
-    assert "and AICB f16eafb .. 92a99f8, before the module's rename, for:" in result.output
+    assert (
+        "and AICB f16eafb (2024-12-04) .. 92a99f8 (2025-09-24), before the module's rename, for:"
+        in result.output
+    )
 
 
 GPT7 = (
@@ -404,7 +407,7 @@ def test_cli_infer_text_for_a_generated_file(corpus: object) -> None:
     path = next((CORPUS / "aicb-generated" / "aicb-2024-10").glob("*.txt"))
     result = runner.invoke(app, ["aicb", "--infer", str(path)])
     assert result.exit_code == 0
-    assert "exact: AICB b9d142e .. d9b4f5c" in result.output
+    assert "exact: AICB b9d142e (2024-09-11) .. d9b4f5c (2024-10-30)" in result.output
 
 
 def test_other_aiob_measurement_is_named_not_exact(tmp_path: object) -> None:

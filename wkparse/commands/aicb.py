@@ -29,6 +29,13 @@ def command_words(words: Sequence[str]) -> list[str]:
     return [*split(first), *rest] if any(c.isspace() for c in first) else list(words)
 
 
+def _span(first: str, last: str) -> str:
+    """A run of AICB commits with their dates: `b9d142e (2024-06-03) .. d9b4f5c (2024-10-30)`."""
+    from wkparse.models.aicb.revisions import dated
+
+    return dated(first) if first == last else f"{dated(first)} .. {dated(last)}"
+
+
 def _infer(path: Path, as_json: bool) -> int:
     """`--infer FILE`: exit 0 when a command reproduces the file, 1 when none does, 2 on error."""
     import json
@@ -49,12 +56,12 @@ def _infer(path: Path, as_json: bool) -> int:
     if as_json:
         sys.stdout.write(json.dumps(found.as_json(), indent=2) + "\n")
         return 0 if found.exact else 1
-    at = f"{found.at[0]} .. {found.at[1]}" if found.at else "none"
+    at = _span(*found.at) if found.at else "none"
     earlier = ""
     if found.earlier is not None:
         command, (first, last) = found.earlier
-        earlier = f"and AICB {first} .. {last}, before the module's rename, for:\n  {command}\n"
-    side = ", ".join(a if a == b else f"{a} .. {b}" for a, b in found.side)
+        earlier = f"and AICB {_span(first, last)}, before the module's rename, for:\n  {command}\n"
+    side = ", ".join(_span(a, b) for a, b in found.side)
     guessed = ""
     if found.not_in_file:
         guessed = (

@@ -429,6 +429,16 @@ def _side_revision(
     return Revision(commit, date, (), era)
 
 
+def dated(commit: str) -> str:
+    """An AICB commit (a short hash of master or of a merged side branch) with its date:
+    `d9b4f5c (2024-10-30)`; as given when it is neither."""
+    low = commit.lower()
+    found = [d for c, d in _MASTER if c.startswith(low)] + [
+        m[1] for m in _MERGED if m[0].startswith(low)
+    ]
+    return f"{commit} ({found[0]})" if len(found) == 1 else commit
+
+
 def side_branch() -> tuple[Revision, ...]:
     """Every side-branch commit `--at` takes, as a revision of its own (oldest first):
     `--infer` names those that write a file too."""
