@@ -49,7 +49,7 @@ def model_cost(data: bytes, gpus: int) -> dict[str, float | int]:
     seconds = time.perf_counter() - started
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
-    collectives = len(run.by_layer)
+    collectives = sum(x.collectives for x in run.by_layer)
     return {
         "gpus": gpus,
         "collectives": collectives,

@@ -6,10 +6,10 @@ only), `non_gpu` ([src, dst, src_kind, dst_kind, bytes, flows]: pairs with an NV
 `total_flows`, `total_bytes` (every flow), `intra_server_bytes`, `inter_server_bytes` (GPU
 pairs), `sent_by_gpu`, `received_by_gpu` (bytes per node id, NVSwitches included: SimAI's
 `All data sent from node` lines), `by_dimension` {TP|DP|EP|DP_EP: {`bytes`, `flows`}},
-`by_layer` ([{`layer`, `name`, `phase`, `collective`, `group`, `bytes`, `flows`}], each
-collective that made flows, in issue order), `rings` {kind: [{`ranks`, `servers`,
-`channels`, `ring`}]}, `simai` (the model, the recorded build, the topology, the
-environment, the algorithm per collective, notes).
+`by_layer` ([{`name`, `phase`, `collective`, `group`, `first_layer`, `collectives`, `bytes`,
+`flows`}]: per layer name and phase, the collectives that made flows, in issue order),
+`rings` {kind: [{`ranks`, `servers`, `channels`, `ring`}]}, `simai` (the model, the recorded
+build, the topology, the environment, the algorithm per collective, notes).
 """
 
 from __future__ import annotations
@@ -51,11 +51,12 @@ def document(run: TrafficRun) -> dict[str, Any]:
         },
         "by_layer": [
             {
-                "layer": x.layer,
                 "name": x.name,
                 "phase": x.phase,
                 "collective": x.collective,
                 "group": x.group,
+                "first_layer": x.first,
+                "collectives": x.collectives,
                 "bytes": x.bytes,
                 "flows": x.flows,
             }

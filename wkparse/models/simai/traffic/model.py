@@ -50,19 +50,20 @@ class Stop:
     exit_code: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class LayerTraffic:
-    """One collective a layer issued, with its flows."""
+    """The collectives of one layer name in one phase (`attention_layer`'s forward
+    ALLREDUCE, ...): how many ran, the first layer, their flows. Kept per name, not per row,
+    so a million rows of a few kinds cost a few entries."""
 
-    layer: int
     name: str
     phase: str
     collective: str
     group: str
-    bytes: int
-    flows: int
-    #: (bytes of a flow, flows of that size)
-    sizes: tuple[tuple[int, int], ...] = ()
+    first: int
+    collectives: int = 0
+    bytes: int = 0
+    flows: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +101,10 @@ class TrafficRun:
     pairs_by_dimension: dict[str, dict[tuple[int, int], list[int]]] = field(default_factory=dict)
     #: the algorithm each collective took (`ALLREDUCE_TP`: ring, NVLS, PXN ring, direct)
     algorithms: dict[str, str] = field(default_factory=dict)
+    #: bytes of a flow -> flows of that size, over the run
+    sizes: Counter[int] = field(default_factory=Counter)
+    #: the flows the stopping collective completed before the run stopped
+    stop_flows: int = 0
 
     @property
     def finished(self) -> bool:
@@ -140,11 +145,7 @@ class TrafficRun:
 
     def flow_sizes(self) -> list[list[int]]:
         """`[bytes, flows]` per flow size over every flow, smallest first."""
-        out: Counter[int] = Counter()
-        for x in self.by_layer:
-            for size, n in x.sizes:
-                out[size] += n
-        return [[size, n] for size, n in sorted(out.items())]
+        return [[size, n] for size, n in sorted(self.sizes.items())]
 
     def server_split(self) -> tuple[int, int, int, int]:
         """GPU-GPU (intra bytes, intra flows, inter bytes, inter flows)."""
@@ -222,7 +223,9 @@ class _Walker:
         self.flags = Env.of(env)
         self.plans: dict[tuple[ComType, GroupType], Plan] = {}
         self.tallies: dict[int, tuple[Part, _Tally]] = {}
-        self.by_layer: list[LayerTraffic] = []
+        self.by_layer: dict[tuple[str, str, str, str], LayerTraffic] = {}
+        self.sizes: Counter[int] = Counter()
+        self.stop_flows = 0
 
     def plan_of(self, com: ComType, kind: GroupType) -> Plan:
         key = (com, kind)
@@ -256,9 +259,11 @@ class _Walker:
             stop,
             pairs,
             dims,
-            self.by_layer,
+            list(self.by_layer.values()),
             dict(sorted(by_dim.items())),
             algorithms,
+            self.sizes,
+            self.stop_flows if stop is not None else 0,
         )
 
     def _walk(self) -> Stop | None:
@@ -320,7 +325,6 @@ class _Walker:
         name = self._layer_name(index)
         comm = layer.phase(phase).comm
         flows = total = 0
-        sizes: Counter[int] = Counter()
         never: list[str] = []
         counted = p.done_before_stall if p.stalls is not None else p.parts
         for part in counted:
@@ -340,20 +344,18 @@ class _Walker:
             tally.flow_bytes += part.wire(fs)
             flows += part.total_flows
             total += part.total_flows * part.wire(fs)
-            sizes[part.wire(fs)] += part.total_flows
+            self.sizes[part.wire(fs)] += part.total_flows
         if flows:
-            self.by_layer.append(
-                LayerTraffic(
-                    index,
-                    name,
-                    phase,
-                    comm,
-                    step.group.value,
-                    total,
-                    flows,
-                    tuple(sorted(sizes.items())),
+            key = (name, phase, comm, step.group.value)
+            entry = self.by_layer.get(key)
+            if entry is None:
+                entry = self.by_layer[key] = LayerTraffic(
+                    name, phase, comm, step.group.value, index
                 )
-            )
+            entry.collectives += 1
+            entry.bytes += total
+            entry.flows += flows
+        self.stop_flows = flows
         if never:
             why = (
                 f"{PHASE_WORDS[phase]} {comm} of {size} B in {step.group.value} groups: {never[0]}"
