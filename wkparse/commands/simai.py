@@ -38,18 +38,31 @@ STDIN_WORKLOAD = Path("workload.txt")
 BACKENDS = ("analytical", "ns3")
 
 
+#: the program each switch's backend names, as users run it
+_PROGRAMS = {
+    "analytical": "SimAI-Analytical",
+    "ns3": "SimAI-Simulation (ns-3)",
+    "both": "both backends",
+}
+
+
 def list_versions() -> str:
     """`wkparse simai --versions`: the modelled SimAI revisions, oldest first, each with what
-    changed at it and how that is known."""
-    from wkparse.models.simai.versions import VERSIONS, changes_at
+    changed at it, in which backend and how that is known, in versions and programs (the
+    switches' names and the recorded cases that show them are the tests')."""
+    from wkparse.models.simai.versions import RECORDED, VERSIONS, changes_at
 
     out = []
     for v in VERSIONS:
         default = "  (default)" if v is DEFAULT else ""
         out.append(f"{v.label}  {v.subject}{default}")
         for s in changes_at(v):
-            case = f"; shown by {s.case}" if s.case else ""
-            out.append(f"  {s.name} [{s.backend}, {s.evidence}{case}]")
+            known = (
+                f"SimAI built at the commit before and at {s.commit}, run on the same files"
+                if s.evidence == RECORDED
+                else s.evidence
+            )
+            out.append(f"  - {_PROGRAMS.get(s.backend, s.backend)} ({known})")
             out.append(f"    before: {s.before}")
             out.append(f"    from {s.commit}: {s.after}")
     return "\n".join(out) + "\n"
