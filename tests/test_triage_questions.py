@@ -61,3 +61,12 @@ def test_a_long_pasted_paragraph_is_read_in_linear_time() -> None:
     start = time.perf_counter()
     read("t", [(8, body)])
     assert time.perf_counter() - start < 1.0
+
+
+def test_the_file_is_asked_for_only_where_the_answer_needs_it() -> None:
+    from wkparse.threads.phrases import say
+
+    meaning = "---\ntitle: t\ncreated: 2025-09-01\nlanguage: en\n---\n\nWhat does `ga` mean?\n"
+    cause = meaning.replace("What does `ga` mean?", "Why does my run stop at grad_norm?")
+    assert say("missing-file", "en") not in triage(meaning).missing
+    assert say("missing-file", "en") in triage(cause).missing

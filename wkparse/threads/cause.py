@@ -112,10 +112,19 @@ _SENTENCE_END = re.compile(r"(?<=。)|(?<=[.?!])\s+(?=[A-Z`(])")
 
 
 def missing(
-    t: Triage, files: list[sources.Source], said: list[tuple[str, str]], simai_cmds: list[Artefact]
+    t: Triage,
+    files: list[sources.Source],
+    said: list[tuple[str, str]],
+    simai_cmds: list[Artefact],
+    about_the_run: bool = True,
 ) -> None:
     lang = t.language
-    if not files or (all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)):
+    # the file is asked for where the answer rests on it: a run the user reports or asks the
+    # cause of, or a file the thread shows only in part; a question of meaning or how-to
+    # needs none
+    about_a_run = bool(said) or bool(simai_cmds) or about_the_run
+    cut = bool(files) and all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)
+    if (not files and about_a_run) or cut:
         t.missing.append(say("missing-file", lang))
     ran_simai = bool(simai_cmds) or bool(said)
     simai_v = t.versions.get("simai")
