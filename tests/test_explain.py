@@ -743,3 +743,18 @@ def test_no_bubble_is_never_said_beside_a_nan_bubble(tmp_path: Path) -> None:
     assert "no bubble" not in text
     whole = " ".join(CliRunner().invoke(app, ["explain", str(sample)]).stdout.split())
     assert "no bubble" in whole and "NaN" not in whole
+
+
+def test_a_group_of_one_row_and_no_layer_is_counted_in_words() -> None:
+    """Issue 41: "2 x [embedding_layer] (1 rows, 0 layers each)"."""
+    from wkparse.explanation import explain
+    from wkparse.render.explain.cells import structure_rows
+
+    row = "embedding_layer\t-1\t556000\tALLREDUCE\t13870912\t1\tNONE\t0\t1\tNONE\t0\t100"
+    text = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 8 ep: 1 pp: 1 vpp: 1 ga: 2 "
+        f"all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n2\n{row}\n{row}\n"
+    )
+    said = [what for _, _, what in structure_rows(explain(parse_text(text), "x.txt"))]
+    assert "2 x [embedding_layer] (1 row each)" in said, said
+    assert not any("rows," in w or "0 layers" in w for w in said)

@@ -413,8 +413,13 @@ def structure_rows(e: Explanation) -> list[tuple[str, str, str]]:
         for shape in s.shapes:
             rows = shape.count * shape.rows
             what = f"{shape.count} x [{shape.pattern}]"
-            extra = _(" ({rows} rows, {layers} layers each)").format(
-                rows=shape.rows, layers=shape.layers
+            extra = (
+                _(" ({rows}, {layers} each)").format(
+                    rows=_plural(shape.rows, "{n} row", "{n} rows"),
+                    layers=_plural(shape.layers, "{n} layer", "{n} layers"),
+                )
+                if shape.layers
+                else _(" ({rows} each)").format(rows=_plural(shape.rows, "{n} row", "{n} rows"))
             )
             if len(s.shapes) > 1:
                 extra += _(", first: group {group}, lines {first}-{last}").format(
