@@ -73,7 +73,14 @@ def test_csv_and_text() -> None:
     assert all(len(x.split(",")) == 4 for x in lines[1:])
     code, out, _ = traffic(str(SAMPLE), "-g", "8")
     assert code == 0
-    for words in ("cef83f9", "busiest pairs", "rings", "finished"):
+    for words in (
+        "cef83f9",
+        "busiest pairs",
+        "rings",
+        "finished",
+        "most bytes by layer",
+        "by phase",
+    ):
         assert words in out
 
 

@@ -7,6 +7,7 @@ from wkparse.models.simai.traffic import MODEL, TrafficRun
 from wkparse.render.traffic.words import PHASES, notes, stop_line, switches
 
 BUSIEST = 10
+LAYERS_SHOWN = 5
 RINGS_SHOWN = 4
 
 
@@ -49,6 +50,13 @@ def render(run: TrafficRun, path: str) -> str:
         out += ["", "by phase:"]
         for phase, (b, f) in run.by_phase().items():
             out.append(f"  {PHASES[phase]:15} {b:>16,} B {f:>12,} flows")
+    layers = sorted(run.by_layer, key=lambda x: (-x.bytes, x.first))[:LAYERS_SHOWN]
+    if layers:
+        out += ["", "most bytes by layer and phase:"]
+        for x in layers:
+            what = f"{x.name} {PHASES[x.phase]} {x.collective} ({x.group})"
+            times = f"x {x.collectives:,}"
+            out.append(f"  {what:48} {times:>9} {x.bytes:>16,} B {x.flows:>10,} flows")
     pairs = sorted(run.pairs.items(), key=lambda kv: (-kv[1][0], kv[0]))[:BUSIEST]
     if pairs:
         out += ["", f"busiest pairs (of {sum(1 for v in run.pairs.values() if v[1])}):"]
