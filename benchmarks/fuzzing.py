@@ -34,7 +34,7 @@ from types import FrameType
 
 from typer.testing import CliRunner
 
-from wkparse import encoding, syntax
+from wkparse import fix
 from wkparse.cli import app
 from wkparse.parse import ParseResult, parse_bytes
 
@@ -710,7 +710,7 @@ def _check_fix_in_place(
     after = _rewrite(["lint", "--fix", "--unsafe-fixes"], case, workdir, seconds, fail)
     if after is None or after == case.data:
         return
-    before = _converted(case.data, {d.code for d in before.diagnostics}) or before
+    before = _converted(case.data, before) or before
     reparsed = parse_bytes(after)
     if reparsed.diagnostics and not before.diagnostics:
         fail("lint --fix", "its output has syntax errors", str(reparsed.diagnostics[:3]))
@@ -718,21 +718,18 @@ def _check_fix_in_place(
         fail("lint --fix", "the number of rows changed", "")
 
 
-def _converted(data: bytes, codes: set[str]) -> ParseResult | None:
-    """The parse of what the whole-file fixes make of `data` (UTF-16 to UTF-8, CR line ends
-    to LF; one after the other, as `lint --fix` does), or None when neither applies."""
-    result = None
-    for _ in range(2):
-        if syntax.CR_LINE_ENDS in codes:
-            data = data.replace(b"\r", b"\n")
-        else:
-            wide = encoding.sniff(data) if syntax.WIDE_ENCODING in codes else None
-            text = encoding.decode(data, wide) if wide else None
-            if text is None:
-                break
-            data = text.encode("utf-8", "surrogateescape")
+def _converted(data: bytes, before: ParseResult) -> ParseResult | None:
+    """The parse of what `lint --fix`'s whole-file conversions make of `data` (UTF-16 to
+    UTF-8, CR line ends to LF, a blank line 1 above the policy line deleted), applied one
+    after the other as `lint --fix` applies them, or None when none applies."""
+    result, diagnostics = None, before.diagnostics
+    for _ in range(3):
+        text = fix.whole_file_converted(data, diagnostics)
+        if text is None:
+            break
+        data = text.encode("utf-8", "surrogateescape")
         result = parse_bytes(data)
-        codes = {d.code for d in result.diagnostics}
+        diagnostics = result.diagnostics
     return result
 
 

@@ -97,7 +97,7 @@ def fix_file(
     conversions = 0
     # A UTF-16 file with CR line ends needs both conversions, one after the other.
     for _ in _CONVERSIONS:
-        converted = _converted(data, diagnostics)
+        converted = whole_file_converted(data, diagnostics)
         if converted is None:
             break
         text, diagnostics, data = converted, relint(converted), _encode(converted)
@@ -109,7 +109,7 @@ def fix_file(
     return FileFixed(applied, fixed.diagnostics)
 
 
-def _converted(data: bytes, diagnostics: Sequence[Diagnostic]) -> str | None:
+def whole_file_converted(data: bytes, diagnostics: Sequence[Diagnostic]) -> str | None:
     """The whole file converted, when a conversion's diagnostic (with its fix) is among
     `diagnostics`; None when none is, or the file does not convert cleanly.
 
