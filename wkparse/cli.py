@@ -534,12 +534,6 @@ def show_rule(
     raise typer.Exit(show(code, lang))
 
 
-class ConceptFormat(str, Enum):
-    text = "text"
-    markdown = "markdown"
-    json = "json"
-
-
 @app.command("concepts")
 def list_concepts(
     kind: str | None = typer.Option(
@@ -569,8 +563,9 @@ def show_concept(
     lang: str | None = typer.Option(
         None, "--lang", help="Language of the page: en, zh, or auto (LC_ALL/LANG)."
     ),
-    format: ConceptFormat = typer.Option(
-        ConceptFormat.text, "--format", "-f", help="text, markdown or json."
+    # diff's formats are the same three: no class of its own to make at every start-up
+    format: DiffFormat = typer.Option(
+        DiffFormat.text, "--format", "-f", help="text, markdown or json."
     ),
     at: str | None = typer.Option(None, "--at", help=AT_HELP),
     color: Color = COLOR,
