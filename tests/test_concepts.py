@@ -139,3 +139,12 @@ def test_a_malformed_page_is_refused_with_its_fault() -> None:
         concepts.load_page({"id": "x", "kind": "nonsense"})
     with pytest.raises(ValueError, match="unknown programs"):
         concepts.load_page({"id": "x", "kind": "formula", "programs": ["ns4"]})
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.id)
+def test_no_angle_bracket_outside_code(page: concepts.ConceptPage) -> None:
+    """Markdown reads `<name>` outside backticks as an HTML tag: the site would drop it."""
+    for lang in concepts.LANGS:
+        for text in (page.definition, page.unit, page.default, page.changes, page.docs_say):
+            prose = re.sub(r"`[^`]*`", "", text(lang))
+            assert not re.search(r"<[A-Za-z_/]", prose), f"{page.id} ({lang}): {prose[:120]}"
