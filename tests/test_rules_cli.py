@@ -77,3 +77,12 @@ def test_a_narrow_terminal_puts_each_summary_under_its_name() -> None:
         at = next(i for i, line in enumerate(lines) if code in line)
         assert rule.name in lines[at] and str(rule.severity) in lines[at]
         assert lines[at + 1].strip().startswith(" ".join(rule.summary.split()[:3]))
+
+
+def test_the_rules_table_in_chinese_translates_severity_and_fix() -> None:
+    """Issue 41: `rules --lang zh` kept `error`, `no` and `warning (opt-in)` in English."""
+    result = runner.invoke(app, ["rules", "--lang", "zh"], env={"COLUMNS": "100"})
+    assert result.exit_code == 0
+    rows = [line.split() for line in result.stdout.splitlines() if line.strip().startswith("WK")]
+    assert rows and all(not re.search(r"[A-Za-z]", " ".join(r[1:3])) for r in rows), rows[:3]
+    assert any("需启用" in " ".join(r) for r in rows)

@@ -35,6 +35,10 @@ WIDE_TABLE = 120
 
 #: how a page names its fix (translated where used)
 FIXABLE_LABELS = {"no": N_("no automatic fix"), "safe": N_("safe fix"), "unsafe": N_("unsafe fix")}
+#: the rules table's words for a severity and for a fix (translated where used; JSON keeps
+#: the catalog's values)
+SEVERITY_WORDS = {"error": N_("error"), "warning": N_("warning"), "info": N_("info")}
+FIXABLE_WORDS = {"no": N_("no"), "safe": N_("safe"), "unsafe": N_("unsafe")}
 
 
 def spoken_language(lang: str | None) -> str | None:
@@ -80,14 +84,16 @@ def list_all() -> int:
     table.add_column(_(HEADS["summary" if wide else "name and summary"]), overflow="fold")
     for page in sorted(catalog().values(), key=lambda p: p.code):
         severity = str(page.severity)
-        styled = f"[{SEVERITY_STYLE[severity]}]{severity}[/]"
+        word, opt_in = _(SEVERITY_WORDS[severity]), _(" (opt-in)")
+        styled = f"[{SEVERITY_STYLE[severity]}]{word}[/]"
         if page.opt_in:
-            styled += " [dim](opt-in)[/]"
+            styled += f"[dim]{opt_in}[/]"
         summary = _(page.summary)
+        fixable = _(FIXABLE_WORDS[page.fixable])
         if wide:
-            table.add_row(page.code, page.name, styled, page.fixable, summary)
+            table.add_row(page.code, page.name, styled, fixable, summary)
         else:
-            table.add_row(page.code, styled, page.fixable, f"[bold]{page.name}[/]\n{summary}")
+            table.add_row(page.code, styled, fixable, f"[bold]{page.name}[/]\n{summary}")
     console.print(table)
     return 0
 
