@@ -148,3 +148,11 @@ def test_no_angle_bracket_outside_code(page: concepts.ConceptPage) -> None:
         for text in (page.definition, page.unit, page.default, page.changes, page.docs_say):
             prose = re.sub(r"`[^`]*`", "", text(lang))
             assert not re.search(r"<[A-Za-z_/]", prose), f"{page.id} ({lang}): {prose[:120]}"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.id)
+def test_no_python_value_reads_as_a_word(page: concepts.ConceptPage) -> None:
+    """A default of `None:` reads as Python's None to a user: a page says "no default" in words
+    (a value the user writes, such as AICB's `False`, stays in code)."""
+    prose = re.sub(r"`[^`]*`", "", page.default("en"))
+    assert not re.search(r"\b(None|True|False)\b", prose), f"{page.id}: {prose[:120]}"
