@@ -233,6 +233,49 @@ CASES: dict[str, Case] = {
         },
         never=("Likely cause", "misspelt"),
     ),
+    # the threads added on 2026-12-06: the claims their answers must not make
+    "aliyun-SimAI-104": Case(says={}, never=("可能的原因", "流量文件作为", "FLOW_FILE 中")),
+    "aliyun-SimAI-114": Case(
+        says={},
+        never=("Likely cause", "shrinks", "rescales", "4 x the full model", "divided by the DP"),
+    ),
+    "aliyun-SimAI-121": Case(
+        says={}, never=("Likely cause", "always exactly reproducible", "random seed")
+    ),
+    "aliyun-SimAI-154": Case(says={}, never=("Likely cause", "the simulation failed")),
+    "aliyun-SimAI-157": Case(
+        says={},
+        never=("Likely cause", "1F1B", "interleaved", "DP collectives run once per micro-batch"),
+    ),
+    "aliyun-SimAI-160": Case(
+        says={}, never=("Likely cause", "16 MB packets", "comes from the workload file")
+    ),
+    "aliyun-SimAI-163": Case(says={}, never=("可能的原因", "1F1B", "不影响", "忽略 PP")),
+    "aliyun-SimAI-180": Case(
+        says={}, never=("Likely cause", "from the topology file", "from busbw.yaml")
+    ),
+    "aliyun-SimAI-189": Case(says={}, never=("already supports",)),
+    "aliyun-SimAI-192": Case(says={}, never=("Likely cause", "stuck loop", "a multiplier already")),
+    "aliyun-SimAI-198": Case(says={}, never=("never simulates inter-host", "misses cross-host")),
+    "aliyun-SimAI-199": Case(says={}, never=("设计如此", "隐藏在 TP", "删除前几行不影响")),
+    "aliyun-SimAI-215": Case(says={}, never=("is double counted", "ignores the input-gradient")),
+    "aliyun-SimAI-22": Case(says={}, never=("dependency column", "by default overlaps")),
+    "aliyun-SimAI-251": Case(says={}, never=("可能的原因", "通信模式本就不同")),
+    "aliyun-SimAI-285": Case(says={}, never=("只能在目标 GPU", "甘特图")),
+    "aliyun-SimAI-298": Case(says={}, never=("格式错误", "可以正确仿真")),
+    "aliyun-SimAI-35": Case(
+        says={}, never=("Likely cause", "writes a traffic file", "flow1.txt contains")
+    ),
+    "aliyun-SimAI-62": Case(
+        says={}, never=("Likely cause", "DP communication is missing", "1F1B", "PP flows")
+    ),
+    "aliyun-SimAI-70": Case(says={}, never=("Likely cause", "whole epoch", "--epoch_num")),
+    "aliyun-SimAI-84": Case(says={}, never=("可能的原因", "环形算法系数", "bf16")),
+    "aliyun-SimAI-91": Case(says={}, never=("格式错误", "必须删除", "没有通信")),
+    "aliyun-aicb-12": Case(says={}, never=("Likely cause", "typo", "changes the TP all-reduce")),
+    "aliyun-aicb-14": Case(says={}, never=("accepted alias", "stops with an error")),
+    "aliyun-aicb-15": Case(says={}, never=("send/recv 行", "可能的原因")),
+    "aliyun-aicb-44": Case(says={}, never=("fills compute times for", "can write a DeepSpeed")),
 }
 
 

@@ -49,8 +49,11 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
         versions = [a for a in t.answers if a.question == say("q-versions", lang)]
         if versions:
             return Asked(q, versions[0].answer, list(versions[0].evidence))
-    settle = "; ".join(m.rstrip(".。") for m in t.missing) or say("settle-maintainer", lang)
-    key = "no-cause" if q.kind in ("cause", "topic") else "no-answer"
+    # what the thread lacks settles a cause; a question about SimAI itself needs its source
+    cause = q.kind in ("cause", "topic")
+    missing = "; ".join(m.rstrip(".。") for m in t.missing) if cause else ""
+    settle = missing or say("settle-maintainer", lang)
+    key = "no-cause" if cause else "no-answer"
     return Asked(q, say(key, lang, settle=settle), [], answered=False)
 
 

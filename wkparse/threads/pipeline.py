@@ -252,7 +252,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     meaning.answer(t, files, tp)
     cause.likely_cause(t, runs, said, updates)
     asks = questions.read(t.thread.title, found.prose)
-    about_the_run = any(q.kind in ("cause", "topic", "check") for q in asks)
+    about_the_run = any(q.kind in ("cause", "topic") for q in asks)
     cause.missing(t, files, said, simai_cmds, about_the_run)
     t.asked = asked.answer_all(t, asks)
 
