@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from wkparse.threads.phrases import say
 from wkparse.threads.questions import Question
-from wkparse.threads.result import Asked, Triage
+from wkparse.threads.result import Answer, Asked, Triage
 
 
 def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
@@ -37,7 +37,9 @@ def _is_cause(t: Triage) -> bool:
 
 def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
     lang = t.language
-    if q.concepts:
+    # what the user saw and which version: the models first; what a name means: the catalog
+    models_first = q.kind in ("cause", "topic", "version")
+    if q.concepts and not models_first:
         return _from_catalog(q, lang)
     if q.kind in ("cause", "topic") and _is_cause(t) and not cause_used:
         return Asked(q, t.cause, [say("evidence-models-below", lang)])
@@ -45,6 +47,11 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
     if on_line:
         first = on_line[0]
         return Asked(q, first.answer, list(first.evidence))
+    related = [a for a in t.answers if a.question != say("q-versions", lang) and _about(a, q)]
+    if related and models_first:
+        return Asked(q, related[0].answer, list(related[0].evidence))
+    if q.concepts:
+        return _from_catalog(q, lang)
     if q.kind == "version":
         versions = [a for a in t.answers if a.question == say("q-versions", lang)]
         if versions:
@@ -55,6 +62,21 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
     settle = missing or say("settle-maintainer", lang)
     key = "no-cause" if cause else "no-answer"
     return Asked(q, say(key, lang, settle=settle), [], answered=False)
+
+
+def _about(a: Answer, q: Question) -> bool:
+    """Whether a model's answer speaks of a concept the question names (by one of its
+    distinctive names: four characters or more)."""
+    import re
+
+    from wkparse.concepts import find
+
+    for ident in q.concepts:
+        page = find(ident)
+        names = [n for n in (page.names if page else ()) if len(n) >= 4 and n.isascii()]
+        if any(re.search(rf"(?<![\w]){re.escape(n)}(?![\w])", a.answer) for n in names):
+            return True
+    return False
 
 
 def _cites_line(evidence: list[str], line: int, lang: str) -> bool:

@@ -69,6 +69,7 @@ _LONGEST = 2_000
 _PLAIN = frozenset(
     {"name", "help", "mode", "gpus", "data", "lang", "none", "result", "results", "output"}
     | {"workload", "topology", "threads", "policy", "layer", "layers", "iteration", "bubble"}
+    | {"workload file", "topology file", "并行策略", "网络拓扑", "拓扑文件", "负载文件"}
 )
 
 
@@ -169,7 +170,7 @@ def _patterns() -> tuple[tuple[str, str, re.Pattern[str]], ...]:
                 continue
             quoted = re.escape(name)
             if not name.isascii():
-                if len(name) >= 2:
+                if len(name) >= 4 and name not in _PLAIN:  # shorter ones sit inside words
                     out.append((name, page.id, re.compile(quoted)))
                 continue
             plain = len(name) >= 4 and name.lower() not in _PLAIN
