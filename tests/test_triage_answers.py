@@ -334,3 +334,32 @@ def test_an_aiob_command_without_times_gets_the_refusal_aicb_gives() -> None:
     assert "Example.txt standing in" in rebuilt.answer
     said = [a.answer for a in result.answers if a.question == "What does SimAI do with it?"]
     assert said and not any("Total time" in s and "EndToEnd.csv gives" in s for s in said)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "aliyun-SimAI-121",
+        "aliyun-SimAI-166",
+        "aliyun-SimAI-209",
+        "aliyun-SimAI-245",
+        "aliyun-SimAI-253",
+        "aliyun-SimAI-270",
+        "aliyun-SimAI-89",
+    ],
+)
+def test_a_chinese_answer_holds_no_english_sentence_of_wkparse(name: str) -> None:
+    """Issue 41: English sentences inside Chinese answers ("另外：its traffic is ..."): the
+    models' notes, refusals and crashes are worded in the answer's language (SimAI's own
+    printed lines are quoted as SimAI's)."""
+    case = require(TRIAGE / name)
+    said = triage((case / "issue.md").read_bytes(), lang="zh").markdown
+    for english in (
+        "its traffic",
+        "option parser does not know",
+        "measures compute times",
+        "compute times of",
+        "never set for",
+        "frontend counts sent bytes",
+    ):
+        assert english not in said, english

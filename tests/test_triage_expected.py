@@ -82,7 +82,7 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-209": Case(
         says={
-            1: ("accepted until 26b4574b", "exit 255"),
+            1: ("26b4574b 之前的版本接受", "exit 255"),
             3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
             2: ("去掉 `-busbw example/busbw.yaml` 后", "没有 -n_p_s", "不初始化每台服务器的网卡数"),
             4: ("SimAI 从不读取 mode:",),
@@ -101,7 +101,7 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-245": Case(
         says={
             1: ("无集合通信",),
-            2: ("never set for MICRO", "Input workload format mismatch"),
+            2: ("MICRO 从不设置它们", "Input workload format mismatch"),
             3: ("SIGFPE", "exit 136"),
         },
         never=("30 次",),
@@ -117,7 +117,7 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-253": Case(
         says={
-            1: ("accepted until 26b4574b", "255"),
+            1: ("26b4574b 之前的版本接受", "255"),
             2: ("`-nv`, `-nic`, `-n_p_s`",),
             3: ("bus bandwidth file", "每台服务器的网卡数"),
         },

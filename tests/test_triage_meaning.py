@@ -44,7 +44,7 @@ def test_the_busbw_option_is_not_the_busbw_column() -> None:
     said = _concepts(_thread("最近的代码不支持 busbw 参数了么", "help 说明不清楚。\n", "zh"))
     assert any("`-busbw`" in s and "每台服务器的网卡数" in s for s in said)
     # the thread's date (2026-01-12) has SimAI 26b4574b in force: its parser is the one named
-    assert any("SimAI 26b4574b's option parser" in s for s in said)
+    assert any("SimAI 26b4574b 的选项解析器" in s for s in said)
     assert not any("algbw = 大小" in s for s in said)
 
 

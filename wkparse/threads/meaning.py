@@ -356,10 +356,14 @@ def _refused_option(t: Triage) -> None:
     if line is None or knows(version, "-busbw"):
         return
     options = ", ".join(f"`{o}`" for o in ("-nv", "-nic", "-n_p_s") if knows(version, o))
+    from wkparse.i18n import language
+
+    with language(t.language):
+        reason = refusal_reason("-busbw", version)
     text = say(
         "m-option",
         t.language,
-        reason=refusal_reason("-busbw", version),
+        reason=reason,
         usage=USAGE_LINE,
         options=options,
     )

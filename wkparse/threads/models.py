@@ -7,6 +7,7 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from wkparse.i18n import _
 from wkparse.models.simai.versions import DEFAULT, RECORDED, SWITCHES, SimaiVersion
 
 if TYPE_CHECKING:
@@ -152,8 +153,8 @@ def run(
     kind = outcome.kind if outcome.kind in ("nan", "infinite") else _kind(outcome, None)
     message = _first(outcome.message)
     if isinstance(options, Refusal):
-        message = (
-            f"{options.reason}: it prints `{_first(options.stderr)}` and exits {options.exit_code}"
+        message = _("{reason}: it prints `{printed}` and exits {code}").format(
+            reason=options.reason, printed=_first(options.stderr), code=options.exit_code
         )
     if kind == "finish" and reading.report is not None and reading.report.broken:
         kind = "no-result"  # no summary

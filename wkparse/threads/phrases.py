@@ -234,6 +234,7 @@ PHRASES: dict[str, tuple[str, str]] = {
         "它的 EndToEnd.csv 中 Total time 为 {total}：SimAI-Analytical 的时间单位是微秒（us）。",
     ),
     "a-run-warning": ("Also: {warning}", "另外：{warning}"),
+    "a-run-prints": ("Also, SimAI prints: `{warning}`", "另外，SimAI 会打印：`{warning}`"),
     "a-run-environment": (
         "{names}: SimAI_analytical reads no environment variable (SimAI's getenv calls are "
         "all in its ns-3 backend, SimAI_simulator), so the run is the same without them.",

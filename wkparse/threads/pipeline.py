@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from wkparse.models.simai.outcome import CALLABLE_REMOVED, FORMAT_MISMATCH
 from wkparse.models.simai.versions import SimaiVersion
 from wkparse.threads import (
     asked,
@@ -32,6 +33,9 @@ from wkparse.threads.scope import judge
 
 if TYPE_CHECKING:
     from wkparse.diagnostics import Diagnostic
+
+#: the warnings SimAI itself prints, which an answer quotes
+_PRINTED = frozenset({FORMAT_MISMATCH, CALLABLE_REMOVED})
 
 
 def triage(
@@ -93,9 +97,12 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
 
     # the files: attached, rebuilt from the AICB command, pasted
     files = sources.attached(folder, found)
-    rebuilds = sources.rebuilt(
-        found, aicb_v.get("at") if isinstance(aicb_v.get("at"), str) else None
-    )
+    from wkparse.i18n import language
+
+    with language(lang):  # the AICB model's notes and refusals in the answer's language
+        rebuilds = sources.rebuilt(
+            found, aicb_v.get("at") if isinstance(aicb_v.get("at"), str) else None
+        )
     for rb in rebuilds:
         ev = [evidence.line_of(rb.artefact.line, lang)]
         if rb.source is None:
@@ -215,8 +222,11 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             t.answers.append(
                 Answer(say("q-run", lang), say("a-run-environment", lang, names=names), ev)
             )
-        for w in (*p.option_warnings, *p.warnings)[:3]:
-            t.answers.append(Answer(say("q-run", lang), say("a-run-warning", lang, warning=w), ev))
+        also = [("a-run-warning", w) for w in p.option_warnings]
+        # SimAI's own words are quoted as its (they stay in English); wkparse's are translated
+        also += [("a-run-prints" if w in _PRINTED else "a-run-warning", w) for w in p.warnings]
+        for key, w in also[:3]:
+            t.answers.append(Answer(say("q-run", lang), say(key, lang, warning=w), ev))
         if ran != current:
             now = _current_run(t, p, src, ran)
             if now is not None:

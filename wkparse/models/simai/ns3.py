@@ -40,6 +40,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from wkparse.i18n import N_, _
 from wkparse.models.simai import ns3_endings, outcome
 from wkparse.models.simai.analytical import FORWARD_MINIMUM, Groups, PhasePlan, plan_phase
 from wkparse.models.simai.outcome import Outcome
@@ -680,7 +681,7 @@ def _comm_word(run: Ns3Run, halt: Halt) -> str:
     return run.reading.rows.layers[halt.index].phase(halt.phase).comm
 
 
-WIDE_SIZE = (
+WIDE_SIZE = N_(
     "{what} of {size} B in the {phase} pass of layer {index}: before a920cdc2 (first in "
     "f5efb5a9) the ns-3 frontend counts sent bytes in a 32-bit int, which this size overflows "
     "(from the source of a920cdc2, not run)"
@@ -706,7 +707,7 @@ def wide_size(run: SimaiRun, version: SimaiVersion) -> str | None:
             continue
         if read.size >= 2**31:
             facts = {"what": read.comm, "phase": phase, "index": index, "size": read.size}
-            return WIDE_SIZE.format(**facts)
+            return _(WIDE_SIZE).format(**facts)
     return None
 
 
@@ -775,12 +776,18 @@ def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion, per_serv
             layer=run.outcome.layer,
         )
     if run.too_long:
-        what = "its traffic" if run.halt is None else "its traffic before it ends"
-        warnings.append(
-            f"{what} is {run.wire_bytes / 1e9:,.1f} GB on the wire: at least "
-            f"{run.estimated_s:,.0f} s of packet-level simulation, and nothing is written "
-            "until the end"
+        said = (
+            _(
+                "its traffic is {gb} GB on the wire: at least {s} s of packet-level simulation, "
+                "and nothing is written until the end"
+            )
+            if run.halt is None
+            else _(
+                "its traffic before it ends is {gb} GB on the wire: at least {s} s of "
+                "packet-level simulation, and nothing is written until the end"
+            )
         )
+        warnings.append(said.format(gb=f"{run.wire_bytes / 1e9:,.1f}", s=f"{run.estimated_s:,.0f}"))
     run.warnings = tuple(warnings)
     run.notes = tuple(_notes(run))
     return run

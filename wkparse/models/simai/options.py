@@ -20,6 +20,7 @@ from pathlib import Path, PurePath, PurePosixPath
 
 from wkparse.cpp import INT_MAX, stoi
 from wkparse.encoding import shown
+from wkparse.i18n import _
 from wkparse.models.simai.header import first_line, read_header
 from wkparse.models.simai.ieee import f32
 from wkparse.models.simai.option_values import OPTION_NAMES, _float, _int, result_name_start
@@ -121,13 +122,19 @@ def refusal_reason(arg: str, version: SimaiVersion) -> str:
     """An option SimAI refuses, named, with the SimAI versions that accept it."""
     takers = tuple(v for v in VERSIONS if knows(v, arg))
     if not takers:
-        where = "no SimAI version accepts it"
+        where = _("no SimAI version accepts it")
     elif takers[-1] is not VERSIONS[-1]:
         after = VERSIONS[VERSIONS.index(takers[-1]) + 1]
-        where = f"accepted until {after.short}: SimAI {accepting(takers)}"
+        where = _("accepted until {commit}: SimAI {versions}").format(
+            commit=after.short, versions=accepting(takers)
+        )
     else:
-        where = f"accepted from {takers[0].short}: SimAI {accepting(takers)}"
-    return f"SimAI {version.short}'s option parser does not know {shown(arg)} ({where})"
+        where = _("accepted from {commit}: SimAI {versions}").format(
+            commit=takers[0].short, versions=accepting(takers)
+        )
+    return _("SimAI {version}'s option parser does not know {option} ({where})").format(
+        version=version.short, option=shown(arg), where=where
+    )
 
 
 def parse(

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from wkparse.ast import RowTable
 from wkparse.cpp import Stoi, scaled, scaled_floats, stoi
+from wkparse.i18n import _
 from wkparse.models.simai import outcome
 from wkparse.models.simai.analytical import (
     Groups,
@@ -188,7 +189,7 @@ def unread_rows(data: bytes, rows: RowsReading) -> int:
     if not last or total <= last:
         return 0
     unread, end = 0, len(data) - data.endswith(b"\n")
-    for _ in range(total - last):
+    for _line in range(total - last):
         start = data.rfind(b"\n", 0, end) + 1
         unread += bool(data[start:end].strip())
         end = start - 1
@@ -203,10 +204,10 @@ def _end(run: SimaiRun) -> Outcome:
         return outcome.assertion("index < SIZE")
     if not h.transformer or stages(h.held("tp"), h.held("pp")) == 0:
         unset = [k for k in ("tp", "pp") if h.held(k) == 0]
-        return outcome.sigfpe(
-            f"DP = -g / (TP x PP) with {' and '.join(unset)} 0"
-            + ("" if h.transformer else f" (never set for {h.policy})")
-        )
+        reason = _("DP = -g / (TP x PP) with {keys} 0").format(keys=_(" and ").join(unset))
+        if not h.transformer:
+            reason += _(" (never set for {policy})").format(policy=h.policy)
+        return outcome.sigfpe(reason)
     if run.gpus is not None:
         run.dp = data_parallel(run.gpus, h.held("tp"), h.held("pp"))
     if h.held("ep") == 0:

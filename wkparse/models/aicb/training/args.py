@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from wkparse.i18n import N_
+from wkparse.i18n import N_, _
 from wkparse.models.aicb.errors import AicbError, MeasuredOnGpu
 from wkparse.models.aicb.formulas import activation, data_parallel, ga
 from wkparse.models.aicb.options import Option, Parsed, parse
@@ -193,8 +193,10 @@ def measured_times(aiob: bool, comp: object) -> None:
     """Refuse an AIOB run without a times file: AICB would measure them on a GPU."""
     if aiob and comp is None:
         raise MeasuredOnGpu(
-            "--aiob_enable without --comp_filepath measures compute times on a GPU with torch; "
-            "wkparse cannot reproduce that run (give --comp_filepath FILE)"
+            _(
+                "--aiob_enable without --comp_filepath measures compute times on a GPU with "
+                "torch; wkparse cannot reproduce that run (give --comp_filepath FILE)"
+            )
         )
 
 
