@@ -349,7 +349,7 @@ def test_an_aiob_command_without_times_gets_the_refusal_aicb_gives() -> None:
     ],
 )
 def test_a_chinese_answer_holds_no_english_sentence_of_wkparse(name: str) -> None:
-    """Issue 41: English sentences inside Chinese answers ("另外：its traffic is ..."): the
+    """Issue 41: English sentences inside Chinese answers ("另外: its traffic is ..."): the
     models' notes, refusals and crashes are worded in the answer's language (SimAI's own
     printed lines are quoted as SimAI's)."""
     case = require(TRIAGE / name)
