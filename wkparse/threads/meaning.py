@@ -49,7 +49,6 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|\b(?:get|gen|generate|obtain|dump|output)\b[^.?\n]{0,30}\btraffic\b"
         r"|流量矩阵|通信矩阵|点到点"
     ),
-    "expert": re.compile(r"\b[A-Z]+_(?:DP_)?EP\b"),
     "presets": re.compile(r"megatron_workload_with_aiob\.sh"),
     "aiob": re.compile(r"(?i)\baiob|comp_filepath|compute_time|计算时间"),
     "recompute": re.compile(r"(?i)recompute|重计算"),
@@ -86,6 +85,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
                 _add(t, text, module, line)
         if key in ("scale-out", "matrix") and files:
             _traffic(t, files[0], line)
+    _expert_rows(t, files)
     _backward(t)
     _topology_lines(t)
     if ns3:
@@ -98,7 +98,7 @@ def _raised(
 ) -> Iterator[tuple[str, int]]:
     """Each topic the thread raises, with the first line that raises it."""
     for key, pattern in ASKS.items():
-        where = everything if key in ("dp", "norm", "expert") else said
+        where = everything if key in ("dp", "norm") else said
         line = next((n for n, x in where if pattern.search(x)), None)
         if line is not None:
             yield key, line
@@ -140,26 +140,38 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
         yield say("m-scale-out", lang), "wkparse.models.simai.ns3"
     elif key == "matrix":
         yield say("m-matrix", lang), "wkparse.models.simai.traffic"
-    elif key == "expert":
-        yield from _rule_pages(("WK407", "WK801"), lang)
     elif key in ("aiob", "recompute", "train-iter"):
         yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"
     elif key == "presets":
         yield _presets(lang), "wkparse.models.aicb.training.presets, .scripts"
 
 
-def _rule_pages(codes: tuple[str, ...], lang: str) -> Iterator[tuple[str, str]]:
-    """What the rule pages say, in the answer's language where the catalog has it."""
-    from wkparse.catalog import page
-    from wkparse.i18n import _, language
+#: an `_EP` collective and its size, in a pasted row
+_EP_SIZE = re.compile(r"(?<![\w])([A-Z]+_(?:DP_)?EP)\s+(\d+)(?![\w])")
+#: the thread says its expert-parallel degree is above 1 (EP>1, ep=8, --ep 4, expert ... 2)
+_EP_ABOVE_ONE = re.compile(
+    r"(?i)(?<![\w-])(?:--)?(?:ep|expert[_-]model[_-]parallel[_-]size)\s*(?:>\s*1|[=:：]?\s*"
+    r"(?:[2-9]|\d{2,}))(?!\d)"
+)
 
-    flag = " --lang zh" if lang == "zh" else ""
-    for code in codes:
-        rule = page(code)
-        if rule is not None:
-            with language(lang):
-                summary = _(rule.summary)
-            yield f"{code}: {summary}", f"rules/{code}.toml, `wkparse rule {code}{flag}`"
+
+def _expert_rows(t: Triage, files: list[sources.Source]) -> None:
+    """Pasted rows whose `_EP` collective moves bytes, with no line 1 in the thread: what
+    they do hinges on the header's `ep:`, which the thread does not show, so the answer says
+    it as a condition (WK407, WK801). A file with its line 1 is lint's to judge; a thread that
+    gives its EP degree above 1 needs neither rule; an `_EP` word in prose or a CSV is no row."""
+    if files or t.found.of("workload-header"):
+        return
+    if any(_EP_ABOVE_ONE.search(x) for _, x in [(0, t.thread.title), *t.found.prose]):
+        return
+    for row in t.found.of("workload-rows"):
+        for m in _EP_SIZE.finditer(row.text):
+            size = whole_number(m.group(2))
+            if m.group(1).endswith("_DP_EP") or not size:
+                continue  # a _DP_EP group is the DP group at ep 1; 0 B moves nothing
+            text = say("m-expert-unknown", t.language, token=m.group(1), size=f"{size:,}")
+            _add(t, text, "rules/WK407.toml, rules/WK801.toml", row.line)
+            return
 
 
 def _presets(lang: str) -> str:

@@ -238,6 +238,16 @@ MEANING: dict[str, tuple[str, str]] = {
         "Without `{dropped}` the same command {outcome}{exit}: {message}",
         "去掉 `{dropped}` 后，同一条命令{outcome}{exit}：{message}",
     ),
+    "m-expert-unknown": (
+        "The thread does not show line 1 of the file, so its `ep:` is not known. If it says "
+        "`ep: 1`, the `{token}` of {size} B on this row runs in an expert group of one rank: "
+        "SimAI_simulator crashes there (SIGSEGV, exit 139; WK801) and SimAI_analytical moves "
+        "none of its bytes (WK407); with `ep:` above 1 the row is run as written.",
+        "帖子没有给出文件的第 1 行，所以不知道它的 `ep:`。如果是 `ep: 1`，这一行 {size} B 的 "
+        "`{token}` 在只有一个 rank 的专家组里执行：SimAI_simulator 会在这里崩溃（SIGSEGV，"
+        "exit 139；WK801），SimAI_analytical 则不传输其中的任何字节（WK407）；`ep:` 大于 1 时"
+        "这一行按原样执行。",
+    ),
     "evidence-model": ("wkparse's model `{module}`", "wkparse 的模型 `{module}`"),
     "missing-end": (
         "the end of the run's output: did it print `all passes finished`, and what was its exit "
