@@ -70,3 +70,8 @@ def test_the_file_is_asked_for_only_where_the_answer_needs_it() -> None:
     cause = meaning.replace("What does `ga` mean?", "Why does my run stop at grad_norm?")
     assert say("missing-file", "en") not in triage(meaning).missing
     assert say("missing-file", "en") in triage(cause).missing
+
+
+def test_a_chinese_question_without_blanks_is_a_question() -> None:
+    [q] = read("t", [(10, "从代码里能看到 4 倍。请问这两个倍数是怎么得来的？")])
+    assert (q.line, q.text) == (10, "请问这两个倍数是怎么得来的？")

@@ -60,7 +60,7 @@ _ASKS = re.compile(
     r"|(?i:^(?:why|how|what|which|where|is|are|does|do|can|could|should|will|would)\b)"
 )
 #: a path or a link cut at its `?`: not a question
-_NOT_PROSE = re.compile(r"[\w./:=&%-]+[?？]")
+_NOT_PROSE = re.compile(r"[A-Za-z0-9_./:=&%-]+[?？]")
 #: where a sentence ends: after `?` `!` `.` and a blank, or after a full-width mark
 _SENTENCE_END = re.compile(r"(?<=[?!.])\s+|(?<=[？！。])")
 #: longer than this, a paragraph is pasted output, not a question
