@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.conftest import SAMPLES, on_a_terminal
+from tests.conftest import ROOT, SAMPLES, on_a_terminal
 from wkparse import __version__, terminal
 from wkparse.cli import app
 
@@ -235,3 +235,50 @@ def test_parse_reads_the_configured_limits(tmp_path: Path) -> None:
     path.write_bytes(SAMPLE.read_bytes())
     result = runner.invoke(app, ["parse", str(path)])
     assert result.exit_code == 1 and "WK118" in result.stdout
+
+
+#: the exits whose reason is standard output itself, as the README lists them
+STDOUT_IS_THE_REASON = {"lint --format text", "diff --format text", "aicb --infer"}
+
+
+def _failing(tmp_path: Path) -> dict[str, list[str]]:
+    """One failing run of every command (and of each output format where the reason could
+    hide), by the README's name for it."""
+    wrong = wrong_count(tmp_path)
+    broken = tmp_path / "broken.txt"
+    broken.write_text("MICRO\n1\nfoo\n")
+    crlf = tmp_path / "crlf.txt"
+    crlf.write_bytes(SAMPLE.read_bytes().replace(b"\n", b"\r\n"))
+    w, b = str(wrong), str(broken)
+    runs = {
+        "parse": ["parse", b],
+        "parse --format json": ["parse", "-f", "json", b],
+        "lint --format text": ["lint", w],
+        "explain": ["explain", str(tmp_path / "absent.txt")],
+        "simai": ["simai", w],
+        "simai --format csv": ["simai", w, "-f", "csv"],
+        "fmt": ["fmt", "--check", str(crlf)],
+        "diff --format text": ["diff", w, str(SAMPLE)],
+        "diff --format json": ["diff", "-f", "json", w, str(SAMPLE)],
+        "aicb --infer": ["aicb", "--infer", w],
+        "aicb": ["aicb", "--", "sh", "scripts/megatron_workload_with_aiob.sh", "--aiob_enable"],
+        "rule": ["rule", "WK999"],
+        "rules": ["rules", "--lang", "xx"],
+        "triage": ["triage", str(tmp_path / "absent.md")],
+    }
+    for fmt in ("json", "sarif", "github"):
+        runs[f"lint --format {fmt}"] = ["lint", "-f", fmt, w]
+    return runs
+
+
+def test_a_non_zero_exit_says_why_on_standard_error(tmp_path: Path) -> None:
+    """Issue 41: the README promises it for every command; where standard output is the
+    reason, the README names the command."""
+    readme = (ROOT / "README.md").read_text()
+    for name in STDOUT_IS_THE_REASON:
+        assert f"`{name}`" in readme, name
+    for name, args in _failing(tmp_path).items():
+        result = runner.invoke(app, args)
+        assert result.exit_code != 0, name
+        said = result.stdout if name in STDOUT_IS_THE_REASON else result.stderr
+        assert said.strip(), name

@@ -129,22 +129,15 @@ def parse(
             result = parse_file(path, limits=limits)
     except OSError as exc:
         raise fail_usage(f"{path}: {terminal.reason(exc)}") from None
+    from wkparse.i18n import english_count
+
     if format is ParseFormat.json:
         from wkparse.render.parse import json as ast_json
 
         ast_json.write(result, sys.stdout, str(path))
-        if not result.ok:  # why the exit is 1, where a person reads it
-            from wkparse.i18n import english_count
-
-            errors = english_count(len(result.diagnostics), "syntax error")
-            terminal.say(
-                terminal.console(stderr=True), "note", f"{shown_path(path)}: {errors}", "cyan"
-            )
     else:
         w = result.workload
         policy = w.header.policy if w.header else "no policy"
-        from wkparse.i18n import english_count
-
         rows, errors = (
             english_count(len(w.rows), "row"),
             english_count(len(result.diagnostics), "syntax error"),
@@ -153,6 +146,11 @@ def parse(
         print(f"{name}: {policy}, {rows}, {errors}")
         for d in result.diagnostics:
             print(f"{name}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
+    if not result.ok:  # why the exit is 1, on standard error whatever the format
+        errors = english_count(len(result.diagnostics), "syntax error")
+        terminal.say(
+            terminal.console(stderr=True), "exit 1", f"{shown_path(path)}: {errors}", "cyan"
+        )
     raise typer.Exit(0 if result.ok else 1)
 
 
