@@ -47,3 +47,37 @@ def test_zero_byte_dp_ep_rows_need_no_rule() -> None:
     row = ROW.splitlines()[1] + "\n"
     md = triage(_thread("grad norm rows", "```\n" + row + "```\n")).markdown
     assert "WK407" not in md and "WK801" not in md
+
+
+FILE = (
+    "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 1 ep: 1 pp: 1 vpp: 1 ga: 1 "
+    "all_gpus: 1 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n"
+    "1\n"
+    "embedding_layer -1 1000 NONE 0 1000 NONE 0 1000 NONE 0 100\n"
+)
+
+
+def _with_file(tmp_path: object, title: str, body: str) -> str:
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    (tmp_path / "workload.txt").write_text(FILE)
+    return triage(_thread(title, body), attachments=tmp_path).markdown
+
+
+def test_a_finished_run_the_user_doubts_is_not_explained_by_finishing(tmp_path: object) -> None:
+    """'identical results' is a run that finished; a model that predicts it finishes does not
+    explain why its numbers are what they are."""
+    body = "I run workload.txt with SimAI_analytical and get identical results every time.\n"
+    md = _with_file(tmp_path, "are results identical?", body)
+    assert "Does the file explain what you saw?" not in md
+
+
+def test_a_prediction_the_report_contradicts_is_no_explanation(tmp_path: object) -> None:
+    """The user saw a crash; the model predicts a finish: the answer says the prediction is
+    not the explanation, and does not send the cause elsewhere unbacked."""
+    body = "SimAI_analytical -w workload.txt ends in Segmentation fault (core dumped).\n"
+    md = _with_file(tmp_path, "segfault", body)
+    [said] = [line for line in md.splitlines() if "you report" in line]
+    assert "no explanation" in said
+    assert "outside the file" not in md

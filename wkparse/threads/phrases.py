@@ -272,11 +272,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "但在你给出的选项下：{warning}",
     ),
     "a-symptom-differ": (
-        "Not by itself: you report {said!r}, but the model predicts {outcome} for this file; the "
-        "cause is likely outside the file (SimAI build, configuration, topology or environment).",
-        "单靠文件解释不了：你描述的是“{said}”，但模型对这个文件的预测是 {outcome}；"
-        "原因可能在文件之外"
-        "（SimAI 的构建、配置、拓扑或运行环境）。",
+        "No: you report {said!r}, but the model predicts {outcome} for this file, which is not "
+        "what you saw; so that prediction is no explanation, and the file alone does not name "
+        "the cause.",
+        "不能：你描述的是“{said}”，而模型对这个文件的预测是 {outcome}，与你看到的不符；"
+        "所以这个预测不能解释它，单凭文件也定不了原因。",
     ),
     "missing-file": (
         "attach the workload file (or the AICB command that wrote it)",

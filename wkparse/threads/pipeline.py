@@ -240,6 +240,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     said = symptoms.reported(found.prose, pasted_logs, t.thread.title)
     for outcome, words_said in said[:1]:
         for p, src in runs[:1]:
+            if outcome == "finish" == p.outcome:
+                continue  # a run that finished with numbers the user doubts: no explanation
             if cause.agrees(outcome, p.outcome):
                 key = "a-symptom-match"
             elif p.option_warnings:
