@@ -361,5 +361,6 @@ def test_a_chinese_answer_holds_no_english_sentence_of_wkparse(name: str) -> Non
         "compute times of",
         "never set for",
         "frontend counts sent bytes",
+        "SimAI-Analytical finished.",
     ):
         assert english not in said, english

@@ -151,7 +151,7 @@ def run(
     reading = simulate(data, None, options, version)
     outcome = ending(reading)  # a NaN or absurd total is the outcome ("nan", "infinite")
     kind = outcome.kind if outcome.kind in ("nan", "infinite") else _kind(outcome, None)
-    message = _first(outcome.message)
+    message = _first(_(outcome.message) if outcome.kind == "ok" else outcome.message)
     if isinstance(options, Refusal):
         message = _("{reason}: it prints `{printed}` and exits {code}").format(
             reason=options.reason, printed=_first(options.stderr), code=options.exit_code

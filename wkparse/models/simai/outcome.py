@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from wkparse.i18n import _
+from wkparse.i18n import N_, _
 from wkparse.record import record
 
 #: SimAI's stderr line when line 1's first token is no policy it knows (then exit(1))
@@ -38,7 +38,8 @@ class Outcome:
     layer: int | None = None
 
 
-OK = Outcome(0, "ok", "SimAI-Analytical finished.")
+#: its message stays English in every output but a triage answer, which words it in its language
+OK = Outcome(0, "ok", N_("SimAI-Analytical finished."))
 
 
 def exception(name: str, what: str) -> Outcome:
