@@ -9,7 +9,8 @@ The contract (issue 8), checked by `check_case` for any bytes:
   `fmt --check`, `simai` (text, json, csv), `diff` (text, json: a sample against the case) and
   `triage` (json, markdown: the file given as an issue) exit 0, 1 or 2, print no traceback,
   print valid JSON where JSON is asked for and a result given (exit 0 or 1: `diff` of a file
-  that does not parse gives none, exit 2), report every syntax error the parser finds (so a
+  that does not parse gives none, exit 2), report every syntax error the parser finds on the
+  lines SimAI reads (`parse` every one; `wkparse.checks.reached`) (so a
   bad byte never hides behind U+FFFD; not `simai`, which reads the file as SimAI does, `diff`,
   which compares, nor `triage`, which reads an issue, not a workload),
   finish before a watchdog fires, and leave the file untouched;
@@ -603,6 +604,11 @@ def check_case(
         fail("(library) parse_bytes", "raised", traceback.format_exc(limit=-8))
         return failures
     codes = [d.code for d in expected.diagnostics]
+    # lint and explain report the parser's findings on the lines SimAI reads (none below the
+    # rows it reads, nor after a line 1 it stops at); `parse` reports every one
+    from wkparse.checks import reached
+
+    read_codes = [d.code for d in reached(expected.workload, expected.diagnostics)]
 
     path = _copy(case, workdir)
     lint_exits: set[int] = set()
@@ -612,7 +618,7 @@ def check_case(
         if ran is None:
             continue
         timings.append((ran.seconds, command))
-        problems = _breaches(inv, ran, codes)
+        problems = _breaches(inv, ran, codes if inv.args[0] == "parse" else read_codes)
         for problem in problems:
             fail(command, problem, f"exit {ran.exit_code}\n{ran.stdout[-1500:]}\n{ran.stderr}")
         if inv.args[0] == "lint":

@@ -165,7 +165,10 @@ def test_symlink_loop_in_a_walked_folder(files: dict[str, Path], tmp_path: Path)
 
 
 def test_fix_rewrites_the_file_and_reports_what_is_left(files: dict[str, Path]) -> None:
+    # the count decides what SimAI simulates (a phantom layer here): only an unsafe fix sets it
     code, out, _ = lint("--fix", str(files["bad"]))
+    assert code == 1 and files["bad"].read_text() == BAD
+    code, out, _ = lint("--fix", "--unsafe-fixes", str(files["bad"]))
     assert code == 0
     assert "Fixed 1 problem." in out
     assert files["bad"].read_text() == BAD.replace("\n3\n", "\n2\n", 1)
@@ -174,7 +177,7 @@ def test_fix_rewrites_the_file_and_reports_what_is_left(files: dict[str, Path]) 
 
 def test_fix_of_a_read_only_file_leaves_it_and_still_reports_it(files: dict[str, Path]) -> None:
     files["bad"].chmod(0o444)
-    code, out, err = lint("--fix", str(files["bad"]))
+    code, out, err = lint("--fix", "--unsafe-fixes", str(files["bad"]))
     assert code == 2 and "cannot fix: read-only file" in err
     assert files["bad"].read_text() == BAD
     assert "error[WK105]" in out and "Found 1 error in 1 file." in out

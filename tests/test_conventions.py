@@ -154,7 +154,7 @@ def test_statistics(tmp_path: Path) -> None:
 
 def test_show_fixes(tmp_path: Path) -> None:
     path = wrong_count(tmp_path)
-    out = runner.invoke(app, ["lint", "--fix", "--show-fixes", str(path)]).stdout
+    out = runner.invoke(app, ["lint", "--fix", "--unsafe-fixes", "--show-fixes", str(path)]).stdout
     assert "Fixed 1 problem:" in out and "1 x WK105 (count-mismatch)" in out
 
 

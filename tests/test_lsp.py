@@ -215,11 +215,11 @@ def test_a_whole_session_on_the_sample(client: Client, tmp_path: Path) -> None:
 def test_fix_all_and_unsafe_fixes_are_marked(client: Client, tmp_path: Path) -> None:
     path = tmp_path / "workload.txt"
     text = SAMPLE.read_text(encoding="utf-8").replace("ga: 64", "ga: 60", 1)
-    text = text.replace("\n1230\n", "\n1229\n", 1)  # a safe fix (the count line) too
+    text = text.replace("ep: 1 ", "ep: 1 ep: 1 ", 1)  # a safe fix (the repeated key) too
     path.write_text(text, encoding="utf-8")
     uri = client.open(path)
     found = client.diagnostics(uri, 1)
-    assert {d["code"] for d in found} == {"WK302", "WK105"}
+    assert {d["code"] for d in found} == {"WK302", "WK206"}
     actions = client.request(
         "textDocument/codeAction",
         {
@@ -230,11 +230,11 @@ def test_fix_all_and_unsafe_fixes_are_marked(client: Client, tmp_path: Path) -> 
     )
     quick = {a["diagnostics"][0]["code"]: a for a in actions if a["kind"] == "quickfix"}
     assert quick["WK302"]["isPreferred"] is False and "unsafe" in quick["WK302"]["title"]
-    assert quick["WK105"]["isPreferred"] is True and "unsafe" not in quick["WK105"]["title"]
+    assert quick["WK206"]["isPreferred"] is True and "unsafe" not in quick["WK206"]["title"]
     every = next(a for a in actions if a["kind"] == "source.fixAll.wkparse")
     resolved = client.request("codeAction/resolve", every)
     fixed = apply(text, resolved["edit"]["changes"][uri])
-    assert "\n1230\n" in fixed and "ga: 60" in fixed  # the unsafe fix is left alone
+    assert "ep: 1 ep" not in fixed and "ga: 60" in fixed  # the unsafe fix is left alone
 
 
 def test_configuration_comes_from_the_files_own_folder(client: Client, tmp_path: Path) -> None:

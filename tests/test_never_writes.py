@@ -101,7 +101,7 @@ def test_lint_fix_and_fmt_do_write(tmp_path: Path) -> None:
     header, count, rest = text.split("\n", 2)
     fixable = tmp_path / "wrong-count.txt"
     fixable.write_text(f"{header}\n{int(count) + 3}\n{rest}")
-    runner.invoke(app, ["lint", "--fix", str(fixable)])
+    runner.invoke(app, ["lint", "--fix", "--unsafe-fixes", str(fixable)])
     assert fixable.read_text().split("\n")[1] == count
     messy = tmp_path / "spacing.txt"
     messy.write_text(f"{header}\n{count}\n{rest.replace(chr(9), '  ', 5)}")

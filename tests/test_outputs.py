@@ -342,7 +342,7 @@ def test_text_output_of_a_real_file(corpus: Path) -> None:
     assert code == 1
     assert f"{L65B}:2:1: error[WK105]: line 2 declares 839 rows but the file has 33" in out
     assert " 2 | 839\n" in out and "   | ^^^ count-mismatch\n" in out
-    assert "   = fix: set the count to 33\n" in out
+    assert "   = fix: set the count to 33 (unsafe: apply with --fix --unsafe-fixes)\n" in out
     assert out.rstrip().splitlines()[-1].startswith("Found ")
 
 

@@ -131,10 +131,12 @@ def test_unknown_policy_on_a_real_file_suggests_the_policy() -> None:
 
 
 def test_unknown_policy_silences_the_header_rules() -> None:
-    """SimAI exits on the policy before it reads any key, so keys are not reported."""
+    """SimAI exits on the policy before it reads any key or line 2, so neither the keys nor
+    the count (839 over 33 rows: WK105 on the real policy) are reported."""
     data = _need(L65B)
     edited = data.replace(b"HYBRID_TRANSFORMER_FWD_IN_BCKWD", b"TRANSFORMER", 1)
-    assert {d.code for d in _lint(edited)} == {"WK105", "WK106"}
+    assert {d.code for d in _lint(edited)} == {"WK106"}
+    assert "WK105" in {d.code for d in _lint(data)}
 
 
 def test_suggest_policy() -> None:

@@ -230,6 +230,18 @@ class ValueTable:
     def __len__(self) -> int:
         return len(self.shape)
 
+    def head(self, used: int) -> ValueTable:
+        """The first `used` values, as a table of their own (texts and shapes shared). The
+        first rows of a file use exactly its first values (they are numbered in the order of
+        their first row), so this is the table of a run of first rows."""
+        table = ValueTable()
+        table.texts, table._codes = self.texts, self._codes
+        table.shapes, table._shape_codes = self.shapes, self._shape_codes
+        table.columns = [column[:used] for column in self.columns]
+        table.shape = self.shape[:used]
+        table.partial = {k: v for k, v in self.partial.items() if k < used}
+        return table
+
     def code(self, text: str | None) -> int:
         """The code of `text`, interning it on first sight."""
         found = self._codes.get(text)

@@ -242,6 +242,13 @@ class Body:
         return tuple(found)
 
     @cached_property
+    def micro_batches(self) -> int:
+        """The micro-batch groups the body holds: those its `embedding_layer` rows open and
+        the layer lists that lost theirs (`orphan_lists`). The one count every command gives
+        (lint compares it with ga, explain prints it)."""
+        return len(self.groups) + len(self.orphan_lists)
+
+    @cached_property
     def layers_per_group(self) -> int | None:
         """Transformer layers in the typical group; for a file without groups, in the body."""
         if self.reference is not None:

@@ -62,7 +62,8 @@ def lint(
         if not config.enabled(d.code, path):
             continue
         page = pages.get(d.code)
-        default = page.severity if page else Severity.ERROR
+        # a check may state its own default for one kind of finding (WK105 on notes)
+        default = d.severity or (page.severity if page else Severity.ERROR)
         out.append(d.with_(severity=config.severity_of(d.code, default), path=path))
     out.sort(key=Diagnostic.sort_key)
     return out

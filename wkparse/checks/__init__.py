@@ -32,11 +32,13 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 
+from wkparse import syntax
 from wkparse.ast import ROW_FIELDS, Row, RowFields, Workload
 from wkparse.body import Body
 from wkparse.columns import Columns, columns_of
 from wkparse.diagnostics import Diagnostic, Edit, Fix
 from wkparse.i18n import _
+from wkparse.models.simai.reach import foreign_width, reach, read_view, width
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion
 from wkparse.record import record
 
@@ -63,7 +65,10 @@ class Context:
         parsed: Sequence[Diagnostic] = (),
         simai: SimaiVersion | None = None,
     ) -> None:
-        self.workload = workload
+        #: the file as written, every line after line 2 a row
+        self.file = workload
+        #: the rows SimAI reads (`wkparse.models.simai.reach`): the body every check counts
+        self.workload = read_view(workload)
         self.path = path
         #: the AICB command line that made the file, when lint was told (the WK6xx checks)
         self.aicb_command = aicb_command
@@ -79,8 +84,54 @@ class Context:
         return by_code
 
     def parsed(self, code: str) -> list[Diagnostic]:
-        """The parser's diagnostics of `code` for this file (the parser rules hand them on)."""
-        return self._parsed_by_code.get(code, [])
+        """The parser's diagnostics of `code` for this file (the parser rules hand them on),
+        but those on lines SimAI never reads: below the rows it reads, a cut-off last row
+        (WK105 tells it), and extra tokens after the last field it reads."""
+        found = self._parsed_by_code.get(code, [])
+        if not found:
+            return found
+        if self.foreign_width is not None:
+            return self._foreign(code, found)
+        return [d for d in found if d.span.line <= self._last_read_line(code)]
+
+    @cached_property
+    def foreign_width(self) -> int | None:
+        """The fields of every row when it is not SimAI's width (`reach.foreign_width`)."""
+        return foreign_width(self.file)
+
+    def _foreign(self, code: str, found: list[Diagnostic]) -> list[Diagnostic]:
+        """One finding for a file whose every row has another width: the first row's, saying
+        so; none of the row errors that follow from it."""
+        if code not in (syntax.MISSING_FIELD, syntax.EXTRA_FIELD):
+            return [d for d in found if d.span.line <= 2]
+        first = found[0]
+        message = _(
+            "every row has {fields} fields where SimAI reads {width}: the file is written in "
+            "another row format (another simulator's, such as a later ASTRA-sim text format), "
+            "and SimAI misreads it from this row on"
+        ).format(fields=self.foreign_width, width=width(self.file))
+        return [first.with_(message=message)]
+
+    def _last_read_line(self, code: str) -> int:
+        rows, span = self.workload.rows, reach(self.file)
+        if span.stops_at_line_1:
+            return 1
+        if not len(self.file.rows):
+            return sys.maxsize  # no row: no line below the count goes unread
+        if not len(rows):
+            return 2  # no row read: nothing below line 2 is
+        last = rows.lines[-1]
+        if code == "WK111" and not span.phantom:
+            # SimAI stops after the last layer's fields: what follows them is never read
+            return last - 1
+        return last
+
+    @property
+    def rows_short(self) -> bool:
+        """Whether the rows stop before line 2's count (a cut-off file, or phantom layers):
+        counted from what is left, no value is a fix."""
+        found = reach(self.file)
+        return found.phantom > 0 or found.cut is not None
 
     @cached_property
     def body(self) -> Body:
@@ -91,13 +142,20 @@ class Context:
         return columns_of(self.workload.rows)
 
 
+def reached(result_workload: Workload, diagnostics: Sequence[Diagnostic]) -> list[Diagnostic]:
+    """The parser's `diagnostics` that lint hands on for `result_workload`: those on lines
+    SimAI reads (`Context.parsed`); what lint and explain must report of the parser's."""
+    ctx = Context(result_workload, parsed=diagnostics)
+    return [d for code in dict.fromkeys(d.code for d in diagnostics) for d in ctx.parsed(code)]
+
+
 def diagnostics_on_rows(
     ctx: Context, problems_by_value: dict[int, list[RowProblem]]
 ) -> list[Diagnostic]:
     """Each value's problems reported on every row line that carries the value."""
     out: list[Diagnostic] = []
-    if not problems_by_value:
-        return out
+    if not problems_by_value or ctx.foreign_width is not None:
+        return out  # rows of another format: every field is misread, WK110/WK111 say it once
     rows = ctx.workload.rows
     values = rows.values
     get = problems_by_value.get

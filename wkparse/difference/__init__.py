@@ -19,6 +19,7 @@ from wkparse.difference.header import header_changes
 from wkparse.difference.model import Difference, FactChange, HeaderChange, RowChange, RowsDiff
 from wkparse.difference.rows import row_changes
 from wkparse.explanation import explain
+from wkparse.models.simai.reach import read_view
 from wkparse.parse import ParseResult
 
 __all__ = ["Difference", "FactChange", "HeaderChange", "RowChange", "RowsDiff", "diff"]
@@ -26,7 +27,8 @@ __all__ = ["Difference", "FactChange", "HeaderChange", "RowChange", "RowsDiff", 
 
 def diff(a: ParseResult, b: ParseResult, a_path: str = "a", b_path: str = "b") -> Difference:
     """Compare two cleanly parsed files (a file with syntax errors has no meaning to compare)."""
-    wa, wb = a.workload, b.workload
+    # the rows SimAI reads, as explain counts them
+    wa, wb = read_view(a.workload), read_view(b.workload)
     # explain and the row alignment count each body once between them
     ba, bb = Body(wa), Body(wb)
     return Difference(

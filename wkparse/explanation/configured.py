@@ -10,6 +10,7 @@ from wkparse.body import Body
 from wkparse.config import Config
 from wkparse.explanation.facts import explain
 from wkparse.explanation.model import Explanation
+from wkparse.models.simai.reach import read_view
 from wkparse.parse import ParseResult
 
 
@@ -28,7 +29,7 @@ def explained(
     from wkparse.models.aicb.reading import verdict
 
     config = replace(config, opt_in=True).with_aicb_command(aicb_command)
-    body = Body(result.workload)  # lint and explain count the same groups
+    body = Body(read_view(result.workload))  # lint and explain count the same groups
     findings = lint(result, path, config, body=body)
     e = explain(result, path, findings=findings, body=body, aicb_command=aicb_command, data=data)
     if data is not None:

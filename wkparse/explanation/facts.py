@@ -52,6 +52,7 @@ from wkparse.explanation.sentences import answers, notes, represents
 from wkparse.explanation.structure import BODY_ROWS_SHOWN, structure
 from wkparse.explanation.totals import totals
 from wkparse.explanation.values import fraction, scaled, written_number
+from wkparse.models.simai.reach import read_view
 from wkparse.parse import ParseResult
 
 __all__ = ["BODY_ROWS_SHOWN", "explain"]
@@ -76,7 +77,9 @@ def explain(
         from wkparse.engine import lint
 
         findings = lint(result, path, Config(opt_in=True))
-    ctx = Context(result.workload, path, findings, body, aicb_command, data, provenance)
+    # what SimAI reads: the rows past line 2's count and notes below them are not counted
+    workload = read_view(result.workload)
+    ctx = Context(workload, path, findings, body, aicb_command, data, provenance)
     return _assemble(ctx)
 
 
@@ -131,7 +134,7 @@ def _assemble(ctx: Context) -> Explanation:
         dp_ep=ctx.dp_ep,
         bubble_fraction=bubble,
         rows=rows,
-        groups=groups,
+        groups=body.micro_batches,
         layers_per_stage=layers_per_stage,
         layers_in_body=layers_in_body,
         model_layers=model_layers,

@@ -198,7 +198,8 @@ class SimaiReport:
     options: str
     #: whether the options are wkparse's stated set (the user gave none)
     stated: bool
-    #: the outcome: "ok", "hang", "no-result", "refused", "signal", ... and SimAI's exit code
+    #: the outcome: "ok", "hang", "no-result", "refused", "signal", ... and SimAI's exit code;
+    #: "wrong-total" for a run that exits 0 after summing layers no row of the file gives
     kind: str
     exit_code: int
     message: str

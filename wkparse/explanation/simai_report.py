@@ -51,7 +51,7 @@ def simai_report(
     """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
     or None for the stated set); `rows` as for `simai_run`."""
     from wkparse.models.simai.options import Refusal, split_command
-    from wkparse.models.simai.reasons import why
+    from wkparse.models.simai.reasons import outcome_kind, why
 
     words = split_command(options or "")
     run, opts = simai_run(data, path, options, version, rows)
@@ -69,7 +69,7 @@ def simai_report(
     return SimaiReport(
         options=shown,
         stated=not words,
-        kind=o.kind,
+        kind=outcome_kind(run),
         exit_code=o.exit_code,
         message=o.message,
         layer=o.layer,

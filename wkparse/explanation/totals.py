@@ -36,6 +36,8 @@ def totals(ctx: Context) -> Totals:
     transformer = ctx.dialect in ("transformer", "inference")
     texts = ctx.values.texts
     for key, rows, sums in ctx.combinations:
+        if not rows:
+            continue  # values only lines SimAI never reads carry (notes, rows past the count)
         name_code, policy_code, *comms = key
         name = texts[name_code]
         policy = ctx.policy_of(texts[policy_code])

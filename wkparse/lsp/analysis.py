@@ -153,9 +153,10 @@ class Analysis:
     @cached_property
     def body(self) -> Body:
         from wkparse.body import Body
+        from wkparse.models.simai.reach import read_view
 
         assert self.result is not None
-        return Body(self.result.workload)
+        return Body(read_view(self.result.workload))
 
     @cached_property
     def explanation(self) -> Explanation:
@@ -169,9 +170,10 @@ class Analysis:
     def context(self) -> ExplainContext:
         """What explain's sections read (group sizes, routes), for rows explain does not show."""
         from wkparse.explanation.context import Context
+        from wkparse.models.simai.reach import read_view
 
         assert self.result is not None
-        return Context(self.result.workload, self.display, self.diagnostics, self.body)
+        return Context(read_view(self.result.workload), self.display, self.diagnostics, self.body)
 
     @cached_property
     def simai(self) -> SimaiRun:

@@ -17,7 +17,7 @@ def aicb_rows_differ(ctx: Context) -> Iterator[Diagnostic]:
     made = expected(ctx)
     if made is None:
         return
-    found = comparison(ctx.workload, made)
+    found = comparison(ctx.file, made)  # the file as written: AICB wrote every line of it
     groups = len(made.workload.groups)
     for (section, here, there), seen in found.order.items():
         message = _("row {here} stands where AICB writes {there} {where}").format(

@@ -20,7 +20,7 @@ def aicb_value_differs(ctx: Context) -> Iterator[Diagnostic]:
     if made is None:
         return
     groups = len(made.workload.groups)
-    for key, seen in comparison(ctx.workload, made).values.items():
+    for key, seen in comparison(ctx.file, made).values.items():
         section, name, index, here, there = key
         at = where(section, seen, groups)
         if index >= 0:

@@ -14,8 +14,14 @@ from wkparse.models.simai.tokens import header_value
 from wkparse.syntax import shown
 
 
-def fix_value(header: Header, key: str, value: int) -> Fix | None:
-    """`set_value` on `key`'s value, when the header writes one to replace."""
+def fix_value(
+    ctx: Context, header: Header, key: str, value: int, *, counted: bool = True
+) -> Fix | None:
+    """`set_value` on `key`'s value, when the header writes one to replace. A value `counted`
+    from the rows is no fix where they stop before line 2's count (cut off, or phantom
+    layers: WK105): it would make the damaged file look whole."""
+    if counted and ctx.rows_short:
+        return None
     span = value_span(header, key)
     field = header.read(key)
     if span is None or field is None or field.value is None:
@@ -74,9 +80,11 @@ def layers_against_vpp(ctx: Context, vpp: int) -> int | None:
     reference = body.reference
     if vpp == 0 or reference is None:
         return None
-    if any(reference.start < o.index < reference.end for o in body.orphan_lists):
-        return None  # the typical group holds two layer lists: WK305 says where they part
-    layers = count_layers(reference.names)
+    inside = [o.index for o in body.orphan_lists if reference.start < o.index < reference.end]
+    # the typical group holds further layer lists (WK305 says where they part): each is a
+    # micro-batch, as ga counts them, so its first list is the stage's layers
+    names = reference.names[: min(inside) - reference.start] if inside else reference.names
+    layers = count_layers(names)
     if layers == vpp:
         return None
     return layers
@@ -88,8 +96,7 @@ def groups_against_ga(ctx: Context, ga: int) -> int | None:
     body = ctx.body
     if ga == 0 or not body.has_groups:
         return None
-    missing = len(body.orphan_lists)
-    counted = len(body.groups) + missing
+    counted = body.micro_batches
     if counted == ga:
         return None
     return counted

@@ -34,5 +34,5 @@ def ga_groups_mismatch(ctx: Context) -> Iterator[Diagnostic]:
             effect=bubble_effect(counted, ga),
         ),
         span,
-        fix=fix_value(header, "ga", counted),
+        fix=fix_value(ctx, header, "ga", counted),
     )

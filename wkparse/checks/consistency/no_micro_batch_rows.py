@@ -14,6 +14,13 @@ from wkparse.i18n import _
 from wkparse.models.simai.tokens import header_value
 
 
+def _aicb_without_groups(ctx: Context) -> bool:
+    """AICB's shape with the micro-batches gone: once-per-iteration rows, then its epilogue
+    (`cross_entropy*`, `optimizer*`) straight after them."""
+    start = ctx.body.epilogue_start
+    return 0 < start < len(ctx.workload.rows)
+
+
 @file_check("WK306")
 def no_micro_batch_rows(ctx: Context) -> Iterator[Diagnostic]:
     header = training_header(ctx)
@@ -23,6 +30,8 @@ def no_micro_batch_rows(ctx: Context) -> Iterator[Diagnostic]:
     body = ctx.body
     if ga is None or span is None or body.has_groups or count_layers(body.names):
         return
+    if ga != 0 and not _aicb_without_groups(ctx):
+        return  # a hand-made file of collectives: SimAI simulates its rows, whatever their names
     yield Diagnostic(
         "WK306",
         _(

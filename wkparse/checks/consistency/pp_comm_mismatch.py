@@ -47,5 +47,5 @@ def pp_comm_mismatch(ctx: Context) -> Iterator[Diagnostic]:
             declared=declared, activation=activation, line=line, tp=tp, expected=expected
         ),
         span,
-        fix=fix_value(header, "pp_comm", expected),
+        fix=fix_value(ctx, header, "pp_comm", expected, counted=False),
     )

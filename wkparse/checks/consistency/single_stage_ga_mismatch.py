@@ -32,5 +32,5 @@ def single_stage_ga_mismatch(ctx: Context) -> Iterator[Diagnostic]:
             ga=ga, counted=_plural(counted, "{n} micro-batch group", "{n} micro-batch groups")
         ),
         span,
-        fix=fix_value(header, "ga", counted),
+        fix=fix_value(ctx, header, "ga", counted),
     )

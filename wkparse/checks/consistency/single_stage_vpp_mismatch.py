@@ -14,7 +14,7 @@ from wkparse.checks.consistency.declared import (
     layers_against_vpp,
 )
 from wkparse.diagnostics import Diagnostic
-from wkparse.i18n import _
+from wkparse.i18n import _, _plural
 
 
 @file_check("WK307")
@@ -29,9 +29,10 @@ def single_stage_vpp_mismatch(ctx: Context) -> Iterator[Diagnostic]:
     yield Diagnostic(
         "WK307",
         _(
-            "vpp is {vpp} but the micro-batch group holds {layers} transformer layers "
-            "(harmless to SimAI with pp: 1)"
-        ).format(vpp=vpp, layers=layers),
+            "vpp is {vpp} but the micro-batch group holds {layers} (harmless to SimAI with pp: 1)"
+        ).format(
+            vpp=vpp, layers=_plural(layers, "{n} transformer layer", "{n} transformer layers")
+        ),
         span,
-        fix=fix_value(header, "vpp", layers) if layers else None,
+        fix=fix_value(ctx, header, "vpp", layers) if layers else None,
     )

@@ -14,7 +14,7 @@ from wkparse.checks.consistency.declared import (
     pipelined_value,
 )
 from wkparse.diagnostics import Diagnostic
-from wkparse.i18n import _
+from wkparse.i18n import _, _plural
 
 
 @file_check("WK301")
@@ -28,10 +28,12 @@ def vpp_layers_mismatch(ctx: Context) -> Iterator[Diagnostic]:
         return
     yield Diagnostic(
         "WK301",
-        _(
-            "vpp is {vpp} but each micro-batch group holds {layers} transformer layers: {effect}"
-        ).format(vpp=vpp, layers=layers, effect=bubble_effect(layers, vpp)),
+        _("vpp is {vpp} but each micro-batch group holds {layers}: {effect}").format(
+            vpp=vpp,
+            layers=_plural(layers, "{n} transformer layer", "{n} transformer layers"),
+            effect=bubble_effect(layers, vpp),
+        ),
         span,
         # vpp: 0 would only trade this for SimAI's division by zero
-        fix=fix_value(header, "vpp", layers) if layers else None,
+        fix=fix_value(ctx, header, "vpp", layers) if layers else None,
     )

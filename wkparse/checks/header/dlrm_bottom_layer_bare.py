@@ -33,5 +33,8 @@ def dlrm_bottom_layer_bare(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
             _("write {text}").format(text=f"`{DLRM_KEY}: {v.text}`"),
             Span.on_line(1, at, at),
             f"{DLRM_KEY}: ",
+            # SimAI then reads a layer it left unset, and ASTRA-sim 1.0 (which reads the
+            # header by position) can no longer read the file
+            safe=False,
         ),
     )

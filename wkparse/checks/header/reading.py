@@ -198,18 +198,26 @@ def suggest_key(key: str, known: frozenset[str]) -> str | None:
 
 
 def unknown_fields(r: Reading) -> Iterator[tuple[HeaderField, str | None]]:
-    """Fields SimAI ignores because their key is not one it reads, with a suggestion."""
+    """Fields SimAI ignores because their key is not one it reads, with a suggestion. A word
+    straight after an unknown key that has no value (`model: gpt_13B`, `dtype bf16`) is that
+    key's value, not one more key."""
     known = known_keys(r.header.policy)
     if not known:
         return
     # A hostile header can repeat one unknown key thousands of times: ask difflib once.
     suggestions: dict[str, str | None] = {}
+    valueless: int | None = None  # the field index of the last unknown key without a value
     for i, t in enumerate(r.tokens):
         if not t.key or t.field is None or i in r.consumed:
             continue
         f = r.header.fields[t.field]
         if f.key in known or glued_key(f, known) is not None:
+            valueless = None
             continue
+        if valueless == t.field - 1 and not f.colon and not f.values:
+            valueless = None
+            continue
+        valueless = t.field if not f.values else None
         if f.key not in suggestions:
             suggestions[f.key] = suggest_key(f.key, known)
         yield f, suggestions[f.key]

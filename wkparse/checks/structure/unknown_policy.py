@@ -23,6 +23,19 @@ def suggest_policy(word: str) -> str | None:
     return close[0] if close else None
 
 
+def _header_below(ctx: Context) -> int | None:
+    """The line of the first later line that starts with a policy SimAI knows (a header
+    after comment lines), or None."""
+    rows = ctx.file.rows
+    for line, name in zip(rows.lines, rows.names):
+        if name in POLICIES:
+            return line
+    count = ctx.file.count
+    if count is not None and count.text.split(maxsplit=1)[:1] and count.text.split()[0] in POLICIES:
+        return count.span.line
+    return None
+
+
 @file_check("WK106")
 def unknown_policy(ctx: Context) -> Iterator[Diagnostic]:
     header = ctx.workload.header
@@ -30,6 +43,16 @@ def unknown_policy(ctx: Context) -> Iterator[Diagnostic]:
         return
     guess = suggest_policy(header.policy)
     hint = _("; did you mean `{guess}`?").format(guess=guess) if guess else ""
+    below = _header_below(ctx)
+    if below is not None:
+        # SimAI reads line 1 only: a header further down (after comments) is never reached
+        guess, hint = (
+            None,
+            _(
+                "; the header stands on line {line}: SimAI reads line 1 as the header, so delete "
+                "the lines before it"
+            ).format(line=below),
+        )
     fix = None
     if guess:
         fix = Fix(

@@ -17,6 +17,25 @@ if TYPE_CHECKING:
 PHASE_WORDS = {"fwd": N_("forward"), "wg": N_("weight-gradient"), "ig": N_("input-gradient")}
 
 
+def outcome_kind(run: SimaiRun) -> str:
+    """The outcome's kind as explain and `simai --format json` give it: `wrong-total` for a
+    run that exits 0 after summing layers no row gives (phantom layers, a failed stream),
+    else the run's own."""
+    if run.outcome.kind == "ok" and run.first_undefined is not None:
+        return "wrong-total"
+    return run.outcome.kind
+
+
+def undefined_layers(run: SimaiRun) -> str:
+    """Layers SimAI makes from no row of the file (line 2 asks for more than the rows give,
+    or the stream failed): they are summed with the rest, so the total is wrong."""
+    k, n = run.first_undefined or 0, run.layer_count
+    return _(
+        "line 2 makes {n} layers and the rows give {k}: SimAI sums the other {rest} with values "
+        "no row gives, so the total is wrong"
+    ).format(n=f"{n:,}", k=f"{k:,}", rest=f"{n - k:,}")
+
+
 def why(run: SimaiRun, report: Report) -> str | None:
     """One sentence on why SimAI's total is NaN/Inf, infinite, or leaves comm out."""
     h = run.header
@@ -35,6 +54,8 @@ def why(run: SimaiRun, report: Report) -> str | None:
                 "divides by zero, so bubble and Total time print as NaN or Inf"
             ).format(ga=ga, vpp=vpp)
         return _("a value in the sum is not finite, so Total time prints as NaN or Inf")
+    if run.first_undefined is not None:
+        return undefined_layers(run)
     if report.first_wrapped is not None:
         i, phase = report.first_wrapped
         return _(

@@ -657,6 +657,8 @@ def simai_items(e: Explanation) -> list[tuple[str, str]]:
     items = [(_("SimAI version"), r.simai), (_("options"), options)]
     if r.kind == "ok":
         ending = _("finishes (exit 0)")
+    elif r.kind == "wrong-total":
+        ending = _("finishes (exit 0), with a wrong total (see why)")
     elif r.kind == "hang":
         ending = _("never finishes: {message}").format(message=r.message)
     elif r.kind == "no-result":

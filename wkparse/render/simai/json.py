@@ -1,7 +1,8 @@
 """`wkparse simai --format json`: one SimAI run as one JSON object.
 
 Top-level keys (the contract): `simai` (the SimAI described: `commit`, `short`, `date`,
-`release`), `outcome` {`exit_code`, `kind`, `message`}, `warnings`, `header` {`policy`, `tp`,
+`release`), `outcome` {`exit_code`, `kind`, `message`} (`kind` is `wrong-total` for a run that
+exits 0 after summing layers no row of the file gives), `warnings`, `header` {`policy`, `tp`,
 `ep`, `pp`, `vpp`, `ga`, `all_gpus`, `pp_comm`, `checkpoints`, `checkpoint_initiates`} as SimAI
 holds them (null: never set, SimAI computes with 0), `lines`, `dp`, `unread_rows` (rows after
 the last layer line 2 lets SimAI read), `layers` (each: `index`, `name`, `source_line`,
@@ -76,6 +77,17 @@ def outcome(o: Outcome) -> dict[str, Any]:
     return {"exit_code": o.exit_code, "kind": o.kind, "message": o.message}
 
 
+def run_outcome(run: SimaiRun) -> dict[str, Any]:
+    """`outcome`, where a run that finishes with layers no row gives (phantom layers, a
+    failed stream) is `wrong-total`, not `ok`: its exit is 0, its total is wrong."""
+    from wkparse.models.simai.reasons import outcome_kind, undefined_layers
+
+    found = outcome(run.outcome)
+    if outcome_kind(run) == "wrong-total":
+        found |= {"kind": "wrong-total", "message": undefined_layers(run)}
+    return found
+
+
 def head(run: SimaiRun) -> dict[str, Any]:
     """Everything but the layers."""
     h = run.header
@@ -90,7 +102,7 @@ def head(run: SimaiRun) -> dict[str, Any]:
         line = run.rows.layers.line(o.layer)
     return {
         "simai": run.version.as_json(),
-        "outcome": outcome(o)
+        "outcome": run_outcome(run)
         | {"layer": o.layer, "line": line}
         | ({"reason": run.refusal.reason} if run.refusal is not None else {}),
         "warnings": list(run.warnings),

@@ -13,7 +13,7 @@ from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES
 from wkparse.models.simai.reasons import ending
 from wkparse.models.simai.rows import LayerValues
 from wkparse.models.simai.run import SimaiRun
-from wkparse.models.simai.tables import KNOWN_COMMS, ComType, decode_comm
+from wkparse.models.simai.tables import KNOWN_COMMS, ComType, GroupType, decode_comm
 from wkparse.render.simai.result import result_lines
 
 #: at most this many departures are listed; the rest are counted
@@ -128,6 +128,18 @@ def _phase_note(run: SimaiRun, name: str, comm: str, size: int | None) -> str | 
         assert size is not None
         how = "a negative size, wrapped" if size >= 2**63 else "through a 32-bit float"
         notes.append(f"size {size} simulated as {plan.size} ({how})")
+    if (
+        plan.scheduled is False
+        and plan.group_size == 1
+        and plan.group in (GroupType.DP, GroupType.DP_EP)
+        and plan.type is not ComType.NONE
+        and size
+    ):
+        # SimAI simulates a collective only in a group of more than one rank (FORMAT.md 10)
+        notes.append(
+            f"{plan.type.value} of {size:,} B in a {plan.group.value} group of one GPU: "
+            "no traffic, 0 us"
+        )
     return f"{name}: " + "; ".join(notes) if notes else None
 
 
