@@ -256,3 +256,16 @@ def test_rows_of_another_format_get_one_finding() -> None:
     (only,) = found(text, Config(select=("WK1", "WK4")))  # the rows' own findings
     assert only.code == "WK111" and only.span.line == 3
     assert "every row has 21 fields where SimAI reads 12" in only.message
+
+
+
+def test_the_server_outlines_and_hovers_notes_as_lines_simai_never_reads(tmp_path: Path) -> None:
+    from wkparse.lsp.analysis import Analysis
+    from wkparse.lsp.text import Version
+
+    path = tmp_path / "w.txt"
+    path.write_text(file(header(), 3, [*GROUP, *GROUP]))
+    analysis = Analysis(Version.of(path.read_bytes()), path, 1)
+    assert [s.last_line for s in analysis.sections()][-1] == 5
+    hovered = analysis.hover(6, 1)
+    assert hovered is not None and "a line SimAI never reads" in hovered[0]

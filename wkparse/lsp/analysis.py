@@ -233,11 +233,11 @@ class Analysis:
         """Prologue, each micro-batch group, epilogue (a body without groups is one section)."""
         if self.result is None:
             return []
-        rows = self.result.workload.rows
+        body = self.body
+        rows = body.workload.rows  # the rows SimAI reads: none past line 2's count
         if not len(rows):
             return []
         lines = rows.lines
-        body = self.body
         out: list[Section] = []
 
         def add(name: str, start: int, end: int) -> None:
@@ -382,6 +382,8 @@ class Analysis:
 
         body = self.body
         e = self.explanation
+        if index >= len(body.workload.rows):
+            return "a line SimAI never reads"
         if not body.has_groups:
             return "the body" if index < body.epilogue_start else "epilogue, once per iteration"
         if index < body.prologue_end:

@@ -69,8 +69,11 @@ def why(run: SimaiRun, report: Report) -> str | None:
 def ending(run: SimaiRun) -> Outcome:
     """How the run ends, its total included: SimAI exits 0 on a Total time it prints as
     `NaN or Inf` (kind "nan") or one an infinite collective makes absurd ("infinite"), and
-    that total is the outcome, with why; any other run's outcome as it is."""
+    that total is the outcome, with why; so is a total summed over layers no row gives
+    ("wrong-total": phantom layers, a failed stream); any other run's outcome as it is."""
     o, report = run.outcome, run.report
+    if outcome_kind(run) == "wrong-total":
+        return replace(o, kind="wrong-total", message=undefined_layers(run))
     if o.kind != "ok" or report is None or report.summary is None:
         return o
     reason = why(run, report)

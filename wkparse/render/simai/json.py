@@ -77,16 +77,6 @@ def outcome(o: Outcome) -> dict[str, Any]:
     return {"exit_code": o.exit_code, "kind": o.kind, "message": o.message}
 
 
-def run_outcome(run: SimaiRun) -> dict[str, Any]:
-    """`outcome`, where a run that finishes with layers no row gives (phantom layers, a
-    failed stream) is `wrong-total`, not `ok`: its exit is 0, its total is wrong."""
-    from wkparse.models.simai.reasons import outcome_kind, undefined_layers
-
-    found = outcome(run.outcome)
-    if outcome_kind(run) == "wrong-total":
-        found |= {"kind": "wrong-total", "message": undefined_layers(run)}
-    return found
-
 
 def head(run: SimaiRun) -> dict[str, Any]:
     """Everything but the layers."""
@@ -102,7 +92,7 @@ def head(run: SimaiRun) -> dict[str, Any]:
         line = run.rows.layers.line(o.layer)
     return {
         "simai": run.version.as_json(),
-        "outcome": run_outcome(run)
+        "outcome": outcome(o)
         | {"layer": o.layer, "line": line}
         | ({"reason": run.refusal.reason} if run.refusal is not None else {}),
         "warnings": list(run.warnings),
