@@ -258,7 +258,6 @@ def test_rows_of_another_format_get_one_finding() -> None:
     assert "every row has 21 fields where SimAI reads 12" in only.message
 
 
-
 def test_the_server_outlines_and_hovers_notes_as_lines_simai_never_reads(tmp_path: Path) -> None:
     from wkparse.lsp.analysis import Analysis
     from wkparse.lsp.text import Version

@@ -77,7 +77,6 @@ def outcome(o: Outcome) -> dict[str, Any]:
     return {"exit_code": o.exit_code, "kind": o.kind, "message": o.message}
 
 
-
 def head(run: SimaiRun) -> dict[str, Any]:
     """Everything but the layers."""
     h = run.header
