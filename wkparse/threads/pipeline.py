@@ -342,6 +342,8 @@ def _current_run(
     if now is None:
         return None
     now.line, now.program = p.line, p.program
+    if src.excerpt:  # the total of an excerpt is not the file's: neither says one
+        p.total_us = now.total_us = None
     ev = [evidence.simai_model(models.MODEL, p.backend, lang), evidence.basis(src, lang)]
     if models.same_result(p, now):
         t.answers.append(
