@@ -268,3 +268,10 @@ def test_the_server_outlines_and_hovers_notes_as_lines_simai_never_reads(tmp_pat
     assert [s.last_line for s in analysis.sections()][-1] == 5
     hovered = analysis.hover(6, 1)
     assert hovered is not None and "a line SimAI never reads" in hovered[0]
+
+
+def test_triage_reads_phantom_layers_as_a_run_that_finishes() -> None:
+    from wkparse.threads.models import run
+
+    predicted = run(file(header(), 5, [EMBEDDING]).encode(), "analytical", [], None)
+    assert (predicted.outcome, predicted.exit) == ("finish", 0)
