@@ -81,3 +81,23 @@ def test_a_prediction_the_report_contradicts_is_no_explanation(tmp_path: object)
     [said] = [line for line in md.splitlines() if "you report" in line]
     assert "no explanation" in said
     assert "outside the file" not in md
+
+
+def test_an_excerpt_that_runs_to_the_end_is_not_the_file() -> None:
+    """Rows pasted under a count line that says more: the model's finish, its total and what
+    a newer SimAI does are of the rows shown, not of the file, and the answer says no more."""
+    rows = "".join(
+        f"layer{i} -1 1000 ALLREDUCE 1048576 1000 NONE 0 1000 NONE 0 100\n" for i in range(3)
+    )
+    body = (
+        "SimAI_analytical gives odd numbers for my file (first rows below).\n\n```\n"
+        + FILE.splitlines()[0].replace("all_gpus: 1", "all_gpus: 4").replace("group: 1", "group: 4")
+        + "\n24\n"
+        + rows
+        + "```\n"
+    )
+    md = triage(
+        FRONT.format(title="odd numbers").replace("2026-03-20", "2025-02-16") + body
+    ).markdown
+    assert "the rows left out are not known" in md
+    assert "finishes (exit" not in md and "Total time " not in md and "does otherwise:" not in md

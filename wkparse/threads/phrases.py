@@ -228,6 +228,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{program}: {outcome}{exit} — {message}",
         "{program}：{outcome}{exit} —— {message}",
     ),
+    "a-run-excerpt": (
+        "{program}: the rows shown run to the end in the model; the rows left out are not "
+        "known, so this says nothing of how the whole file ends.",
+        "{program}：在模型中，展示出的这些行能运行到底；未展示的行不得而知，"
+        "所以这说明不了整个文件的结果。",
+    ),
     "a-total": (
         "Its EndToEnd.csv gives Total time {total}: SimAI-Analytical writes its times in "
         "microseconds (us).",

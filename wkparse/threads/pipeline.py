@@ -197,6 +197,12 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             ev.append(evidence.line_of(p.line, lang))
         else:
             ev.append(say("options-stated", lang))
+        if _excerpt_finish(p, src):
+            # the rows left out may end otherwise: no outcome, total or update for the file
+            p.total_us = None
+            text = say("a-run-excerpt", lang, program=p.program)
+            t.answers.append(Answer(say("q-run", lang), text, ev))
+            continue
         t.answers.append(
             Answer(
                 say("q-run", lang),
@@ -240,7 +246,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     said = symptoms.reported(found.prose, pasted_logs, t.thread.title)
     for outcome, words_said in said[:1]:
         for p, src in runs[:1]:
-            if outcome == "finish" == p.outcome:
+            if outcome == "finish" == p.outcome or _excerpt_finish(p, src):
                 continue  # a run that finished with numbers the user doubts: no explanation
             if cause.agrees(outcome, p.outcome):
                 key = "a-symptom-match"
@@ -267,6 +273,11 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     about_the_run = any(q.kind in ("cause", "topic") for q in asks)
     cause.missing(t, files, said, simai_cmds, about_the_run)
     t.asked = asked.answer_all(t, asks)
+
+
+def _excerpt_finish(p: models.Prediction, src: sources.Source) -> bool:
+    """A pasted excerpt the model runs to the end: that holds of the rows shown only."""
+    return src.origin == "pasted" and src.excerpt and p.outcome == "finish"
 
 
 def _models_run(simai: dict[str, object], ran: SimaiVersion, lang: str) -> str:
