@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from html.parser import HTMLParser
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -470,3 +471,18 @@ def test_lint_notes_on_stderr_in_chinese(tmp_path: Path) -> None:
     assert (
         "没有找到负载文件" in CliRunner().invoke(app, ["lint", str(empty), "--lang", "zh"]).output
     )
+
+
+def test_chinese_lines_break_between_characters_not_after_a_latin_word() -> None:
+    """Issue 41: rich broke lines only at spaces, so a Chinese sentence after `SimAI ` went
+    whole to the next line and left `SimAI` alone on its own."""
+    result = CliRunner().invoke(
+        app, ["rule", "WK105", "--lang", "zh"], env={"COLUMNS": "80", "TERMINAL_WIDTH": "80"}
+    )
+    lines = [line.rstrip() for line in result.stdout.splitlines()]
+    alone = re.compile(r"^\s*[A-Za-z][\w.-]*$")
+    han = re.compile(r"^\s*[\u4e00-\u9fff]")
+    for above, below in pairwise(lines):
+        assert not (alone.match(above) and han.match(below)), (above, below)
+        assert not above.endswith(("\uff08", "\u300a", "\u201c")), above  # opening brackets
+    assert any(line.startswith("SimAI 严格按声明的行数") for line in lines)

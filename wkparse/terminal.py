@@ -10,6 +10,7 @@ table cells and markdown to the console width), so piped output diffs and greps 
 from __future__ import annotations
 
 import os
+import re
 import sys
 from typing import IO, TYPE_CHECKING, Any, cast
 
@@ -42,9 +43,32 @@ def color_mode() -> str:
     return "auto"
 
 
+#: a word as rich wraps text: a run of non-space characters, but each Chinese character a word
+#: of its own, as Chinese lines break between any two; an opening bracket stays with what
+#: follows it and closing punctuation with what precedes it
+_CJK = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f"
+_OPEN = "\uff08\u300a\u300c\u300e\u201c\u2018\u3008\u3010"
+_CLOSE = (
+    "\uff0c\u3002\uff1b\uff1a\u3001\uff01\uff1f\uff09\u300b\u300d\u300f\u201d\u2019\u3009\u3011"
+)
+_WORD = re.compile(rf"\s*[{_OPEN}]*(?:[{_CJK}]|[^\s{_CJK}]+)[{_CLOSE}]*\s*")
+
+
+def _wrap_chinese_between_characters() -> None:
+    """rich breaks lines only at spaces: a Chinese sentence is then one long word, moved whole
+    to the next line (leaving a Latin word before it alone on its line) and folded there. Let
+    it break between Chinese characters as well; text without them wraps as before."""
+    import rich._wrap
+
+    if getattr(rich._wrap, "re_word", None) is not None:
+        rich._wrap.re_word = _WORD
+
+
 def console(*, stderr: bool = False, **options: Any) -> Console:
     """A rich Console on stdout (or stderr) that follows the colour rule."""
     from rich.console import Console
+
+    _wrap_chinese_between_characters()
 
     stream: IO[str] = sys.stderr if stderr else sys.stdout
     mode = color_mode()
