@@ -75,3 +75,10 @@ def test_the_file_is_asked_for_only_where_the_answer_needs_it() -> None:
 def test_a_chinese_question_without_blanks_is_a_question() -> None:
     [q] = read("t", [(10, "从代码里能看到 4 倍。请问这两个倍数是怎么得来的？")])
     assert (q.line, q.text) == (10, "请问这两个倍数是怎么得来的？")
+
+
+def test_a_title_names_its_topic_or_its_failure() -> None:
+    [topic] = read("Questions about GA logic", [])
+    assert (topic.kind, topic.concepts) == ("topic", ("ga",))
+    [failure] = read("TP=1,EP>1时仿真失败", [])
+    assert failure.kind == "cause"

@@ -38,7 +38,7 @@ def _is_cause(t: Triage) -> bool:
 def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
     lang = t.language
     # what the user saw and which version: the models first; what a name means: the catalog
-    models_first = q.kind in ("cause", "topic", "version")
+    models_first = q.kind in ("cause", "version") or (q.kind == "topic" and _is_cause(t))
     if q.concepts and not models_first:
         return _from_catalog(q, lang)
     if q.kind in ("cause", "topic") and _is_cause(t) and not cause_used:

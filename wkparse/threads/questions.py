@@ -59,6 +59,11 @@ _ASKS = re.compile(
     r"|请问|为什么|如何|怎么|是否|能否|吗[。.]?\s*$"
     r"|(?i:^(?:why|how|what|which|where|is|are|does|do|can|could|should|will|would)\b)"
 )
+#: a title that reports a failure asks its cause
+_FAILURE = re.compile(
+    r"(?i)fail|error|crash|abort|\bhang|stuck|segment|core ?dump|terminat|not allowed|invalid"
+    r"|incorrect|wrong|empty|missing|失败|报错|错误|崩溃|终止|卡住|卡死|停|异常|没有|为空|不正确"
+)
 #: a path or a link cut at its `?`: not a question
 _NOT_PROSE = re.compile(r"[A-Za-z0-9_./:=&%-]+[?？]")
 #: where a sentence ends: after `?` `!` `.` and a blank, or after a full-width mark
@@ -109,7 +114,8 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
             out.append(Question(number, text, kind_of(text), named_concepts(text)))
     if not out and title.strip():
         kind = kind_of(title)
-        out.append(Question(0, title.strip(), "topic" if kind == "other" else kind, ()))
+        topic = kind if kind != "other" else "cause" if _FAILURE.search(title) else "topic"
+        out.append(Question(0, title.strip(), topic, named_concepts(title, short=True)))
     return out[:limit]
 
 
@@ -143,12 +149,15 @@ def kind_of(text: str) -> str:
     return "check" if re.search(r"[?？]\s*$", text) else "other"
 
 
-def named_concepts(text: str, limit: int = 2) -> tuple[str, ...]:
+def named_concepts(text: str, limit: int = 2, short: bool = False) -> tuple[str, ...]:
     """The catalog's pages `text` names: by a name in backticks, or by a distinctive name
-    (four characters or more, a Chinese name of two or more, an option or a key)."""
+    (four characters or more, an option or a key); `short`: a title that names its topic,
+    where a short name (`GA`) stands for its page too."""
     found: list[tuple[int, int, str]] = []  # (-length, position, id)
     for name, ident, pattern in _patterns():
         m = pattern.search(text)
+        if m is None and short and 2 <= len(name) < 4 and name.isalpha() and name.isascii():
+            m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
         if m is not None:
             found.append((-len(name), m.start(), ident))
     ids: list[str] = []

@@ -44,10 +44,11 @@ def markdown(t: Triage) -> str:
 
 def _questions(t: Triage) -> list[str]:
     """The opening: each question the thread asks, and its answer; a thread whose only
-    question is its title's topic gets the answer alone."""
+    question is a title that states its topic or its failure gets the answer alone."""
     if not t.asked:
         return []
-    if len(t.asked) == 1 and t.asked[0].question.kind == "topic":
+    only = t.asked[0].question
+    if len(t.asked) == 1 and only.line == 0 and not only.text.rstrip().endswith(("?", "\uff1f")):
         a = t.asked[0]
         return [a.answer + _cited(a.evidence), ""]
     out = [f"**{say('heading-questions', t.language)}**", ""]
