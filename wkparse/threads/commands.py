@@ -11,6 +11,8 @@ import re
 import shlex
 from dataclasses import dataclass, field
 
+from wkparse.models.simai.options import ENVIRONMENT
+
 #: full-width punctuation users type around commands, and dashes that word processors make
 _WIDE = str.maketrans(
     {
@@ -30,7 +32,8 @@ _WIDE = str.maketrans(
 )
 _DASHES = re.compile(r"(?<!\S)(?:——|[—–])(?=\w)")
 
-_ENV = r"(?:[A-Z][A-Z0-9_]*=\S*\s+)"
+#: `NAME=value` before the program: the environment, as SimAI's option model reads it
+_ENV = rf"(?:{ENVIRONMENT.pattern}\S*\s+)"
 _SIMAI = re.compile(
     rf"(?<![\w./~=-])(?:sudo\s+)?{_ENV}*(?:sudo\s+(?:-E\s+)?{_ENV}*)?(?:[\w./~-]*/)?SimAI_(analytical|simulator)(?![\w.])"
 )
