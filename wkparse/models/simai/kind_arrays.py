@@ -67,7 +67,10 @@ def f32(x: Any) -> Any:
     np = _np()
     with np.errstate(over="ignore", invalid="ignore"):
         rounded = x.astype(np.float32).astype(np.float64)
-    return np.where(np.isnan(x), x, rounded)
+    nan = np.isnan(x)
+    if nan.any():
+        rounded[nan] = x[nan]
+    return rounded
 
 
 def div(a: Any, b: Any) -> Any:
@@ -89,6 +92,9 @@ def div(a: Any, b: Any) -> Any:
 def ticks(x: Any) -> Any:
     """`ieee.tick` of each double: stored in a uint64 as gcc's conversion on x86-64 does."""
     np = _np()
+    with np.errstate(invalid="ignore"):
+        if ((x >= 0.0) & (x < float(TWO_63))).all():  # (the usual case: one conversion)
+            return x.astype(np.int64).view(np.uint64)
     out = np.full(len(x), TWO_63, dtype=np.uint64)  # NaN, and an overflow below 2**63
     with np.errstate(invalid="ignore"):
         low = np.flatnonzero((x < float(TWO_63)) & (x >= -float(TWO_63)))
@@ -104,7 +110,10 @@ def ticks(x: Any) -> Any:
 
 def scale_ticks(values: Any, factor: float) -> Any:
     """`ieee.scale_tick` of each uint64: the product taken in `float`, stored back."""
-    return ticks(f32(f32(doubles(values)) * factor))
+    as_floats = f32(doubles(values))
+    if factor == 1.0:  # (no overlap: the product is the float itself)
+        return ticks(as_floats)
+    return ticks(f32(as_floats * factor))
 
 
 def scaled_sizes(raw: Any) -> Any:
@@ -144,10 +153,13 @@ def token_codes(column: Sequence[str], at: Any = None) -> tuple[list[str], Any]:
     """The comm tokens of `column` (at positions `at`, or throughout), as the tokens used
     and each item's index among them."""
     np = _np()
-    if isinstance(column, MappedView):  # the parser's codes, each a token
+    if isinstance(column, MappedView):  # the parser's codes, each a token: a few small ints
         items = np.asarray(column.items)
-        used, codes = np.unique(items if at is None else items[at], return_inverse=True)
-        return [column.of(c) for c in used.tolist()], codes.astype(np.min_scalar_type(len(used)))
+        items = items if at is None else items[at]
+        used = np.flatnonzero(np.bincount(items)) if len(items) else np.zeros(0, dtype=np.intp)
+        index = np.zeros(int(used[-1]) + 1 if len(used) else 1, dtype=np.min_scalar_type(len(used)))
+        index[used] = np.arange(len(used))
+        return [column.of(c) for c in used.tolist()], index[items]
     number: dict[str, int] = {}
     picked = column if at is None else items_at(column, at.tolist())
     found = [number.setdefault(t, len(number)) for t in picked]
@@ -160,7 +172,7 @@ def uint64_at(column: Sequence[int | None], at: Any = None) -> Any:
     np = _np()
     if isinstance(column, array):
         items = np.asarray(column)
-        return (items if at is None else items[at]).astype(np.uint64)
+        return (items if at is None else items[at]).astype(np.uint64, copy=False)
     picked = column if at is None else items_at(column, at.tolist())
     if any(v is None for v in picked):
         return None
@@ -207,7 +219,7 @@ class PhaseArrays:
 GROUPS = tuple(GroupType)
 COMS = tuple(ComType)
 #: kinds timed at a time (the arrays of a part, not of the whole file, are made at once)
-PART = 1 << 16
+PART = 1 << 18
 
 
 def time_phase(
@@ -429,23 +441,29 @@ class KindArrays(Sequence[K], Generic[K]):
         """Each kind's terms `columns` in SimAI's sums (us; of DP, DP_EP, TP, EP, then the
         exposed comm of fwd, wg and ig: `_Kind.terms`), an array of kinds x columns."""
         np = _np()
+        found = [self._term(c) for c in columns]
+        return found[0].reshape(-1, 1) if len(found) == 1 else np.stack(found, axis=1)
+
+    def _term(self, c: int) -> Any:
+        np = _np()
         fe, we, ie = self.exposed
+        if c >= 4:
+            return self._us((fe, we, ie)[c - 4])
+        if c < 2:  # DP, DP_EP: the weight-gradient comm, by its group
+            wg, where = self._us(we), self.dp_ep
+            if not where.any():
+                return wg if c == 0 else np.zeros(len(self))
+            return np.where(where, 0.0, wg) if c == 0 else np.where(where, wg, 0.0)
+        with np.errstate(over="ignore"):
+            pair = self._us(fe + ie)  # TP, EP (uint64: wraps as SimAI's Tick sum does)
+        where = self.forward_ep
+        if not where.any():
+            return pair if c == 2 else np.zeros(len(self))
+        return np.where(where, 0.0, pair) if c == 2 else np.where(where, pair, 0.0)
 
-        def term(c: int) -> Any:
-            if c >= 4:
-                return doubles((fe, we, ie)[c - 4]) / FREQ
-            if c < 2:
-                wg = doubles(we) / FREQ
-                return np.where(self.dp_ep, 0.0, wg) if c == 0 else np.where(self.dp_ep, wg, 0.0)
-            with np.errstate(over="ignore"):
-                pair = doubles(fe + ie) / FREQ  # (uint64: wraps as SimAI's Tick sum does)
-            return (
-                np.where(self.forward_ep, 0.0, pair)
-                if c == 2
-                else np.where(self.forward_ep, pair, 0.0)
-            )
-
-        return np.stack([term(c) for c in columns], axis=1)
+    @staticmethod
+    def _us(ns: Any) -> Any:
+        return doubles(ns) / FREQ
 
     @property
     def terms(self) -> list[tuple[float, ...]]:
@@ -463,14 +481,17 @@ class KindArrays(Sequence[K], Generic[K]):
         made = [f"{n},{self.run_name}," for n in self.name_texts]
         return list(map(made.__getitem__, self.name_codes.tolist()))
 
-    @cached_property
+    @property
     def cells(self) -> list[tuple[str, ...]]:
         """Each kind's CSV cells after the compute ones (`_Kind.cells`)."""
+        return self._cells(slice(None))
+
+    def _cells(self, part: slice) -> list[tuple[str, ...]]:
         np = _np()
-        columns = [*self.exposed]
+        columns = [c[part] for c in self.exposed]
         for p in PHASES:
             a = self.phases[p]
-            columns += [a.total, a.algbw, a.busbw]
+            columns += [a.total[part], a.algbw[part], a.busbw[part]]
         made = []
         for c, form in zip(columns, CELL_FORMATS):
             us = c.dtype.kind == "u"
@@ -479,8 +500,13 @@ class KindArrays(Sequence[K], Generic[K]):
 
     @cached_property
     def rests(self) -> list[str]:
-        """Each kind's CSV text after its compute cells."""
-        return list(map((",%s" * len(CELL_FORMATS)).__mod__, self.cells))
+        """Each kind's CSV text after its compute cells (made a part at a time: the cells of
+        a million kinds are twelve million strings)."""
+        form = ",%s" * len(CELL_FORMATS)
+        out: list[str] = []
+        for start in range(0, len(self), PART):
+            out += map(form.__mod__, self._cells(slice(start, start + PART)))
+        return out
 
     def first_broken(self) -> tuple[tuple[int, str] | None, tuple[int, str] | None]:
         """The first (kind, phase) whose collective is infinite (2**63 ns or more, retcode

@@ -881,6 +881,7 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
     count = len(rows.order)
     order = None if rows.once_each else numpy.asarray(rows.order)  # (an array's: no copy)
     kind_of = rows.kind_indexes
+    identity = isinstance(rows.kind_of, range)  # a kind per value
     last = [] if tail is None else [tail]
 
     def chunks(columns: Sequence[Any], kinds: Any = None) -> Iterator[Any]:
@@ -888,7 +889,7 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
             part = slice(start, min(start + CHUNK_ROWS, count))
             values = part if order is None else order[part]
             if kinds is not None:
-                yield kinds[kind_of[values]].ravel()
+                yield kinds[values if identity else kind_of[values]].ravel()
             else:  # each row's terms together, in the order of `columns`
                 yield numpy.stack([c[values] for c in columns], axis=1).ravel()
 
