@@ -219,7 +219,7 @@ class PhaseArrays:
 GROUPS = tuple(GroupType)
 COMS = tuple(ComType)
 #: kinds timed at a time (the arrays of a part, not of the whole file, are made at once)
-PART = 1 << 18
+PART = 1 << 16
 
 
 def time_phase(
@@ -371,9 +371,9 @@ class KindArrays(Sequence[K], Generic[K]):
         self.forward_ep = ep
         self.dp_ep = w.group == GROUPS.index(GroupType.DP_EP)
         self.exposed = (
-            _exposed(f.total, ep, keep_ep, keep_tp),
-            scale_ticks(w.total, keep_dp),
-            _exposed(i.total, ep, keep_ep, keep_tp),
+            _by_parts(lambda part: _exposed(f.total[part], ep[part], keep_ep, keep_tp), len(ep)),
+            _by_parts(lambda part: scale_ticks(w.total[part], keep_dp), len(ep)),
+            _by_parts(lambda part: _exposed(i.total[part], ep[part], keep_ep, keep_tp), len(ep)),
         )
         #: the kinds SimAI can time (those from the first it cannot are never reported)
         past = f.out_of_range | w.out_of_range | i.out_of_range
@@ -542,6 +542,17 @@ class KindArrays(Sequence[K], Generic[K]):
         cut.exposed = tuple(c[:count] for c in self.exposed)
         cut.timed = min(self.timed, count)
         return cut
+
+
+def _by_parts(make: Callable[[slice], Any], n: int) -> Any:
+    """`make` of every part of `n` kinds, into one uint64 array (each part's temporaries are
+    small: arrays of a million made and freed cost more in page faults than in arithmetic)."""
+    np = _np()
+    out = np.empty(n, dtype=np.uint64)
+    for start in range(0, n, PART):
+        part = slice(start, start + PART)
+        out[part] = make(part)
+    return out
 
 
 def _exposed(total: Any, ep: Any, keep_ep: float, keep_tp: float) -> Any:
