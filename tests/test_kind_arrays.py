@@ -177,3 +177,50 @@ def test_ieee_helpers_match_the_scalar_ones() -> None:
         want = [div(v, b) for v in edges]
         assert [repr(x) for x in got] == [repr(y) for y in want]
         assert [math.copysign(1, x) for x in got] == [math.copysign(1, y) for y in want]
+
+
+def _json(data: bytes, words: list[str], m: pytest.MonkeyPatch, planned: bool) -> str:
+    """`simai --format json`: a template per collective and kind of size, the sizes cells
+    (`_Shapes`, used for short files too), or `planned`: each size planned on its own."""
+    if planned:
+        m.setattr(simai_json._Templates, "_part", simai_json._Templates._planned)
+        m.setattr(simai_json, "_simulated_sizes", lambda run, values: None)
+    else:
+        m.setattr(simai_json, "NUMPY_FROM", 1)
+    out = io.StringIO()
+    simai_json.write(simulate(data, None, parse(words)), out)
+    return out.getvalue()
+
+
+def _json_both_ways(data: bytes, words: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    with monkeypatch.context() as m:
+        shared = _json(data, words, m, planned=False)
+    with monkeypatch.context() as m:
+        assert _json(data, words, m, planned=True) == shared
+
+
+@pytest.mark.parametrize("case", oracle_params(SIMAI_ORACLE_2))
+def test_json_layers_of_one_collective_share_a_template_the_sizes_filled_in(
+    case: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`simai --format json` plans each collective once per kind of size (small message or
+    not) and fills each layer's sizes in; planned size by size, the JSON is the same."""
+    if isinstance(parse(case["options"]), Refusal):
+        pytest.skip("SimAI refuses the options: no report")
+    data = (SIMAI_ORACLE_2 / case["workload"]).read_bytes()
+    for words in (case["options"], ["-w", "w.txt", *ODD_OPTIONS["no NICs"]]):
+        _json_both_ways(data, words, monkeypatch)
+
+
+@pytest.mark.parametrize("name", EDITED)
+def test_json_of_an_edited_file_is_the_same_planned_size_by_size(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _json_both_ways(EDITED[name][0], OPTIONS, monkeypatch)
+
+
+def test_json_of_distinct_sizes_is_the_same_planned_size_by_size(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    words = ["-w", "w.txt", "-g", "16", "-g_p_s", "8", "-n_p_s", "8", "-r", "x-"]
+    _json_both_ways(_distinct_file(), words, monkeypatch)

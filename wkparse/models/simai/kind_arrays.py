@@ -21,7 +21,7 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, cast, overload
 
 from wkparse.ast import MappedView
 from wkparse.cpp import scaled
@@ -330,16 +330,21 @@ def bandwidths(com_of: Any, ranks: Any, size: Any, total: Any) -> tuple[Any, Any
 
 def texts(column: Any, form: str) -> list[str]:
     """Each value of `column` as SimAI prints it: `form` (`%.0f` or `%.2f`) of a finite
-    value, `whole` or `fixed` of one that is not."""
+    value, `whole` or `fixed` of one that is not (each of NaN, -NaN, inf and -inf worded
+    once)."""
     np = _np()
-    values = column.tolist()
-    odd = np.flatnonzero(~np.isfinite(column)).tolist()
-    if len(odd) == len(values):
-        return [_odd(v, form) for v in values]
-    out = list(map(form.__mod__, values))
-    for i in odd:
-        out[i] = _odd(values[i], form)
-    return out
+    finite = np.isfinite(column)
+    if finite.all():
+        return list(map(form.__mod__, column.tolist()))
+    out = np.empty(len(column), dtype=object)
+    if finite.any():
+        out[finite] = list(map(form.__mod__, column[finite].tolist()))
+    negative = np.signbit(column)
+    nan = np.isnan(column)
+    for mask in (nan & negative, nan & ~negative, np.isposinf(column), np.isneginf(column)):
+        if mask.any():
+            out[mask] = _odd(float(column[mask][0]), form)
+    return cast(list[str], out.tolist())
 
 
 def _odd(value: float, form: str) -> str:

@@ -34,8 +34,9 @@ from itertools import chain, count, islice, repeat
 from operator import mod, truediv
 from typing import Any, TextIO
 
-from wkparse.cpp import scaled_floats
-from wkparse.models.simai.analytical import PhasePlan
+from wkparse.columns import NUMPY_FROM
+from wkparse.cpp import scaled, scaled_floats
+from wkparse.models.simai.analytical import FORWARD_MINIMUM, PHASES, SMALL_MESSAGE, PhasePlan
 from wkparse.models.simai.ieee import WHOLE, whole
 from wkparse.models.simai.options import command_line
 from wkparse.models.simai.outcome import Outcome
@@ -140,17 +141,40 @@ class _Templates(dict[tuple[Any, ...], str]):
         super().__init__()
         self.run, self.item = run, item
         self.parts: dict[tuple[str, str, int | None], str] = {}
+        #: a part around its size, by phase, comm and whether the size is a small message
+        self.split: dict[tuple[str, str, bool], tuple[str, str]] = {}
         self.literal = _Literals()
 
     def part(self, name: str, comm: str, size: int | None) -> str:
         key = (name, comm, size)
         found = self.parts.get(key)
         if found is None:
-            fields = phase(self.run.phase_plan(name, comm, size))
-            del fields["compute_ns"], fields["compute_us"]
-            found = '{"compute_ns": %d, "compute_us": ' + WHOLE + ", " + _esc(fields)[1:]
-            self.parts[key] = found
+            found = self.parts[key] = self._part(name, comm, size)
         return found
+
+    def _part(self, name: str, comm: str, size: int | None) -> str:
+        """A phase's part. A size of 4096 B or more (or 0) is simulated as `scaled` gives
+        it, and decides nothing else but whether it is a small message: its part is that of
+        the first such size, with its own (a file of distinct sizes plans each collective
+        once, not once per size)."""
+        simulated = None if size is None else scaled(size)
+        if simulated is None or 0 < simulated < FORWARD_MINIMUM:  # (maybe raised)
+            return self._planned(name, comm, size)
+        small = SMALL_MESSAGE[0] < simulated < SMALL_MESSAGE[1]
+        head, tail = self.split.get((name, comm, small)) or self._split(name, comm, size, small)
+        return head + str(simulated) + tail
+
+    def _split(self, name: str, comm: str, size: int | None, small: bool) -> tuple[str, str]:
+        planned = self._planned(name, comm, size)
+        simulated = self.run.phase_plan(name, comm, size).size
+        head, tail = planned.split(f'"size": {simulated}, ', 1)
+        found = self.split[(name, comm, small)] = (head + '"size": ', ", " + tail)
+        return found
+
+    def _planned(self, name: str, comm: str, size: int | None) -> str:
+        fields = phase(self.run.phase_plan(name, comm, size))
+        del fields["compute_ns"], fields["compute_us"]
+        return '{"compute_ns": %d, "compute_us": ' + WHOLE + ", " + _esc(fields)[1:]
 
     def __missing__(self, key: tuple[Any, ...]) -> str:
         name, defined, fm, fs, im, is_, wm, ws, update = key
@@ -184,6 +208,59 @@ def _line_cells(lines: Sequence[int]) -> Iterator[int | str]:
     return chain(cells, repeat("null"))
 
 
+def _simulated_sizes(run: SimaiRun, values: Any) -> list[tuple[list[int], list[bool]]] | None:
+    """Each phase's size as SimAI simulates it (`PhasePlan.size`: scaled, a tiny forward
+    one raised) for every value, and whether it is a small message; None where a size column
+    is not numbers throughout."""
+    import numpy
+
+    from wkparse.models.simai.kind_arrays import scaled_sizes, uint64_at
+
+    out = []
+    for phase, comms, sizes in zip(PHASES, values.comms, values.sizes):
+        raw = uint64_at(sizes)
+        if raw is None:
+            return None
+        simulated = scaled_sizes(raw).astype(numpy.uint64)
+        for v in numpy.flatnonzero((simulated > 0) & (simulated < FORWARD_MINIMUM)).tolist():
+            planned = run.phase_plan(phase, comms[v], int(raw[v])).size
+            simulated[v] = planned if planned is not None else 0
+        small = (simulated > SMALL_MESSAGE[0]) & (simulated < SMALL_MESSAGE[1])
+        out.append((simulated.tolist(), small.tolist()))
+    return out
+
+
+class _Shapes(dict[tuple[Any, ...], str]):
+    """`_Templates` with each phase's simulated size a `%d` cell after its compute ones: a
+    template per (name, defined, each phase's comm and whether its size is a small message,
+    update time). What a phase's plan says but its size depends on nothing else of the size
+    (`plan_phase`), so a file of distinct sizes has a few dozen templates, not one a row."""
+
+    def __init__(self, templates: _Templates) -> None:
+        super().__init__()
+        self.templates = templates
+
+    def part(self, name: str, comm: str, small: bool) -> str:
+        # a size of the same kind: 4096 B is a small message, 1 MiB is not (neither raised)
+        split = self.templates.split.get((name, comm, small))
+        if split is None:
+            split = self.templates._split(name, comm, 4096 if small else 1048576, small)
+        return split[0] + "%d" + split[1]
+
+    def __missing__(self, key: tuple[Any, ...]) -> str:
+        name, defined, fm, fs, im, is_, wm, ws, update = key
+        literal = self.templates.literal
+        found = (
+            f'"name": {literal(name)}, "defined": {literal(defined)}, '
+            f'"fwd": {self.part("fwd", fm, fs)}, "ig": {self.part("ig", im, is_)}, '
+            f'"wg": {self.part("wg", wm, ws)}, "update_ns": {literal(update)}'
+        )
+        if self.templates.item:
+            found = '{"index": %d, "source_line": %s, ' + found + "}"
+        self[key] = found
+        return found
+
+
 def _layer_items(run: SimaiRun) -> Iterator[str]:
     """Each item of `layers`, in order. From the columns: one template per distinct set of
     fields but the compute times (a file whose rows differ only in those has a few dozen),
@@ -201,13 +278,24 @@ def _layer_items(run: SimaiRun) -> Iterator[str]:
                 body = bodies[id(layer)] = _layer_body(run, layer)
             yield LAYER_ITEM % (i, next(lines), body)
         return
-    templates = _Templates(run, values.once_each)
+    made = _Templates(run, values.once_each)
+    templates: dict[tuple[Any, ...], str] = made
     (fm, im, wm), (fs, is_, ws) = values.comms, values.sizes
+    keys: Iterable[tuple[Any, ...]]
     keys = zip(values.names, values.defined, fm, fs, im, is_, wm, ws, values.update_times)
+    simulated = _simulated_sizes(run, values) if len(values) >= NUMPY_FROM else None
     cells: list[Iterable[int | float]] = []
-    for column in values.computes:  # fwd, ig, wg: nanoseconds as read, then as SimAI scales
+    for k, column in enumerate(values.computes):  # fwd, ig, wg: ns as read, as SimAI scales
         us = map(truediv, scaled_floats(column), repeat(1000.0))  # type: ignore[arg-type]
         cells += [column, us]  # type: ignore[list-item]
+        if simulated is not None:
+            cells.append(simulated[k][0])
+    if simulated is not None:  # a template per collective and kind of size, the size a cell
+        templates = _Shapes(made)
+        f_small, i_small, w_small = (small for _sizes, small in simulated)
+        keys = zip(
+            values.names, values.defined, fm, f_small, im, i_small, wm, w_small, values.update_times
+        )
     if values.once_each:  # each value one layer: its item made at once, never kept
         yield from map(mod, map(templates.__getitem__, keys), zip(count(), lines, *cells))
     else:
@@ -239,6 +327,10 @@ def _result_items(report: Report) -> Iterator[str]:
     kind_of, kinds, us = report.by_kind()
     rows = len(report.order)
     cells = [iter(column) for column in us]
+    if isinstance(kind_of, range) and len(kind_of) == rows and rows:
+        # a kind per row (rows that rarely repeat a kind): each item one `%`, no template
+        yield from _items_of_kinds(kinds, us)
+        return
     if len(kind_of) == rows + (report.tail is not None):  # each value one row, in order
         items = _Kinds(kinds, '{"index": %d, %s}')
         yield from map(mod, map(items.__getitem__, kind_of[:rows]), zip(count(), *cells))
@@ -254,6 +346,25 @@ def _result_items(report: Report) -> Iterator[str]:
         yield from map(RESULT_ITEM.__mod__, zip(count(rows), repeat(body, listed)))
 
 
+def _items_of_kinds(kinds: list[tuple[str, tuple[str, ...]]], us: Sequence[Any]) -> Iterator[str]:
+    """`result.layers` where item k is of kind k: the kinds' JSON cells a column at a time."""
+    names = [name for name, _cells in kinds]
+    literal = {name: json.dumps(name) for name in set(names)}
+    json_cells = _JsonCells()
+    e_f, e_w, e_i, *comm = (
+        map(json_cells.__getitem__, column) for column in zip(*(c for _name, c in kinds))
+    )
+    f_us, w_us, i_us = us
+    rows = zip(
+        count(),
+        map(literal.__getitem__, names),
+        *(f_us, e_f, *comm[0:3]),
+        *(w_us, e_w, *comm[3:6]),
+        *(i_us, e_i, *comm[6:9]),
+    )
+    return map(DIRECT_ITEM.__mod__, rows)
+
+
 class _Kinds(dict[int, str]):
     """Per kind used, made on first sight: in `form`, the JSON of every reported layer of the
     kind but its index (`name` and each phase's times and bandwidths, from the kind's CSV
@@ -266,23 +377,39 @@ class _Kinds(dict[int, str]):
         self.kinds, self.form = kinds, form
         self.literal = _Literals()
         #: each cell's JSON (cells repeat: a few collectives, sizes and bandwidths)
-        self.cells: dict[str, str] = {}
+        self.cells = _JsonCells()
 
     def template(self, kind: int) -> str:
         name, cells = self.kinds[kind]
-        known = self.cells
-        json_cells = [known.get(c) or known.setdefault(c, _json_cell(c)) for c in cells]
-        exposed, comm = json_cells[:3], json_cells[3:]
-        parts = [
-            f'"{phase_name}": {{"compute_us": {WHOLE}, "exposed_comm_us": {exposed[p]}, '
-            f'"total_comm_us": {comm[3 * p]}, "algbw": {comm[3 * p + 1]}, '
-            f'"busbw": {comm[3 * p + 2]}}}'
-            for p, phase_name in enumerate(("fwd", "wg", "ig"))
-        ]
-        return f'"name": {self.literal(name)}, ' + ", ".join(parts)
+        e0, e1, e2, *comm = map(self.cells.__getitem__, cells)
+        return KIND_ITEM % (self.literal(name), e0, *comm[:3], e1, *comm[3:6], e2, *comm[6:])
 
     def __missing__(self, kind: int) -> str:
         found = self[kind] = self.form.replace("%s", self.template(kind))
+        return found
+
+
+#: a kind's item of `result.layers` but its index: its name literal, then per phase (fwd, wg,
+#: ig) its exposed comm and its total comm, algbw and busbw; a `%` template of the compute
+KIND_ITEM = '"name": %s, ' + ", ".join(
+    f'"{phase_name}": '
+    + '{"compute_us": '
+    + WHOLE.replace("%", "%%")
+    + ', "exposed_comm_us": %s, "total_comm_us": %s, "algbw": %s, "busbw": %s}'
+    for phase_name in ("fwd", "wg", "ig")
+)
+
+
+#: an item of `result.layers` of its own kind: its index, name (JSON), then per phase (fwd,
+#: wg, ig) its compute in microseconds, exposed comm, total comm, algbw and busbw (JSON)
+DIRECT_ITEM = '{"index": %d, ' + KIND_ITEM.replace("%%", "%") + "}"
+
+
+class _JsonCells(dict[str, str]):
+    """`_json_cell` of each cell met."""
+
+    def __missing__(self, cell: str) -> str:
+        found = self[cell] = _json_cell(cell)
         return found
 
 
