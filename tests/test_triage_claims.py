@@ -101,3 +101,47 @@ def test_an_excerpt_that_runs_to_the_end_is_not_the_file() -> None:
     ).markdown
     assert "the rows left out are not known" in md
     assert "finishes (exit" not in md and "Total time " not in md and "does otherwise:" not in md
+
+
+def test_findings_at_a_stand_in_simai_say_whose_they_are(tmp_path: object) -> None:
+    """A thread older than any modelled SimAI: lint speaks for the SimAI that stands in, whose
+    reader is not the user's, and each finding says so (a header without `vpp:` was what the
+    SimAI of 2024-11 expected)."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    header = FILE.splitlines()[0].replace(" vpp: 1", "").replace(" pp_comm: 0", "")
+    (tmp_path / "old.txt").write_text(header + "\n" + "\n".join(FILE.splitlines()[1:]) + "\n")
+    text = FRONT.format(title="stops").replace("2026-03-20", "2024-11-05")
+    md = triage(text + "SimAI_simulator -w old.txt stops.\n", attachments=tmp_path).markdown
+    [said] = [line for line in md.splitlines() if "WK201" in line]
+    assert "in place of yours" in said  # and it is no cause of what the user's SimAI did
+
+
+def test_findings_past_six_are_counted_as_findings(tmp_path: object) -> None:
+    """Findings cut past the sixth are said to be more findings, not notes."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    rows = [f"moe{i} -1 1 ALLTOALL_EP 1048576 1 ALLTOALL_EP 1048576 1 NONE 0 100" for i in range(9)]
+    head = (
+        FILE.splitlines()[0].replace("group: 1", "group: 2").replace("all_gpus: 1", "all_gpus: 2")
+    )
+    (tmp_path / "moe.txt").write_text("\n".join([head, str(len(rows)), *rows]) + "\n")
+    md = triage(_thread("moe", "SimAI_analytical -w moe.txt\n"), attachments=tmp_path).markdown
+    assert "more findings of lint are listed" in md or "1 more finding of lint" in md
+
+
+def test_findings_of_a_rebuild_the_thread_names_otherwise_are_not_stated() -> None:
+    """The AICB command's file is not the one the thread ran when the thread names another:
+    its findings are counted, not stated."""
+    body = (
+        "python -m workload_generator.AIOB_simAI_workload_generator --world_size=1 "
+        "--global_batch=8 --micro_batch=1 --num_layers=2 --num_attention_heads=16 "
+        "--hidden_size=768 --tensor_model_parallel_size=1 --seq_length=2048\n\n"
+        "./bin/SimAI_analytical -w results/workload/H100-None-world_size1-tp1-pp1-ep1-gbs8-"
+        "mbs1-seq2048-MOE-False-GEMM-False-flash_attn-False.txt gives a strange time.\n"
+    )
+    result = triage(FRONT.format(title="strange time").replace("2026-03-20", "2025-08-13") + body)
+    assert not result.findings
+    assert any("are not stated" in a.answer for a in result.answers)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from wkparse.threads import evidence, models, sources
+from wkparse.threads import evidence, models, sources, versions
 from wkparse.threads.artefacts import Artefact
 from wkparse.threads.phrases import outcome_word, say
 from wkparse.threads.result import Triage
@@ -69,6 +69,9 @@ def likely_cause(
             )
             return
     errors = [f for f in t.findings if f.severity == "error"]
+    simai = t.versions.get("simai")
+    if isinstance(simai, dict) and t.simai is not None and versions.reader_differs(simai, t.simai):
+        errors = []  # lint spoke for a SimAI that reads files otherwise than the user's
     # a file the model runs to the end cannot be the cause of a crash or a stop it reports
     unexplained = bool(reported) and any(
         not any(agrees(r, p.outcome) for r in reported) for p, _ in runs

@@ -120,15 +120,26 @@ def file_names(t: Triage) -> None:
             )
 
 
+def _same_name(base: str, made: sources.Source) -> bool:
+    """Whether a file name the thread gives (maybe cut off) is the rebuilt file's."""
+    return base == made.name or made.name.startswith(base)
+
+
+def named_otherwise(found: Found, made: sources.Source) -> bool:
+    """Whether the thread names an AICB file that is not `made`: what the user ran is that
+    one, not the rebuild (another AICB, or a script the user changed)."""
+    names = [PurePosixPath(a.text).name for a in found.of("file-name")]
+    names = [n for n in names if "-world_size" in n]
+    return bool(names) and not any(_same_name(n, made) for n in names)
+
+
 def command_and_name(t: Triage, made: sources.Source, ev: list[str]) -> None:
     lang = t.language
     for a in t.found.of("file-name"):
         base = PurePosixPath(a.text).name
         if "-world_size" not in base:
             continue
-        key = (
-            "a-names-same" if base == made.name or made.name.startswith(base) else "a-names-differ"
-        )
+        key = "a-names-same" if _same_name(base, made) else "a-names-differ"
         t.answers.append(
             Answer(
                 say("q-names", lang),

@@ -337,6 +337,25 @@ PHRASES: dict[str, tuple[str, str]] = {
         "计数行 {declared} 按粘贴出的 {shown} 行处理",
     ),
     "heading-evidence": ("Evidence", "依据"),
+    "a-findings-cut": (
+        "{n} more findings of lint are listed in `--format json`.",
+        "lint 另有 {n} 条发现未在此列出，见 `--format json`。",
+    ),
+    "a-findings-cut-1": (
+        "1 more finding of lint is listed in `--format json`.",
+        "lint 另有 1 条发现未在此列出，见 `--format json`。",
+    ),
+    "a-finding-stand-in": (
+        "At SimAI {model}, which the models run in place of yours and which reads workload "
+        "files otherwise than yours: {finding}",
+        "按 SimAI {model}（模型用它代替你的版本，它读取 workload 文件的方式与你的不同）：{finding}",
+    ),
+    "a-findings-not-yours": (
+        "{n} findings of lint on `{name}` are not stated: the thread names another file, so "
+        "this one is not the file you ran.",
+        "`{name}` 上 lint 的 {n} 条发现不在此列出：帖子给出的是另一个文件名，"
+        "所以它不是你运行的那个文件。",
+    ),
     "a-findings-more": (
         "{n} findings not worded here (notes and known AICB generator defects) are listed in "
         "`--format json`.",

@@ -126,7 +126,9 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     if pasted is not None and not any(checks.same_header(f.data, pasted.data) for f in files):
         files.append(pasted)  # an excerpt of a file already read is not linted twice
 
-    # lint and explain each file
+    # lint and explain each file; where the SimAI the models run reads files otherwise than
+    # the user's, lint speaks for that SimAI, and each finding says so
+    reads = ran if versions.reader_differs(simai_v, ran) else None
     tp: int | None = None
     for src in files:
         pasted_file = src.origin == "pasted"
@@ -134,9 +136,18 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         # an excerpt is not the whole file: rules that count or compare the body stay silent
         cut = pasted_file and src.excerpt
         checked = models.check(src.data, lang, cut, name, ran)
-        _add_findings(t, src, checked.diagnostics + checked.quiet, ran)
-        _findings_answer(t, src, checked.diagnostics, rule_lang, quiet=len(checked.quiet))
-        if ran != current:
+        if src.origin == "aicb" and checks.named_otherwise(found, src):
+            # the thread names another file: lint's findings on this one are not the user's
+            n = len(checked.diagnostics) + len(checked.quiet)
+            if n:
+                text = say("a-findings-not-yours", lang, n=n, name=src.name)
+                t.answers.append(Answer(say("q-findings", lang), text, [evidence.basis(src, lang)]))
+        else:
+            _add_findings(t, src, checked.diagnostics + checked.quiet, ran)
+            _findings_answer(
+                t, src, checked.diagnostics, rule_lang, quiet=len(checked.quiet), stand_in=reads
+            )
+        if ran != current and not (src.origin == "aicb" and checks.named_otherwise(found, src)):
             # what lint says for the current SimAI besides: after the fix "update SimAI"
             seen = {(d.code, d.span.line) for d in checked.diagnostics}
             later = models.check(src.data, lang, cut, name, current, False)
@@ -477,12 +488,15 @@ def _findings_answer(
     rule_lang: str,
     current: SimaiVersion | None = None,
     quiet: int = 0,
+    stand_in: SimaiVersion | None = None,
 ) -> None:
     """Lint's findings as answers; `current`: they are what the current SimAI adds (the
-    answer labels them so); past six, and for the `quiet` ones, how many more there are."""
+    answer labels them so); `stand_in`: the modelled SimAI they are for, whose reader is not
+    the user's (labelled too); past six, and for the `quiet` ones, how many more there are."""
     lang = t.language
     shown = diagnostics[:6]
-    more = len(diagnostics) - len(shown) + quiet
+    cut = len(diagnostics) - len(shown)
+    more = quiet
     for d in shown:
         line = src.thread_line(d.span.line)
         ev = [say("evidence-rule", lang, code=d.code, flag=rule_lang), evidence.basis(src, lang)]
@@ -491,7 +505,14 @@ def _findings_answer(
         said = say("a-finding", lang, code=d.code, line=d.span.line, message=d.message)
         if current is not None:
             said = say("a-finding-current", lang, current=current.short, finding=said)
+        elif stand_in is not None:
+            said = say("a-finding-stand-in", lang, model=stand_in.short, finding=said)
         t.answers.append(Answer(say("q-findings", lang), said, ev))
+    if cut:
+        key = "a-findings-cut-1" if cut == 1 else "a-findings-cut"
+        t.answers.append(
+            Answer(say("q-findings", lang), say(key, lang, n=cut), [evidence.basis(src, lang)])
+        )
     if more:
         key = "a-findings-more-1" if more == 1 else "a-findings-more"
         t.answers.append(

@@ -181,6 +181,14 @@ def differs_for(simai: dict[str, object], areas: tuple[str, ...]) -> list[str]:
     return [a for a in areas if isinstance(differs, list) and a in differs]
 
 
+def reader_differs(simai: dict[str, object], ran: SimaiVersion) -> bool:
+    """Whether the SimAI the models run stands in for one that reads workload files otherwise
+    (older than any modelled, or its reader changed in between): lint speaks for the former."""
+    if simai.get("commit") == ran.short:
+        return False
+    return bool(simai.get("older")) or bool(differs_for(simai, ("workload",)))
+
+
 def why(version: dict[str, object], lang: str) -> str:
     """Why this version, in the answer's language."""
     basis = str(version.get("basis") or "none")
