@@ -67,7 +67,13 @@ def test_the_file_is_asked_for_only_where_the_answer_needs_it() -> None:
     from wkparse.threads.phrases import say
 
     meaning = "---\ntitle: t\ncreated: 2025-09-01\nlanguage: en\n---\n\nWhat does `ga` mean?\n"
-    cause = meaning.replace("What does `ga` mean?", "Why does my run stop at grad_norm?")
+    cause = meaning.replace(
+        "What does `ga` mean?",
+        "My run prints:\n\n```\nterminate called without an active exception\n```\n\n"
+        "Why does it stop?",
+    )
+    code = meaning.replace("What does `ga` mean?", "Why does AICB double the recompute time?")
+    assert say("missing-file", "en") not in triage(code).missing
     assert say("missing-file", "en") not in triage(meaning).missing
     assert say("missing-file", "en") in triage(cause).missing
 
@@ -82,3 +88,32 @@ def test_a_title_names_its_topic_or_its_failure() -> None:
     assert (topic.kind, topic.concepts) == ("topic", ("ga",))
     [failure] = read("TP=1,EP>1时仿真失败", [])
     assert failure.kind == "cause"
+
+
+#: shared threads whose question names a concept the catalog defines (a must-say fact of
+#: their expected.md): the JSON's questions carry the page, answered from it
+CONCEPT_FACTS: dict[str, tuple[str, ...]] = {
+    "aliyun-SimAI-157": ("ga",),  # fact 3: ga enters only the pipeline terms
+    "aliyun-SimAI-180": ("cal-busbw",),  # fact 1: cal_busbw's bandwidth by group placement
+    "aliyun-SimAI-44": ("alltoall",),  # fact 2: ALLTOALL aborts ns-3 before 02532997
+    "aliyun-SimAI-88": ("suffix-ep", "alltoall"),  # fact 2: ALLTOALL vs ALLTOALL_EP groups
+    "aliyun-SimAI-105": ("grad-param-comm", "busbw"),  # facts 2, 3: busbw, grad_param_comm
+}
+
+
+def test_the_catalog_backs_the_meaning_facts_of_the_shared_threads() -> None:
+    from tests.conftest import TRIAGE, require
+    from wkparse.concepts import find
+
+    for case, ids in CONCEPT_FACTS.items():
+        folder = require(TRIAGE / case)
+        public = triage((folder / "issue.md").read_bytes()).public()
+        questions = public["questions"]
+        assert isinstance(questions, list)
+        for ident in ids:
+            page = find(ident)
+            assert page is not None
+            said = [q for q in questions if ident in q["concepts"]]
+            assert said, (case, ident)
+            assert any(page.title.en in q["answer"] for q in said), (case, ident)
+            assert any(f"concept page `{ident}`" in " ".join(q["evidence"]) for q in said)

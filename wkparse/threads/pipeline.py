@@ -281,7 +281,9 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     meaning.answer(t, files, tp)
     cause.likely_cause(t, runs, said, updates)
     asks = questions.read(t.thread.title, found.prose)
-    about_the_run = any(q.kind in ("cause", "topic") for q in asks)
+    # a cause asked of a run the thread shows (its command, log, topology, file, rows)
+    shown = any(n for k, n in found.counts().items() if k not in ("aicb-command", "attachment"))
+    about_the_run = shown and any(q.kind in ("cause", "topic") for q in asks)
     cause.missing(t, files, said, simai_cmds, about_the_run)
     t.asked = asked.answer_all(t, asks)
 
