@@ -145,3 +145,19 @@ def test_findings_of_a_rebuild_the_thread_names_otherwise_are_not_stated() -> No
     result = triage(FRONT.format(title="strange time").replace("2026-03-20", "2025-08-13") + body)
     assert not result.findings
     assert any("are not stated" in a.answer for a in result.answers)
+
+
+def test_the_presets_are_those_of_the_aicb_the_thread_ran() -> None:
+    """`-m` presets of the training script at the AICB in force on the thread's date: no
+    DeepSeek preset before AICB had one, and the one of today after."""
+    body = "Which -m values does scripts/megatron_workload_with_aiob.sh accept?\n"
+
+    def said(date: str) -> str:
+        md = triage(FRONT.format(title="presets").replace("2026-03-20", date) + body).markdown
+        lines = [x for x in md.splitlines() if "knows these `-m` presets" in x]
+        assert lines
+        return "\n".join(lines)
+
+    early = said("2024-12-20")
+    assert "`moe`" in early and "deepseek" not in early and "At AICB f16eafb" in early
+    assert "`deepseek671`" in said("2025-12-01")

@@ -80,7 +80,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
     for key, line in _raised(said, [*said, *t.thread.numbered()]):
         if key == "ns3-out" and not ns3:
             continue
-        for text, module in _facts(key, lang, files):
+        for text, module in _facts(key, lang, files, _aicb_at(t)):
             if all(a.answer != text for a in t.answers):
                 _add(t, text, module, line)
         if key in ("scale-out", "matrix") and files:
@@ -106,7 +106,16 @@ def _raised(
                 yield "groups", line
 
 
-def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[str, str]]:
+def _aicb_at(t: Triage) -> str | None:
+    """The AICB the thread ran (a commit or a date), as `versions` decided it."""
+    aicb = t.versions.get("aicb")
+    at = aicb.get("at") if isinstance(aicb, dict) else None
+    return at if isinstance(at, str) else None
+
+
+def _facts(
+    key: str, lang: str, files: list[sources.Source], aicb_at: str | None = None
+) -> Iterator[tuple[str, str]]:
     if key == "unit":
         yield say("m-unit", lang), "wkparse.models.simai.report"
     elif key == "busbw":
@@ -143,7 +152,7 @@ def _facts(key: str, lang: str, files: list[sources.Source]) -> Iterator[tuple[s
     elif key in ("aiob", "recompute", "train-iter"):
         yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"
     elif key == "presets":
-        yield _presets(lang), "wkparse.models.aicb.training.presets, .scripts"
+        yield _presets(lang, aicb_at), "wkparse.models.aicb.training.presets, .scripts"
 
 
 #: an `_EP` collective and its size, in a pasted row
@@ -174,19 +183,36 @@ def _expert_rows(t: Triage, files: list[sources.Source]) -> None:
             return
 
 
-def _presets(lang: str) -> str:
-    """The `-m` presets of AICB's training script, and the settings they force."""
-    from wkparse.models.aicb.training.presets import FALLBACK_PRESET, SCRIPT_PRESETS
+def _presets(lang: str, at: str | None) -> str:
+    """The `-m` presets of AICB's training script at the AICB the thread ran (`at`: a commit
+    or a date; None: the latest), and the settings they force."""
+    from wkparse.models.aicb import AicbError
+    from wkparse.models.aicb.revisions import LATEST, resolve
+    from wkparse.models.aicb.training.presets import (
+        FALLBACK_PRESET,
+        SCRIPT_PRESETS,
+        V1_SCRIPT_PRESETS,
+    )
 
-    sizes = ", ".join(f"`{s}`" for s in SCRIPT_PRESETS)
+    try:
+        revision = resolve(at) if at else LATEST
+    except AicbError:
+        revision = LATEST
+    era = revision.era
+    known = V1_SCRIPT_PRESETS if era.first_generator else SCRIPT_PRESETS
+    presets = [p for p in known.values() if p.size not in era.missing_presets]
+    sizes = ", ".join(f"`{p.size}`" for p in presets)
+    tp_keys = ("tensor_model_parallel_size", "tp_num")
     forced = say("list-sep", lang).join(
-        f"`-m {p.size}`: {p.model_name}, tp {p.settings['tensor_model_parallel_size']}"
-        for p in SCRIPT_PRESETS.values()
-        if "tensor_model_parallel_size" in p.settings
+        f"`-m {p.size}`: {p.model_name}, tp {p.settings[k]}"
+        for p in presets
+        for k in tp_keys
+        if k in p.settings
     )
     return say(
         "m-presets",
         lang,
+        revision=revision.label,
         sizes=sizes,
         forced=forced,
         fallback=FALLBACK_PRESET.model_name,

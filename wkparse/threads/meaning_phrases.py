@@ -158,14 +158,16 @@ MEANING: dict[str, tuple[str, str]] = {
         "TP {tp} 时每个 TP 组是连续的 {tp} 个 GPU，{place}；DP 组有 {gpus} / {tp} = {dp} 个 GPU。",
     ),
     "m-presets": (
-        "`scripts/megatron_workload_with_aiob.sh` knows these `-m` presets: {sizes}. It sets "
+        "At AICB {revision}, `scripts/megatron_workload_with_aiob.sh` knows these `-m` "
+        "presets: {sizes}. It sets "
         "a preset's values after reading the options, so they win over the options given for "
         "the same settings ({forced}); any other `-m` value falls back to {fallback}. Its "
         "option loop stops at the first word it does not know (`--opt=value` spellings "
         "included) and ignores everything after it without a message; the header "
         "(`model_parallel_NPU_group`, `pp`) and the file name (`-tp<N>-pp<N>-`) show the "
         "values used.",
-        "`scripts/megatron_workload_with_aiob.sh` 只认识这些 `-m` 预设：{sizes}。它在读完选项"
+        "在 AICB {revision} 中，`scripts/megatron_workload_with_aiob.sh` 只认识这些 `-m` "
+        "预设：{sizes}。它在读完选项"
         "之后才设置预设的值，所以预设会覆盖你为同一设置给出的选项（{forced}）；其他任何 `-m` "
         "值都会退回到 {fallback}。它的选项循环遇到第一个不认识的词（包括 `--opt=value` 写法）"
         "就停止，之后的所有选项都被静默忽略；实际使用的值可以在文件头（`model_parallel_NPU_group`、"
