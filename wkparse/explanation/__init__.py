@@ -45,7 +45,7 @@ from wkparse.explanation.routing import (
     route,
 )
 from wkparse.explanation.sentences import answers, notes, path_label, represents
-from wkparse.explanation.units import human_bytes, human_ns, percent
+from wkparse.explanation.units import as_written, human_bytes, human_ns, percent
 
 __all__ = [
     "BODY_ROWS_SHOWN",
@@ -66,6 +66,7 @@ __all__ = [
     "Shape",
     "Structure",
     "answers",
+    "as_written",
     "compress",
     "dialect_of",
     "explain",

@@ -14,7 +14,7 @@ from pathlib import PurePath
 from wkparse import syntax
 from wkparse.explanation.model import Explanation
 from wkparse.explanation.routing import GROUP_LABELS, TRANSFORMER_DIALECTS
-from wkparse.explanation.units import human_bytes, percent
+from wkparse.explanation.units import as_written, human_bytes, percent
 from wkparse.i18n import _, _plural
 from wkparse.parse import STDIN_NAME
 
@@ -114,7 +114,7 @@ def _bubble_phrase(e: Explanation) -> str:
     return _(
         "the bubble formula (PP-1)/(GA*vpp), which divides by zero here (ga {ga}, vpp {vpp}): "
         "SimAI reports the total time as NaN or Inf"
-    ).format(ga=e.ga, vpp=e.vpp)
+    ).format(ga=as_written(e.ga), vpp=as_written(e.vpp))
 
 
 def _has_kind(e: Explanation, kind: str) -> bool:

@@ -51,11 +51,11 @@ def simai_report(
     """The backend model's run of `data` (named `path`) under `options` (SimAI's own words,
     or None for the stated set); `rows` as for `simai_run`."""
     from wkparse.models.simai.options import Refusal, split_command
-    from wkparse.models.simai.reasons import outcome_kind, why
+    from wkparse.models.simai.reasons import ending, why
 
     words = split_command(options or "")
     run, opts = simai_run(data, path, options, version, rows)
-    o = run.outcome
+    o = ending(run)
     line = None
     if o.layer is not None and run.rows is not None:
         line = run.rows.layers.line(o.layer)
@@ -69,7 +69,7 @@ def simai_report(
     return SimaiReport(
         options=shown,
         stated=not words,
-        kind=outcome_kind(run),
+        kind=o.kind,
         exit_code=o.exit_code,
         message=o.message,
         layer=o.layer,

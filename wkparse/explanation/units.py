@@ -6,6 +6,16 @@ hostile header can carry (10^400 overflows a float) and still returns a short st
 
 from __future__ import annotations
 
+from wkparse.i18n import _
+
+
+def as_written(x: object) -> str:
+    """A header value as the file gives it: 'absent' for a key the file leaves out (never
+    Python's None), integers with thousands separators."""
+    if x is None:
+        return _("absent")
+    return f"{x:,}" if isinstance(x, int) else str(x)
+
 
 def human_bytes(n: int | float | None) -> str:
     """Binary units, three significant digits: 33554432 -> '32 MiB'."""

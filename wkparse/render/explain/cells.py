@@ -24,6 +24,7 @@ from wkparse.explanation import (
     Explanation,
     Finding,
     RowNote,
+    as_written,
     compress,
     human_bytes,
     human_ns,
@@ -561,9 +562,7 @@ def layout_numbers(e: Explanation) -> list[tuple[str, str]]:
             out.append((_("after the policy"), " ".join(e.leading)))
         return out
 
-    def v(x: object) -> str:
-        return _("absent") if x is None else f"{x:,}" if isinstance(x, int) else str(x)
-
+    v = as_written
     out = [(_("policy"), e.policy), ("TP", v(e.tp)), ("PP", v(e.pp))]
     if e.dp is not None:
         assert e.tp is not None and e.pp is not None
@@ -659,6 +658,10 @@ def simai_items(e: Explanation) -> list[tuple[str, str]]:
         ending = _("finishes (exit 0)")
     elif r.kind == "wrong-total":
         ending = _("finishes (exit 0), with a wrong total (see why)")
+    elif r.kind == "nan":
+        ending = _("exits 0 with Total time NaN or Inf (see why)")
+    elif r.kind == "infinite":
+        ending = _("exits 0 with a Total time that is no real time (see why)")
     elif r.kind == "hang":
         ending = _("never finishes: {message}").format(message=r.message)
     elif r.kind == "no-result":

@@ -13,7 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from wkparse.explanation import GROUP_LABELS, Explanation, RowNote, human_bytes, human_ns, percent
+from wkparse.explanation import (
+    GROUP_LABELS,
+    Explanation,
+    RowNote,
+    as_written,
+    human_bytes,
+    human_ns,
+    percent,
+)
 from wkparse.i18n import _
 from wkparse.render.explain.schedule import MAX_STAGES, plan, shown_indices
 from wkparse.render.explain.svg import group, line, rect, svg, text
@@ -194,7 +202,7 @@ def bubble_label(e: Explanation) -> str:
         return _("PP 1: no pipeline bubble")
     if e.bubble_fraction is None:
         return _("bubble (PP-1)/(GA*vpp) divides by zero (ga {ga}, vpp {vpp})").format(
-            ga=e.ga, vpp=e.vpp
+            ga=as_written(e.ga), vpp=as_written(e.vpp)
         )
     return _("bubble (PP-1)/(GA*vpp) = {pp1}/({ga}*{vpp}) = {share} of the layer time").format(
         pp1=(e.pp or 1) - 1, ga=e.ga, vpp=e.vpp, share=percent(e.bubble_fraction)
