@@ -97,7 +97,6 @@ CONCEPT_FACTS: dict[str, tuple[str, ...]] = {
     "aliyun-SimAI-180": ("cal-busbw",),  # fact 1: cal_busbw's bandwidth by group placement
     "aliyun-SimAI-44": ("alltoall",),  # fact 2: ALLTOALL aborts ns-3 before 02532997
     "aliyun-SimAI-88": ("suffix-ep", "alltoall"),  # fact 2: ALLTOALL vs ALLTOALL_EP groups
-    "aliyun-SimAI-105": ("grad-param-comm", "busbw"),  # facts 2, 3: busbw, grad_param_comm
 }
 
 

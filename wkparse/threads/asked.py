@@ -37,10 +37,9 @@ def _is_cause(t: Triage) -> bool:
 
 def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
     lang = t.language
-    # what the user saw and which version: the models first; what a name means: the catalog
+    # the models' answers first (the cause, the answer on the question's line, for a cause
+    # or a version one that speaks of the concept asked about), then the catalog's page
     models_first = q.kind in ("cause", "version") or (q.kind == "topic" and _is_cause(t))
-    if q.concepts and not models_first:
-        return _from_catalog(q, lang)
     if q.kind in ("cause", "topic") and _is_cause(t) and not cause_used:
         return Asked(q, t.cause, [say("evidence-models-below", lang)])
     on_line = [a for a in t.answers if _cites_line(a.evidence, q.line, lang)]

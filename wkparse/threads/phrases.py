@@ -385,8 +385,8 @@ PHRASES: dict[str, tuple[str, str]] = {
         "仅凭帖子里给出的内容，wkparse 还无法确定原因。能确定它的是：{settle}",
     ),
     "settle-maintainer": (
-        "a maintainer's reading of SimAI's source",
-        "维护者对 SimAI 源码的解读",
+        "a maintainer's reading of SimAI's or AICB's source",
+        "维护者对 SimAI 或 AICB 源码的解读",
     ),
     "heading-missing": ("To be sure, please give", "为了确认，请补充"),
     "cut": (

@@ -25,7 +25,8 @@ def markdown(t: Triage) -> str:
     lead = t.cause or say("cause-none", lang)
     if not _lead_said(t, lead):
         out += [lead, ""]
-    out += [f"**{say('heading-evidence', lang)}**", ""]
+    if t.answers:
+        out += [f"**{say('heading-evidence', lang)}**", ""]
     last_q = None
     for a in t.answers:
         if a.question != last_q:
