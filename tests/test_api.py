@@ -1,6 +1,7 @@
-"""The Python API (`wkparse.lint`, `explain`, `simai`, `aicb`, `diff`): the README's example
-runs and passes `mypy --strict`, and each function returns what its command's JSON renders,
-from a path, the text or the bytes alike. Reads only the bundled samples."""
+"""The Python API (`wkparse.lint`, `explain`, `simai`, `aicb`, `diff`): the example of its
+manual page (docs/python-api.md) runs and passes `mypy --strict`, and each function returns
+what its command's JSON renders, from a path, the text or the bytes alike. Reads only the
+bundled samples."""
 
 from __future__ import annotations
 
@@ -27,18 +28,18 @@ SAMPLE = SAMPLES / "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
 runner = CliRunner()
 
 
-def readme_example() -> str:
-    """The first Python block after the README's `## Python API` heading."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme.split("\n## Python API\n", 1)[1]
-    found = re.search(r"```python\n(.*?)```", section, re.DOTALL)
-    assert found is not None, "the README's Python API section has no python block"
+def manual_example() -> str:
+    """The first Python block of the manual's Python API page."""
+    page = (ROOT / "docs" / "python-api.md").read_text(encoding="utf-8")
+    assert page.startswith("# Python API\n")
+    found = re.search(r"```python\n(.*?)```", page, re.DOTALL)
+    assert found is not None, "the manual's Python API page has no python block"
     return found.group(1)
 
 
-def test_the_readme_example_runs_and_passes_mypy_strict(tmp_path: Path) -> None:
+def test_the_manual_example_runs_and_passes_mypy_strict(tmp_path: Path) -> None:
     example = tmp_path / "example.py"
-    example.write_text(readme_example(), encoding="utf-8")
+    example.write_text(manual_example(), encoding="utf-8")
     ran = subprocess.run(
         [sys.executable, str(example)], cwd=ROOT, capture_output=True, text=True, timeout=300
     )

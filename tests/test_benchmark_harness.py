@@ -169,7 +169,8 @@ def test_readme_tables_are_written_between_the_markers(tmp_path: Path) -> None:
     readme.write_text("no markers\n")
     assert not run.write_readme(readme, "| new |\n")
     assert readme.read_text() == "no markers\n"
-    project = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert run.SPEED_PAGE == ROOT / "docs" / "speed.md"
+    project = run.SPEED_PAGE.read_text(encoding="utf-8")
     assert run.README_BEGIN in project and run.README_END in project
 
 

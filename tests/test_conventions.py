@@ -237,13 +237,13 @@ def test_parse_reads_the_configured_limits(tmp_path: Path) -> None:
     assert result.exit_code == 1 and "WK118" in result.stdout
 
 
-#: the exits whose reason is standard output itself, as the README lists them
+#: the exits whose reason is standard output itself, as the manual's Commands page lists them
 STDOUT_IS_THE_REASON = {"lint --format text", "diff --format text", "aicb --infer"}
 
 
 def _failing(tmp_path: Path) -> dict[str, list[str]]:
     """One failing run of every command (and of each output format where the reason could
-    hide), by the README's name for it."""
+    hide), by the manual's name for it."""
     wrong = wrong_count(tmp_path)
     broken = tmp_path / "broken.txt"
     broken.write_text("MICRO\n1\nfoo\n")
@@ -272,11 +272,11 @@ def _failing(tmp_path: Path) -> dict[str, list[str]]:
 
 
 def test_a_non_zero_exit_says_why_on_standard_error(tmp_path: Path) -> None:
-    """Issue 41: the README promises it for every command; where standard output is the
-    reason, the README names the command."""
-    readme = (ROOT / "README.md").read_text()
+    """Issue 41: the manual (docs/commands.md) promises it for every command; where standard
+    output is the reason, it names the command."""
+    manual = (ROOT / "docs" / "commands.md").read_text(encoding="utf-8")
     for name in STDOUT_IS_THE_REASON:
-        assert f"`{name}`" in readme, name
+        assert f"`{name}`" in manual, name
     for name, args in _failing(tmp_path).items():
         result = runner.invoke(app, args)
         assert result.exit_code != 0, name

@@ -3,8 +3,9 @@ commits, each case under the oracle's options and, before 26b4574b, under that v
 `-busbw` syntax) through the model at that version: the exit code, EndToEnd.csv byte for byte,
 the lines SimAI printed on stderr, and whether it printed `SimAI-Analytical finished.`.
 
-A run whose result C++ leaves undefined (a count or fields never written: the README's
-caveats) is checked for that: the model must say the ending is undefined, not guess it.
+A run whose result C++ leaves undefined (a count or fields never written: the caveats of
+docs/simai-versions.md) is checked for that: the model must say the ending is undefined, not
+guess it.
 """
 
 from __future__ import annotations
