@@ -42,7 +42,10 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
     models_first = q.kind in ("cause", "version") or (q.kind == "topic" and _is_cause(t))
     if q.kind in ("cause", "topic") and _is_cause(t) and not cause_used:
         return Asked(q, t.cause, [say("evidence-models-below", lang)])
-    on_line = [a for a in t.answers if _cites_line(a.evidence, q.line, lang)]
+    answering = {say(k, lang) for k in ("q-concepts", "q-groups", "q-log", "q-symptom")}
+    on_line = [
+        a for a in t.answers if a.question in answering and _cites_line(a.evidence, q.line, lang)
+    ]
     if on_line:
         first = on_line[0]
         return Asked(q, first.answer, list(first.evidence))
