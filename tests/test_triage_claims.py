@@ -1,3 +1,4 @@
+# ruff: noqa: RUF001, RUF002 - the Chinese sentences of threads, with their full-width commas
 """Triage states nothing about data the user did not show: a lint rule's title is a fact only
 of a workload the thread really gives (a file, or pasted rows and line 1), at the SimAI the user
 ran; a prediction the user's report contradicts is no explanation; an excerpt is no file."""
@@ -161,3 +162,13 @@ def test_the_presets_are_those_of_the_aicb_the_thread_ran() -> None:
     early = said("2024-12-20")
     assert "`moe`" in early and "deepseek" not in early and "At AICB f16eafb" in early
     assert "`deepseek671`" in said("2025-12-01")
+
+
+def test_a_command_inside_a_chinese_sentence_ends_at_its_comma() -> None:
+    """`... --aiob_enable，得到文件 X`: the full-width comma ends the command, it is no part of
+    its last option (AICB's model refused `--aiob_enable,` as an unknown argument)."""
+    from wkparse.threads.commands import find
+
+    line = "我用 python -m workload_generator.SimAI_training_workload_generator --world_size=8 "
+    [cmd] = find([(1, line + "--aiob_enable，得到文件 a.txt。")])
+    assert cmd.words[-1] == "--aiob_enable"

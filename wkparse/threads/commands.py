@@ -156,7 +156,8 @@ def _take(numbered: list[tuple[int, str]], index: int, start: int, line: str) ->
                 continue
         parts.append(text)
         break
-    return " ".join(p.strip() for p in parts), taken
+    # a sentence goes on after the command: its (full-width) comma is no part of it
+    return " ".join(p.strip() for p in parts).rstrip().rstrip(",;"), taken
 
 
 def _words(command: str) -> list[str]:
