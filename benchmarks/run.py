@@ -722,7 +722,7 @@ def kept_notes(markdown: Path) -> str:
 
 
 def write_readme(readme: Path, table: str) -> bool:
-    """Put the tables between the README's markers; False when it has none."""
+    """Put the tables between the page's markers (docs/speed.md); False when it has none."""
     text = readme.read_text(encoding="utf-8")
     if README_BEGIN not in text or README_END not in text:
         return False
