@@ -172,3 +172,13 @@ def test_a_command_inside_a_chinese_sentence_ends_at_its_comma() -> None:
     line = "我用 python -m workload_generator.SimAI_training_workload_generator --world_size=8 "
     [cmd] = find([(1, line + "--aiob_enable，得到文件 a.txt。")])
     assert cmd.words[-1] == "--aiob_enable"
+
+
+def test_the_opening_is_not_repeated_as_evidence() -> None:
+    """A paragraph that answers a question at the top is not said again under the evidence;
+    the JSON keeps every answer for bots."""
+    title = "Question about the unit of time in evaluation results of the analytical model"
+    result = triage(_thread(title, "SimAI_analytical gives me a Total time.\n"))
+    md = result.markdown
+    unit = next(a.answer for a in result.answers if "microseconds" in a.answer)
+    assert md.count(unit) == 1

@@ -23,12 +23,16 @@ def markdown(t: Triage) -> str:
         return say("out", lang, topics=topics, checked=checked) + glue + where + "\n"
     out = _questions(t)
     lead = t.cause or say("cause-none", lang)
+    opened = [a.answer for a in t.asked]
     if not _lead_said(t, lead):
         out += [lead, ""]
-    if t.answers:
+        opened.append(lead)
+    # what the opening already says is not said again as evidence (each fact once)
+    answers = [a for a in t.answers if not any(a.answer in said for said in opened)]
+    if answers:
         out += [f"**{say('heading-evidence', lang)}**", ""]
     last_q = None
-    for a in t.answers:
+    for a in answers:
         if a.question != last_q:
             out.append(f"- **{a.question}**")
             last_q = a.question
