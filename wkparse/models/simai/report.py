@@ -882,6 +882,7 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
     order = None if rows.once_each else numpy.asarray(rows.order)  # (an array's: no copy)
     kind_of = rows.kind_indexes
     identity = isinstance(rows.kind_of, range)  # a kind per value
+    buffer = numpy.empty(0)  # (each chunk is added up before the next is made)
     last = [] if tail is None else [tail]
 
     def chunks(columns: Sequence[Any], kinds: Any = None) -> Iterator[Any]:
@@ -890,8 +891,14 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
             values = part if order is None else order[part]
             if kinds is not None:
                 yield kinds[values if identity else kind_of[values]].ravel()
-            else:  # each row's terms together, in the order of `columns`
-                yield numpy.stack([c[values] for c in columns], axis=1).ravel()
+            elif len(columns) == 1:
+                yield columns[0][values]
+            else:  # each row's terms together, in the order of `columns`, in one buffer
+                picked = [c[values] for c in columns]
+                if len(buffer) != len(picked[0]) * len(columns):
+                    buffer.resize(len(picked[0]) * len(columns), refcheck=False)
+                numpy.stack(picked, axis=1, out=buffer.reshape(-1, len(columns)))
+                yield buffer
 
     def by_kind(*columns: int) -> float:
         table = rows.kinds.term_table(columns)
