@@ -197,9 +197,6 @@ class PhaseArrays:
 
     #: the collective's time (`CommTime.ns`)
     total: Any
-    #: algbw and busbw as SimAI prints them: C floats, held as such
-    algbw: Any
-    busbw: Any
     #: where the bandwidth model gives a negative bandwidth (`CommTime.busbw` < 0), and
     #: its retcode
     negative: Any
@@ -212,8 +209,8 @@ class PhaseArrays:
     @classmethod
     def empty(cls, n: int) -> PhaseArrays:
         np = _np()
-        f4, b = np.float32, np.bool_
-        return cls(*(np.zeros(n, dtype=t) for t in (np.uint64, f4, f4, b, np.int8, np.int8, b)))
+        b = np.bool_
+        return cls(*(np.zeros(n, dtype=t) for t in (np.uint64, b, np.int8, np.int8, b)))
 
 
 GROUPS = tuple(GroupType)
@@ -252,18 +249,14 @@ def _time_part(
     part: slice,
 ) -> None:
     np = _np()
-    n = len(raw)
     size = scaled_sizes(raw)
     if phase == "fwd" and raise_small:
         size[(size > 0) & (size < 4096)] = 4096.0
     total = out.total[part]
-    ranks = np.zeros(n, dtype=np.float64)
-    com_of = np.zeros(n, dtype=np.int8)
     for code in np.unique(codes).tolist():
         at = np.flatnonzero(codes == code)
         com, grp = decode_comm(tokens[code], phase)
         r = ranks_of(phase, grp)
-        ranks[at], com_of[at] = float(r), COMS.index(com)
         out.group[part][at] = GROUPS.index(grp)
         if com is ComType.NONE:
             continue
@@ -293,9 +286,30 @@ def _time_part(
         total[big] = ticks(x)
         out.negative[part][big] = bw.busbw < 0
         out.retcode[part][big] = bw.retcode
-    algbw, busbw = bandwidths(com_of, ranks, size, total)
-    out.algbw[part] = algbw
-    out.busbw[part] = busbw
+
+
+def phase_bandwidths(
+    phase: str,
+    ranks_of: Callable[[str, GroupType], int],
+    raise_small: bool,
+    tokens: Sequence[str],
+    codes: Any,
+    raw: Any,
+    total: Any,
+) -> tuple[Any, Any]:
+    """algbw and busbw of phase `phase` of some kinds (their tokens' codes, sizes as read and
+    times, as `time_phase` took and gave them): asked only for the CSV and JSON cells."""
+    np = _np()
+    size = scaled_sizes(raw)
+    if phase == "fwd" and raise_small:
+        size[(size > 0) & (size < 4096)] = 4096.0
+    ranks = np.zeros(len(raw), dtype=np.float64)
+    com_of = np.zeros(len(raw), dtype=np.int8)
+    for code in np.unique(codes).tolist():
+        at = np.flatnonzero(codes == code)
+        com, grp = decode_comm(tokens[code], phase)
+        ranks[at], com_of[at] = float(ranks_of(phase, grp)), COMS.index(com)
+    return bandwidths(com_of, ranks, size, total)
 
 
 def _busbw(net: Network, where: Any, com: ComType) -> Any:
@@ -362,6 +376,7 @@ class KindArrays(Sequence[K], Generic[K]):
         keep: tuple[float, float, float],
         make: Callable[[int], K],
         run_name: str,
+        bandwidths: Callable[[str, slice], tuple[Any, Any]],
     ) -> None:
         np = _np()
         #: each kind's name: the names used, and each kind's index among them
@@ -370,6 +385,8 @@ class KindArrays(Sequence[K], Generic[K]):
         self._make = make
         self._made: dict[int, K] = {}
         self.run_name = run_name
+        #: algbw and busbw of a phase of some kinds (made for the CSV cells only)
+        self.bandwidths = bandwidths
         f, w, i = (phases[p] for p in PHASES)
         keep_dp, keep_tp, keep_ep = keep
         ep = f.group == GROUPS.index(GroupType.EP)
@@ -496,7 +513,7 @@ class KindArrays(Sequence[K], Generic[K]):
         columns = [c[part] for c in self.exposed]
         for p in PHASES:
             a = self.phases[p]
-            columns += [a.total[part], a.algbw[part], a.busbw[part]]
+            columns += [a.total[part], *self.bandwidths(p, part)]
         made = []
         for c, form in zip(columns, CELL_FORMATS):
             us = c.dtype.kind == "u"
@@ -541,7 +558,7 @@ class KindArrays(Sequence[K], Generic[K]):
         cut: KindArrays[K] = KindArrays.__new__(KindArrays)
         cut.name_texts, cut.name_codes = self.name_texts, self.name_codes[:count]
         cut.phases = {p: _cut(a, count) for p, a in self.phases.items()}
-        cut._make, cut.run_name = self._make, self.run_name
+        cut._make, cut.run_name, cut.bandwidths = self._make, self.run_name, self.bandwidths
         cut._made = {k: v for k, v in self._made.items() if k < count}
         cut.forward_ep, cut.dp_ep = self.forward_ep[:count], self.dp_ep[:count]
         cut.exposed = tuple(c[:count] for c in self.exposed)

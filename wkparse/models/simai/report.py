@@ -55,7 +55,13 @@ from wkparse.models.simai.ieee import (
     tick,
     whole,
 )
-from wkparse.models.simai.kind_arrays import KindArrays, time_phase, token_codes, uint64_at
+from wkparse.models.simai.kind_arrays import (
+    KindArrays,
+    phase_bandwidths,
+    time_phase,
+    token_codes,
+    uint64_at,
+)
 from wkparse.models.simai.options import SimaiOptions
 from wkparse.models.simai.ratios import OutOfRange
 from wkparse.models.simai.rows import LayerRead, LayerValues, items_at
@@ -654,7 +660,16 @@ class Reporter:
             return (names[0][names[1][k]], *(x for pair in phases for x in pair))
 
         keep = (self.keep_dp, self.keep_tp, self.keep_ep)
-        return KindArrays(names, phases, keep, lambda k: self._kind(key(k)), RUN_NAME)
+
+        def bandwidths(p: str, part: slice) -> tuple[Any, Any]:
+            total = phases[p].total[part]
+            args = (self.ranks, self.raise_small, tokens[p], codes[p][part], raw[p][part], total)
+            return phase_bandwidths(p, *args)
+
+        def make(k: int) -> _Kind:
+            return self._kind(key(k))
+
+        return KindArrays(names, phases, keep, make, RUN_NAME, bandwidths)
 
     def _total_keys(self) -> tuple[str, ...]:
         if self.version.has("pp_term"):
