@@ -839,10 +839,11 @@ def _bubble_terms(rows: _Rows) -> Sequence[float]:
             return numpy.asarray(c, dtype=numpy.float64)
 
         # in place, one column of doubles at a time (a C float widens to a double exactly)
-        of = rows.kind_indexes
+        identity = isinstance(rows.kind_of, range)  # a kind per value: no gather
+        of = slice(None) if identity else rows.kind_indexes
         if around_doubles is None:
             around_doubles = column([float(x) for x in kinds.around])
-        terms: Any = around_doubles[of]
+        terms: Any = around_doubles.copy() if identity else around_doubles[of]
         for c in (f, w, i):
             numpy.add(terms, numpy.asarray(c), out=terms)
         terms /= FREQ
