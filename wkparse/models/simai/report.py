@@ -392,13 +392,19 @@ class Report:
         if max(rows.ns_most) + most >= EXACT_DOUBLE:
             return None
         firsts = self.first_index
-        of = rows.kind_indexes[: len(firsts)]
-        total = numpy.zeros(len(firsts))
+        n = len(firsts)
+        of = slice(None, n) if isinstance(rows.kind_of, range) else rows.kind_indexes[:n]
+        total = numpy.zeros(n)
         for ns, kept in zip(rows.ns, exposed):  # fwd, wg, ig, added in that order
-            phase = numpy.asarray(ns, dtype=numpy.float64)[: len(firsts)]
+            phase = numpy.asarray(ns, dtype=numpy.float64)[:n]
             total = total + (phase + kept.astype(numpy.float64)[of])
-        order = numpy.lexsort((numpy.asarray(firsts), -total))
-        return cast(list[int], order[:count].tolist())
+        if n > count:  # the candidates: every cost at least the count-th largest
+            least = numpy.partition(total, n - count)[n - count]
+            picked = numpy.flatnonzero(total >= least)
+        else:
+            picked = numpy.arange(n)
+        order = numpy.lexsort((numpy.asarray(firsts)[picked], -total[picked]))
+        return cast(list[int], picked[order[:count]].tolist())
 
     def by_kind(
         self,
