@@ -182,3 +182,19 @@ def test_the_opening_is_not_repeated_as_evidence() -> None:
     md = result.markdown
     unit = next(a.answer for a in result.answers if "microseconds" in a.answer)
     assert md.count(unit) == 1
+
+
+def test_rows_the_user_deleted_from_the_rebuild_are_named_and_deleted() -> None:
+    """'I deleted the first N rows' of the file the AICB command writes: the answer says what
+    those rows were (their collectives and groups), and the models read the file without them."""
+    command = (
+        "python -m workload_generator.AIOB_simAI_workload_generator --world_size=16 "
+        "--tensor_model_parallel_size=4 --global_batch=16 --micro_batch=1 --num_layers=2 "
+        "--hidden_size=1024 --num_attention_heads=16 --seq_length=1024 --aiob_enable "
+        "--comp_filepath workload/aiob_inputs/Example.txt\n\n"
+    )
+    body = command + "I deleted the first 2 rows of the file and ran SimAI_analytical on it.\n"
+    result = triage(FRONT.format(title="no DP").replace("2026-03-20", "2025-03-01") + body)
+    [said] = [a.answer for a in result.answers if "which you deleted" in a.answer]
+    assert "`grad_gather` (wg ALLGATHER" in said and "(DP)" in said
+    assert any("its first 2 rows deleted" in e for a in result.answers for e in a.evidence)

@@ -9,6 +9,7 @@ One job a module:
 - `artefacts`: every artefact of the thread with its line (kinds as `--format json` names them);
 - `language`, `scope`: which language to answer in, and whether the thread is about a workload;
 - `sources`: the workload files (attached, rebuilt from the AICB command, pasted);
+- `edits`: what the user says they changed in the rebuilt file (its first rows deleted);
 - `models`: lint, explain and SimAI on one file; `symptoms`: what the user says SimAI did;
 - `versions`: which SimAI and AICB the user ran; `logs`: where a pasted SimAI log stopped;
 - `checks`: the pieces against each other (command, file name, header, attachment, topology);

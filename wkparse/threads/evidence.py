@@ -22,7 +22,8 @@ def basis(src: sources.Source, lang: str) -> str:
         return say("basis-attachment", lang, name=src.name)
     if src.origin == "aicb":
         line = src.artefact.line if src.artefact else "?"
-        return say("basis-aicb", lang, revision=src.revision, line=line)
+        made = say("basis-aicb", lang, revision=src.revision, line=line)
+        return made + (say("basis-deleted", lang, n=src.deleted) if src.deleted else "")
     notes = []
     if src.cut_rows:
         notes.append(say("excerpt-cut", lang, n=src.cut_rows))

@@ -321,6 +321,23 @@ PHRASES: dict[str, tuple[str, str]] = {
         "wkparse 记录的 SimAI 与 AICB 历史",
     ),
     "basis-attachment": ("on the attached `{name}`", "基于附件 `{name}`"),
+    "basis-deleted": (", its first {n} rows deleted as you say", "，并按你所说删去了前 {n} 行"),
+    "a-deleted": (
+        "The first {n} rows of that file, which you deleted: {rows}. {left}",
+        "这个文件的前 {n} 行（也就是你删掉的行）是：{rows}。{left}",
+    ),
+    "deleted-row": ("`{name}` ({colls})", "`{name}`（{colls}）"),
+    "deleted-none": ("no collective", "无集合通信"),
+    "deleted-all-dp": (
+        "They hold every data-parallel (DP) collective of the file: the rows left have none, so "
+        "SimAI runs no DP communication for it and its results show none.",
+        "文件中所有数据并行（DP）集合通信都在这些行里：剩下的行一个也没有，所以 SimAI 不会模拟"
+        "任何 DP 通信，结果里也就没有 DP 通信。",
+    ),
+    "deleted-dp-left": (
+        "The rows left still hold {n} data-parallel (DP) collectives with data.",
+        "剩下的行中仍有 {n} 个带数据量的数据并行（DP）集合通信。",
+    ),
     "basis-aicb": (
         "on the file AICB {revision} writes for line {line}",
         "基于 AICB {revision} 按第 {line} 行命令生成的文件",

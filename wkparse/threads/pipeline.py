@@ -14,6 +14,7 @@ from wkparse.threads import (
     asked,
     cause,
     checks,
+    edits,
     evidence,
     logs,
     meaning,
@@ -120,6 +121,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             answer = refused + ("\u3002" if lang == "zh" else ". ") + answer
         t.answers.append(Answer(say("q-rebuild", lang), answer, ev))
         checks.command_and_name(t, rb.source, ev)
+        _apply_deletion(t, rb.source, ev)
     pasted = sources.pasted(found)
     checks.file_names(t)
     checks.against_command(t, files + ([pasted] if pasted is not None else []))
@@ -286,6 +288,35 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     about_the_run = shown and any(q.kind in ("cause", "topic") for q in asks)
     cause.missing(t, files, said, simai_cmds, about_the_run)
     t.asked = asked.answer_all(t, asks)
+
+
+def _apply_deletion(t: Triage, src: sources.Source, ev: list[str]) -> None:
+    """The first rows the user says they deleted from the rebuilt file: which they were
+    (their collectives and groups), and the rebuild with them deleted, the file they ran."""
+    said = edits.deleted_first(t.found.prose)
+    cut = edits.cut_first(src.data, said.rows) if said is not None else None
+    if said is None or cut is None:
+        return
+    lang = t.language
+    rows = say("list-sep", lang).join(
+        say(
+            "deleted-row",
+            lang,
+            name=name,
+            colls=", ".join(f"{ph} {c} {size:,} B ({g})" for ph, c, size, g in colls)
+            or say("deleted-none", lang),
+        )
+        for name, colls in cut.gone
+    )
+    dp_gone = any(g in ("DP", "DP_EP") and size for _, colls in cut.gone for *_, size, g in colls)
+    left = (
+        say("deleted-all-dp", lang)
+        if dp_gone and not cut.dp_left
+        else say("deleted-dp-left", lang, n=cut.dp_left)
+    )
+    text = say("a-deleted", lang, n=said.rows, rows=rows, left=left)
+    t.answers.append(Answer(say("q-rebuild", lang), text, [*ev, evidence.line_of(said.line, lang)]))
+    src.data, src.deleted = cut.data, said.rows
 
 
 def _excerpt_finish(p: models.Prediction, src: sources.Source) -> bool:

@@ -45,6 +45,8 @@ class Source:
     #: a rebuilt file whose compute times are AICB's shipped ones, standing in for those the
     #: command measures on a GPU: its layout is the command's, its times (and totals) are not
     stand_in_times: bool = False
+    #: the first rows the user says they deleted from a rebuilt file (deleted here too)
+    deleted: int = 0
 
     def thread_line(self, file_line: int) -> int | None:
         if self.lines and 1 <= file_line <= len(self.lines):
