@@ -116,3 +116,16 @@ def test_the_catalog_backs_the_meaning_facts_of_the_shared_threads() -> None:
             assert said, (case, ident)
             assert any(page.title.en in q["answer"] for q in said), (case, ident)
             assert any(f"concept page `{ident}`" in " ".join(q["evidence"]) for q in said)
+
+
+def test_a_title_reporting_a_failure_is_asked_before_the_bodys_side_question() -> None:
+    """SimAI#91's shape: the title says the CSV is empty, the body only asks whether others
+    saw it; the answer opens with what an empty ncclFlowModel_EndToEnd.csv means."""
+    text = (
+        "---\ntitle: 仿真输出的ncclFlowModel_EndToEnd.csv为空\ncreated: 2025-02-10\nlanguage: zh\n"
+        "---\n\n用生成的 workload 直接仿真时结果是空的。大家有没有碰到过这种情况？\n"
+    )
+    result = triage(text)
+    first = result.asked[0]
+    assert (first.question.line, first.question.kind) == (0, "cause")
+    assert "只有整个运行结束时才写入" in first.answer

@@ -58,7 +58,7 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|空|结果|输出|卡|没有进展|停"
     ),
 }
-_NS3 = re.compile(r"SimAI_simulator|\bns-?3\b|(?i:\bns3\b)")
+_NS3 = re.compile(r"SimAI_simulator|\bns-?3\b|(?i:\bns3\b)|ncclFlowModel")
 _TP = re.compile(r"(?i)(?<![\w-])tp\s*[=:]?\s*(\d{1,4})(?!\d)")
 #: `-busbw` given, or asked about as an option
 _OPTION = re.compile(r"(?<![\w-])-busbw(?![\w-])|(?i:busbw\s*(?:参数|选项|option|flag|param|arg))")

@@ -112,6 +112,10 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
                 continue
             seen.add(key)
             out.append(Question(number, text, kind_of(text), named_concepts(text)))
+    failure = bool(_FAILURE.search(title)) and kind_of(title) == "other"
+    if out and failure and not any(q.kind == "cause" for q in out) and title.strip():
+        # the title reports what went wrong; the body asks only around it
+        out.insert(0, Question(0, title.strip(), "cause", named_concepts(title, short=True)))
     if not out and title.strip():
         kind = kind_of(title)
         topic = kind if kind != "other" else "cause" if _FAILURE.search(title) else "topic"
