@@ -509,6 +509,10 @@ class KindArrays(Sequence[K], Generic[K]):
         return self._cells(slice(None))
 
     def _cells(self, part: slice) -> list[tuple[str, ...]]:
+        return list(zip(*self.cell_columns(part)))
+
+    def cell_columns(self, part: slice) -> list[list[str]]:
+        """The kinds' CSV cells after the compute ones, a column a cell (`_Kind.cells`)."""
         np = _np()
         columns = [c[part] for c in self.exposed]
         for p in PHASES:
@@ -518,7 +522,7 @@ class KindArrays(Sequence[K], Generic[K]):
         for c, form in zip(columns, CELL_FORMATS):
             us = c.dtype.kind == "u"
             made.append(texts(doubles(c) / FREQ if us else c.astype(np.float64), form))
-        return list(zip(*made))
+        return made
 
     @cached_property
     def rests(self) -> list[str]:

@@ -419,6 +419,17 @@ class Report:
         kinds = list(zip(rows.kinds.names, rows.kinds.cells))
         return rows.kind_of[: len(self.first_index)], kinds, rows.us
 
+    def kinds_as_columns(
+        self,
+    ) -> tuple[Sequence[int], list[str], list[list[str]], tuple[Sequence[float], ...]] | None:
+        """`by_kind` with the kinds' names and cells as columns (a column a cell), where the
+        kinds were timed over arrays (None otherwise)."""
+        rows = self._rows
+        if rows is None or not isinstance(rows.kinds, KindArrays):
+            return None
+        cells = rows.kinds.cell_columns(slice(None))
+        return rows.kind_of[: len(self.first_index)], rows.kinds.names, cells, rows.us
+
     @cached_property
     def first_index(self) -> list[int]:
         """The first layer index of each entry of `layers`."""

@@ -324,13 +324,15 @@ def _json_cell(text: str) -> str:
 def _result_items(report: Report) -> Iterator[str]:
     """Each item of `result.layers`: its kind's template filled with its index and its compute
     cells (SimAI's `format_value` of a finite time, which a compute time always is)."""
-    kind_of, kinds, us = report.by_kind()
     rows = len(report.order)
-    cells = [iter(column) for column in us]
-    if isinstance(kind_of, range) and len(kind_of) == rows and rows:
+    columns = report.kinds_as_columns()
+    if columns is not None and isinstance(columns[0], range) and len(columns[0]) == rows and rows:
         # a kind per row (rows that rarely repeat a kind): each item one `%`, no template
-        yield from _items_of_kinds(kinds, us)
+        _kind_of, names, cell_columns, us = columns
+        yield from _items_of_kinds(names, cell_columns, us)
         return
+    kind_of, kinds, us = report.by_kind()
+    cells = [iter(column) for column in us]
     if len(kind_of) == rows + (report.tail is not None):  # each value one row, in order
         items = _Kinds(kinds, '{"index": %d, %s}')
         yield from map(mod, map(items.__getitem__, kind_of[:rows]), zip(count(), *cells))
@@ -346,14 +348,11 @@ def _result_items(report: Report) -> Iterator[str]:
         yield from map(RESULT_ITEM.__mod__, zip(count(rows), repeat(body, listed)))
 
 
-def _items_of_kinds(kinds: list[tuple[str, tuple[str, ...]]], us: Sequence[Any]) -> Iterator[str]:
+def _items_of_kinds(names: list[str], cells: list[list[str]], us: Sequence[Any]) -> Iterator[str]:
     """`result.layers` where item k is of kind k: the kinds' JSON cells a column at a time."""
-    names = [name for name, _cells in kinds]
     literal = {name: json.dumps(name) for name in set(names)}
     json_cells = _JsonCells()
-    e_f, e_w, e_i, *comm = (
-        map(json_cells.__getitem__, column) for column in zip(*(c for _name, c in kinds))
-    )
+    e_f, e_w, e_i, *comm = (map(json_cells.__getitem__, column) for column in cells)
     f_us, w_us, i_us = us
     rows = zip(
         count(),
