@@ -198,3 +198,15 @@ def test_rows_the_user_deleted_from_the_rebuild_are_named_and_deleted() -> None:
     [said] = [a.answer for a in result.answers if "which you deleted" in a.answer]
     assert "`grad_gather` (wg ALLGATHER" in said and "(DP)" in said
     assert any("its first 2 rows deleted" in e for a in result.answers for e in a.evidence)
+
+
+def test_the_csv_layout_is_that_of_the_simai_the_thread_ran() -> None:
+    """SimAI_simulator took SimAI_analytical's EndToEnd.csv layout at 7f06c19c: a thread of
+    2024-12 is told its own SimAI's layout differs; one of 2026 is not."""
+    body = "How do I read the results of SimAI_simulator in ncclFlowModel_EndToEnd.csv?\n"
+
+    def said(date: str) -> str:
+        return triage(FRONT.format(title="results").replace("2026-03-20", date) + body).markdown
+
+    assert "Your SimAI is older than 7f06c19c" in said("2024-12-20")
+    assert "older than 7f06c19c" not in said("2026-03-20")

@@ -80,7 +80,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
     for key, line in _raised(said, [*said, *t.thread.numbered()]):
         if key == "ns3-out" and not ns3:
             continue
-        for text, module in _facts(key, lang, files, _aicb_at(t)):
+        for text, module in _facts(key, lang, files, _aicb_at(t), ns3 and _old_ns3_csv(t)):
             if all(a.answer != text for a in t.answers):
                 _add(t, text, module, line)
         if key in ("scale-out", "matrix") and files:
@@ -113,8 +113,21 @@ def _aicb_at(t: Triage) -> str | None:
     return at if isinstance(at, str) else None
 
 
+def _old_ns3_csv(t: Triage) -> bool:
+    """Whether the user's SimAI writes the ns-3 backend's EndToEnd.csv of before 7f06c19c
+    (no summary head; its own layer columns), not SimAI-Analytical's layout."""
+    simai = t.versions.get("simai")
+    if isinstance(simai, dict) and simai.get("older"):
+        return True
+    return t.simai is not None and not t.simai.has("ns3_csv_summary")
+
+
 def _facts(
-    key: str, lang: str, files: list[sources.Source], aicb_at: str | None = None
+    key: str,
+    lang: str,
+    files: list[sources.Source],
+    aicb_at: str | None = None,
+    old_csv: bool = False,
 ) -> Iterator[tuple[str, str]]:
     if key == "unit":
         yield say("m-unit", lang), "wkparse.models.simai.report"
@@ -139,9 +152,13 @@ def _facts(
         yield say("m-ns3-out", lang), "wkparse.models.simai.ns3"
     elif key == "results":
         from wkparse.models.simai.report import LAYER_HEADER, SUMMARY_KEYS
+        from wkparse.models.simai.versions import SWITCHES
 
         columns = LAYER_HEADER.replace("{run},", "")
         text = say("m-columns", lang, columns=columns, summary=SUMMARY_KEYS)
+        if old_csv:  # the layout above is of a later SimAI: say so, and what the user's had
+            since = next(x.commit for x in SWITCHES if x.name == "ns3_csv_summary")
+            text = say("m-columns-before", lang, since=since, later=text)
         yield text, "wkparse.models.simai.report"
         yield say("m-unit", lang), "wkparse.models.simai.report"
         yield say("m-busbw", lang), "wkparse.models.simai.comm"
