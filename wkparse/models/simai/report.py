@@ -25,7 +25,9 @@ the sums) once per *kind* of layer, its name and three collectives with their si
 a file has a few dozen; only the compute times, and what they add to the bubble base, per
 layer. A CSV row is then one `%` of its kind's text and its three compute cells, and each of
 SimAI's running sums one `sums.running_sum` over the rows. `LayerResult`s, one per distinct
-layer, are made only when asked for (`Report.layers`).
+layer, are made only when asked for (`Report.layers`). A file whose rows rarely repeat has a
+kind per row: from `ARRAYS_FROM` kinds they are timed over numpy arrays (`kind_arrays`, the
+same steps as `_kind`), or a kind per value where the reading did not group them.
 """
 
 from __future__ import annotations
