@@ -47,7 +47,6 @@ CASES = [
     (["explain"], "error: give a FILE, or --aicb-command to explain its file"),
     (["explain", ODD], f"error: {ODD}: "),
     (["explain", "--lang", "[bold]x", str(SAMPLE)], "error: unknown language '[bold]x'"),
-    (["explain", str(SAMPLE), "-o", "{dir}/out.txt"], "error: --output needs --format"),
     (["explain", str(SAMPLE), "-f", "json", "-o", "{file}/x.json"], "error: {file}/x.json: "),
     (["explain", "-f", "json", "{file}"], "error: {file}: "),  # the broken config: exit 2
     (["explain", "--target", "[bold]x", str(SAMPLE)], "error: --target: "),
