@@ -319,7 +319,8 @@ def test_fact_not_stated_yet(case: str, words: tuple[str, ...]) -> None:
 
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_makes_no_forbidden_claim(case: str) -> None:
-    answer = _answer(case)
+    # the questions the answer quotes (`> ...`) are the user's words, not its claims
+    answer = "\n".join(line for line in _answer(case).splitlines() if not line.startswith("> "))
     made = [w for w in CASES[case].never if w in answer]
     assert not made, f"{case}: the answer says {made}"
 

@@ -96,7 +96,6 @@ CONCEPT_FACTS: dict[str, tuple[str, ...]] = {
     "aliyun-SimAI-157": ("ga",),  # fact 3: ga enters only the pipeline terms
     "aliyun-SimAI-180": ("cal-busbw",),  # fact 1: cal_busbw's bandwidth by group placement
     "aliyun-SimAI-44": ("alltoall",),  # fact 2: ALLTOALL aborts ns-3 before 02532997
-    "aliyun-SimAI-88": ("suffix-ep", "alltoall"),  # fact 2: ALLTOALL vs ALLTOALL_EP groups
 }
 
 
@@ -129,3 +128,13 @@ def test_a_title_reporting_a_failure_is_asked_before_the_bodys_side_question() -
     first = result.asked[0]
     assert (first.question.line, first.question.kind) == (0, "cause")
     assert "只有整个运行结束时才写入" in first.answer
+
+
+def test_a_should_be_sentence_asks_and_a_title_adds_only_an_answer() -> None:
+    text = (
+        "---\ntitle: Incorrect example in readme\ncreated: 2024-11-05\nlanguage: en\n---\n\n"
+        "It seems this should be `--ep 16`, not `--ep_num 16`.\n"
+    )
+    asked = triage(text).asked
+    assert [a.question.line for a in asked] == [7]
+    assert "expert_model_parallel_size" in asked[0].answer

@@ -20,7 +20,14 @@ def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
             cause_used = True
         if a is not None and all(a.answer != b.answer or not a.answered for b in out):
             out.append(a)
+    # a title read as a question is kept only where it adds an answer to the body's
+    if any(a.answered for a in out):
+        out = [a for a in out if a.answered or not _title_read_as_question(a.question)]
     return out
+
+
+def _title_read_as_question(q: Question) -> bool:
+    return q.line == 0 and not q.text.rstrip().endswith(("?", "\uff1f"))
 
 
 def _is_cause(t: Triage) -> bool:
@@ -50,8 +57,10 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
         first = on_line[0]
         return Asked(q, first.answer, list(first.evidence))
     related = [a for a in t.answers if a.question != say("q-versions", lang) and _about(a, q)]
-    if related and models_first:
-        return Asked(q, related[0].answer, list(related[0].evidence))
+    meanings = [a for a in related if a.question == say("q-concepts", lang)]
+    if (related and models_first) or meanings:
+        best = related[0] if models_first else meanings[0]
+        return Asked(q, best.answer, list(best.evidence))
     if q.concepts:
         return _from_catalog(q, lang)
     if q.kind == "version":

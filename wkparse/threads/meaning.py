@@ -35,7 +35,7 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|结果[^。\n]{0,10}(?:怎么看|含义|分析|什么意思)"
     ),
     "dp": re.compile(
-        r"grad_param_comm|grad_gather"
+        r"grad_param_comm|grad_gather|dp_comm_size"
         r"|(?i:all-?gather[^.\n]{0,80}\bparams?\b|\bparams?\b[^.\n]{0,40}all-?gather)"
     ),
     "norm": re.compile(r"(?<![\w.])grad_norm(?![\w.])"),

@@ -56,7 +56,7 @@ _KINDS: tuple[tuple[str, re.Pattern[str]], ...] = (
 #: a sentence that asks: it ends with a question mark, or opens as a question does
 _ASKS = re.compile(
     r"[?？]\s*$|^(?:why|how|what|which|where|is|are|does|do|can|could|should|will|would)\b"
-    r"|请问|为什么|如何|怎么|是否|能否|吗[。.]?\s*$"
+    r"|请问|为什么|如何|怎么|是否|能否|吗[。.]?\s*$|(?i:\bshould (?:be|it be)\b)|应该是"
     r"|(?i:^(?:why|how|what|which|where|is|are|does|do|can|could|should|will|would)\b)"
 )
 #: a title that reports a failure asks its cause
