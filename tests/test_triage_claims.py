@@ -210,3 +210,18 @@ def test_the_csv_layout_is_that_of_the_simai_the_thread_ran() -> None:
 
     assert "Your SimAI is older than 7f06c19c" in said("2024-12-20")
     assert "older than 7f06c19c" not in said("2026-03-20")
+
+
+def test_warnings_that_do_not_bear_on_a_meaning_question_are_counted(tmp_path: object) -> None:
+    """A thread that only asks what its file's rows mean, and runs nothing: lint's warnings
+    are counted, not worded; the same file with a run the user reports gets them."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    lines = FILE.splitlines()
+    (tmp_path / "w.txt").write_text("\n".join([lines[0], "1 rows", *lines[2:]]) + "\n")
+    asked = "What does the embedding_layer row of w.txt mean?\n"
+    md = triage(_thread("embedding_layer", asked), attachments=tmp_path).markdown
+    assert "WK104 (line 2)" not in md and "1 warning of lint does not bear" in md
+    ran = "SimAI_analytical -w w.txt ends with Segmentation fault.\n"
+    assert "WK104 (line 2)" in triage(_thread("segfault", ran), attachments=tmp_path).markdown

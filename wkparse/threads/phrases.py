@@ -354,6 +354,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "计数行 {declared} 按粘贴出的 {shown} 行处理",
     ),
     "heading-evidence": ("Evidence", "依据"),
+    "a-findings-aside": (
+        "{n} warnings of lint do not bear on what you ask; they are listed in `--format json`.",
+        "lint 的 {n} 条警告与你的问题无关，未在此列出，见 `--format json`。",
+    ),
+    "a-findings-aside-1": (
+        "1 warning of lint does not bear on what you ask; it is listed in `--format json`.",
+        "lint 的 1 条警告与你的问题无关，未在此列出，见 `--format json`。",
+    ),
     "a-findings-cut": (
         "{n} more findings of lint are listed in `--format json`.",
         "lint 另有 {n} 条发现未在此列出，见 `--format json`。",

@@ -131,6 +131,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     # lint and explain each file; where the SimAI the models run reads files otherwise than
     # the user's, lint speaks for that SimAI, and each finding says so
     reads = ran if versions.reader_differs(simai_v, ran) else None
+    bearing = _findings_bear(t)
     tp: int | None = None
     for src in files:
         pasted_file = src.origin == "pasted"
@@ -147,7 +148,13 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         else:
             _add_findings(t, src, checked.diagnostics + checked.quiet, ran)
             _findings_answer(
-                t, src, checked.diagnostics, rule_lang, quiet=len(checked.quiet), stand_in=reads
+                t,
+                src,
+                checked.diagnostics,
+                rule_lang,
+                quiet=len(checked.quiet),
+                stand_in=reads,
+                bearing=bearing,
             )
         if ran != current and not (src.origin == "aicb" and checks.named_otherwise(found, src)):
             # what lint says for the current SimAI besides: after the fix "update SimAI"
@@ -156,7 +163,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             later_found = later.diagnostics
             extra = [d for d in later_found if (d.code, d.span.line) not in seen]
             _add_findings(t, src, extra, current)
-            _findings_answer(t, src, extra, rule_lang, current)
+            _findings_answer(t, src, extra, rule_lang, current, bearing=bearing)
         if checked.explanation is not None and src is files[0]:
             _meaning(t, src, checked.explanation)
             tp = getattr(checked.explanation, "tp", None)
@@ -317,6 +324,18 @@ def _apply_deletion(t: Triage, src: sources.Source, ev: list[str]) -> None:
     text = say("a-deleted", lang, n=said.rows, rows=rows, left=left)
     t.answers.append(Answer(say("q-rebuild", lang), text, [*ev, evidence.line_of(said.line, lang)]))
     src.data, src.deleted = cut.data, said.rows
+
+
+def _findings_bear(t: Triage) -> bool:
+    """Whether lint's warnings bear on the thread: it reports what SimAI did, runs SimAI, or
+    asks something other than what things mean, how to do something, or which version."""
+    found = t.found
+    if found.of("simai-command") or found.of("log"):
+        return True
+    if symptoms.reported(found.prose, [], t.thread.title):
+        return True
+    asks = questions.read(t.thread.title, found.prose)
+    return not asks or any(q.kind not in ("meaning", "howto", "version") for q in asks)
 
 
 def _excerpt_finish(p: models.Prediction, src: sources.Source) -> bool:
@@ -522,11 +541,22 @@ def _findings_answer(
     current: SimaiVersion | None = None,
     quiet: int = 0,
     stand_in: SimaiVersion | None = None,
+    bearing: bool = True,
 ) -> None:
     """Lint's findings as answers; `current`: they are what the current SimAI adds (the
     answer labels them so); `stand_in`: the modelled SimAI they are for, whose reader is not
-    the user's (labelled too); past six, and for the `quiet` ones, how many more there are."""
+    the user's (labelled too); past six, and for the `quiet` ones, how many more there are;
+    `bearing` False: the thread asks what things mean or how to do them and runs nothing,
+    so only the errors SimAI meets are worded, and the warnings counted."""
+    from wkparse.diagnostics import Severity
+
     lang = t.language
+    aside = (
+        []
+        if bearing
+        else [d for d in diagnostics if (d.severity or Severity.INFO) < Severity.ERROR]
+    )
+    diagnostics = [d for d in diagnostics if d not in aside]
     shown = diagnostics[:6]
     cut = len(diagnostics) - len(shown)
     more = quiet
@@ -541,6 +571,15 @@ def _findings_answer(
         elif stand_in is not None:
             said = say("a-finding-stand-in", lang, model=stand_in.short, finding=said)
         t.answers.append(Answer(say("q-findings", lang), said, ev))
+    if aside:
+        key = "a-findings-aside-1" if len(aside) == 1 else "a-findings-aside"
+        t.answers.append(
+            Answer(
+                say("q-findings", lang),
+                say(key, lang, n=len(aside)),
+                [evidence.basis(src, lang)],
+            )
+        )
     if cut:
         key = "a-findings-cut-1" if cut == 1 else "a-findings-cut"
         t.answers.append(
