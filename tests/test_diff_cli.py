@@ -131,7 +131,7 @@ def test_a_side_with_syntax_errors_is_reported_as_lint_reports_it(tmp_path: Path
     assert code == 2 and out == ""
     first = lint.stdout.split("\n\n")[0]
     assert first.startswith(f"{bad}:3:") and first in err
-    assert "1 syntax error(s)" in err
+    assert "1 syntax error;" in err
 
 
 def test_text_is_bounded_for_many_kinds_of_change(tmp_path: Path) -> None:
@@ -205,3 +205,32 @@ def test_diff_infers_no_aicb_command(dropped: Path, monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(infer, "infer", searched)
     code, out, _ = wkdiff("-f", "json", str(SAMPLE), str(dropped))
     assert code == 1 and json.loads(out)["facts"]
+
+
+def test_notes_below_the_rows_do_not_stop_the_diff(tmp_path: Path) -> None:
+    """Lines after the declared rows that are no rows are never read by SimAI: lint warns
+    (WK105, exit 0) and explain and simai read the file, so diff compares it too."""
+    notes = tmp_path / "notes.txt"
+    notes.write_text(_seed_text() + "my notes: run with -g 128\nsecond line of notes\n")
+    code, out, err = wkdiff(str(SEED), str(notes))
+    assert (code, err) == (0, "")
+    assert "equal: the same header as SimAI reads it" in out
+
+
+def test_a_cut_off_row_stops_the_diff_with_its_line(tmp_path: Path) -> None:
+    """A file cut inside its last row is still refused, and the reason names the line (the
+    parser's error is lint's WK105 there)."""
+    text = _seed_text()
+    cut = tmp_path / "cut.txt"
+    cut.write_text(text[: text.index("\n", 2000) - 12])
+    line = cut.read_text().count("\n") + 1
+    code, _, err = wkdiff(str(SEED), str(cut))
+    assert code == 2
+    assert f"{cut}:{line}:1: error[WK105]" in err
+    assert f"{cut}: 1 syntax error;" in err
+
+
+def test_the_note_on_stderr_counts_its_nouns(dropped: Path) -> None:
+    code, _, err = wkdiff(str(SEED), str(dropped), "--format", "json")
+    assert code == 1
+    assert "differ: 1 header key, " in err

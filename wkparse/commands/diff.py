@@ -16,11 +16,15 @@ from typing import TYPE_CHECKING
 from wkparse import terminal
 from wkparse.ast import RowTable
 from wkparse.config import Config, ConfigError, Resolver
+from wkparse.i18n import english_count
 from wkparse.parse import ParseResult, parse_bytes, parse_file_and_bytes, read_stdin
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from rich.console import Console
 
+    from wkparse.diagnostics import Diagnostic
     from wkparse.models.simai.versions import SimaiVersion
 
 FORMATS = ("text", "json", "markdown")
@@ -70,8 +74,8 @@ def run(a: Path, b: Path, format: str) -> int:
         terminal.say(
             errors,
             "note",
-            f"{a} and {b} differ: {len(d.header):,} header keys, {len(d.facts):,} facts; "
-            f"rows: {rows}",
+            f"{a} and {b} differ: {english_count(len(d.header), 'header key')}, "
+            f"{english_count(len(d.facts), 'fact')}; rows: {rows}",
             "cyan",
         )
     return 1
@@ -107,8 +111,14 @@ def _read(
         reason = terminal.reason(exc)
         terminal.error(errors, f"{path}: {reason}")
         raise _Unusable from None
-    if result.diagnostics:
-        _report_syntax(path, data, result, config, errors)
+    from wkparse.models.simai.reach import reach
+
+    # lines below the rows SimAI reads that are no rows (notes) are never read: they stop
+    # neither lint nor explain, nor the diff; a row cut off short still does
+    notes = set(reach(result.workload).notes)
+    blocking = [d for d in result.diagnostics if d.span.line not in notes]
+    if blocking:
+        _report_syntax(path, data, result, blocking, config, errors)
         raise _Unusable
     from wkparse.models.simai.parsed_rows import reusable_rows
 
@@ -116,7 +126,12 @@ def _read(
 
 
 def _report_syntax(
-    path: Path, data: bytes, result: ParseResult, config: Config, errors: Console
+    path: Path,
+    data: bytes,
+    result: ParseResult,
+    blocking: Sequence[Diagnostic],
+    config: Config,
+    errors: Console,
 ) -> None:
     """The syntax errors exactly as `wkparse lint` prints them, then why diff stops."""
     from wkparse.catalog import summaries
@@ -126,8 +141,10 @@ def _report_syntax(
     from wkparse.render.lint.text import TextFormatter
 
     shown = str(path)  # `-` for standard input: lint's renderer names it
-    codes = {d.code for d in result.diagnostics}
-    found = [d for d in lint(result, shown, config) if d.code in codes]
+    codes, where = {d.code for d in blocking}, {d.span.line for d in blocking}
+    # lint may tell a parser's error as another finding on its line (a row cut off short
+    # is WK105): that one, so the reason has its line
+    found = [d for d in lint(result, shown, config) if d.code in codes or d.span.line in where]
     # the excerpts from the bytes read (a pipe cannot be opened again); a file too large to
     # have been read is read again for its few lines
     again = shown != "-" and not data and path.is_file()
@@ -136,6 +153,6 @@ def _report_syntax(
     TextFormatter(errors, names).handle(FileReport(shown, found, lines))
     terminal.error(
         errors,
-        f"{path}: {len(result.diagnostics):,} syntax error(s); diff compares files that parse "
-        "(`wkparse lint` shows them too)",
+        f"{path}: {english_count(len(blocking), 'syntax error')}; diff "
+        "compares files that parse (`wkparse lint` shows them too)",
     )
