@@ -138,3 +138,14 @@ def test_a_should_be_sentence_asks_and_a_title_adds_only_an_answer() -> None:
     asked = triage(text).asked
     assert [a.question.line for a in asked] == [7]
     assert "expert_model_parallel_size" in asked[0].answer
+
+
+def test_a_question_that_points_at_its_title_gets_the_titles_answer() -> None:
+    """SimAI#84's shape: the title names dp_comm_size, the body asks where "these two
+    factors" come from: the DP collectives' meaning answers it."""
+    text = (
+        "---\ntitle: 关于workload的dp_comm_size的问题\ncreated: 2025-01-21\nlanguage: zh\n---\n\n"
+        "代码里 grad_gather 是 2 倍，grad_param_comm 是 4 倍。请问这两个倍数是怎么得来的？\n"
+    )
+    [asked] = triage(text).asked
+    assert asked.answered and "4 B x 参数量" in asked.answer

@@ -53,6 +53,11 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
     on_line = [
         a for a in t.answers if a.question in answering and _cites_line(a.evidence, q.line, lang)
     ]
+    if not on_line and not q.concepts and q.kind in ("cause", "howto", "meaning"):
+        # the title names what the question asks about ("these two factors")
+        on_line = [
+            a for a in t.answers if a.question in answering and _cites_line(a.evidence, 0, lang)
+        ]
     if on_line:
         first = on_line[0]
         return Asked(q, first.answer, list(first.evidence))

@@ -50,7 +50,7 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|流量矩阵|通信矩阵|点到点"
     ),
     "presets": re.compile(r"megatron_workload_with_aiob\.sh"),
-    "aiob": re.compile(r"(?i)\baiob|comp_filepath|compute_time|计算时间"),
+    "aiob": re.compile(r"(?i)\baiob(?![_\w])|comp_filepath|compute_time|计算时间"),
     "recompute": re.compile(r"(?i)recompute|重计算"),
     "train-iter": re.compile(r"train_iter"),
     "ns3-out": re.compile(
