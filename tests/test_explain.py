@@ -450,6 +450,21 @@ def test_unknown_policy() -> None:
     assert "is no parallelism policy SimAI knows" in e.represents
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+@pytest.mark.parametrize("format", ["text", "markdown", "html"])
+def test_a_file_without_a_policy_names_no_python_none(
+    tmp_path: Path, lang: str, format: str
+) -> None:
+    """Line 1 blank: WK101 says once that there is no policy; no row's phase says 'no group
+    under policy None' (the missing policy printed as Python's None, on every phase)."""
+    path = tmp_path / "blank1.txt"
+    path.write_text("\n" + training().split("\n", 1)[1])
+    result = CliRunner().invoke(app, ["explain", str(path), "--lang", lang, "--format", format])
+    assert result.exit_code == 0, result.output
+    assert "WK101" in result.stdout
+    assert "None" not in result.stdout
+
+
 # ---- eras -----------------------------------------------------------------------------------
 
 

@@ -125,8 +125,9 @@ def row_note(ctx: Context, line: int, f: RowFields) -> RowNote:
         share = ph.size // size if ph.size is not None and size else None
         why = None
         known = ph.comm is not None and decode_comm(ph.comm, name)[1] is not GroupType.NONE
-        if group is None and known:
-            # lint has nothing to say here: the policy itself runs the type in no group
+        if group is None and known and policy is not None:
+            # lint has nothing to say here: the policy itself runs the type in no group (a
+            # file with no policy at all is told so once, by WK101/WK102, not on every phase)
             why = _("no group under policy {policy}").format(policy=policy)
         phases.append(PhaseNote(name, ph.compute, ph.comm, group, size, ph.size, share, why))
     return RowNote(line, f.name, tuple(phases), f.update_time, f.policy if f.policy else None)
