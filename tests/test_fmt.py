@@ -396,3 +396,25 @@ def test_diff_of_crlf_line_ends_says_so_in_one_line(tmp_path: Path) -> None:
     result = runner.invoke(app, ["fmt", "--diff", str(path)])
     changed = [x for x in result.stdout.splitlines() if x[:1] in "+-" and x[:3] not in "+++---"]
     assert changed == ["-2 ", "+2"]
+
+
+def test_notes_below_the_rows_are_told_as_lint_tells_them(tmp_path: Path) -> None:
+    """Lines after the declared rows that are no rows: lint's WK105 (SimAI never reads them),
+    not WK110's 'SimAI misreads every later field'; the file is left as it is."""
+    text = f"{CANONICAL}these are my notes\nrun with -g 8\n"
+    path = write(tmp_path / "notes.txt", text)
+    result = runner.invoke(app, ["fmt", "--check", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:5:1: WK105 lines 5-6 after the 2 rows" in result.stderr
+    assert "WK110" not in result.stderr and "misreads" not in result.stderr
+    assert "1 file not formatted (notes below the rows)" in result.stderr
+    assert path.read_text() == text
+
+
+def test_a_row_cut_off_at_the_end_is_told_as_lint_tells_it(tmp_path: Path) -> None:
+    path = write(tmp_path / "cut.txt", f"{HEADER}\n3\n{ROW}\n{ROW[:30]}")
+    result = runner.invoke(app, ["fmt", str(path)])
+    assert result.exit_code == 1
+    assert f"{path}:4:1: WK105 the file is cut off inside the row on line 4" in result.stderr
+    assert "WK110" not in result.stderr
+    assert "1 file not formatted (syntax errors)" in result.stderr

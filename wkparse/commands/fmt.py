@@ -26,12 +26,16 @@ import sys
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from wkparse import discover, terminal
 from wkparse.atomic import atomic_write
 from wkparse.config import ConfigError, Resolver
 from wkparse.format import canonical_chunks, is_canonical
 from wkparse.parse import STDIN_NAME, ParseResult, parse_bytes, parse_file, read_stdin
+
+if TYPE_CHECKING:
+    from wkparse.diagnostics import Diagnostic
 
 _NO_NEWLINE = "\\ No newline at end of file\n"
 
@@ -44,6 +48,8 @@ class _Tally:
     #: not formatted until `lint --fix` converts it (UTF-16 text, CR line ends)
     unconverted: int = 0
     skipped: int = 0
+    #: not formatted for lines below the rows that are no rows (notes, lint's WK105 warning)
+    notes: int = 0
     #: canonical but for a byte order mark, which fmt keeps and SimAI fails on (WK107)
     marked: int = 0
 
@@ -83,7 +89,14 @@ def run(
             "file that is not a workload" if tally.skipped == 1 else "files that are not workloads"
         )
         _say(f"note: skipped {tally.skipped:,} {what}{listed}")
-    if tally.changed + tally.unchanged + tally.broken + tally.unconverted + tally.marked:
+    if (
+        tally.changed
+        + tally.unchanged
+        + tally.broken
+        + tally.notes
+        + tally.unconverted
+        + tally.marked
+    ):
         _say(_summary(tally, check or diff))
     elif status == 0:
         _say(f"warning: {discover.NO_WORKLOADS}")
@@ -172,7 +185,7 @@ def _stdin(result: ParseResult, data: bytes, tally: _Tally, *, check: bool, diff
 def _report_errors(display: str, result: ParseResult, tally: _Tally) -> bool:
     """Report the syntax errors on stderr; True when there were none (the file may be
     formatted)."""
-    for d in result.diagnostics:
+    for d in _as_lint_tells(display, result):
         _say(f"{display}:{d.span.line}:{d.span.column}: {d.code} {d.message}")
     if not result.diagnostics:
         return True
@@ -185,10 +198,44 @@ def _report_errors(display: str, result: ParseResult, tally: _Tally) -> bool:
             "(`wkparse lint --fix` does)"
         )
         tally.unconverted += 1
+    elif _only_notes(result):
+        _say(
+            f"error: {display}: not formatted: the lines below its rows are no rows (notes), "
+            "which have no canonical form; move them out of the file"
+        )
+        tally.notes += 1
     else:
         _say(f"error: {display}: not formatted, it has syntax errors")
         tally.broken += 1
     return False
+
+
+def _only_notes(result: ParseResult) -> bool:
+    """Whether every syntax error is on a line below the rows SimAI reads (notes)."""
+    from wkparse.models.simai.reach import reach
+
+    notes = set(reach(result.workload).notes)
+    return all(d.span.line in notes for d in result.diagnostics)
+
+
+def _as_lint_tells(display: str, result: ParseResult) -> list[Diagnostic]:
+    """The parser's errors, but those lint tells otherwise: notes below the rows and a row
+    cut off at the end of the file are lint's WK105 (SimAI never reads the notes; after the
+    cut it makes phantom layers), not rows that misread every later field (WK110)."""
+    if not result.diagnostics:
+        return []
+    from wkparse.models.simai.reach import reach
+
+    found, rows = reach(result.workload), result.workload.rows
+    told = set(found.notes) | ({rows.lines[found.cut]} if found.cut is not None else set())
+    if not any(d.span.line in told for d in result.diagnostics):
+        return list(result.diagnostics)
+    from wkparse.config import Config
+    from wkparse.engine import lint
+
+    count = lint(result, display, Config(select=("WK105",)))
+    rest = [d for d in result.diagnostics if d.span.line not in told]
+    return sorted([*count, *rest], key=lambda d: (d.span.line, d.span.column))
 
 
 def _encoded(result: ParseResult) -> Iterator[bytes]:
@@ -231,6 +278,8 @@ def _summary(tally: _Tally, dry: bool) -> str:
         parts.append(f"{_files(tally.unchanged)} already formatted")
     if tally.broken:
         parts.append(f"{_files(tally.broken)} not formatted (syntax errors)")
+    if tally.notes:
+        parts.append(f"{_files(tally.notes)} not formatted (notes below the rows)")
     if tally.unconverted:
         parts.append(f"{_files(tally.unconverted)} not formatted (`wkparse lint --fix` first)")
     if tally.marked:
