@@ -162,6 +162,19 @@ def test_a_file_of_distinct_rows_reports_the_same_over_arrays(
     assert fast.report is not None and (fast.report.first_infinite is not None) == (tp == 1)
 
 
+def test_the_text_of_distinct_rows_makes_no_python_object_per_row() -> None:
+    """`wkparse simai`'s text on a file of distinct rows: its costliest layers read one
+    value's microseconds from the columns (not the columns made Python floats) and every
+    row's first index is a range (not a list of ints): on a million rows each is ~100 MB
+    of pages, more than the report costs."""
+    words = ["-w", "w.txt", "-g", "16", "-g_p_s", "8", "-n_p_s", "8", "-r", "x-"]
+    run = simulate(_distinct_file(), None, parse(words))
+    assert run.report is not None and run.report._rows is not None
+    simai_text.render(run, "w.txt")
+    assert "us" not in vars(run.report._rows)
+    assert isinstance(run.report.first_index, range)
+
+
 def test_ieee_helpers_match_the_scalar_ones() -> None:
     """`div`, `f32` and `tick` over arrays give the scalar model's values, the edges too."""
     import numpy

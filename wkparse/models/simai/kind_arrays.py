@@ -459,12 +459,10 @@ class KindArrays(Sequence[K], Generic[K]):
         per_name = np.array([0.0 if n == "embedding_layer" else 1.0 for n in self.name_texts])
         return per_name[self.name_codes]
 
-    def term_table(self, columns: Sequence[int]) -> Any:
+    def term_columns(self, columns: Sequence[int]) -> list[Any]:
         """Each kind's terms `columns` in SimAI's sums (us; of DP, DP_EP, TP, EP, then the
-        exposed comm of fwd, wg and ig: `_Kind.terms`), an array of kinds x columns."""
-        np = _np()
-        found = [self._term(c) for c in columns]
-        return found[0].reshape(-1, 1) if len(found) == 1 else np.stack(found, axis=1)
+        exposed comm of fwd, wg and ig: `_Kind.terms`), an array of kinds per column."""
+        return [self._term(c) for c in columns]
 
     def _term(self, c: int) -> Any:
         np = _np()
@@ -485,12 +483,14 @@ class KindArrays(Sequence[K], Generic[K]):
 
     @staticmethod
     def _us(ns: Any) -> Any:
-        return doubles(ns) / FREQ
+        us = doubles(ns)  # a new array: divided in place, no second one
+        us /= FREQ
+        return us
 
     @property
     def terms(self) -> list[tuple[float, ...]]:
         """Each kind's terms (`_Kind.terms`), as tuples."""
-        return [tuple(t) for t in self.term_table(range(7)).tolist()]
+        return list(zip(*(c.tolist() for c in self.term_columns(range(7)))))
 
     @cached_property
     def exposed_ns(self) -> list[tuple[int, int, int]]:

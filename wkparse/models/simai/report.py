@@ -201,10 +201,10 @@ class _KindList(list[_Kind]):
     def terms(self) -> list[tuple[float, ...]]:
         return [k.terms for k in self]
 
-    def term_table(self, columns: Sequence[int]) -> Any:
+    def term_columns(self, columns: Sequence[int]) -> list[Any]:
         import numpy
 
-        return numpy.array([[k.terms[c] for c in columns] for k in self], dtype=numpy.float64)
+        return [numpy.array([k.terms[c] for k in self], dtype=numpy.float64) for c in columns]
 
     @property
     def exposed_ns(self) -> list[tuple[int, int, int]]:
@@ -298,7 +298,8 @@ class _Rows:
         kind = self.kinds[self.kind_of[value]]
         ns = [int(c[value]) for c in self.ns]
         f, w, i = (_with(kind.phase(p), c, kind.phase(p).exposed_ns) for p, c in zip(REPORTED, ns))
-        row = ROW % (kind.head, *(c[value] for c in self.us), kind.rest)
+        # one value's microseconds from the columns (`us` would make them all Python floats)
+        row = ROW % (kind.head, *(float(c[value]) for c in self.us_columns), kind.rest)
         bubble = next(_bubble_ns([kind.around], *([c] for c in ns)))
         return LayerResult(kind.name, f, w, i, bubble, row)
 
@@ -405,7 +406,9 @@ class Report:
             picked = numpy.flatnonzero(total >= least)
         else:
             picked = numpy.arange(n)
-        order = numpy.lexsort((numpy.asarray(firsts)[picked], -total[picked]))
+        at = picked.tolist()  # the candidates' first rows, taken one by one (they are few)
+        first = numpy.fromiter(map(firsts.__getitem__, at), dtype=numpy.int64, count=len(at))
+        order = numpy.lexsort((first, -total[picked]))
         return cast(list[int], picked[order[:count]].tolist())
 
     def by_kind(
@@ -433,13 +436,15 @@ class Report:
         return rows.kind_of[: len(self.first_index)], rows.kinds.names, cells, rows.us
 
     @cached_property
-    def first_index(self) -> list[int]:
+    def first_index(self) -> Sequence[int]:
         """The first layer index of each entry of `layers`."""
         found: list[int] = []
         order = self.order
         if self._rows is not None and self._rows.once_each:
-            found = list(range(len(order)))  # every layer a value of its own
-        elif len(order) >= NUMPY_FROM:
+            # every layer a value of its own, the tail's after them: 0, 1, 2, ... (a range:
+            # a list of a million ints costs its pages)
+            return range(len(order) + (self.tail is not None))
+        if len(order) >= NUMPY_FROM:
             # values are numbered by their first row: a value first seen is a new largest
             import numpy
 
@@ -920,13 +925,13 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
     buffer = numpy.empty(0)  # (each chunk is added up before the next is made)
     last = [] if tail is None else [tail]
 
-    def chunks(columns: Sequence[Any], kinds: Any = None) -> Iterator[Any]:
+    def chunks(columns: Sequence[Any], of_kinds: bool = False) -> Iterator[Any]:
         for start in range(0, count, CHUNK_ROWS):
             part = slice(start, min(start + CHUNK_ROWS, count))
             values = part if order is None else order[part]
-            if kinds is not None:
-                yield kinds[values if identity else kind_of[values]].ravel()
-            elif len(columns) == 1:
+            if of_kinds and not identity:
+                values = kind_of[values]
+            if len(columns) == 1:
                 yield columns[0][values]
             else:  # each row's terms together, in the order of `columns`, in one buffer
                 picked = [c[values] for c in columns]
@@ -936,11 +941,13 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
                 yield buffer
 
     def by_kind(*columns: int) -> float:
-        table = rows.kinds.term_table(columns)
-        if not table.any():  # (NaN counts, as in `_sums`)
+        # each kind's column of terms, taken row by row a chunk at a time (no table of
+        # kinds x columns: on a million kinds its pages cost more than the sums)
+        terms = rows.kinds.term_columns(columns)
+        if not any(c.any() for c in terms):  # (NaN counts, as in `_sums`)
             return 0.0
-        at_tail = [x for t in last for x in table[rows.kind_of[t]].tolist() if x]
-        return running_sum((), at_tail, times, sequential_sum(chunks((), table)))
+        at_tail = [x for t in last for c in terms if (x := float(c[rows.kind_of[t]]))]
+        return running_sum((), at_tail, times, sequential_sum(chunks(terms, of_kinds=True)))
 
     bubble = numpy.asarray(_bubble_terms(rows), dtype=numpy.float64)
     us = [numpy.asarray(c, dtype=numpy.float64) for c in rows.us_columns]
