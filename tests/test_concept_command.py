@@ -140,6 +140,23 @@ def test_busbw_and_algbw_follow_their_formulas_for_every_collective() -> None:
     assert listed and all("busbw" in n.value.en for n in listed)
 
 
+def test_each_collective_is_named_by_its_line_as_lint_names_rows(tmp_path: Path) -> None:
+    """A collective's row is its line of the file (lint and explain name rows so), not
+    SimAI's layer number from 0, which the Chinese page called a line ('第 0 行')."""
+    path = tmp_path / "two.txt"
+    path.write_text(
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 2 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        "all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n2\n"
+        "grad_gather -1 1 NONE 0 1 NONE 0 1 ALLGATHER 1048576 100\n"
+        "attention_layer -1 1000 ALLREDUCE 1048576 1000 NONE 0 1000 NONE 0 100\n"
+    )
+    run = file_run(path.read_bytes(), str(path), [])
+    labels = [(n.label.en, n.label.zh) for n in numbers("busbw", run)]
+    assert labels[0][0].startswith("line 3 grad_gather wg: ALLGATHER")
+    assert labels[0][1].startswith("第 3 行 grad_gather wg")
+    assert labels[1][0].startswith("line 4 attention_layer fwd: ALLREDUCE")
+
+
 def test_dp_is_gpus_over_tp_pp_and_ns3_groups_ignore_pp() -> None:
     run = file_run(MOE.read_bytes(), str(MOE), ["-g", "32", "-g_p_s", "8", "-n_p_s", "8"])
     tp, pp, ep = (run.header.held(k) for k in ("tp", "pp", "ep"))

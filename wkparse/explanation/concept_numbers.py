@@ -105,9 +105,17 @@ def _collectives(run: SimaiRun) -> Iterator[Number]:
             seen.add(key)
             if len(seen) > MOST_COLLECTIVES:
                 return
-            what = f"row {index} {layer.name} {phase}: {p.com.value} in {p.group.value}"
+            # the row by its line, as lint and explain name it (`index` is SimAI's layer
+            # number, from 0); a layer SimAI makes from nothing has no line
+            line = run.rows.layers.line(index) if run.rows is not None else None
+            where, where_zh = (
+                (f"layer {index}", f"第 {index} 层")
+                if line is None
+                else (f"line {line}", f"第 {line} 行")
+            )
+            what = f"{where} {layer.name} {phase}: {p.com.value} in {p.group.value}"
             what += f" of {p.ranks}, {p.size} B"
-            what_zh = f"第 {index} 行 {layer.name} {phase}：{p.com.value}，{p.group.value} 组"
+            what_zh = f"{where_zh} {layer.name} {phase}：{p.com.value}，{p.group.value} 组"
             what_zh += f" {p.ranks} 个 rank，{p.size} B"
             yield _n(what, what_zh, f"algbw {p.algbw:.2f} GB/s, busbw {p.busbw:.2f} GB/s")
 
