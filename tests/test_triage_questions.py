@@ -149,3 +149,14 @@ def test_a_question_that_points_at_its_title_gets_the_titles_answer() -> None:
     )
     [asked] = triage(text).asked
     assert asked.answered and "4 B x 参数量" in asked.answer
+
+
+def test_a_page_is_named_by_its_names_words_in_the_questions_own_order() -> None:
+    # "ns-3 DP" is a name of the page on the ns-3 groups; the user writes its words apart
+    asked = "Is that because the ns-3 simulator does not implement the PP and DP mechanisms?"
+    assert "ns3-dp" in named_concepts(asked)
+    text = f"---\ntitle: t\ncreated: 2025-01-06\nlanguage: en\n---\n\n{asked}\n"
+    [q] = triage(text).public()["questions"]  # type: ignore[misc]
+    assert q["answered"] and "GPUs / TP" in q["answer"]
+    # two common words alone (no acronym, no hyphenated word) name no page
+    assert named_concepts("Which overlap ratio should I use?") == ()

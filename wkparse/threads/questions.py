@@ -164,11 +164,40 @@ def named_concepts(text: str, limit: int = 2, short: bool = False) -> tuple[str,
             m = re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text, re.IGNORECASE)
         if m is not None:
             found.append((-len(name), m.start(), ident))
+    words = _words(text)
+    for name, ident, parts in _split_names():
+        if all(w in words for w in parts):
+            found.append((-len(name), len(text), ident))
     ids: list[str] = []
     for _length, _pos, ident in sorted(found):
         if ident not in ids:
             ids.append(ident)
     return tuple(ids[:limit])
+
+
+def _words(text: str) -> frozenset[str]:
+    """The words of `text` as a name's words are compared: a short one (an acronym) as written,
+    a longer one in lower case."""
+    return frozenset(w if len(w) <= 3 else w.lower() for w in re.findall(r"[\w][\w.-]*\w|\w", text))
+
+
+@functools.cache
+def _split_names() -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """The catalog's names of two words or more that the question may name in other words'
+    company ("the ns-3 simulator ... DP" names "ns-3 DP"): every word must be in the question,
+    and one of them must be an acronym or a hyphenated word, so that two common
+    words alone never name a page."""
+    from wkparse.concepts import concepts
+
+    out: list[tuple[str, str, tuple[str, ...]]] = []
+    for page in concepts():
+        for name in page.names:
+            parts = tuple(_words(name))
+            if len(parts) < 2 or not name.isascii() or name.lower() in _PLAIN:
+                continue
+            if any(re.search(r"^[A-Z]{2,3}$|[a-z]-\w", w) for w in parts):
+                out.append((name, page.id, parts))
+    return tuple(out)
 
 
 @functools.cache
