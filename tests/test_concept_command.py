@@ -213,3 +213,22 @@ def test_the_pages_numbers_are_simais_recorded_ones(name: str) -> None:
     pp = _value("expose-pp-comm", run, "Expose_PP_comm")
     assert pp == f"{recorded['Expose_PP_comm']:.0f} us"
     assert _value("total-time", run, "total time") == f"{recorded['Total time']:.0f} us"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_run_that_ends_is_said_before_the_numbers(tmp_path: Path, lang: str) -> None:
+    """A file SimAI stops on at line 1 (blank) gives its ending, not the zeros SimAI holds
+    nor a DP of Python's None; one that stops later (a count stoi throws on) gives its ending
+    first, then the numbers it read, DP not reached."""
+    rows = PIPELINED.read_text().split("\n", 2)
+    blank = tmp_path / "blank.txt"
+    blank.write_text("\n" + "\n".join(rows[1:]))
+    out = _run(["concept", "dp", str(blank), "--lang", lang]).stdout
+    assert "139" in out and "None" not in out and "TP: 0" not in out
+    count = tmp_path / "count.txt"
+    count.write_text("\n".join([rows[0], "abc", rows[2]]))
+    out = _run(["concept", "dp", str(count), "--format", "json", "--lang", lang]).stdout
+    got = [(n["label"]["en"], n["value"]["en"]) for n in json.loads(out)["numbers"]]
+    assert got[0][0] == "how SimAI's run ends" and got[0][1].startswith("exit 134: ")
+    assert ("TP", "4") in got
+    assert got[-1] == ("DP = -g / (TP x PP)", "not reached (the run ends before SimAI computes it)")

@@ -72,7 +72,16 @@ def _dp(run: SimaiRun) -> Iterator[Number]:
     yield _n("-g", "-g", run.gpus)
     yield _n("TP", "TP", run.header.held("tp"))
     yield _n("PP", "PP", run.header.held("pp"))
-    yield _n("DP = -g / (TP x PP)", "DP = -g / (TP x PP)", run.dp)
+    if run.dp is None:  # the run ends before SimAI computes it
+        yield Number(
+            Text("DP = -g / (TP x PP)", "DP = -g / (TP x PP)"),
+            Text(
+                "not reached (the run ends before SimAI computes it)",
+                "未算到（SimAI 在算出它之前就结束了）",
+            ),
+        )
+    else:
+        yield _n("DP = -g / (TP x PP)", "DP = -g / (TP x PP)", run.dp)
 
 
 def _ns3_groups(run: SimaiRun) -> Iterator[Number]:
@@ -208,4 +217,17 @@ def file_run(data: bytes, name: str, words: list[str], version: SimaiVersion = D
 def numbers(page_id: str, run: SimaiRun) -> list[Number]:
     """The page's numbers in the file `run` read (empty when the models say none)."""
     found = BY_PAGE.get(page_id)
-    return [] if found is None else list(found(run))
+    if found is None:
+        return []
+    if run.outcome.kind == "ok":
+        return list(found(run))
+    o = run.outcome
+    ending = Number(
+        Text("how SimAI's run ends", "SimAI 运行的结局"),
+        # SimAI's own words stay as it prints them
+        Text(f"exit {o.exit_code}: {o.message}", f"退出码 {o.exit_code}：{o.message}"),
+    )
+    if run.count is None:
+        # it ends on line 1: no value of the file was read, a number would be SimAI's zeros
+        return [ending]
+    return [ending, *found(run)]
