@@ -63,6 +63,10 @@ def test_a_pasted_command_line_with_its_variables(tmp_path: Path) -> None:
     assert doc["stop"]["collective"] == "REDUCESCATTER" and doc["stop"]["phase"] == "wg"
     assert doc["simai"]["env"] == {"AS_PXN_ENABLE": "1"}
     assert "PXN" in err and len(err.strip().splitlines()) == 1
+    # the text's first line states the outcome, as simai's does
+    code, text, _ = traffic(line)
+    stop = doc["stop"]
+    assert text.startswith(f"{DENSE}: stops at layer {stop['layer']} (")
 
 
 def test_csv_and_text() -> None:
@@ -73,6 +77,7 @@ def test_csv_and_text() -> None:
     assert all(len(x.split(",")) == 4 for x in lines[1:])
     code, out, _ = traffic(str(SAMPLE), "-g", "8")
     assert code == 0
+    assert out.startswith(f"{SAMPLE}: finished: every pass completes (GPU traffic in ")
     for words in (
         "cef83f9",
         "busiest pairs",

@@ -15,7 +15,8 @@ def render(run: TrafficRun, path: str) -> str:
     t = run.topology
     intra, intra_flows, inter, inter_flows = run.server_split()
     out = [
-        f"{path}: GPU traffic in SimAI_simulator's flow model",
+        # the outcome first, as simai's first line gives it
+        f"{path}: {stop_line(run)} (GPU traffic in SimAI_simulator's flow model)",
         f"model: {MODEL}",
         f"topology: {t.gpus} GPUs, {t.gpus_per_server} per server, "
         f"{switches(t.nvswitches)}, "
@@ -23,7 +24,6 @@ def render(run: TrafficRun, path: str) -> str:
     ]
     if run.env:
         out.append("environment: " + " ".join(f"{k}={v}" for k, v in sorted(run.env.items())))
-    out.append(stop_line(run))
     out += [f"note: {n}" for n in notes(run)]
     out += [
         "",
