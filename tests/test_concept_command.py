@@ -232,3 +232,13 @@ def test_a_run_that_ends_is_said_before_the_numbers(tmp_path: Path, lang: str) -
     assert got[0][0] == "how SimAI's run ends" and got[0][1].startswith("exit 134: ")
     assert ("TP", "4") in got
     assert got[-1] == ("DP = -g / (TP x PP)", "not reached (the run ends before SimAI computes it)")
+
+
+def test_a_total_that_is_not_finite_reads_as_simai_prints_it(tmp_path: Path) -> None:
+    """No `vpp:`: the bubble divides by zero; the page says `NaN or Inf`, as EndToEnd.csv,
+    simai and explain say it, not Python's `nan`."""
+    path = tmp_path / "novpp.txt"
+    path.write_text(PIPELINED.read_text().replace(" vpp: 9", "", 1))
+    out = _run(["concept", "bubble", str(path), "--format", "json"]).stdout
+    got = {n["label"]["en"]: n["value"]["en"] for n in json.loads(out)["numbers"]}
+    assert got["bubble time"] == "NaN or Inf us"

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from wkparse.concepts import Text
+from wkparse.models.simai.ieee import whole
 from wkparse.models.simai.options import options_for
 from wkparse.models.simai.report import Report
 from wkparse.models.simai.run import SimaiRun, simulate
@@ -40,7 +41,8 @@ def _n(en: str, zh: str, value: object) -> Number:
 
 
 def _us(value: float | None) -> str:
-    return "n/a" if value is None else f"{value:.0f} us"
+    """A total as EndToEnd.csv prints it (`NaN or Inf` where it is not finite), in us."""
+    return "n/a" if value is None else f"{whole(value)} us"
 
 
 def _total(report: Report | None, key: str) -> float | None:
