@@ -363,3 +363,22 @@ def test_a_sigfpe_in_the_option_parser_is_said_once_per_stream() -> None:
     assert result.exit_code == 1
     assert result.stdout.count("SIGFPE") == 1
     assert result.stderr.count("SIGFPE") == 1 and result.stderr.startswith("exit 1: ")
+
+
+def test_simai_options_after_the_file_name_keep_the_file_in_the_example() -> None:
+    """`-g_p_s 8 -n_p_s 8 FILE`: the example puts FILE before `--`, not after SimAI's
+    options with `FILE` as a placeholder."""
+    result = runner.invoke(app, ["simai", "-g_p_s", "8", "-n_p_s", "8", str(SAMPLE)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().endswith(f"(wkparse simai {SAMPLE} -- -g_p_s 8 -n_p_s 8)")
+
+
+def test_lang_says_simai_writes_english() -> None:
+    """`--lang zh`, as lint and explain take it: simai's output is English, and SimAI's
+    own --lang (en or ja) is no Chinese."""
+    result = runner.invoke(app, ["simai", "--lang", "zh", str(SAMPLE)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "error: --lang: wkparse simai writes English only (`wkparse explain --lang zh` "
+        "explains in Chinese); SimAI's own -l/--lang (en or ja) goes after `--`"
+    ]

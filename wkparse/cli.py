@@ -676,10 +676,29 @@ def simai_arguments(args: list[str]) -> list[str]:
     if theirs is None:
         return args
     first = next((i for i, w in enumerate(args[:ours]) if w in OPTION_NAMES), theirs)
-    path = next((w for w in args[:first] if not w.startswith("-")), "FILE")
-    example = " ".join(["wkparse simai", path, "--", *args[first:ours], *args[ours + 1 :]])
+    path = next((w for w in args[:first] if not w.startswith("-")), None)
+    options = args[first:ours]
+    if path is None:
+        # the file after SimAI's options (`-g_p_s 8 FILE`): the word that is no option's value
+        at = next(
+            (
+                i
+                for i, w in enumerate(options)
+                if i and not w.startswith("-") and not options[i - 1].startswith("-")
+            ),
+            None,
+        )
+        path = "FILE" if at is None else options.pop(at)
+    example = " ".join(["wkparse simai", path, "--", *options, *args[ours + 1 :]])
+    word = args[theirs]
+    if OPTION_NAMES[word.split("=", 1)[0]] == "lang":
+        # other commands' --lang: simai's output is English; SimAI's own -l is en or ja
+        raise ValueError(
+            f"{word}: wkparse simai writes English only (`wkparse explain --lang zh` explains "
+            "in Chinese); SimAI's own -l/--lang (en or ja) goes after `--`"
+        )
     raise ValueError(
-        f"{args[theirs]} is an option of SimAI's, not of wkparse: put SimAI's options "
+        f"{word} is an option of SimAI's, not of wkparse: put SimAI's options "
         f"after `--` ({example})"
     )
 
