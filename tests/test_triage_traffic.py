@@ -57,3 +57,19 @@ def test_shared_threads_about_traffic_get_the_matrix_command(case: str) -> None:
         (folder / "issue.md").read_text(), attachments if attachments.is_dir() else None
     )
     assert any("`wkparse traffic FILE -- -n TOPOLOGY`" in s for s in said)
+
+
+def test_traffic_between_hosts_is_asked_as_scale_out() -> None:
+    # "between hosts / across servers" asks where traffic leaves a server, as "scale-out" does,
+    # also where the prose wraps the phrase over two lines
+    lead = "Traffic leaves a server when a collective's group spans servers"
+    for words in (
+        "no traffic between hosts",
+        "nothing goes across the servers",
+        "none between\nhosts",
+    ):
+        body = f"I ran the sample on SimAI_simulator and see {words}. Is that correct?\n"
+        said = _answers(HEAD.format(title="traffic", lang="en") + body)
+        assert any(s.startswith(lead) for s in said), words
+    said = _answers(HEAD.format(title="traffic", lang="en") + "All traffic stays. Why?\n")
+    assert not any(s.startswith(lead) for s in said)

@@ -41,6 +41,7 @@ ASKS: dict[str, re.Pattern[str]] = {
     "norm": re.compile(r"(?<![\w.])grad_norm(?![\w.])"),
     "scale-out": re.compile(
         r"(?i)scale[- ]?out|inter-?(?:node|machine|server)|cross[- ](?:node|server|machine)"
+        r"|\b(?:between|across) (?:the )?(?:hosts|servers|nodes|machines)\b"
         r"|跨机|跨节点|机间"
     ),
     "matrix": re.compile(
@@ -100,10 +101,23 @@ def _raised(
     for key, pattern in ASKS.items():
         where = everything if key in ("dp", "norm") else said
         line = next((n for n, x in where if pattern.search(x)), None)
+        if line is None and where is said:  # a phrase wrapped over two lines
+            line = next((n for n, x in _run_on(said) if pattern.search(x)), None)
         if line is not None:
             yield key, line
             if key == "size" and not any(ASKS["groups"].search(x) for _, x in said):
                 yield "groups", line
+
+
+def _run_on(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Each line with the next line's words, where the next line follows it: a topic the
+    user's prose wraps over two lines ("no traffic between / hosts") is raised on the first."""
+    out: list[tuple[int, str]] = []
+    for i, (n, x) in enumerate(lines):
+        after = lines[i + 1] if i + 1 < len(lines) else None
+        glue = " " if x.isascii() else ""
+        out.append((n, x + glue + after[1].lstrip() if after and after[0] == n + 1 else x))
+    return out
 
 
 def _aicb_at(t: Triage) -> str | None:
