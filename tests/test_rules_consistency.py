@@ -320,3 +320,23 @@ def test_pages_state_the_fix_their_rule_attaches() -> None:
             if d.code == page.code
         }
         assert page.fixable in kinds and kinds <= {"no", page.fixable}, page.code
+
+
+@pytest.mark.parametrize(
+    ("sample", "code"),
+    [
+        ("gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt", "WK302"),
+        ("gpt13b-world8-tp2-pp1-sp.txt", "WK308"),
+    ],
+)
+def test_a_count_below_the_rows_leaves_the_fix_to_the_count(sample: str, code: str) -> None:
+    """Line 2 says 500 of the 1,230 rows: ga (or vpp) counted from the 500 SimAI reads differs
+    from the header, but setting it to that count would break the file once the count is
+    fixed; only WK105's fix (the count) is offered."""
+    text = (Path(__file__).resolve().parents[1] / "samples" / sample).read_text()
+    rows = text.count("\n") - 2
+    short = text.replace(f"\n{rows}\n", "\n500\n", 1)
+    found = [d for d in lint(parse_text(short), "short.txt")]
+    assert _only(found, code).fix is None
+    count = _only(found, "WK105")
+    assert count.fix is not None and [e.text for e in count.fix.edits] == [str(rows)]

@@ -10,6 +10,7 @@ from wkparse.checks import Context
 from wkparse.checks.training import set_value, training_header, value_span
 from wkparse.diagnostics import Fix
 from wkparse.i18n import _
+from wkparse.models.simai.reach import reach
 from wkparse.models.simai.tokens import header_value
 from wkparse.syntax import shown
 
@@ -19,8 +20,10 @@ def fix_value(
 ) -> Fix | None:
     """`set_value` on `key`'s value, when the header writes one to replace. A value `counted`
     from the rows is no fix where they stop before line 2's count (cut off, or phantom
-    layers: WK105): it would make the damaged file look whole."""
-    if counted and ctx.rows_short:
+    layers: WK105): it would make the damaged file look whole; nor where whole rows follow
+    the count (WK105's fix, the count, is the one: the value counted from the rows SimAI
+    reads would break the file once the count is set)."""
+    if counted and (ctx.rows_short or reach(ctx.file).unread_rows):
         return None
     span = value_span(header, key)
     field = header.read(key)
