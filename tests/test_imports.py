@@ -26,6 +26,7 @@ LAYERS: tuple[frozenset[str], ...] = (
             "record",
             "i18n",
             "atomic",
+            "heap",
             "terminal",
             "cpp",
             "digits",

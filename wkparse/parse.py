@@ -135,7 +135,12 @@ def read_input(path: Path, limits: Limits) -> bytes:
         if stat.S_ISREG(info.st_mode) and info.st_size > limits.max_bytes:
             raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
         with path.open("rb") as stream:
-            data = _read_past(stream, limits.max_bytes)
+            # a file in one read of its size (pieces joined would hold it twice); a pipe,
+            # or a file that has grown since, in pieces up to the limit
+            regular = stat.S_ISREG(info.st_mode)
+            data = stream.read(info.st_size + 1) if regular else b""
+            if len(data) > info.st_size or not regular:
+                data += _read_past(stream, limits.max_bytes - len(data))
     if len(data) > limits.max_bytes:
         raise OSError(0, f"over the {limits.max_bytes:,}-byte limit")
     return data

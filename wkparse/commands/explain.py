@@ -19,6 +19,7 @@ from wkparse.config import Config, ConfigError, Resolver, check_target
 from wkparse.discover import STDIN
 from wkparse.engine import lint
 from wkparse.explanation import Explanation, explain
+from wkparse.heap import keep_freed_memory
 from wkparse.i18n import language, resolve
 from wkparse.models.aicb import AicbError, generate
 from wkparse.models.aicb.reading import verdict
@@ -115,6 +116,7 @@ def _explain_file(
             data = read_stdin(config.limits)
             result: ParseResult = parse_bytes(data, limits=config.limits)
         else:
+            keep_freed_memory(_size(path))
             # the bytes for "What SimAI-Analytical will report" (None over the read limits:
             # the section is left out, as the parser reports the size)
             result, data = parse_file_and_bytes(path, limits=config.limits)
@@ -125,6 +127,14 @@ def _explain_file(
     return _render(
         shown(result, name, config, aicb_command, data, simai_options), format, output, errors
     )
+
+
+def _size(path: Path) -> int | None:
+    """The file's size, None if it cannot be told (the reading says why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
 
 
 def _language(lang: str | None, config: Config, errors: Console) -> str | None:

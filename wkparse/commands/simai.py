@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from wkparse import terminal
 from wkparse.cpp import INT_MAX
+from wkparse.heap import keep_freed_memory
 from wkparse.models.simai import SimaiRun, simulate
 from wkparse.models.simai.options import Refusal, is_command, options_for, split_command
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion, UnknownVersion, resolve
@@ -154,6 +155,8 @@ def run(
     except (UnknownVersion, ConfigError) as exc:
         terminal.error(errors, f"--at {exc}" if at is not None else str(exc))
         return 2
+    if str(path) != "-":
+        keep_freed_memory(_size(path))
     try:
         data = read_input(path, Limits())
     except OSError as exc:
@@ -198,6 +201,14 @@ def run(
 
         sys.stdout.write(simai_text.render(result, str(path)))
     return _fails(errors, str(path), result)
+
+
+def _size(path: Path) -> int | None:
+    """The file's size, None if it cannot be told (the reading says why)."""
+    try:
+        return path.stat().st_size
+    except OSError:
+        return None
 
 
 def _fails(errors: Console, path: str, run: SimaiRun) -> int:
