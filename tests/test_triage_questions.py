@@ -160,3 +160,17 @@ def test_a_page_is_named_by_its_names_words_in_the_questions_own_order() -> None
     assert q["answered"] and "GPUs / TP" in q["answer"]
     # two common words alone (no acronym, no hyphenated word) name no page
     assert named_concepts("Which overlap ratio should I use?") == ()
+
+
+def test_an_abbreviation_the_thread_defines_names_the_page_of_its_phrase() -> None:
+    body = (
+        "We run a very large number of gradient accumulation steps (GAS).\n\n"
+        "Is this slow, linear scaling with GAS intended?\n"
+    )
+    text = f"---\ntitle: t\ncreated: 2025-10-22\nlanguage: en\n---\n\n{body}"
+    [q] = triage(text).public()["questions"]  # type: ignore[misc]
+    assert q["concepts"] == ["ga"] and q["answered"]
+    assert "once per micro-batch" in q["answer"]
+    # an abbreviation the thread does not define names nothing
+    [q] = read("t", [(8, "Is this slow, linear scaling with GAS intended?")])
+    assert q.concepts == ()

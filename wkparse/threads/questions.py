@@ -100,7 +100,9 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
     a thread that asks nothing in so many words asks what its title says."""
     out: list[Question] = []
     seen: set[str] = set()
-    for number, paragraph in [(0, title), *_paragraphs(prose)]:
+    paragraphs = [(0, title), *_paragraphs(prose)]
+    aliases = _abbreviations(" ".join(p for _, p in paragraphs))
+    for number, paragraph in paragraphs:
         if len(paragraph) > _LONGEST:
             continue
         for piece in _SENTENCE_END.split(paragraph):
@@ -111,7 +113,8 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
             if key in seen:
                 continue
             seen.add(key)
-            out.append(Question(number, text, kind_of(text), named_concepts(text)))
+            named = named_concepts(text) or _by_alias(text, aliases)
+            out.append(Question(number, text, kind_of(text), named))
     failure = bool(_FAILURE.search(title)) and kind_of(title) == "other"
     if out and failure and not any(q.kind == "cause" for q in out) and title.strip():
         # the title reports what went wrong; the body asks only around it
@@ -121,6 +124,28 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
         topic = kind if kind != "other" else "cause" if _FAILURE.search(title) else "topic"
         out.append(Question(0, title.strip(), topic, named_concepts(title, short=True)))
     return out[:limit]
+
+
+#: a phrase and the abbreviation the thread gives it: "gradient accumulation steps (GAS)"
+_ABBREVIATION = re.compile(r"([A-Za-z][\w -]{3,60}?)\s*\(([A-Z][A-Za-z]{1,5})\)")
+
+
+def _abbreviations(text: str) -> dict[str, tuple[str, ...]]:
+    """The abbreviations the thread defines for a phrase that names catalog pages, and the
+    pages: a question that writes only the abbreviation names them too."""
+    out: dict[str, tuple[str, ...]] = {}
+    for m in _ABBREVIATION.finditer(text):
+        named = named_concepts(m.group(1))
+        if named and m.group(2) not in out:
+            out[m.group(2)] = named
+    return out
+
+
+def _by_alias(text: str, aliases: dict[str, tuple[str, ...]]) -> tuple[str, ...]:
+    for short, named in aliases.items():
+        if re.search(rf"(?<![\w-]){re.escape(short)}(?![\w-])", text):
+            return named
+    return ()
 
 
 def _paragraphs(prose: list[tuple[int, str]]) -> list[tuple[int, str]]:
