@@ -175,6 +175,26 @@ def test_the_text_of_distinct_rows_makes_no_python_object_per_row() -> None:
     assert isinstance(run.report.first_index, range)
 
 
+def test_the_sums_of_a_kind_per_row_make_their_terms_a_chunk_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Row i is kind i: each chunk's terms are made from its kinds alone, never a column as
+    long as the file (on a million rows, 24 MB of pages per sum of three columns)."""
+    asked: list[slice] = []
+    made = kind_arrays.KindArrays.term_columns
+
+    def term_columns(self: Any, columns: Any, part: slice = kind_arrays.ALL) -> Any:
+        asked.append(part)
+        return made(self, columns, part)
+
+    monkeypatch.setattr(kind_arrays.KindArrays, "term_columns", term_columns)
+    monkeypatch.setattr(report, "CHUNK_ROWS", 1000)
+    words = ["-w", "w.txt", "-g", "16", "-g_p_s", "8", "-n_p_s", "8", "-r", "x-"]
+    run = simulate(_distinct_file(), None, parse(words))
+    assert _timed_over_arrays(run) and run.report is not None and run.report.totals
+    assert asked and all(p.stop is not None and p.stop - p.start <= 1000 for p in asked)
+
+
 def test_timing_kinds_over_arrays_never_asks_numpy_unique(monkeypatch: pytest.MonkeyPatch) -> None:
     """`numpy.unique` imports numpy.ma (17 ms of explain's start-up); the kinds' tokens are
     small codes, counted instead."""

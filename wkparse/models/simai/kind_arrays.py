@@ -166,6 +166,10 @@ def token_codes(column: Sequence[str], at: Any = None) -> tuple[list[str], Any]:
     return list(number), np.asarray(found, dtype=np.intp)
 
 
+#: every item of a column
+ALL = slice(None)
+
+
 def _used(codes: Any) -> list[int]:
     """The distinct codes of an array of token codes (small ints), in order: counted, not
     `numpy.unique`, which imports numpy.ma (17 ms of explain's start-up)."""
@@ -466,26 +470,33 @@ class KindArrays(Sequence[K], Generic[K]):
         per_name = np.array([0.0 if n == "embedding_layer" else 1.0 for n in self.name_texts])
         return per_name[self.name_codes]
 
-    def term_columns(self, columns: Sequence[int]) -> list[Any]:
+    def term_columns(self, columns: Sequence[int], part: slice = ALL) -> list[Any]:
         """Each kind's terms `columns` in SimAI's sums (us; of DP, DP_EP, TP, EP, then the
-        exposed comm of fwd, wg and ig: `_Kind.terms`), an array of kinds per column."""
-        return [self._term(c) for c in columns]
+        exposed comm of fwd, wg and ig: `_Kind.terms`), an array of kinds per column; of
+        the kinds `part` only, if given."""
+        return [self._term(c, part) for c in columns]
 
-    def _term(self, c: int) -> Any:
+    def term_rows(self, columns: Sequence[int], part: slice) -> Any:
+        """The terms `columns` of the kinds `part`, kind after kind (each kind's in the order
+        of `columns`), in one array."""
+        found = self.term_columns(columns, part)
+        return found[0] if len(found) == 1 else _np().stack(found, axis=1).ravel()
+
+    def _term(self, c: int, part: slice = ALL) -> Any:
         np = _np()
-        fe, we, ie = self.exposed
+        fe, we, ie = (e[part] for e in self.exposed)
         if c >= 4:
             return self._us((fe, we, ie)[c - 4])
         if c < 2:  # DP, DP_EP: the weight-gradient comm, by its group
-            wg, where = self._us(we), self.dp_ep
+            wg, where = self._us(we), self.dp_ep[part]
             if not where.any():
-                return wg if c == 0 else np.zeros(len(self))
+                return wg if c == 0 else np.zeros(len(wg))
             return np.where(where, 0.0, wg) if c == 0 else np.where(where, wg, 0.0)
         with np.errstate(over="ignore"):
             pair = self._us(fe + ie)  # TP, EP (uint64: wraps as SimAI's Tick sum does)
-        where = self.forward_ep
+        where = self.forward_ep[part]
         if not where.any():
-            return pair if c == 2 else np.zeros(len(self))
+            return pair if c == 2 else np.zeros(len(pair))
         return np.where(where, 0.0, pair) if c == 2 else np.where(where, pair, 0.0)
 
     @staticmethod

@@ -940,10 +940,17 @@ def _sums_by_numpy(rows: _Rows, tail: int | None, times: int) -> tuple[float, ..
                 numpy.stack(picked, axis=1, out=buffer.reshape(-1, len(columns)))
                 yield buffer
 
+    kinds = rows.kinds
+    in_order = identity and order is None and tail is None and isinstance(kinds, KindArrays)
+
     def by_kind(*columns: int) -> float:
+        if in_order:  # row i is kind i: each chunk's terms made from its kinds alone
+            assert isinstance(kinds, KindArrays)
+            parts = (slice(s, min(s + CHUNK_ROWS, count)) for s in range(0, count, CHUNK_ROWS))
+            return sequential_sum(kinds.term_rows(columns, part) for part in parts)
         # each kind's column of terms, taken row by row a chunk at a time (no table of
         # kinds x columns: on a million kinds its pages cost more than the sums)
-        terms = rows.kinds.term_columns(columns)
+        terms = kinds.term_columns(columns)
         if not any(c.any() for c in terms):  # (NaN counts, as in `_sums`)
             return 0.0
         at_tail = [x for t in last for c in terms if (x := float(c[rows.kind_of[t]]))]
