@@ -176,6 +176,24 @@ def test_output_with_text_format_writes_the_text(tmp_path: Path) -> None:
     assert target.read_text() == piped
 
 
+@pytest.mark.parametrize(
+    ("name", "start"), [("r.html", "<!DOCTYPE html>"), ("r.md", "### "), ("r.json", "{")]
+)
+def test_output_without_a_format_takes_the_one_its_name_ends_in(
+    tmp_path: Path, name: str, start: str
+) -> None:
+    """`explain FILE -o report.html` wrote the terminal's text under an .html name; the
+    name's ending chooses the format when --format is not given (an explicit one wins)."""
+    target = tmp_path / name
+    result = CliRunner().invoke(app, ["explain", str(FILES["seed"]), "-o", str(target)])
+    assert result.exit_code == 0, result.output
+    assert target.read_text().startswith(start)
+    forced = CliRunner().invoke(
+        app, ["explain", "-f", "text", str(FILES["seed"]), "-o", str(target)]
+    )
+    assert forced.exit_code == 0 and "wkparse explain" in target.read_text().split("\n", 1)[0]
+
+
 def _synthesize() -> object:
     name = "wkparse_bench_synthesize"
     if name not in sys.modules:

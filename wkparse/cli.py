@@ -264,8 +264,13 @@ def explain(
     path: Path | None = typer.Argument(
         None, help="Workload file ('-' reads stdin); none: the file --aicb-command writes."
     ),
-    format: ExplainFormat = typer.Option(
-        ExplainFormat.text, "--format", "-f", help="Output format."
+    format: ExplainFormat | None = typer.Option(
+        None,
+        "--format",
+        "-f",
+        help="Output format: text, markdown, json or html (default: text, or the one the "
+        "name given to -o ends in: .md, .json, .html).",
+        show_default=False,
     ),
     output: Path | None = typer.Option(
         None, "--output", "-o", help="Write to this file instead of stdout."
@@ -291,9 +296,10 @@ def explain(
     color: Color = COLOR,
 ) -> None:
     """Say what a workload file means: layout, structure, totals, and its lint findings."""
-    from wkparse.commands.explain import run
+    from wkparse.commands.explain import format_for, run
 
-    raise typer.Exit(run(path, format.value, output, aicb_command, lang, target, simai_options, at))
+    chosen = format_for(None if format is None else format.value, output)
+    raise typer.Exit(run(path, chosen, output, aicb_command, lang, target, simai_options, at))
 
 
 class SimaiFormat(str, Enum):

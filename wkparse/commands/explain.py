@@ -36,6 +36,17 @@ if TYPE_CHECKING:
     from rich.console import Console
 
 FORMATS = ("text", "markdown", "json", "html")
+#: the format an output file's name asks for when --format is not given
+_BY_SUFFIX = {".md": "markdown", ".markdown": "markdown", ".json": "json", ".html": "html"}
+
+
+def format_for(format: str | None, output: Path | None) -> str:
+    """`format`, else the one `output`'s name ends in (`-o report.html` writes the page, not
+    the terminal's text under an .html name), else text."""
+    if format is not None:
+        return format
+    suffix = "" if output is None else output.suffix.lower()
+    return _BY_SUFFIX.get(suffix, "text")
 
 
 def run(
