@@ -221,6 +221,17 @@ def test_lint_messages_in_chinese_keep_codes_and_values(tmp_path: Path) -> None:
     assert "流水线阶段间的通信" in chinese
 
 
+def test_notes_below_the_rows_in_chinese_run_on_without_gaps(tmp_path: Path) -> None:
+    """WK105's notes message read '1,309 行 之后' and '第 5-6 行 不是数据行': a space between two
+    Chinese words where a counted noun meets the next word."""
+    target = tmp_path / "notes.txt"
+    target.write_text(NO_PP_COMM + "my notes\nmore notes\n", encoding="utf-8")
+    chinese = linted(target, "--lang", "zh", "--select", "WK105")
+    message = next(line for line in chinese.splitlines() if "WK105" in line)
+    assert "行之后" in message and "行不是数据行" in message
+    assert not re.search("[\u4e00-\u9fff] [\u4e00-\u9fff]", message), message
+
+
 def test_lint_follows_the_configured_language(tmp_path: Path) -> None:
     target = tmp_path / "w.txt"
     target.write_text(NO_PP_COMM, encoding="utf-8")
