@@ -130,3 +130,9 @@ def test_zero_gpus_per_server_is_refused_not_defaulted() -> None:
 def test_one_nvswitch_is_said_in_the_singular() -> None:
     _, out, _ = traffic(str(SAMPLE), "-g", "8")
     assert "1 NVSwitch," in out
+
+
+def test_standard_input_is_named_as_the_other_commands_name_it() -> None:
+    result = runner.invoke(app, ["traffic", "-", "-g", "8"], input=SAMPLE.read_bytes())
+    assert result.exit_code == 0
+    assert result.stdout.startswith("<stdin>: finished: every pass completes")

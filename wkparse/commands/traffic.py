@@ -26,7 +26,7 @@ from wkparse.models.simai.traffic import (
     stated,
 )
 from wkparse.models.simai.traffic.command_line import Refused, parse, unknown_variables
-from wkparse.parse import Limits, read_input
+from wkparse.parse import Limits, read_input, shown_path
 
 FORMATS = ("text", "json", "csv", "html")
 
@@ -74,18 +74,19 @@ def run(
     except OSError as exc:
         terminal.error(errors, f"{path}: {terminal.reason(exc)}")
         return 2
+    shown = shown_path(path)  # `-` is <stdin>, as the other commands name it
     try:
         result = model_traffic(data, topology, command.env)
     except (TrafficError, NotModelled) as exc:
-        terminal.error(errors, f"{path}: {exc}")
+        terminal.error(errors, f"{shown}: {exc}")
         return 2
-    code = terminal.write_page(_page(result, format, str(path)), _target(output), errors)
+    code = terminal.write_page(_page(result, format, shown), _target(output), errors)
     if code:
         return code
     if result.stop is not None:
         from wkparse.render.traffic.words import stop_line
 
-        terminal.say(errors, "exit 1", f"{path}: {stop_line(result)}", "yellow")
+        terminal.say(errors, "exit 1", f"{shown}: {stop_line(result)}", "yellow")
         return 1
     return 0
 
