@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
+from tests.conftest import TRIAGE, require
 from wkparse import triage
+from wkparse.threads.asked import _NAMES
 from wkparse.threads.questions import kind_of, named_concepts, read
 
 
@@ -174,3 +178,21 @@ def test_an_abbreviation_the_thread_defines_names_the_page_of_its_phrase() -> No
     # an abbreviation the thread does not define names nothing
     [q] = read("t", [(8, "Is this slow, linear scaling with GAS intended?")])
     assert q.concepts == ()
+
+
+@pytest.mark.parametrize("case", ["aliyun-SimAI-110", "aliyun-SimAI-142", "aliyun-SimAI-199"])
+def test_a_question_gets_the_answer_that_names_what_it_asks_about(case: str) -> None:
+    # the question names an acronym or identifier (DP, TP, forward_compute_time) that its first
+    # answer never says, while an answer below names it: that one answers the question
+    folder = require(TRIAGE / case)
+    attachments = folder / "attachments"
+    result = triage(
+        (folder / "issue.md").read_bytes(), attachments if attachments.is_dir() else None
+    )
+    asked = [a for a in result.asked if _NAMES.findall(a.question.text)]
+    assert asked
+    for a in asked:
+        names = set(_NAMES.findall(a.question.text))
+        below = [x for x in result.answers if all(n in x.answer for n in names)]
+        if below:
+            assert any(n in a.answer for n in names), (a.question.text, a.answer[:80])

@@ -6,6 +6,8 @@ from a page, a model or a line."""
 
 from __future__ import annotations
 
+import re
+
 from wkparse.threads.phrases import say
 from wkparse.threads.questions import Question
 from wkparse.threads.result import Answer, Asked, Triage
@@ -16,6 +18,7 @@ def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
     cause_used = False
     for q in questions:
         a = _answer(t, q, cause_used)
+        a = _naming_what_is_asked(t, q, a)
         if a is not None and a.answered and q.kind in ("cause", "topic") and _is_cause(t):
             cause_used = True
         if a is not None and all(a.answer != b.answer or not a.answered for b in out):
@@ -119,3 +122,47 @@ def _from_catalog(q: Question, lang: str) -> Asked:
         cite = page.sources[0].cite() if page.sources else ""
         evidence.append(say("evidence-concept", lang, id=page.id, source=cite))
     return Asked(q, " ".join(texts), evidence)
+
+
+#: the names a question's answer must say to speak of it: an acronym (DP, TP, NIC) or an
+#: identifier with an underscore (`grad_gather`, `forward_compute_time`)
+_NAMES = re.compile(r"(?<![A-Za-z0-9_-])(?:[A-Z]{2,6}|[A-Za-z]+_[A-Za-z0-9_]+)(?![A-Za-z0-9_-])")
+
+
+def _naming_what_is_asked(t: Triage, q: Question, a: Asked | None) -> Asked | None:
+    """An answer that names none of the acronyms and identifiers the question asks about gives
+    way to the answer below that names them all, most often (a cause asked of "no DP traffic"
+    is answered by the rows that carry DP, not by what an empty result file means)."""
+    names = set(_NAMES.findall(q.text))
+    if not names or q.kind not in ("cause", "check", "topic"):
+        return a
+    if a is not None and a.answered and _count(names | _words(q.text), a.answer):
+        return a  # it speaks of something the question names
+    best, most = None, 0
+    for other in t.answers:
+        if other.question == say("q-versions", t.language) or not other.evidence:
+            continue
+        if all(_count({n}, other.answer) for n in names) and _count(names, other.answer) > most:
+            best, most = other, _count(names, other.answer)
+    return a if best is None else Asked(q, best.answer, list(best.evidence))
+
+
+#: words too common to show that an answer speaks of the question
+_COMMON_WORDS = """
+that this with from have what which when where there their they them then than into only
+does been were will would should could about your also each same like just more some such
+other these those here want know using used make made very much many after before being
+because while whether simai aicb workload file files result results
+"""
+_COMMON = frozenset(_COMMON_WORDS.split())
+
+
+def _words(text: str) -> set[str]:
+    """The question's longer words (four letters or more, not common prose)."""
+    return {w for w in re.findall(r"[A-Za-z][A-Za-z0-9_.-]{3,}", text) if w.lower() not in _COMMON}
+
+
+def _count(names: set[str], text: str) -> int:
+    return sum(
+        len(re.findall(rf"(?<![A-Za-z0-9_]){re.escape(n)}(?![A-Za-z0-9_])", text)) for n in names
+    )
