@@ -465,6 +465,19 @@ def test_a_file_without_a_policy_names_no_python_none(
     assert "None" not in result.stdout
 
 
+def test_the_rows_line_counts_the_rows_past_a_short_count(tmp_path: Path) -> None:
+    """Line 2 says 99 of 1,309 rows: the layout's rows line said '99 declared, 99 in the
+    body', as if the file held 99; it now names the 1,210 rows SimAI never reads."""
+    text = PP1.read_text()
+    path = tmp_path / "short.txt"
+    path.write_text(text.replace("\n1309\n", "\n99\n", 1))
+    out = CliRunner().invoke(app, ["explain", str(path)]).stdout
+    row = " ".join(out.split("\n  rows", 1)[1].split("\n\n")[0].split())
+    assert row.startswith("99 declared, 99 in the body and 1,210 more rows past the count"), row
+    whole = CliRunner().invoke(app, ["explain", str(PP1)]).stdout
+    assert "past the count" not in whole
+
+
 # ---- eras -----------------------------------------------------------------------------------
 
 

@@ -52,7 +52,7 @@ from wkparse.explanation.sentences import answers, notes, represents
 from wkparse.explanation.structure import BODY_ROWS_SHOWN, structure
 from wkparse.explanation.totals import totals
 from wkparse.explanation.values import fraction, scaled, written_number
-from wkparse.models.simai.reach import read_view
+from wkparse.models.simai.reach import reach, read_view
 from wkparse.parse import ParseResult
 
 __all__ = ["BODY_ROWS_SHOWN", "explain"]
@@ -80,7 +80,9 @@ def explain(
     # what SimAI reads: the rows past line 2's count and notes below them are not counted
     workload = read_view(result.workload)
     ctx = Context(workload, path, findings, body, aicb_command, data, provenance)
-    return _assemble(ctx)
+    e = _assemble(ctx)
+    past = reach(result.workload).unread_rows
+    return replace(e, rows_past_count=past) if past else e
 
 
 def _assemble(ctx: Context) -> Explanation:

@@ -280,6 +280,9 @@ class Explanation:
     missing_traffic_basis: str | None = None
     #: "What SimAI-Analytical will report" (None when explain was not given the file's bytes)
     simai: SimaiReport | None = None
+    #: whole rows the file holds past line 2's count (SimAI never reads them; `rows` does
+    #: not count them)
+    rows_past_count: int = 0
 
     @property
     def group_sizes(self) -> dict[str, int | None]:

@@ -591,12 +591,15 @@ def layout_numbers(e: Explanation) -> list[tuple[str, str]]:
     if e.bubble_fraction is not None:
         out.append((_("bubble"), f"(PP-1)/(GA*vpp) = {percent(e.bubble_fraction)}"))
     rows = f"{e.declared_rows:,}" if e.declared_rows is not None else _("unreadable")
-    out.append(
-        (
-            _("rows"),
-            _("{declared} declared, {body} in the body").format(declared=rows, body=f"{e.rows:,}"),
+    counted = _("{declared} declared, {body} in the body").format(declared=rows, body=f"{e.rows:,}")
+    if e.rows_past_count:
+        # the rows past the count are the file's too: the line says so, not only WK105
+        counted += _plural(
+            e.rows_past_count,
+            " and {n} more row past the count, which SimAI never reads",
+            " and {n} more rows past the count, which SimAI never reads",
         )
-    )
+    out.append((_("rows"), counted))
     return out
 
 
