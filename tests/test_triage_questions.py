@@ -196,3 +196,10 @@ def test_a_question_gets_the_answer_that_names_what_it_asks_about(case: str) -> 
         below = [x for x in result.answers if all(n in x.answer for n in names)]
         if below:
             assert any(n in a.answer for n in names), (a.question.text, a.answer[:80])
+
+
+def test_the_words_users_write_for_a_thread_count_name_its_page() -> None:
+    asked = "Does this depend on things like the number of threads or the machine?"
+    assert "threads" in named_concepts(asked)
+    # the bare word stays too common to name it
+    assert "threads" not in named_concepts("Which threads run the simulation?")
