@@ -479,3 +479,16 @@ def test_explain_says_a_renamed_v1_file_s_world_size_is_a_guess(tmp_path: Path) 
         assert command.startswith("python -m workload_generator.AIOB_simAI_workload_generator")
         assert (caveat in command) == guessed
         assert ("--world_size 32 " in command) != guessed
+
+
+def test_a_file_without_a_model_name_infers_no_model_name_none(tmp_path: Path) -> None:
+    """A file whose name and header name no model (line 1 blank): the nearest command leaves
+    --model_name out (AICB's default), not `--model_name None`, Python's None as a name."""
+    text = (
+        Path(__file__).resolve().parents[1] / "samples" / "gpt13b-world8-tp2-pp1-sp.txt"
+    ).read_text()
+    path = tmp_path / "blank.txt"
+    path.write_text("\n" + text.split("\n", 1)[1])
+    result = CliRunner().invoke(app, ["aicb", "--infer", str(path)])
+    assert "--frame Megatron --num_layers" in result.stdout, result.stdout
+    assert "--model_name None" not in result.stdout

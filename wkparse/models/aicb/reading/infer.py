@@ -172,7 +172,9 @@ def _training_candidates(path: str, text: str) -> Iterator[str]:
     gpu = name.gpu_type if name else None
     # DeepSeek's MLA shape is not in the file: only its presets' runs are found
     deepseek = preset.get("frame") == "DeepSeek"
-    base = ["--frame", "DeepSeek" if deepseek else "Megatron", "--model_name", model]
+    base = ["--frame", "DeepSeek" if deepseek else "Megatron"]
+    if model != "None":  # no name to give: AICB's default (None), not `--model_name None`
+        base += ["--model_name", model]
     if gpu not in (None, "None"):
         base = ["--gpu_type", str(gpu), *base]
     base += [
