@@ -492,3 +492,16 @@ def test_a_file_without_a_model_name_infers_no_model_name_none(tmp_path: Path) -
     result = CliRunner().invoke(app, ["aicb", "--infer", str(path)])
     assert "--frame Megatron --num_layers" in result.stdout, result.stdout
     assert "--model_name None" not in result.stdout
+
+
+def test_a_utf16_file_is_named_so_not_quoted_as_noise(tmp_path: Path) -> None:
+    """--infer on a UTF-16 file quoted its bytes read as UTF-8 ('��H\\x00Y\\x00...') as line 1;
+    it says what the file is and how to convert it, as explain does."""
+    text = (
+        Path(__file__).resolve().parents[1] / "samples" / "gpt13b-world8-tp2-pp1-sp.txt"
+    ).read_text()
+    path = tmp_path / "wide.txt"
+    path.write_bytes(text.encode("utf-16"))
+    result = CliRunner().invoke(app, ["aicb", "--infer", str(path)])
+    assert result.exit_code == 2 and result.stdout == ""
+    assert f"{path}: the file is UTF-16 LE text: convert it to UTF-8 first" in result.stderr

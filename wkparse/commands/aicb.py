@@ -48,6 +48,16 @@ def _infer(path: Path, as_json: bool) -> int:
     except OSError as exc:
         terminal.error(errors, f"{path}: {terminal.reason(exc)}")
         return 2
+    from wkparse.encoding import sniff
+
+    wide = sniff(data[:64])
+    if wide is not None:  # its bytes read as UTF-8 are noise: say what the file is instead
+        terminal.error(
+            errors,
+            f"{path}: the file is {wide.name} text: convert it to UTF-8 first "
+            "(`wkparse lint --fix` does), then infer its command",
+        )
+        return 2
     try:
         found = infer(str(path), data.decode("utf-8", errors="replace"))
     except (AicbError, ArithmeticError, ValueError) as exc:  # a hostile file
