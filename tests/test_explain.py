@@ -786,3 +786,29 @@ def test_a_group_of_one_row_and_no_layer_is_counted_in_words() -> None:
     said = [what for _, _, what in structure_rows(explain(parse_text(text), "x.txt"))]
     assert "2 x [embedding_layer] (1 row each)" in said, said
     assert not any("rows," in w or "0 layers" in w for w in said)
+
+
+def test_explaining_a_file_leaves_aicb_s_generator_unloaded(tmp_path: Path) -> None:
+    """AICB's generator (16 ms of imports) is loaded only where AICB is run (a command to
+    compare with, a file name AICB gives, the command inferred from a file small enough):
+    explaining a file past the inference's size never loads it."""
+    import subprocess
+    import sys
+
+    sample = Path(__file__).resolve().parent.parent / "samples" / "gpt13b-world8-tp2-pp1-sp.txt"
+    path = tmp_path / "w.txt"
+    path.write_bytes(sample.read_bytes())
+    code = (
+        "import sys\n"
+        "from wkparse.cli import main\n"
+        "from wkparse.explanation import generation\n"
+        "generation._INFER_MOST_BYTES = 0  # (as a file of a million rows is)\n"
+        "sys.argv[1:] = ['explain', sys.argv[1]]\n"
+        "try:\n"
+        "    main()\n"
+        "except SystemExit:\n"
+        "    pass\n"
+        "assert 'wkparse.models.aicb.generation' not in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True)
+    assert done.returncode == 0, done.stderr.decode()

@@ -21,7 +21,6 @@ from wkparse.engine import lint
 from wkparse.explanation import Explanation, explain
 from wkparse.heap import keep_freed_memory
 from wkparse.i18n import language, resolve
-from wkparse.models.aicb import AicbError, generate
 from wkparse.models.aicb.reading import verdict
 from wkparse.models.simai.options import split_command
 from wkparse.parse import (
@@ -165,6 +164,9 @@ def _from_command(
     command: str, format: str, output: Path | None, errors: Console, target: str | None = None
 ) -> int:
     """Explain the file AICB writes for `command`, under the name AICB gives it."""
+    # AICB's model only here: importing it costs every explain of a file 16 ms
+    from wkparse.models.aicb import AicbError, generate
+
     try:
         made = generate(command)
     except AicbError as exc:

@@ -7,11 +7,14 @@ explain lists where they occur), so this module only counts them, it never compa
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _, ngettext
-from wkparse.models.aicb.generation import Generated
 from wkparse.models.aicb.names import parse_filename
+
+if TYPE_CHECKING:  # AICB's generator is imported only by what runs it (16 ms)
+    from wkparse.models.aicb.generation import Generated
 
 
 def about_command(made: Generated, command: str) -> list[str]:
