@@ -67,6 +67,9 @@ def test_a_pasted_command_line_with_its_variables(tmp_path: Path) -> None:
     code, text, _ = traffic(line)
     stop = doc["stop"]
     assert text.startswith(f"{DENSE}: stops at layer {stop['layer']} (")
+    # the collective is named once: "weight-gradient REDUCESCATTER of ... B in DP groups"
+    first = text.splitlines()[0]
+    assert first.count("weight-gradient REDUCESCATTER") == 1, first
 
 
 def test_csv_and_text() -> None:

@@ -16,6 +16,7 @@ from dataclasses import field
 from functools import partial
 from typing import TYPE_CHECKING, TypeVar, Union, overload
 
+from wkparse.i18n import N_
 from wkparse.record import record
 
 T = TypeVar("T")
@@ -42,6 +43,8 @@ ROW_FIELDS: tuple[str, ...] = (
 )
 #: The three phases of a row: forward, input gradient, weight gradient.
 PHASES: tuple[str, ...] = ("fwd", "ig", "wg")
+#: Each phase in words, as every message names it (marked for translation: `_()` it to show).
+PHASE_WORDS = {"fwd": N_("forward"), "ig": N_("input-gradient"), "wg": N_("weight-gradient")}
 #: The most digits a number may have to become an `int`. Anything longer is far past 64 bits;
 #: the bound sits above 10^400 and below 640, the smallest limit Python's int/str conversion
 #: can be set to, so no int taken from a file can fail to print or crash `int()`.

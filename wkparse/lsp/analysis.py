@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from wkparse.ast import Span
+from wkparse.ast import PHASE_WORDS, Span
 from wkparse.config import Config, ConfigError, Resolver
 from wkparse.diagnostics import Diagnostic, Fix
 from wkparse.discover import SNIFF_BYTES, looks_like_workload
@@ -42,7 +42,6 @@ WORDS = {
     "REDUCESCATTER": "reduce-scatter",
     "ALLTOALL": "all-to-all",
 }
-PHASE_WORDS = {"fwd": "forward", "ig": "input gradient", "wg": "weight gradient"}
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,16 +9,12 @@ from typing import TYPE_CHECKING
 from wkparse.checks import Context
 from wkparse.checks.header.reading import TP, header_reading
 from wkparse.cpp import c_div, scaled
-from wkparse.i18n import N_
 from wkparse.models.simai.parallel import data_parallel
 from wkparse.models.simai.tables import FWD_IN_BCKWD, TRANSFORMER_POLICIES, GroupType
 from wkparse.record import record
 
 if TYPE_CHECKING:
     from wkparse.models.simai.comm import Network
-
-#: phase names as messages give them
-PHASE_WORDS = {"fwd": N_("forward"), "ig": N_("input-gradient"), "wg": N_("weight-gradient")}
 
 
 @record(slots=False)

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.ast import ROW_FIELDS, RowFields
+from wkparse.ast import PHASE_WORDS, ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, diagnostics_on_rows, file_check
-from wkparse.checks.analytical.common import PHASE_WORDS, facts
+from wkparse.checks.analytical.common import facts
 from wkparse.cpp import INT_MAX
 from wkparse.diagnostics import Diagnostic
 from wkparse.i18n import _

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.ast import ROW_FIELDS, RowFields
+from wkparse.ast import PHASE_WORDS, ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, row_check
-from wkparse.checks.analytical.common import PHASE_WORDS, facts, simulated_size
+from wkparse.checks.analytical.common import facts, simulated_size
 from wkparse.i18n import _
 from wkparse.models.simai.ieee import TWO_63
 from wkparse.models.simai.ratios import OutOfRange

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from wkparse.ast import ROW_FIELDS, RowFields
+from wkparse.ast import PHASE_WORDS, ROW_FIELDS, RowFields
 from wkparse.checks import Context, RowProblem, row_check
-from wkparse.checks.analytical.common import PHASE_WORDS, facts, ranks, simulated_size
+from wkparse.checks.analytical.common import facts, ranks, simulated_size
 from wkparse.i18n import _
 from wkparse.models.simai.ratios import LAST_SIZE, OutOfRange
 from wkparse.models.simai.tables import ComType, GroupType, decode_comm

@@ -40,6 +40,7 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
+from wkparse.ast import PHASE_WORDS
 from wkparse.i18n import N_, _
 from wkparse.models.simai import ns3_endings, outcome
 from wkparse.models.simai.analytical import FORWARD_MINIMUM, Groups, PhasePlan, plan_phase
@@ -194,9 +195,6 @@ class Step:
     ends_issued: str | None = None
     #: a collective by 02532997's names that this version's ns-3 reader reads as none
     dropped: bool = False
-
-
-PHASE_WORDS = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"}
 
 
 def _wire_bytes(com: ComType, size: int, ranks: int, gpus: int, channels: int) -> int:

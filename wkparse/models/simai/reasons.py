@@ -7,14 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from wkparse.i18n import N_, _
+from wkparse.ast import PHASE_WORDS
+from wkparse.i18n import _
 
 if TYPE_CHECKING:
     from wkparse.models.simai.outcome import Outcome
     from wkparse.models.simai.report import Report
     from wkparse.models.simai.run import SimaiRun
-
-PHASE_WORDS = {"fwd": N_("forward"), "wg": N_("weight-gradient"), "ig": N_("input-gradient")}
 
 
 def outcome_kind(run: SimaiRun) -> str:

@@ -20,12 +20,12 @@ from __future__ import annotations
 import json
 from typing import Any, TextIO
 
+from wkparse.ast import PHASE_WORDS
 from wkparse.i18n import english_count
 from wkparse.models.simai.ns3 import (
     BACKEND,
     BUDGET_S,
     END_TO_END,
-    PHASE_WORDS,
     RATE_BYTES_PER_S,
     Ns3Run,
 )

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import math
 
-from wkparse.i18n import N_, english_count
+from wkparse.ast import PHASE_WORDS
+from wkparse.i18n import english_count
 from wkparse.models.simai.busbw import nic_of, nvlink_of
 from wkparse.models.simai.ieee import fixed, whole
 from wkparse.models.simai.options import (
@@ -21,7 +22,6 @@ from wkparse.models.simai.run import SimaiRun
 
 #: how many of the costliest layers are listed
 TOP = 5
-PHASE_WORDS = {"fwd": N_("forward"), "wg": N_("weight-gradient"), "ig": N_("input-gradient")}
 
 
 def bandwidth_line(opts: SimaiOptions) -> str:

@@ -3,8 +3,9 @@ pairs and the rings."""
 
 from __future__ import annotations
 
+from wkparse.ast import PHASE_WORDS
 from wkparse.models.simai.traffic import MODEL, TrafficRun
-from wkparse.render.traffic.words import PHASES, notes, stop_line, switches
+from wkparse.render.traffic.words import notes, stop_line, switches
 
 BUSIEST = 10
 LAYERS_SHOWN = 5
@@ -49,12 +50,12 @@ def render(run: TrafficRun, path: str) -> str:
             out.append(f"  {kind:6} {b:>16,} B {f:>12,} flows  ({', '.join(algorithms)})")
         out += ["", "by phase:"]
         for phase, (b, f) in run.by_phase().items():
-            out.append(f"  {PHASES[phase]:15} {b:>16,} B {f:>12,} flows")
+            out.append(f"  {PHASE_WORDS[phase]:15} {b:>16,} B {f:>12,} flows")
     layers = sorted(run.by_layer, key=lambda x: (-x.bytes, x.first))[:LAYERS_SHOWN]
     if layers:
         out += ["", "most bytes by layer and phase:"]
         for x in layers:
-            what = f"{x.name} {PHASES[x.phase]} {x.collective} ({x.group})"
+            what = f"{x.name} {PHASE_WORDS[x.phase]} {x.collective} ({x.group})"
             times = f"x {x.collectives:,}"
             out.append(f"  {what:48} {times:>9} {x.bytes:>16,} B {x.flows:>10,} flows")
     pairs = sorted(run.pairs.items(), key=lambda kv: (-kv[1][0], kv[0]))[:BUSIEST]

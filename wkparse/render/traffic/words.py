@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
+from wkparse.ast import PHASE_WORDS
 from wkparse.models.simai.traffic import MODEL, TrafficRun
 from wkparse.models.simai.traffic.model import MOCK_COMMIT, SIMAI_COMMIT
-
-PHASES = {"fwd": "forward", "ig": "input-gradient", "wg": "weight-gradient"}
 
 
 def switches(n: int) -> str:
@@ -41,10 +40,10 @@ def stop_line(run: TrafficRun) -> str:
     stop = run.stop
     if stop is None:
         return "finished: every pass completes"
-    return (
-        f"stops at layer {stop.layer} ({stop.name}), {PHASES[stop.phase]} {stop.collective}: "
-        f"{stop.why}"
-    )
+    collective = f"{PHASE_WORDS[stop.phase]} {stop.collective}"
+    # the model's own reasons name the collective first; a halt's (ns-3's message) does not
+    why = stop.why if stop.why.startswith(collective) else f"{collective}: {stop.why}"
+    return f"stops at layer {stop.layer} ({stop.name}), {why}"
 
 
 #: ranks of a ring shown in one sentence before it is cut

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from wkparse.models.simai.ns3 import PHASE_WORDS, Ns3Run, Step, simulate_ns3
+from wkparse.ast import PHASE_WORDS
+from wkparse.models.simai.ns3 import Ns3Run, Step, simulate_ns3
 from wkparse.models.simai.tables import ComType, GroupType
 from wkparse.models.simai.traffic import groups as group_layout
 from wkparse.models.simai.traffic import rings
