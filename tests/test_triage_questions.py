@@ -203,3 +203,12 @@ def test_the_words_users_write_for_a_thread_count_name_its_page() -> None:
     assert "threads" in named_concepts(asked)
     # the bare word stays too common to name it
     assert "threads" not in named_concepts("Which threads run the simulation?")
+
+
+def test_overlap_of_compute_and_communication_names_the_exposed_comm_page() -> None:
+    for asked in (
+        "Can the workload express the overlap between computation and communication?",
+        "How is compute-communication overlap modelled?",
+        "负载文件能表达计算与通信重叠吗？",
+    ):
+        assert "column-exposed-comm" in named_concepts(asked), asked
