@@ -225,3 +225,24 @@ def test_warnings_that_do_not_bear_on_a_meaning_question_are_counted(tmp_path: o
     assert "WK104 (line 2)" not in md and "1 warning of lint does not bear" in md
     ran = "SimAI_analytical -w w.txt ends with Segmentation fault.\n"
     assert "WK104 (line 2)" in triage(_thread("segfault", ran), attachments=tmp_path).markdown
+
+
+def test_a_finding_of_an_ns3_run_states_the_ns3_consequence(tmp_path: object) -> None:
+    """A header without `vpp:` run through SimAI_simulator: only its bubble time is NaN (the
+    ns-3 EndToEnd summary keeps Total time a number), not SimAI-Analytical's NaN total; a run
+    through SimAI_analytical keeps the analytical consequence."""
+    from pathlib import Path
+
+    assert isinstance(tmp_path, Path)
+    header = FILE.splitlines()[0].replace(" vpp: 1", "")
+    (tmp_path / "w.txt").write_text(header + "\n" + "\n".join(FILE.splitlines()[1:]) + "\n")
+
+    def said(program: str) -> str:
+        md = triage(_thread("odd time", f"{program} -w w.txt\n"), attachments=tmp_path).markdown
+        [line] = [x for x in md.splitlines() if "WK201" in x]
+        return line
+
+    ns3 = said("./bin/SimAI_simulator -t 8 -n topo")
+    assert "bubble time of NaN or Inf; its Total time stays a number" in ns3
+    assert "Total time NaN or Inf" not in ns3
+    assert "bubble and Total time NaN or Inf" in said("./bin/SimAI_analytical -g 1")

@@ -34,6 +34,7 @@ def lint(
         config.aicb_command_for(path),
         result.diagnostics,
         config.simai_version,
+        config.target,
     )
     if body is not None:
         ctx.body = body

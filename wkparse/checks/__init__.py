@@ -64,6 +64,7 @@ class Context:
         aicb_command: str | None = None,
         parsed: Sequence[Diagnostic] = (),
         simai: SimaiVersion | None = None,
+        target: str = "simai",
     ) -> None:
         #: the file as written, every line after line 2 a row
         self.file = workload
@@ -75,6 +76,8 @@ class Context:
         self._parsed = parsed
         #: the SimAI the checks speak for (`--at`, `simai = "REV"`; default cef83f9)
         self.simai = simai or DEFAULT
+        #: the backend the checks speak for (`--target`): a consequence is worded for it
+        self.target = target
 
     @cached_property
     def _parsed_by_code(self) -> dict[str, list[Diagnostic]]:

@@ -4,7 +4,7 @@ the backend the user ran, with their own options. Each result says what it rests
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from wkparse.i18n import _
@@ -79,17 +79,22 @@ def check(
     name: str | None = None,
     version: SimaiVersion = DEFAULT,
     meaning: bool = True,
+    target: str = "simai",
 ) -> Checked:
     """Lint (every rule, opt-in ones included; `name` for the file-name rules) and explain
-    the file, in `lang`, for the SimAI `version` the user ran: one lint, whose findings
-    explain reuses (SimAI runs separately, with the user's options); `meaning`: explain too."""
+    the file, in `lang`, for the SimAI `version` the user ran, each consequence worded for
+    the `target` backend he ran it on: one lint, whose findings explain reuses (SimAI runs
+    separately, with the user's options); `meaning`: explain too."""
+    from wkparse.catalog import foreign_codes
     from wkparse.config import Config
     from wkparse.engine import lint
     from wkparse.explanation.facts import explain
     from wkparse.i18n import language
     from wkparse.parse import parse_bytes
 
-    config = Config(opt_in=True, lang=lang, simai=version.commit)
+    # the rules stay those of the default target; `target` words their consequences only
+    rules = Config(opt_in=True, lang=lang, simai=version.commit)
+    config = replace(rules, target=target, ignore=tuple(sorted(foreign_codes(rules.target))))
     with language(lang):
         parsed = parse_bytes(data, limits=config.limits)
         found = lint(parsed, name, config)

@@ -132,13 +132,14 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     # the user's, lint speaks for that SimAI, and each finding says so
     reads = ran if versions.reader_differs(simai_v, ran) else None
     bearing = _findings_bear(t)
+    target = _lint_target(t)
     tp: int | None = None
     for src in files:
         pasted_file = src.origin == "pasted"
         name = None if pasted_file else src.name
         # an excerpt is not the whole file: rules that count or compare the body stay silent
         cut = pasted_file and src.excerpt
-        checked = models.check(src.data, lang, cut, name, ran)
+        checked = models.check(src.data, lang, cut, name, ran, target=target)
         if src.origin == "aicb" and checks.named_otherwise(found, src):
             # the thread names another file: lint's findings on this one are not the user's
             n = len(checked.diagnostics) + len(checked.quiet)
@@ -159,7 +160,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         if ran != current and not (src.origin == "aicb" and checks.named_otherwise(found, src)):
             # what lint says for the current SimAI besides: after the fix "update SimAI"
             seen = {(d.code, d.span.line) for d in checked.diagnostics}
-            later = models.check(src.data, lang, cut, name, current, False)
+            later = models.check(src.data, lang, cut, name, current, False, target)
             later_found = later.diagnostics
             extra = [d for d in later_found if (d.code, d.span.line) not in seen]
             _add_findings(t, src, extra, current)
@@ -517,6 +518,13 @@ def _safe_run(
         return None
     p.words, p.gpus_asked = words, gpus
     return p
+
+
+def _lint_target(t: Triage) -> str:
+    """The backend lint speaks for: the ns-3 one when every SimAI command the thread shows
+    runs it (a finding's consequence is then SimAI_simulator's, not SimAI-Analytical's)."""
+    backends = {a.command.backend for a in t.found.of("simai-command") if a.command is not None}
+    return "simai-ns3" if backends == {"ns3"} else "simai"
 
 
 def _add_findings(

@@ -89,7 +89,7 @@ def missing_key(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         yield Diagnostic(
             "WK201",
             _("the header has no `{key}:`{hint}: SimAI reads 0 and {effect}").format(
-                key=key, hint=hint, effect=short_effect(key)
+                key=key, hint=hint, effect=short_effect(key, ns3=ctx.target == "simai-ns3")
             ),
             r.header.span,
             fix=fix,

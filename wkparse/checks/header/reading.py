@@ -231,14 +231,18 @@ def glued_key(f: HeaderField, known: frozenset[str]) -> tuple[str, str] | None:
     return (key, value) if key in known and value else None
 
 
-def short_effect(key: str, value: int = 0) -> str:
-    """What SimAI does with `key` read as `value`, in a few words (0: the key is missing)."""
+def short_effect(key: str, value: int = 0, ns3: bool = False) -> str:
+    """What SimAI does with `key` read as `value`, in a few words (0: the key is missing);
+    `ns3`: for the ns-3 backend (target simai-ns3), whose EndToEnd summary keeps its Total
+    time a number (`wkparse.models.simai.ns3`), so the analytical ending is not its."""
     if key in ("vpp", "ga"):
-        return (
-            _("its pipeline bubble comes out negative")
-            if value < 0
-            else _("finishes with bubble and Total time NaN or Inf")
-        )
+        if value < 0:
+            return _("its pipeline bubble comes out negative")
+        if not ns3:
+            return _("finishes with bubble and Total time NaN or Inf")
+        if key == "vpp":
+            return _("finishes with a bubble time of NaN or Inf; its Total time stays a number")
+        return _("divides the pipeline bubble by it (what SimAI_simulator reports is not modelled)")
     if key in (TP, "pp") and value == 0:
         # the model (wkparse.models.simai.run): DP = -g / (TP x PP) in int arithmetic, exit 136
         return _("dies of SIGFPE computing DP = -g / (TP x PP)")

@@ -29,7 +29,7 @@ def zero_or_negative_size(ctx: Context, r: Reading) -> Iterator[Diagnostic]:
         yield Diagnostic(
             "WK209",
             _("{key} is {value}, not at least 1: SimAI {effect}").format(
-                key=key, value=value, effect=short_effect(key, value)
+                key=key, value=value, effect=short_effect(key, value, ctx.target == "simai-ns3")
             ),
             read.token.span,
         )
