@@ -246,3 +246,18 @@ def test_a_finding_of_an_ns3_run_states_the_ns3_consequence(tmp_path: object) ->
     assert "bubble time of NaN or Inf; its Total time stays a number" in ns3
     assert "Total time NaN or Inf" not in ns3
     assert "bubble and Total time NaN or Inf" in said("./bin/SimAI_analytical -g 1")
+
+
+def test_a_concept_page_says_when_the_users_simai_lacks_its_switch() -> None:
+    """A catalog page speaks for the current SimAI: to a user whose SimAI predates a switch
+    the page names (ns-3 EP groups came with 02532997), it says so; not to a later user."""
+    body = "How does SimAI_simulator build the ns-3 groups? What is the ns-3 DP?\n"
+
+    def said(date: str) -> str:
+        md = triage(FRONT.format(title="groups").replace("2026-03-20", date) + body).markdown
+        [line] = [x for x in md.splitlines() if "carved out of the TP groups" in x]
+        return line
+
+    early = said("2025-01-06")
+    assert "is older than 02532997" in early and "may not hold for yours" in early
+    assert "older than" not in said("2026-03-20")

@@ -70,7 +70,7 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
         best = related[0] if models_first else meanings[0]
         return Asked(q, best.answer, list(best.evidence))
     if q.concepts:
-        return _from_catalog(q, lang)
+        return _from_catalog(q, lang, t)
     if q.kind == "version":
         versions = [a for a in t.answers if a.question == say("q-versions", lang)]
         if versions:
@@ -104,8 +104,9 @@ def _cites_line(evidence: list[str], line: int, lang: str) -> bool:
     return line_of(line, lang) in evidence
 
 
-def _from_catalog(q: Question, lang: str) -> Asked:
-    """What the concepts the question names mean, from their catalog pages."""
+def _from_catalog(q: Question, lang: str, t: Triage) -> Asked:
+    """What the concepts the question names mean, from their catalog pages; a page speaks
+    for the current SimAI, so where the user's lacks one of its switches it says so."""
     from wkparse.concepts import find
 
     texts: list[str] = []
@@ -118,10 +119,42 @@ def _from_catalog(q: Question, lang: str) -> Asked:
         unit = page.unit(lang)
         if unit and unit not in text:
             text += say("concept-unit", lang, unit=unit)
+        # a switch whose commit the definition names is one it already speaks to both sides of
+        told = tuple(n for n in page.switches if _since(n) not in page.definition("en"))
+        text += _older(t, page.id, told, lang)
         texts.append(text)
         cite = page.sources[0].cite() if page.sources else ""
         evidence.append(say("evidence-concept", lang, id=page.id, source=cite))
     return Asked(q, " ".join(texts), evidence)
+
+
+def _older(t: Triage, ident: str, switches: tuple[str, ...], lang: str) -> str:
+    """The caveat for a page whose `switches` the user's SimAI lacks (the stand-in the models
+    run is the newest modelled at or before it, and each switch starts at a modelled SimAI, so
+    the stand-in has a switch exactly when the user's does; one older than any lacks them all);
+    empty when it has them all."""
+    from wkparse.models.simai.versions import SWITCHES
+    from wkparse.threads.models import MODEL
+
+    simai = t.versions.get("simai")
+    if not isinstance(simai, dict) or t.simai is None or not switches:
+        return ""
+    older = bool(simai.get("older"))
+    lacked = [s for s in SWITCHES if s.name in switches and (older or not t.simai.has(s.name))]
+    if not lacked:
+        return ""
+    names = ", ".join(s.name for s in lacked)
+    user = str(simai.get("label") or simai.get("commit"))
+    since = lacked[0].since
+    return say(
+        "concept-older", lang, model=MODEL.short, user=user, since=since, names=names, id=ident
+    )
+
+
+def _since(switch: str) -> str:
+    from wkparse.models.simai.versions import SWITCHES
+
+    return next(s.since for s in SWITCHES if s.name == switch)
 
 
 #: the names a question's answer must say to speak of it: an acronym (DP, TP, NIC) or an

@@ -401,6 +401,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "概念页 `{id}`（`wkparse concept {id}`）；{source}",
     ),
     "concept-unit": (" Unit: {unit}.", "单位：{unit}。"),
+    "concept-older": (
+        " This is of SimAI {model}: your SimAI, {user}, is older than {since}, which changed "
+        "it ({names}; `wkparse concept {id}` gives what came before), so it may not hold for "
+        "yours.",
+        "以上说的是 SimAI {model}：你的 SimAI {user} 早于改变了这一点的 {since}（{names}；"
+        "之前的情况见 `wkparse concept {id}`），所以对你的版本可能不成立。",
+    ),
     "no-answer": (
         "wkparse has no model that answers this. What would settle it: {settle}",
         "wkparse 没有能回答这一点的模型。能确定它的是：{settle}",
