@@ -261,3 +261,23 @@ def test_a_concept_page_says_when_the_users_simai_lacks_its_switch() -> None:
     early = said("2025-01-06")
     assert "is older than 02532997" in early and "may not hold for yours" in early
     assert "older than" not in said("2026-03-20")
+
+
+def test_the_stock_presets_are_not_said_of_a_script_the_user_changed() -> None:
+    """A user who says he added his own preset to AICB's training script ran his script, not
+    the stock one: its `-m` presets (and the fallback) are not stated; without the edit they are."""
+    asked = "Which -m values does scripts/megatron_workload_with_aiob.sh accept?\n"
+    edited = (
+        "I edited megatron_workload_with_aiob.sh to add my own preset:\n\n"
+        "```\nmodel_name=gpt_1B\nnum_layers=12\n;;\n```\n\n" + asked
+    )
+
+    def said(body: str, lang: str = "en") -> str:
+        front = FRONT.format(title="presets").replace("language: en", f"language: {lang}")
+        return triage(front + body).markdown
+
+    assert "knows these `-m` presets" in said(asked)
+    assert "knows these `-m` presets" not in said(edited) and "gpt_13B" not in said(edited)
+    zh = "我改了 megatron_workload_with_aiob.sh，在里面加了一个模型的配置，然后用 -m 生成。\n"
+    assert "gpt_13B" not in said(zh, "zh")
+    assert "gpt_13B" in said("我用 megatron_workload_with_aiob.sh 加 -m 生成。\n", "zh")

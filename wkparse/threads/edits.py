@@ -82,3 +82,29 @@ def cut_first(data: bytes, n: int) -> Cut | None:
         return None
     text = "\n".join([lines[0], str(count - n), *lines[2 + n :]]) + "\n"
     return Cut(text.encode(), gone, dp_left)
+
+
+#: the script that makes the `-m` presets, or a script named in general
+_SCRIPT = r"(?:megatron_workload_with_aiob\.sh|脚本|\bscript\b)"
+_SCRIPT_EDITED = (
+    re.compile(r"(?:改|修改|改动)了?\s*`?megatron_workload_with_aiob\.sh"),
+    re.compile(r"(?:改了|修改了|加了|添加了|增加了|新增了)[^。\n?\uff1f]{0,40}?" + _SCRIPT),
+    re.compile(_SCRIPT + r"[^。\n?\uff1f]{0,40}?(?:改了|修改了|加了|添加了|增加了|新增了)"),
+    re.compile(
+        r"(?i)\b(?:edited|modified|changed|patched|added)\b[^.\n?]{0,40}?"
+        r"(?:megatron_workload_with_aiob\.sh|\bscript\b)"
+    ),
+    re.compile(
+        r"(?i)(?:megatron_workload_with_aiob\.sh|\bscript\b)[^.\n?]{0,40}?"
+        r"\b(?:edited|modified|changed|patched)\b"
+    ),
+)
+
+
+def script_edited(prose: list[tuple[int, str]]) -> int | None:
+    """The line where the user says they changed AICB's script (added a preset, edited it):
+    what the stock script does is then not what their run did."""
+    for number, text in prose:
+        if any(p.search(text) for p in _SCRIPT_EDITED):
+            return number
+    return None

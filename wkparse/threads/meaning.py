@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from wkparse.digits import whole_number
-from wkparse.threads import evidence, sources
+from wkparse.threads import edits, evidence, sources
 from wkparse.threads.phrases import say
 from wkparse.threads.result import Answer, Triage
 
@@ -81,6 +81,8 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
     for key, line in _raised(said, [*said, *t.thread.numbered()]):
         if key == "ns3-out" and not ns3:
             continue
+        if key == "presets" and edits.script_edited(said) is not None:
+            continue  # the stock script's presets are not those of the user's changed one
         for text, module in _facts(key, lang, files, _aicb_at(t), ns3 and _old_ns3_csv(t)):
             if all(a.answer != text for a in t.answers):
                 _add(t, text, module, line)
