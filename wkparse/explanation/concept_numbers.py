@@ -16,7 +16,7 @@ from pathlib import Path
 from wkparse.concepts import Text
 from wkparse.models.simai.ieee import whole
 from wkparse.models.simai.options import options_for
-from wkparse.models.simai.report import Report
+from wkparse.models.simai.report import TOTAL_KEYS, Report
 from wkparse.models.simai.run import SimaiRun, simulate
 from wkparse.models.simai.versions import DEFAULT, SimaiVersion
 from wkparse.record import record
@@ -147,17 +147,7 @@ def _summary(run: SimaiRun) -> Iterator[Number]:
     report = run.report
     if report is None:
         return
-    for key in (
-        "expose_dp_comm_us",
-        "expose_dp_ep_comm_us",
-        "expose_tp_comm_us",
-        "expose_ep_comm_us",
-        "expose_pp_comm_us",
-        "bubble_time_us",
-        "total_comp_us",
-        "total_exposed_comm_us",
-        "total_time_us",
-    ):
+    for key in (*TOTAL_KEYS, "total_time_us"):
         label = key.removesuffix("_us").replace("_", " ")
         yield _n(label, label, _us(report.totals.get(key)))
 
