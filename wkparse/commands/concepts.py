@@ -16,17 +16,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from wkparse import terminal
+from wkparse.commands.rules import spoken_language
 
 if TYPE_CHECKING:
     from wkparse.explanation.concept_numbers import Number
 
 FORMATS = ("text", "markdown", "json")
-
-
-def _language(lang: str | None) -> str | None:
-    from wkparse.commands.rules import spoken_language
-
-    return spoken_language(lang)
 
 
 def list_pages(kind: str | None, lang: str | None, as_json: bool) -> int:
@@ -39,7 +34,7 @@ def list_pages(kind: str | None, lang: str | None, as_json: bool) -> int:
             terminal.console(stderr=True), f"unknown kind {kind!r}; use one of {', '.join(KINDS)}"
         )
         return 2
-    spoken = _language(lang)
+    spoken = spoken_language(lang)
     if spoken is None:
         return 2
     pages = concepts(kind)
@@ -75,7 +70,7 @@ def show(
     if format not in FORMATS:
         terminal.error(errors, f"unknown format {format!r}; use one of {', '.join(FORMATS)}")
         return 2
-    spoken = _language(lang)
+    spoken = spoken_language(lang)
     if spoken is None:
         return 2
     page = find(name)
