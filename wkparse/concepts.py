@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 import unicodedata
 from pathlib import Path
 from typing import Any
@@ -114,6 +115,9 @@ class ConceptPage:
     related: tuple[str, ...] = ()
     sources: tuple[Source, ...] = ()
     example: Sample | None = None
+    #: the questions the page answers, for triage: each a tuple of patterns that must all be
+    #: found in a question (case-insensitive, in either language) for the page to answer it
+    asks: tuple[tuple[re.Pattern[str], ...], ...] = ()
 
     @property
     def short_name(self) -> str:
@@ -151,6 +155,15 @@ def load_page(data: dict[str, Any]) -> ConceptPage:
     if unknown:
         raise ValueError(f"{ident}: unknown programs {sorted(unknown)}")
     example = data.get("example")
+    asks = data.get("asks", [])
+    if not isinstance(asks, list) or not all(
+        isinstance(a, list) and a and all(isinstance(w, str) and w for w in a) for a in asks
+    ):
+        raise ValueError(f"{ident}: asks must be a list of non-empty lists of patterns")
+    try:
+        compiled = tuple(tuple(re.compile(w, re.IGNORECASE) for w in a) for a in asks)
+    except re.error as exc:
+        raise ValueError(f"{ident}: a pattern of asks is not a regular expression: {exc}") from None
     return ConceptPage(
         id=ident,
         kind=kind,
@@ -171,6 +184,7 @@ def load_page(data: dict[str, Any]) -> ConceptPage:
         example=None
         if example is None
         else Sample(example["file"], tuple(example.get("options", ()))),
+        asks=compiled,
     )
 
 
@@ -197,6 +211,17 @@ def concepts(kind: str | None = None) -> list[ConceptPage]:
     order = {k: i for i, k in enumerate(KINDS)}
     found = [p for p in _all().values() if kind is None or p.kind == kind]
     return sorted(found, key=lambda p: (order[p.kind], p.id))
+
+
+def answering(question: str) -> list[ConceptPage]:
+    """The pages whose `asks` a question matches (what triage answers a question with when it
+    names no page: "is a run deterministic?"), most specific first (the most patterns)."""
+
+    def matched(page: ConceptPage) -> int:
+        return max((len(a) for a in page.asks if all(w.search(question) for w in a)), default=0)
+
+    found = [(matched(p), p.id, p) for p in _all().values() if p.asks]
+    return [p for n, _, p in sorted(found, key=lambda f: (-f[0], f[1])) if n]
 
 
 def normalized(name: str) -> str:

@@ -113,7 +113,7 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
             if key in seen:
                 continue
             seen.add(key)
-            named = named_concepts(text) or _by_alias(text, aliases)
+            named = _answering(text, named_concepts(text) or _by_alias(text, aliases))
             out.append(Question(number, text, kind_of(text), named))
     failure = bool(_FAILURE.search(title)) and kind_of(title) == "other"
     if out and failure and not any(q.kind == "cause" for q in out) and title.strip():
@@ -176,6 +176,15 @@ def kind_of(text: str) -> str:
         if pattern.search(text):
             return kind
     return "check" if re.search(r"[?？]\s*$", text) else "other"
+
+
+def _answering(text: str, named: tuple[str, ...], limit: int = 2) -> tuple[str, ...]:
+    """The pages that answer the question as asked ("is it deterministic?"), before the pages
+    it names in passing."""
+    from wkparse.concepts import answering
+
+    asked = [p.id for p in answering(text)]
+    return tuple(dict.fromkeys([*asked, *named]))[:limit]
 
 
 def named_concepts(text: str, limit: int = 2, short: bool = False) -> tuple[str, ...]:
