@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import json
 
-from wkparse.threads.artefacts import extract
+from wkparse.threads import questions
+from wkparse.threads.artefacts import PROSE_LONGEST, extract
 from wkparse.threads.language import detect
 from wkparse.threads.reading import read_thread
 
@@ -250,3 +251,14 @@ def test_output_named_in_the_title_and_a_log_attached_by_name() -> None:
     )
     names = [a.text for a in _found(text).of("file-name")]
     assert names == ["ncclFlowModel_EndToEnd.csv", "SimAI.log"]
+
+
+def test_a_line_longer_than_prose_is_no_words() -> None:
+    """A line of tens of thousands of characters (a mutated or concatenated file) holds no
+    question, command or file name; reading its words took seconds."""
+    long_line = "Why does ga change? " + "x" * PROSE_LONGEST
+    found = extract(read_thread(f"Title\n\n{long_line}\n\nDoes SimAI read vpp?\n"))
+    lines = [text for _, text in found.prose]
+    assert "Does SimAI read vpp?" in lines
+    assert not any(len(text) > PROSE_LONGEST for text in lines)
+    assert questions.read("Title", found.prose)[0].text == "Does SimAI read vpp?"

@@ -100,11 +100,16 @@ class Found:
         return {k: len(self.of(k)) for k in KINDS}
 
 
+#: the longest line read as prose (a paragraph typed on one line is far shorter)
+PROSE_LONGEST = 20_000
+
+
 def extract(thread: Thread) -> Found:
     numbered = thread.numbered()
     shape = fences.layout(numbered)
-    # blank lines carry nothing (fences and paragraphs are already cut where they stand)
-    text_lines = [(n, t) for n, t in shape.prose if t.strip()]
+    # blank lines carry nothing (fences and paragraphs are already cut where they stand); a
+    # line longer than anyone writes is data, not words, and no question or artefact
+    text_lines = [(n, t) for n, t in shape.prose if t.strip() and len(t) <= PROSE_LONGEST]
     prose = ([(0, thread.title)] if thread.title else []) + text_lines
     arts: list[Artefact] = []
 
