@@ -212,3 +212,13 @@ def test_overlap_of_compute_and_communication_names_the_exposed_comm_page() -> N
         "负载文件能表达计算与通信重叠吗？",
     ):
         assert "column-exposed-comm" in named_concepts(asked), asked
+
+
+def test_what_would_settle_it_is_a_whole_sentence() -> None:
+    for language, question, end in (
+        ("en", "Will the authors add a web interface to SimAI?", "."),
+        ("zh", "作者会给 SimAI 增加网页界面吗？", "。"),
+    ):
+        text = f"---\ntitle: t\ncreated: 2025-09-01\nlanguage: {language}\n---\n\n{question}\n"
+        [asked] = triage(text).asked
+        assert not asked.answered and asked.answer.endswith(end), asked.answer

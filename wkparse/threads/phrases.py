@@ -409,12 +409,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "之前的情况见 `wkparse concept {id}`），所以对你的版本可能不成立。",
     ),
     "no-answer": (
-        "wkparse has no model that answers this. What would settle it: {settle}",
-        "wkparse 没有能回答这一点的模型。能确定它的是：{settle}",
+        "wkparse has no model that answers this. What would settle it: {settle}.",
+        "wkparse 没有能回答这一点的模型。能确定它的是：{settle}。",
     ),
     "no-cause": (
-        "wkparse cannot name the cause from what the thread shows. What would settle it: {settle}",
-        "仅凭帖子里给出的内容，wkparse 还无法确定原因。能确定它的是：{settle}",
+        "wkparse cannot name the cause from what the thread shows. What would settle it: {settle}.",
+        "仅凭帖子里给出的内容，wkparse 还无法确定原因。能确定它的是：{settle}。",
     ),
     "settle-maintainer": (
         "a maintainer's reading of SimAI's or AICB's source",
