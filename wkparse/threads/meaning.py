@@ -65,8 +65,9 @@ _TP = re.compile(r"(?i)(?<![\w-])tp\s*[=:]?\s*(\d{1,4})(?!\d)")
 _OPTION = re.compile(r"(?<![\w-])-busbw(?![\w-])|(?i:busbw\s*(?:参数|选项|option|flag|param|arg))")
 
 
-def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
-    """Append the answers to what the thread asks things to mean (`tp`: the file's, if known)."""
+def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | None = None) -> None:
+    """Append the answers to what the thread asks things to mean (`tp`, `pp`: the file's, if
+    known)."""
     lang = t.language
     said = [(0, t.thread.title), *t.found.prose]
     ns3 = (
@@ -92,7 +93,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None) -> None:
     _backward(t)
     _topology_lines(t)
     if ns3:
-        _groups_on_topology(t, tp, said)
+        _groups_on_topology(t, tp, said, pp)
     _refused_option(t)
 
 
@@ -323,8 +324,12 @@ def _topology_lines(t: Triage) -> None:
         _add(t, text, "wkparse.threads.topology", topo.line)
 
 
-def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) -> None:
-    """Where the TP groups sit on each topology the thread names (SimAI_simulator's groups)."""
+def _groups_on_topology(
+    t: Triage, tp: int | None, said: list[tuple[int, str]], pp: int | None = None
+) -> None:
+    """Where the TP groups sit on each topology the thread names (SimAI_simulator's groups);
+    with the file's PP above 1, its DP group against the file's DP (the catalog's ns3-dp:
+    SimAI_simulator takes PP as 1)."""
     lang = t.language
     tps: list[tuple[int, int | None]] = [(tp, None)] if tp else []
     if not tps:
@@ -359,6 +364,9 @@ def _groups_on_topology(t: Triage, tp: int | None, said: list[tuple[int, str]]) 
                 place=place,
                 dp=topo.gpus // value,
             )
+            if line is None and pp is not None and pp > 1 and topo.gpus % (value * pp) == 0:
+                real = topo.gpus // (value * pp)
+                text += say("m-ns3-pp-one", lang, pp=pp, real=real, times=pp)
             ev = [say("evidence-model", lang, module="wkparse.models.simai.ns3")]
             ev.append(evidence.line_of(topo.line, lang))
             if line is not None:

@@ -168,6 +168,12 @@ MEANING: dict[str, tuple[str, str]] = {
         "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑（`all_gpus` 不决定规模）；"
         "TP {tp} 时每个 TP 组是连续的 {tp} 个 GPU，{place}；DP 组有 {gpus} / {tp} = {dp} 个 GPU。",
     ),
+    "m-ns3-pp-one": (
+        " It builds its groups with PP taken as 1, so with the file's PP {pp} this DP group is "
+        "{times} times the file's DP {real} (GPUs / (TP x PP)).",
+        "它建组时把 PP 当作 1，所以文件的 PP 为 {pp} 时，这个 DP 组是文件的 DP {real}"
+        "（GPU 数 / (TP x PP)）的 {times} 倍。",
+    ),
     "m-presets": (
         "At AICB {revision}, `scripts/megatron_workload_with_aiob.sh` knows these `-m` "
         "presets: {sizes}. It sets "

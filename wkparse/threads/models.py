@@ -173,9 +173,17 @@ def run(
         tuple(reading.option_warnings),
         simai=version.short,
         gpus=reading.gpus if isinstance(reading.gpus, int) else None,
-        total_us=_total(reading.report),
+        # without -n_p_s the total rests on an uninitialised NIC count: no number to quote
+        total_us=None if _undefined(options) else _total(reading.report),
         unread_environment=() if isinstance(options, Refusal) else unread_environment(options),
     )
+
+
+def _undefined(options: object) -> bool:
+    from wkparse.models.simai.fit import times_undefined
+    from wkparse.models.simai.options import SimaiOptions
+
+    return isinstance(options, SimaiOptions) and times_undefined(options)
 
 
 def _total(report: object) -> float | None:

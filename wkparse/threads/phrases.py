@@ -330,9 +330,11 @@ PHRASES: dict[str, tuple[str, str]] = {
     "deleted-none": ("no collective", "无集合通信"),
     "deleted-all-dp": (
         "They hold every data-parallel (DP) collective of the file: the rows left have none, so "
-        "SimAI runs no DP communication for it and its results show none.",
+        "SimAI runs no DP communication for it and its results show none. So deleting them is "
+        "no valid fix: what is left simulates an iteration without its data-parallel traffic.",
         "文件中所有数据并行（DP）集合通信都在这些行里：剩下的行一个也没有，所以 SimAI 不会模拟"
-        "任何 DP 通信，结果里也就没有 DP 通信。",
+        "任何 DP 通信，结果里也就没有 DP 通信。因此删掉这些行不是有效的解决办法：剩下的部分模拟的是"
+        "一次没有数据并行通信的迭代。",
     ),
     "deleted-dp-left": (
         "The rows left still hold {n} data-parallel (DP) collectives with data.",

@@ -134,6 +134,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     bearing = _findings_bear(t)
     target = _lint_target(t)
     tp: int | None = None
+    pp: int | None = None
     for src in files:
         pasted_file = src.origin == "pasted"
         name = None if pasted_file else src.name
@@ -168,6 +169,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         if checked.explanation is not None and src is files[0]:
             _meaning(t, src, checked.explanation)
             tp = getattr(checked.explanation, "tp", None)
+            pp = getattr(checked.explanation, "pp", None)
 
     # SimAI, on the user's backend with the user's options
     runs: list[tuple[models.Prediction, sources.Source]] = []
@@ -288,7 +290,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                     [evidence.simai_model(ran, p.backend, lang), evidence.basis(src, lang)],
                 )
             )
-    meaning.answer(t, files, tp)
+    meaning.answer(t, files, tp, pp)
     cause.likely_cause(t, runs, said, updates)
     asks = questions.read(t.thread.title, found.prose)
     # a cause asked of a run the thread shows (its command, log, topology, file, rows)

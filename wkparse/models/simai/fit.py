@@ -12,6 +12,12 @@ from wkparse.models.simai.options import SimaiOptions
 from wkparse.models.simai.parallel import data_parallel
 
 
+def times_undefined(opts: SimaiOptions) -> bool:
+    """No -n_p_s: SimAI leaves its NICs per server uninitialised, so the times it reports
+    (and the total they add up to) are no number to quote."""
+    return not opts.stated and opts.nics_per_server is None
+
+
 def option_warnings(
     opts: SimaiOptions, tp: int, pp: int, ep: int, all_gpus: int | None, gpus: int
 ) -> list[str]:
@@ -57,7 +63,7 @@ def option_warnings(
                 )
             )
     gps, nps = opts.g_p_s, opts.n_p_s
-    if opts.nics_per_server is None:
+    if times_undefined(opts):
         out.append(
             _(
                 "no -n_p_s: SimAI leaves its NICs per server uninitialised, so every time that "
