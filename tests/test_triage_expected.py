@@ -152,9 +152,12 @@ CASES: dict[str, Case] = {
         never=("needs a special option", "Likely cause"),
     ),
     "aliyun-SimAI-44": Case(
-        never=("Likely cause",),
-        says={2: ("02532997",)},
-        gaps={1: ("ALLTOALL could not",), 3: ("phantom",)},
+        never=("Likely cause", "only the count", "never supported"),
+        says={
+            1: ("yours, b8472449 (2024-12-10), is older than 02532997", "ns-3 assertion aborts"),
+            2: ("Updating SimAI to 02532997 or later is the fix", "finishes"),
+            3: ("5 of the 6 layers SimAI built (`lines: 6`) have no name", "check both"),
+        },
     ),
     "aliyun-SimAI-49": Case(
         says={
@@ -177,12 +180,16 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-8": Case(
         says={
-            1: ("cannot name the cause",),
+            1: ("Probably a known problem", "would confirm it"),
+            2: (
+                "yours, 16b21a57 (2024-11-01), is older than 7f06c19c",
+                "Your row `optimizer1` has a forward ALLREDUCE of 4 B",
+                "forward sizes are raised to 4096 B and finish",
+            ),
             3: ("the run has 128 GPUs, the topology's", "128 / 8 = 16"),
             4: ("WK201", "Input workload format mismatch"),
         },
-        never=("Likely cause",),
-        gaps={2: ("7f06c19c",)},
+        never=("Likely cause", "astra-sim#92"),
     ),
     "aliyun-SimAI-83": Case(
         says={
@@ -272,7 +279,18 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-70": Case(says={}, never=("Likely cause", "whole epoch", "--epoch_num")),
     "aliyun-SimAI-84": Case(says={}, never=("可能的原因", "环形算法系数", "bf16")),
-    "aliyun-SimAI-91": Case(says={}, never=("格式错误", "必须删除", "没有通信")),
+    "aliyun-SimAI-91": Case(
+        says={
+            1: ("只有整个运行结束时才写入",),
+            2: (
+                "你的 SimAI 9ecad45f (2025-02-06) 早于 7f06c19c",
+                "`optimizer1 … optimizer4`（4 行），每行是 4 B 的前向 ALLREDUCE",
+                "把 SimAI 更新到 7f06c19c 或更新的版本即可解决",
+            ),
+        },
+        never=("格式错误", "必须删除", "没有通信"),
+        gaps={3: ("2098831",), 4: ("grad_gather",)},
+    ),
     "aliyun-aicb-12": Case(says={}, never=("Likely cause", "typo", "changes the TP all-reduce")),
     "aliyun-aicb-14": Case(says={}, never=("accepted alias", "stops with an error")),
     "aliyun-aicb-15": Case(says={}, never=("send/recv 行", "可能的原因")),

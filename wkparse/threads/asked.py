@@ -19,7 +19,7 @@ def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
     for q in questions:
         a = _answer(t, q, cause_used)
         a = _naming_what_is_asked(t, q, a)
-        if a is not None and a.answered and q.kind in ("cause", "topic") and _is_cause(t):
+        if a is not None and a.answered and q.kind in ("cause", "topic") and is_cause(t):
             cause_used = True
         if a is not None and all(a.answer != b.answer or not a.answered for b in out):
             out.append(a)
@@ -33,7 +33,7 @@ def _title_read_as_question(q: Question) -> bool:
     return q.line == 0 and not q.text.rstrip().endswith(("?", "\uff1f"))
 
 
-def _is_cause(t: Triage) -> bool:
+def is_cause(t: Triage) -> bool:
     """Whether the models name a cause (not "cannot name it", not a meaning's lead)."""
     from wkparse.threads.phrases import PHRASES
 
@@ -49,9 +49,11 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
     lang = t.language
     # the models' answers first (the cause, the answer on the question's line, for a cause
     # or a version one that speaks of the concept asked about), then the catalog's page
-    models_first = q.kind in ("cause", "version") or (q.kind == "topic" and _is_cause(t))
-    if q.kind in ("cause", "topic") and _is_cause(t) and not cause_used:
-        return Asked(q, t.cause, [say("evidence-models-below", lang)])
+    models_first = q.kind in ("cause", "version") or (q.kind == "topic" and is_cause(t))
+    if q.kind in ("cause", "topic") and is_cause(t) and not cause_used:
+        # a cause one answer states whole is cited to that answer's evidence
+        whole = [a.evidence for a in t.answers if a.answer == t.cause and a.evidence]
+        return Asked(q, t.cause, whole[0] if whole else [say("evidence-models-below", lang)])
     answering = {say(k, lang) for k in ("q-concepts", "q-groups", "q-log", "q-symptom")}
     on_line = [
         a for a in t.answers if a.question in answering and _cites_line(a.evidence, q.line, lang)
@@ -75,6 +77,11 @@ def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
         versions = [a for a in t.answers if a.question == say("q-versions", lang)]
         if versions:
             return Asked(q, versions[0].answer, list(versions[0].evidence))
+    # a question nothing above answers, in a thread whose failure a known change of SimAI
+    # explains ("anything else to change?"): that change
+    known = [a for a in t.answers if a.question == say("q-known", lang)]
+    if known and q.kind in ("check", "howto", "cause", "topic"):
+        return Asked(q, known[0].answer, list(known[0].evidence))
     # what the thread lacks settles a cause; a question about SimAI itself needs its source
     cause = q.kind in ("cause", "topic")
     missing = "; ".join(m.rstrip(".。") for m in t.missing) if cause else ""

@@ -14,6 +14,9 @@ _ISSUED = re.compile(
 _LAYER = re.compile(r"for layer: (\w+)")
 _CHUNK = re.compile(r"chunk size is: (\d+) , size is: (\d+)")
 _PASS = re.compile(r"pass: (\d+) finished at time: (\d+)")
+#: the layer SimAI built from a row (`id: NAME , depen: ...`) and how many it built (`lines: N`)
+_BUILT = re.compile(r"^\s*id: (\S*)\s*, depen:")
+_LINES = re.compile(r"\blines: (\d+)")
 #: the line a crashed C++ program (SimAI) ends on, as glibc, libstdc++ and the shell print it
 CRASH = re.compile(
     r"Segmentation fault(?: \(core dumped\))?|double free or corruption(?: \(!?\w+\))?"
@@ -35,6 +38,9 @@ class LogReading:
     size: int | None = None
     passes: int = 0
     error: str = ""
+    #: the layers SimAI says it built (`lines: N`), and those it built without a name
+    layers: int = 0
+    unnamed: int = 0
 
 
 def read(line: int, text: str) -> LogReading | None:
@@ -44,6 +50,12 @@ def read(line: int, text: str) -> LogReading | None:
     seen = False
     mentioned = ""
     for raw in text.splitlines():
+        built = _BUILT.match(raw)
+        if built:
+            reading.unnamed += not built.group(1)
+        counted = _LINES.search(raw)
+        if counted:
+            reading.layers, seen = int(counted.group(1)), True
         m0 = _LAYER.search(raw)
         if m0:
             mentioned = m0.group(1)

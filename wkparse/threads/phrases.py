@@ -195,6 +195,15 @@ PHRASES: dict[str, tuple[str, str]] = {
         "在最后一个已发出的集合通信之后，日志显示下一个集合通信开始（层 `{layer}`，大小 {size}），"
         "随后就停止了；此前已完成的 pass 数：{passes}。",
     ),
+    "a-log-unnamed": (
+        "{unnamed} of the {layers} layers SimAI built (`lines: {layers}`) have no name "
+        "(`id:  ,`): SimAI made them past the rows it could read, with the values its failed "
+        "read left. The count on line 2 is larger than the rows SimAI could read, or a row is "
+        "broken: check both.",
+        "SimAI 建立的 {layers} 层（`lines: {layers}`）中有 {unnamed} 层没有名字（`id:  ,`）："
+        "它们是 SimAI 在能读出的行之后凭空建立的，带着读取失败后留下的值。第 2 行的层数大于 "
+        "SimAI 能读出的行数，或者有一行已损坏：两者都要检查。",
+    ),
     "a-log-error": ("The log ends on: `{error}`.", "日志以此结束：`{error}`。"),
     "evidence-ns3-rate": (
         "wkparse's ns-3 model, from recorded SimAI-Simulation runs (wkparse.models.simai.ns3)",
@@ -402,6 +411,39 @@ PHRASES: dict[str, tuple[str, str]] = {
         "concept page `{id}` (`wkparse concept {id}`); {source}",
         "概念页 `{id}`（`wkparse concept {id}`）；{source}",
     ),
+    "q-known": (
+        "Is it a known problem of your SimAI?",
+        "这是你的 SimAI 版本的已知问题吗？",
+    ),
+    "known-cause": (
+        "Probably a known problem of your SimAI, which {since} fixed: yours, {user}, is older "
+        "than {since}. {behaviour} {shown} Updating SimAI to {since} or later is the fix; the "
+        "same run finishing there would confirm it.",
+        "很可能是 {since} 修复的一个已知问题：你的 SimAI {user} 早于 {since}。{behaviour}"
+        "{shown}把 SimAI 更新到 {since} 或更新的版本即可解决；同样的运行在那里能跑完即可确认。",
+    ),
+    "known-alltoall-log": (
+        "Your log shows a plain all-to-all issued (layer `{layer}`) just before the run ended.",
+        "你的日志显示，运行结束前刚发出了一个普通的全交换（层 `{layer}`）。",
+    ),
+    "known-alltoall-row": (
+        "Your row `{name}` has a plain ALLTOALL.",
+        "你的 `{name}` 行有一个普通的 ALLTOALL。",
+    ),
+    "known-small-row": (
+        "Your row `{name}` has a forward {coll} of {size} B.",
+        "你的 `{name}` 行有一个 {size} B 的前向 {coll}。",
+    ),
+    "known-small-aicb": (
+        "A training file AICB writes ends with such rows: `{rows}` ({n} rows), each a forward "
+        "{coll} of {size} B.",
+        "AICB 生成的训练文件末尾就有这样的行：`{rows}`（{n} 行），每行是 {size} B 的前向 {coll}。",
+    ),
+    "evidence-aicb-default": (
+        "wkparse's AICB model at {revision}, the training generator with its default options",
+        "wkparse 的 AICB 模型（{revision}），训练生成器的默认选项",
+    ),
+    "evidence-file": ("the workload file", "workload 文件"),
     "concept-unit": (" Unit: {unit}.", "单位：{unit}。"),
     "concept-older": (
         " This is of SimAI {model}: your SimAI, {user}, is older than {since}, which changed "

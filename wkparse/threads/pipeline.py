@@ -16,6 +16,7 @@ from wkparse.threads import (
     checks,
     edits,
     evidence,
+    known,
     logs,
     meaning,
     models,
@@ -292,6 +293,12 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             )
     meaning.answer(t, files, tp, pp)
     cause.likely_cause(t, runs, said, updates)
+    # a failure no model run explains, that a change of SimAI after the user's fixed
+    known_cause = known.explain(t, said, [f.data for f in files])
+    if known_cause is not None:
+        t.answers.append(known_cause)
+        if not asked.is_cause(t):
+            t.cause = known_cause.answer
     asks = questions.read(t.thread.title, found.prose)
     # a cause asked of a run the thread shows (its command, log, topology, file, rows)
     shown = any(n for k, n in found.counts().items() if k not in ("aicb-command", "attachment"))
@@ -493,6 +500,20 @@ def _read_logs(t: Triage) -> None:
         if r.error:
             t.answers.append(
                 Answer(say("q-log", lang), say("a-log-error", lang, error=r.error), ev)
+            )
+        if r.unnamed and r.layers > r.unnamed:
+            # layers SimAI made past the rows it could read (the row-count page)
+            t.answers.append(
+                Answer(
+                    say("q-log", lang),
+                    say(
+                        "a-log-unnamed",
+                        lang,
+                        layers=r.layers,
+                        unnamed=r.unnamed,
+                    ),
+                    [*ev, say("evidence-concept", lang, id="row-count", source="rule WK105")],
+                )
             )
 
 

@@ -1,0 +1,88 @@
+# ruff: noqa: RUF001 - the answers' Chinese words, with their full-width punctuation
+"""A failure a later SimAI fixed: the user's SimAI older than the change, the thread reporting
+what the earlier behaviour does, and showing what sets it off (a plain ALLTOALL in the log, a
+forward collective under 4096 B in a row, or AICB's training file where none is shown). Said
+as a probable cause, from the change's behaviour page; silent for a newer SimAI, another
+symptom, or nothing that sets it off."""
+
+from __future__ import annotations
+
+from wkparse import triage
+from wkparse.threads.logs import read
+
+
+def _thread(body: str, created: str = "2024-12-19", language: str = "en") -> str:
+    return f"---\ntitle: t\ncreated: {created}\nlanguage: {language}\n---\n\n{body}\n"
+
+
+ALLTOALL_LOG = (
+    "I replaced ALLREDUCE with ALLTOALL in my workload file and got:\n\n```\n"
+    "id: embedding_layer , depen: -1 , wg_comp_time: 1\n"
+    "id:  , depen: -1 , wg_comp_time: 1\n"
+    "type: HYBRID_TRANSFORMER_FWD_IN_BCKWD ,num passes: 1 ,lines: 2 compute scale: 1\n"
+    "chunk size is: 1048576 , size is: 1048576 , layer_num is: 0 , node: 0\n"
+    "info: all-to-all forward pass collective issued for layer: embedding_layer, "
+    "involved dimensions:  1, 0, 0,\n"
+    'assert failed. cond="false", msg="We assume at least one NIC is alive", '
+    "file=/root/SimAI/astra-sim-alibabacloud/extern/network_backend/ns3-interface/rdma-hw.cc\n"
+    "Aborted (core dumped)\n```\nWhat else should I change?"
+)
+
+
+def test_an_alltoall_abort_on_an_older_simai_is_the_known_change() -> None:
+    t = triage(_thread(ALLTOALL_LOG))
+    assert "older than 02532997" in t.cause
+    assert "Updating SimAI to 02532997 or later is the fix" in t.cause
+    assert "layer `embedding_layer`" in t.cause
+    # the question nothing else answers gets it, cited to the behaviour page
+    asked = [a for a in t.asked if "else" in a.question.text]
+    assert asked and asked[0].answer == t.cause
+    assert any("behaviour-ns3-alltoall" in e for e in asked[0].evidence)
+
+
+def test_a_newer_simai_has_no_such_known_cause() -> None:
+    t = triage(_thread(ALLTOALL_LOG, created="2025-06-01"))
+    assert "02532997" not in t.cause
+    assert not any(a.question == "Is it a known problem of your SimAI?" for a in t.answers)
+
+
+def test_a_small_forward_row_and_a_stop_name_the_small_message_change() -> None:
+    body = (
+        "The SimAI_simulator run stops unexpectedly on a layer like "
+        "`optimizer1  -1  0  ALLREDUCE  4  0  NONE  0  0  NONE  0  100`."
+    )
+    t = triage(_thread(body, created="2025-01-20"))
+    assert "older than 7f06c19c" in t.cause
+    assert "Your row `optimizer1` has a forward ALLREDUCE of 4 B" in t.cause
+
+
+def test_only_gradient_sizes_under_4096_b_are_not_fixed_by_updating() -> None:
+    body = (
+        "The SimAI_simulator run stops unexpectedly on a layer like "
+        "`layer1  -1  0  NONE  0  0  ALLREDUCE  4  0  NONE  0  100`."
+    )
+    t = triage(_thread(body, created="2025-01-20"))
+    assert "7f06c19c" not in t.cause
+
+
+def test_a_generated_workload_with_an_empty_csv_reads_aicb_s_small_rows() -> None:
+    body = "用生成的 workload 直接仿真时，ncclFlowModel_EndToEnd.csv 是空的。大家遇到过吗？"
+    t = triage(_thread(body, created="2025-02-12", language="zh"))
+    known = [a for a in t.answers if a.question == "这是你的 SimAI 版本的已知问题吗？"]
+    assert known, [a.question for a in t.answers]
+    assert "`optimizer1 … optimizer4`（4 行），每行是 4 B 的前向 ALLREDUCE" in known[0].answer
+    assert any("训练生成器的默认选项" in e for e in known[0].evidence)
+
+
+def test_a_finished_run_the_user_doubts_is_no_known_failure() -> None:
+    body = "My generated workload on SimAI_simulator gives identical results for 32 and 64 GPUs."
+    t = triage(_thread(body, created="2025-02-12"))
+    assert not any(a.question == "Is it a known problem of your SimAI?" for a in t.answers)
+
+
+def test_unnamed_layers_in_the_log_are_counted() -> None:
+    r = read(3, ALLTOALL_LOG)
+    assert r is not None and (r.layers, r.unnamed) == (2, 1)
+    t = triage(_thread(ALLTOALL_LOG))
+    said = [a.answer for a in t.answers if "have no name" in a.answer]
+    assert said and said[0].startswith("1 of the 2 layers SimAI built (`lines: 2`)")
