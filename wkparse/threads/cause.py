@@ -114,31 +114,45 @@ def _asked(t: Triage, title_only: bool) -> str | None:
 _SENTENCE_END = re.compile(r"(?<=。)|(?<=[.?!])\s+(?=[A-Z`(])")
 
 
+def _examples(simai_cmds: list[Artefact]) -> bool:
+    """Whether every SimAI command runs one of SimAI's own example files."""
+    from wkparse.models.simai.examples import is_example
+
+    ws = [a.command.option("-w", "--workload") if a.command else None for a in simai_cmds]
+    return bool(ws) and all(w and is_example(w) for w in ws)
+
+
 def missing(
     t: Triage,
     files: list[sources.Source],
     said: list[tuple[str, str]],
     simai_cmds: list[Artefact],
     about_the_run: bool = True,
+    kinds: tuple[str, ...] = (),
 ) -> None:
+    """What the answer lacks, to ask for (`kinds`: the kinds of the thread's questions)."""
     lang = t.language
     # the file is asked for where the answer rests on it: a run the user reports or asks the
-    # cause of, or a file the thread shows only in part; a question of meaning or how-to
-    # needs none
+    # cause of, or a file the thread shows only in part; a thread that asks only what
+    # something means, how to do something or which version does what needs none, nor does
+    # a run of SimAI's own example file
     about_a_run = bool(said) or bool(simai_cmds) or about_the_run
     cut = bool(files) and all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)
-    if (not files and about_a_run) or cut:
+    no_run_asked = bool(kinds) and all(k in ("meaning", "howto", "version") for k in kinds)
+    if ((not files and about_a_run) or cut) and not no_run_asked and not _examples(simai_cmds):
         t.missing.append(say("missing-file", lang))
     ran_simai = bool(simai_cmds) or bool(said)
     simai_v = t.versions.get("simai")
     stated = isinstance(simai_v, dict) and simai_v.get("basis") == "stated"
     if ran_simai and not stated:
         t.missing.append(say("missing-commit", lang))
-    if said and not t.found.of("log"):
+    # a run's output and command settle the cause of what the user saw, not a meaning
+    run_said = bool(said) and not no_run_asked
+    if run_said and not t.found.of("log"):
         t.missing.append(say("missing-log", lang))
-    elif said and not any(_FINISHED.search(a.text) for a in t.found.of("log")):
+    elif run_said and not any(_FINISHED.search(a.text) for a in t.found.of("log")):
         t.missing.append(say("missing-end", lang))
-    if said and not simai_cmds:
+    if run_said and not simai_cmds:
         t.missing.append(say("missing-command", lang))
     if any(
         a.command and a.command.backend == "ns3" and not a.command.option("-n") for a in simai_cmds
