@@ -258,11 +258,27 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-160": Case(
         says={}, never=("Likely cause", "16 MB packets", "comes from the workload file")
     ),
-    "aliyun-SimAI-163": Case(says={}, never=("可能的原因", "1F1B", "不影响", "忽略 PP")),
+    "aliyun-SimAI-163": Case(
+        says={
+            1: ("没有 warm-up、1F1B 或 cool-down 阶段", "只包含一个阶段的行", "把层数除以 pp"),
+            2: ("(PP - 1) / (ga x vpp)", "由文件头的 `pp_comm` 和 `-pp_o` 算出"),
+            3: ("`PP_size = 1`", "真实 DP 的 PP 倍", "同样按公式算出的气泡"),
+            4: ("没有模拟流水线本身的选项",),
+        },
+        never=("可能的原因", "模拟了 1F1B", "支持 1F1B", "不影响", "忽略 PP"),
+    ),
     "aliyun-SimAI-180": Case(
         says={}, never=("Likely cause", "from the topology file", "from busbw.yaml")
     ),
-    "aliyun-SimAI-189": Case(says={}, never=("already supports",)),
+    "aliyun-SimAI-189": Case(
+        says={
+            1: ("a single `-w` path", "one Sys per GPU", "No option or configuration key"),
+            2: ("built once for all GPUs",),
+            3: ("needs code changes", "a workload per job"),
+            4: ("one file at a time",),
+        },
+        never=("already supports", "vidur"),
+    ),
     "aliyun-SimAI-192": Case(says={}, never=("Likely cause", "stuck loop", "a multiplier already")),
     "aliyun-SimAI-198": Case(says={}, never=("never simulates inter-host", "misses cross-host")),
     "aliyun-SimAI-199": Case(says={}, never=("设计如此", "隐藏在 TP", "删除前几行不影响")),
@@ -277,7 +293,15 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-62": Case(
         says={}, never=("Likely cause", "DP communication is missing", "1F1B", "PP flows")
     ),
-    "aliyun-SimAI-70": Case(says={}, never=("Likely cause", "whole epoch", "--epoch_num")),
+    "aliyun-SimAI-70": Case(
+        says={
+            1: ("SimAI models time only", "never a model's accuracy"),
+            2: ("exactly one training iteration", "once (one pass)", "no epoch or iteration count"),
+            3: ("step time x iterations",),
+            4: ("`--aiob_enable` they are measured kernel times", "placeholder"),
+        },
+        never=("Likely cause", "whole epoch", "`--epoch_num` makes", "predicts the accuracy"),
+    ),
     "aliyun-SimAI-84": Case(says={}, never=("可能的原因", "环形算法系数", "bf16")),
     "aliyun-SimAI-91": Case(
         says={
@@ -291,10 +315,32 @@ CASES: dict[str, Case] = {
         never=("格式错误", "必须删除", "没有通信"),
         gaps={3: ("2098831",), 4: ("grad_gather",)},
     ),
-    "aliyun-aicb-12": Case(says={}, never=("Likely cause", "typo", "changes the TP all-reduce")),
+    "aliyun-aicb-12": Case(
+        says={
+            1: ("Llama 3 paper, not the first LLaMA paper", "FFN 28672", "53248"),
+            2: ("FFN 16384 (4 x hidden 4096)", "11008"),
+            3: ("feeds no generator", "`--ffn_hidden_size`", "does not depend on it"),
+        },
+        never=("Likely cause", "typo", "changes the TP all-reduce"),
+    ),
     "aliyun-aicb-14": Case(says={}, never=("accepted alias", "stops with an error")),
-    "aliyun-aicb-15": Case(says={}, never=("send/recv 行", "可能的原因")),
-    "aliyun-aicb-44": Case(says={}, never=("fills compute times for", "can write a DeepSpeed")),
+    "aliyun-aicb-15": Case(
+        says={
+            1: ("显式的 `isend` 和 `irecv` 项", "确实会阻塞", "等待比训练中短"),
+            2: ("从不逐事件模拟", "(PP - 1) / (ga x vpp)", "从 03613a7a 起还有 Expose_PP_comm"),
+            3: ("ns-3 构建不建立 PP 组", "不模拟 PP 流量", "同样按公式算出的气泡"),
+        },
+        never=("send/recv 行", "可能的原因", "模拟了阶段之间的"),
+    ),
+    "aliyun-aicb-44": Case(
+        says={
+            1: ("no DeepSpeed (ZeRO) path", "always builds the Megatron model"),
+            2: ("compute items hold matrix shapes, not times", "never DeepSpeed"),
+            3: ("world size from torch.distributed", "`--workload_only` skips the replay"),
+            4: ("no single-host way",),
+        },
+        never=("fills compute times for", "can write a DeepSpeed"),
+    ),
 }
 
 

@@ -54,7 +54,7 @@ def test_a_meaning_question_opens_with_the_catalog_page() -> None:
 def test_a_question_no_model_answers_says_so_and_what_would_settle_it() -> None:
     text = (
         "---\ntitle: t\ncreated: 2025-09-01\nlanguage: en\n---\n\n"
-        "Will the authors support multi-tenancy training in SimAI?\n"
+        "Will the authors add a graphical user interface to SimAI?\n"
     )
     [asked] = triage(text).asked
     assert not asked.answered and asked.answer.startswith("wkparse has no model that answers")

@@ -1,0 +1,89 @@
+# ruff: noqa: RUF001 - Chinese questions, with their full-width punctuation
+"""The behaviour pages that answer what SimAI and AICB can do (pipeline parallelism, several
+jobs, model accuracy, iterations, DeepSpeed, the model spec table): each answers its kind of
+question in other words, in English and Chinese, and stays quiet on neighbouring questions."""
+
+from __future__ import annotations
+
+import pytest
+
+from wkparse import concepts, triage
+
+ASKED: list[tuple[str, str]] = [
+    ("behaviour-pp-schedule", "Does SimAI support pipeline parallelism?"),
+    ("behaviour-pp-schedule", "Is PP simulated by the ns-3 backend at all?"),
+    ("behaviour-pp-schedule", "Where is the 1F1B schedule handled in SimAI?"),
+    ("behaviour-pp-schedule", "SimAI 支持流水线并行吗？"),
+    ("behaviour-pp-schedule", "pp 阶段之间的等待时间是怎么算的？"),
+    ("behaviour-aicb-physical-pp", "How is the wait between pipeline stages reflected?"),
+    ("behaviour-aicb-physical-pp", "Where are the isend/irecv of the PP stages?"),
+    ("behaviour-one-job", "Can SimAI simulate several jobs sharing one cluster?"),
+    ("behaviour-one-job", "能否在同一个集群上同时仿真多个训练任务？"),
+    ("behaviour-one-job", "Is multi-tenant training supported?"),
+    ("behaviour-time-only", "Does the TP size change the model accuracy?"),
+    ("behaviour-time-only", "并行策略会影响模型精度吗？"),
+    ("behaviour-one-iteration", "How do I get the whole training time for 3 epochs?"),
+    ("behaviour-one-iteration", "How many iterations does one workload simulate?"),
+    ("behaviour-one-iteration", "生成的 workload 对应多少次迭代？"),
+    ("behaviour-one-iteration", "Is the result for one batch only or for the whole training run?"),
+    ("behaviour-aicb-deepspeed", "Can AICB write a SimAI workload for DeepSpeed ZeRO-3?"),
+    ("behaviour-aicb-deepspeed", "DeepSpeed 的计算时间怎么生成？"),
+    ("behaviour-aicb-spec-table", "Why does the ffn_hidden_size differ from the paper?"),
+    ("behaviour-aicb-spec-table", "Where do the hyper-parameters of GPT-13B come from?"),
+    ("behaviour-aicb-spec-table", "Workload_spec 表里的数字是从哪来的？"),
+]
+
+#: neighbouring questions none of these pages answers
+QUIET: list[str] = [
+    "Why does the ns3 simulation hang with pp=2?",
+    "ns3仿真pp>2卡死，这是什么原因？",
+    "What does pp_comm mean in the header?",
+    "How accurate is SimAI compared with a real cluster?",
+    "通信时间的预测精度如何？",
+    "Why does the communication time fluctuate over several runs?",
+    "I measured 700 ms per iteration but SimAI says 6042 ms, why?",
+    "What does the --frame option do?",
+    "Is the bubble time right for vpp 2?",
+    "What is the hidden size of the header?",
+    "Does SimAI support NVLS on H800?",
+    "Which GPU was Example.txt measured on?",
+    "How do I run two topologies?",
+]
+
+
+@pytest.mark.parametrize(("page", "question"), ASKED)
+def test_the_page_answers_its_kind_of_question(page: str, question: str) -> None:
+    assert page in [p.id for p in concepts.answering(question)]
+
+
+@pytest.mark.parametrize("question", QUIET)
+def test_no_capability_page_answers_a_neighbouring_question(question: str) -> None:
+    pages = {page for page, _ in ASKED}
+    assert not pages & {p.id for p in concepts.answering(question)}
+
+
+def _thread(title: str, body: str, lang: str = "en") -> bytes:
+    front = f"---\ntitle: {title}\ncreated: 2026-09-01\nlanguage: {lang}\n---\n\n"
+    return (front + body + "\n").encode()
+
+
+def test_triage_answers_the_question_with_the_page_and_its_source() -> None:
+    result = triage(_thread("Several jobs", "Can SimAI simulate two jobs on the same cluster?"))
+    answers = [q for q in result.public()["questions"] if q["answered"]]  # type: ignore[union-attr]
+    assert answers, "the question is answered"
+    assert "exactly one workload file" in answers[0]["answer"]
+    assert any("behaviour-one-job" in e for e in answers[0]["evidence"])
+    assert "AstraSimNetwork.cc" in " ".join(answers[0]["evidence"])
+
+
+def test_a_chinese_thread_gets_the_chinese_page() -> None:
+    result = triage(_thread("关于 pp", "SimAI 目前支持 pp 吗？", lang="zh"))
+    text = " ".join(q["answer"] for q in result.public()["questions"])  # type: ignore[union-attr]
+    assert "SimAI 不模拟流水线调度" in text
+
+
+def test_a_thread_that_asks_something_else_gets_none_of_them() -> None:
+    result = triage(_thread("Header", "What does `pp_comm` mean in the first line?"))
+    text = str(result.public())
+    pages = {page for page, _ in ASKED}
+    assert not [p for p in pages if p in text]
