@@ -545,9 +545,24 @@ TOPIC_POINTERS: dict[str, tuple[str, str]] = {
     "the environment SimAI runs in": _OUTPUT_FOLDER,
     "permissions": _OUTPUT_FOLDER,
     "crash on SimAI's own example": _OUTPUT_FOLDER,
+    "building SimAI": (
+        "SimAI's `scripts/build.sh -c ns3` copies the `ns-3-alibabacloud` tree into "
+        "`astra-sim-alibabacloud/extern/network_backend/ns3-interface/` and builds it there with "
+        "CMake; `scripts/build.sh -l ns3` removes that copy and its build",
+        "SimAI 的 `scripts/build.sh -c ns3` 把 `ns-3-alibabacloud` 复制到 "
+        "`astra-sim-alibabacloud/extern/network_backend/ns3-interface/` 并在那里用 CMake 编译；"
+        "`scripts/build.sh -l ns3` 删除这份副本及其编译结果",
+    ),
     "vidur": (
-        "vidur's SimAI backend is `vidur-alibabacloud/` in SimAI's tree",
-        "vidur 的 SimAI 后端在 SimAI 仓库的 `vidur-alibabacloud/` 中",
+        "vidur's SimAI backend is `vidur-alibabacloud/` in SimAI's tree (since b5ff47c9): its "
+        "`vidur/execution_time_predictor/communication_time_predictor.py` runs SimAI_simulator "
+        "on a one-row all-reduce workload it writes, and prints `all_reduce_bytes: N not allowed "
+        "by simai` (then falls back to its sklearn predictor) when that run leaves no "
+        "ncclFlowModel_EndToEnd.csv",
+        "vidur 的 SimAI 后端在 SimAI 仓库的 `vidur-alibabacloud/` 中（自 b5ff47c9 起）：其 "
+        "`vidur/execution_time_predictor/communication_time_predictor.py` 用自己写出的单行 "
+        "all-reduce workload 运行 SimAI_simulator，若该次运行没有留下 ncclFlowModel_EndToEnd.csv，"
+        "就打印 `all_reduce_bytes: N not allowed by simai` 并退回到它的 sklearn 预测器",
     ),
     "documentation": (
         "SimAI's documentation is `docs/` in its repository (`docs/Tutorial.md`)",
@@ -576,9 +591,14 @@ def counted(kind: str, n: int, lang: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+#: topics whose pointer gives way to any other topic's
+_LAST_POINTED = frozenset({"building SimAI"})
+
+
 def pointer(topics: list[str], lang: str) -> str:
-    """Where to look, for the first topic that has a known place; empty where none has."""
-    for t in topics:
+    """Where to look, for the first topic that has a known place; empty where none has. The
+    build script is named last: a build step is often only how the user got to the topic."""
+    for t in sorted(topics, key=lambda x: x in _LAST_POINTED):
         if t in TOPIC_POINTERS:
             en, zh = TOPIC_POINTERS[t]
             return zh + "。" if lang == "zh" else en + "."

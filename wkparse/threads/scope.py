@@ -104,13 +104,32 @@ class Scope:
     topics: list[str] = field(default_factory=list)
 
 
+#: a line of setup steps the user ran (a shell command or its continued options): a word
+#: there says what they ran, not what the thread is about
+_SHELL_LINE = re.compile(r"^\s*(?:\$\s*)?(?:\./|python3?\s|sh\s|bash\s|cd\s|sudo\s|--?\w)")
+
+
+def _subjects(prose: str, found: list[tuple[int, str, re.Pattern[str]]]) -> list[str]:
+    """The topics to name: those the thread raises outside its setup commands; where every
+    one is raised only in commands, the weightiest."""
+    typed = "\n".join(x for x in prose.splitlines() if not _SHELL_LINE.match(x))
+    named = [topic for _, topic, pattern in found if pattern.search(typed)]
+    if named:
+        return named
+    most = max(weight for weight, _, _ in found)
+    return [topic for weight, topic, _ in found if weight == most]
+
+
 def judge(found: Found, title: str = "") -> Scope:
     prose = "\n".join([title] + [t for _, t in found.prose])
     out = 0
     topics: list[str] = []
+    raised: list[tuple[int, str, re.Pattern[str]]] = []
     for weight, topic, pattern in _OUT:
         if pattern.search(prose):
             out += weight
+            if topic not in topics:
+                raised.append((weight, topic, pattern))
             topics.append(topic)
     inside = min(4, len({m.group(0).lower() for m in _IN.finditer(prose)}))
     # the title says what the thread is about: its workload words count once more
@@ -128,5 +147,8 @@ def judge(found: Found, title: str = "") -> Scope:
         out += 1
         topics.append("crash inside ns-3")
     if out > inside:
-        return Scope("out", topics)
+        # the two crash topics are read from logs and file names, not from words
+        named = _subjects(prose, raised) if raised else []
+        named += [x for x in topics if x not in [r[1] for r in raised]]
+        return Scope("out", list(dict.fromkeys(named)))
     return Scope("in")
