@@ -15,13 +15,16 @@ ASKED: list[tuple[str, str]] = [
     ("behaviour-pp-schedule", "Where is the 1F1B schedule handled in SimAI?"),
     ("behaviour-pp-schedule", "SimAI 支持流水线并行吗？"),
     ("behaviour-pp-schedule", "pp 阶段之间的等待时间是怎么算的？"),
+    ("behaviour-pp-schedule", "How does SimAI model PP communication?"),
+    ("behaviour-pp-schedule", "Why are there no send/recv rows between the pipeline stages?"),
     ("behaviour-aicb-physical-pp", "How is the wait between pipeline stages reflected?"),
-    ("behaviour-aicb-physical-pp", "Where are the isend/irecv of the PP stages?"),
+    ("behaviour-pp-schedule", "Where are the isend/irecv of the PP stages?"),
     ("behaviour-one-job", "Can SimAI simulate several jobs sharing one cluster?"),
     ("behaviour-one-job", "能否在同一个集群上同时仿真多个训练任务？"),
     ("behaviour-one-job", "Is multi-tenant training supported?"),
     ("behaviour-time-only", "Does the TP size change the model accuracy?"),
     ("behaviour-time-only", "并行策略会影响模型精度吗？"),
+    ("behaviour-time-only", "Can SimAI predict the final loss or convergence?"),
     ("behaviour-one-iteration", "How do I get the whole training time for 3 epochs?"),
     ("behaviour-one-iteration", "How many iterations does one workload simulate?"),
     ("behaviour-one-iteration", "生成的 workload 对应多少次迭代？"),
@@ -48,6 +51,9 @@ QUIET: list[str] = [
     "Does SimAI support NVLS on H800?",
     "Which GPU was Example.txt measured on?",
     "How do I run two topologies?",
+    "What is the model's pp size?",
+    "Is there packet loss in ns3 with pp 2?",
+    "How does the mock NCCL send and recv between nodes in ns-3?",
 ]
 
 
@@ -87,3 +93,37 @@ def test_a_thread_that_asks_something_else_gets_none_of_them() -> None:
     text = str(result.public())
     pages = {page for page, _ in ASKED}
     assert not [p for p in pages if p in text]
+
+
+def _header_thread(pp: int, created: str = "2026-09-01") -> bytes:
+    header = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep: 1 "
+        f"pp: {pp} vpp: 8 ga: 8 all_gpus: 128 checkpoints: 0 checkpoint_initiates: 0 "
+        "pp_comm: 16777216"
+    )
+    body = f"My file starts with:\n\n```\n{header}\n```\n\nDoes SimAI simulate the pipeline?"
+    front = f"---\ntitle: PP\ncreated: {created}\nlanguage: en\n---\n\n"
+    return (front + body + "\n").encode()
+
+
+def _opening(result: object) -> str:
+    return " ".join(q["answer"] for q in result.public()["questions"])  # type: ignore[attr-defined]
+
+
+def test_the_bubble_factor_of_the_users_header_follows_the_page() -> None:
+    text = _opening(triage(_header_thread(4)))
+    assert "simulates no pipeline schedule" in text
+    assert "In your file (PP 4, ga 8, vpp 8) that factor is (4 - 1) / (8 x 8) = 4.69%" in text
+
+
+@pytest.mark.parametrize(
+    ("pp", "created"),
+    [(1, "2026-09-01"), (4, "2024-11-25")],
+    ids=["pp-1-has-no-bubble", "simai-1.0-scales-it-by-pp_o-too"],
+)
+def test_no_factor_where_there_is_no_bubble_or_the_users_simai_divides_otherwise(
+    pp: int, created: str
+) -> None:
+    text = _opening(triage(_header_thread(pp, created)))
+    assert "simulates no pipeline schedule" in text
+    assert "In your file" not in text

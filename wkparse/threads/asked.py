@@ -129,10 +129,31 @@ def _from_catalog(q: Question, lang: str, t: Triage) -> Asked:
         # a switch whose commit the definition names is one it already speaks to both sides of
         told = tuple(n for n in page.switches if _since(n) not in page.definition("en"))
         text += _older(t, page.id, told, lang)
-        texts.append(text)
+        yours = _bubble_factor(t, page.id, page.kind, page.related, lang)
+        texts.append(text + yours)
         cite = page.sources[0].cite() if page.sources else ""
         evidence.append(say("evidence-concept", lang, id=page.id, source=cite))
+        if yours:
+            evidence.append(say("evidence-file", lang))
     return Asked(q, " ".join(texts), evidence)
+
+
+def _bubble_factor(t: Triage, ident: str, kind: str, related: tuple[str, ...], lang: str) -> str:
+    """The bubble's factor, (PP - 1) / (ga x vpp), for the user's own file, where the page
+    gives the bubble's formula (the `bubble` page, or a behaviour page about it), the file's
+    header has PP above 1, and the user's SimAI divides as the page says (from the switch
+    `pp_term` on); empty otherwise."""
+    from wkparse.explanation.units import percent
+
+    if kind not in ("formula", "behaviour") or (ident != "bubble" and "bubble" not in related):
+        return ""
+    pp, ga, vpp = (t.pipeline_sizes.get(k, 0) for k in ("pp", "ga", "vpp"))
+    simai = t.versions.get("simai")
+    older = not isinstance(simai, dict) or bool(simai.get("older"))
+    if pp < 2 or ga < 1 or vpp < 1 or older or t.simai is None or not t.simai.has("pp_term"):
+        return ""
+    share = percent((pp - 1) / (ga * vpp))
+    return say("concept-bubble-yours", lang, pp=pp, ga=ga, vpp=vpp, share=share)
 
 
 def _older(t: Triage, ident: str, switches: tuple[str, ...], lang: str) -> str:

@@ -452,6 +452,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "以上说的是 SimAI {model}：你的 SimAI {user} 早于改变了这一点的 {since}（{names}；"
         "之前的情况见 `wkparse concept {id}`），所以对你的版本可能不成立。",
     ),
+    "concept-bubble-yours": (
+        " In your file (PP {pp}, ga {ga}, vpp {vpp}) that factor is ({pp} - 1) / ({ga} x {vpp}) "
+        "= {share}.",
+        "你的文件中（PP {pp}、ga {ga}、vpp {vpp}）这个系数为 "
+        "({pp} - 1) / ({ga} x {vpp}) = {share}。",
+    ),
     "no-answer": (
         "wkparse has no model that answers this. What would settle it: {settle}.",
         "wkparse 没有能回答这一点的模型。能确定它的是：{settle}。",

@@ -171,6 +171,11 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
             _meaning(t, src, checked.explanation)
             tp = getattr(checked.explanation, "tp", None)
             pp = getattr(checked.explanation, "pp", None)
+            t.pipeline_sizes = {
+                k: v
+                for k in ("pp", "ga", "vpp")
+                if isinstance(v := getattr(checked.explanation, k, None), int)
+            }
 
     # SimAI, on the user's backend with the user's options
     runs: list[tuple[models.Prediction, sources.Source]] = []

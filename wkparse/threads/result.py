@@ -85,6 +85,9 @@ class Triage:
     missing: list[str] = field(default_factory=list)
     cause: str = ""
     scope_topics: list[str] = field(default_factory=list)
+    #: the first file's PP, ga and vpp as its header gives them: the numbers an answer from
+    #: the catalog works out for the user's own file (the bubble's factor)
+    pipeline_sizes: dict[str, int] = field(default_factory=dict)
     #: the thread's questions, each with the answer the comment opens with
     asked: list[Asked] = field(default_factory=list)
     #: the comment to post, filled in once the triage is done
