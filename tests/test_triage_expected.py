@@ -77,9 +77,15 @@ CASES: dict[str, Case] = {
         gaps={2: ("bfloat16",), 3: ("V100",)},
     ),
     "aliyun-SimAI-208": Case(
-        says={2: ("32 个 GPU，取自拓扑", "64 个 GPU，取自拓扑", "`all_gpus` 不决定规模")},
-        never=("多线程", "可能的原因"),
-        gaps={1: ("NVLink",), 3: ("Tutorial",)},
+        says={
+            1: ("TP 组中运行，组的大小在任何拓扑上都一样", "一台服务器内经 NVLink", "用时相同"),
+            2: ("32 个 GPU，取自拓扑", "64 个 GPU，取自拓扑", "`all_gpus` 不决定规模"),
+            3: (
+                "`model_parallel_NPU_group` 设为 GPU 总数",
+                "TP 设为 1 并把 ALLREDUCE 放在权重梯度列",
+            ),
+        },
+        never=("多线程", "可能的原因", "没有读取拓扑"),
     ),
     "aliyun-SimAI-209": Case(
         says={
@@ -291,7 +297,14 @@ CASES: dict[str, Case] = {
         says={}, never=("Likely cause", "writes a traffic file", "flow1.txt contains")
     ),
     "aliyun-SimAI-62": Case(
-        says={}, never=("Likely cause", "DP communication is missing", "1F1B", "PP flows")
+        says={
+            1: ("DP is simulated as traffic", "`grad_gather`, `grad_param_comm`", "`wg`"),
+            2: ("SimAI simulates no pipeline schedule", "PP enters only the report, by formula"),
+            4: ("its DP group is GPUs / TP, PP times the real DP when pp > 1",),
+            5: ("`Workload::decode_involved_dimensions`", "`Sys::mock_nccl_comms_init`"),
+        },
+        never=("Likely cause", "DP communication is missing", "PP flows"),
+        gaps={3: ("SUM",)},
     ),
     "aliyun-SimAI-70": Case(
         says={

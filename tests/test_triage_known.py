@@ -86,3 +86,27 @@ def test_unnamed_layers_in_the_log_are_counted() -> None:
     t = triage(_thread(ALLTOALL_LOG))
     said = [a.answer for a in t.answers if "have no name" in a.answer]
     assert said and said[0].startswith("1 of the 2 layers SimAI built (`lines: 2`)")
+
+
+def _scale_thread(words: str) -> str:
+    runs = "\n".join(
+        f"python3 ./astra-sim-alibabacloud/inputs/topo/gen_Topo_Template.py --ro -g {g} -gt H100 "
+        f"-bw 400Gbps -nvbw 1440Gbps\nAS_SEND_LAT=2 ./bin/SimAI_simulator -t 8 -w ./my.txt "
+        f"-n ./Rail_Opti_SingleToR_{g}g_8gps_400Gbps_H100 -c ./SimAI.conf\n"
+        for g in (16, 128)
+    )
+    return _thread(
+        f"I ran my all-reduce workload on two topologies:\n\n{runs}\n{words}", "2025-09-01"
+    )
+
+
+def test_a_result_unchanged_on_a_larger_topology_is_what_the_groups_explain() -> None:
+    t = triage(_scale_thread("The results are identical. Why?"))
+    assert t.cause.startswith("In SimAI_simulator the GPU count is the topology's")
+    assert "`model_parallel_NPU_group` equal to the GPU count" in t.cause
+    assert any("behaviour-ns3-scale" in e for a in t.asked for e in a.evidence)
+
+
+def test_a_changed_result_or_one_topology_gets_no_such_answer() -> None:
+    t = triage(_scale_thread("The run on 128 GPUs is 10x slower. Why?"))
+    assert "behaviour-ns3-scale" not in t.markdown

@@ -164,3 +164,32 @@ def explain(t: Triage, said: list[tuple[str, str]], data: list[bytes]) -> Answer
         ev.append(say("evidence-versions", lang))
         return Answer(say("q-known", lang), text, ev)
     return None
+
+
+#: the user says the result did not change (a run that finished, its number the same)
+_UNCHANGED = re.compile(
+    r"(?i)变化都没有|没有(?:任何)?变化|一点变化|不变|identical|unchanged|did ?n[o']t change"
+    r"|no change|(?:the )?same (?:results?|time|numbers?)|结果(?:完全)?(?:一样|相同)"
+)
+
+
+def unchanged_on_larger(t: Triage, said: list[tuple[str, str]]) -> Answer | None:
+    """A result that stays the same on a larger topology (SimAI_simulator; a run that failed is
+    not one): what a larger topology changes, from the catalog, cited to the topologies the
+    thread names."""
+    from wkparse.concepts import find
+
+    sizes = {x.gpus for x in t.found.topologies if x.gpus}
+    text = "\n".join([t.thread.title, *(x for _, x in t.found.prose)])
+    failed = any(o != "finish" for o, _ in said)
+    if len(sizes) < 2 or failed or not _UNCHANGED.search(text):
+        return None
+    page = find("behaviour-ns3-scale")
+    if page is None:
+        return None
+    lang = t.language
+    cite = page.sources[0].cite() if page.sources else ""
+    ev = [say("evidence-concept", lang, id=page.id, source=cite)]
+    ev += [evidence.line_of(x.line, lang) for x in t.found.topologies if x.gpus][:2]
+    text = " ".join(page.definition(lang).split())
+    return Answer(say("q-scale", lang), text, ev)

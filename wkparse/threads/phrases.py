@@ -415,6 +415,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Is it a known problem of your SimAI?",
         "这是你的 SimAI 版本的已知问题吗？",
     ),
+    "q-scale": (
+        "Why does a larger topology not change the result?",
+        "为什么更大的拓扑不改变结果？",
+    ),
     "known-cause": (
         "Probably a known problem of your SimAI, which {since} fixed: yours, {user}, is older "
         "than {since}. {behaviour} {shown} Updating SimAI to {since} or later is the fix; the "

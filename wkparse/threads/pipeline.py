@@ -304,6 +304,11 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         t.answers.append(known_cause)
         if not asked.is_cause(t):
             t.cause = known_cause.answer
+    scale = known.unchanged_on_larger(t, said)
+    if scale is not None:
+        t.answers.append(scale)
+        if not asked.is_cause(t):
+            t.cause = scale.answer
     asks = questions.read(t.thread.title, found.prose)
     # a cause asked of a run the thread shows (its command, log, topology, file, rows)
     shown = any(n for k, n in found.counts().items() if k not in ("aicb-command", "attachment"))
