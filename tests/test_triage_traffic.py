@@ -50,13 +50,30 @@ def test_an_attached_file_gets_its_bytes_inside_and_between_servers(tmp_path: Pa
 
 @needs(TRIAGE)
 @pytest.mark.parametrize("case", ["aliyun-SimAI-154", "aliyun-SimAI-35", "aliyun-SimAI-39"])
-def test_shared_threads_about_traffic_get_the_matrix_command(case: str) -> None:
+def test_shared_threads_of_an_older_simai_get_no_matrix_command(case: str) -> None:
+    # these users ran a SimAI older than the build `wkparse traffic` models
     folder = TRIAGE / case
     attachments = folder / "attachments"
     said = _answers(
         (folder / "issue.md").read_text(), attachments if attachments.is_dir() else None
     )
-    assert any("`wkparse traffic FILE -- -n TOPOLOGY`" in s for s in said)
+    assert not any("wkparse traffic" in s for s in said)
+
+
+def test_the_matrix_command_and_numbers_only_for_the_simai_it_models(tmp_path: Path) -> None:
+    """`wkparse traffic` models one SimAI build: a user of an older SimAI (master on an older
+    date) gets neither the pointer nor the file's bytes, which speak for that build only."""
+    (tmp_path / SAMPLE.name).write_bytes(SAMPLE.read_bytes())
+    body = (
+        f"I run [{SAMPLE.name}](https://example.invalid/{SAMPLE.name}) with SimAI_simulator on "
+        "Rail_Opti_SingleToR_128g_8gps_400Gbps_H100. How do I generate the traffic matrix?\n"
+    )
+    now = _answers(HEAD.format(title="traffic matrix", lang="en") + body, tmp_path)
+    assert any("`wkparse traffic FILE -- -n TOPOLOGY`" in s for s in now)
+    assert any(s.startswith("Your file on 128 GPUs") for s in now)
+    old = HEAD.replace("2026-09-01", "2025-03-01").format(title="traffic matrix", lang="en")
+    before = _answers(old + body, tmp_path)
+    assert not any("wkparse traffic" in s for s in before)
 
 
 def test_traffic_between_hosts_is_asked_as_scale_out() -> None:

@@ -16,9 +16,11 @@ from wkparse.threads.result import Answer, Asked, Triage
 def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
     out: list[Asked] = []
     cause_used = False
+    pages_used: set[str] = set()
     for q in questions:
-        a = _answer(t, q, cause_used)
-        a = _naming_what_is_asked(t, q, a)
+        a = _answer(t, q, cause_used, pages_used)
+        if not _pages_asked(q):  # a page that answers the question is not given way
+            a = _naming_what_is_asked(t, q, a)
         if a is not None and a.answered and q.kind in ("cause", "topic") and is_cause(t):
             cause_used = True
         if a is not None and all(a.answer != b.answer or not a.answered for b in out):
@@ -45,8 +47,18 @@ def is_cause(t: Triage) -> bool:
     )
 
 
-def _answer(t: Triage, q: Question, cause_used: bool) -> Asked | None:
+def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> Asked | None:
     lang = t.language
+    asked = _pages_asked(q) if q.kind != "version" else ()
+    if asked:
+        # a page that says it answers this question ("how is a collective cut into
+        # packets?") speaks before a model's answer the question's words merely raise;
+        # a page an earlier question's answer gave is pointed at, not said twice
+        fresh = tuple(i for i in asked if i not in pages_used)[:2]
+        pages_used.update(fresh)
+        if not fresh:
+            return Asked(q, say("asked-above", lang, id=asked[0]), [_cite(asked[0], lang)])
+        return _from_catalog(q, lang, t, fresh)
     # the models' answers first (the cause, the answer on the question's line, for a cause
     # or a version one that speaks of the concept asked about), then the catalog's page
     models_first = q.kind in ("cause", "version") or (q.kind == "topic" and is_cause(t))
@@ -111,14 +123,22 @@ def _cites_line(evidence: list[str], line: int, lang: str) -> bool:
     return line_of(line, lang) in evidence
 
 
-def _from_catalog(q: Question, lang: str, t: Triage) -> Asked:
-    """What the concepts the question names mean, from their catalog pages; a page speaks
-    for the current SimAI, so where the user's lacks one of its switches it says so."""
+def _pages_asked(q: Question) -> tuple[str, ...]:
+    """The pages whose `asks` the question matches, most specific first."""
+    from wkparse.concepts import answering
+
+    return tuple(p.id for p in answering(q.text))
+
+
+def _from_catalog(q: Question, lang: str, t: Triage, pages: tuple[str, ...] | None = None) -> Asked:
+    """What the concepts the question names (or `pages` of them) mean, from their catalog
+    pages; a page speaks for the current SimAI, so where the user's lacks one of its switches
+    it says so."""
     from wkparse.concepts import find
 
     texts: list[str] = []
     evidence: list[str] = []
-    for ident in q.concepts:
+    for ident in q.concepts if pages is None else pages:
         page = find(ident)
         if page is None:
             continue
@@ -131,8 +151,7 @@ def _from_catalog(q: Question, lang: str, t: Triage) -> Asked:
         text += _older(t, page.id, told, lang)
         yours = _bubble_factor(t, page.id, page.kind, page.related, lang)
         texts.append(text + yours)
-        cite = page.sources[0].cite() if page.sources else ""
-        evidence.append(say("evidence-concept", lang, id=page.id, source=cite))
+        evidence.append(_cite(page.id, lang))
         if yours:
             evidence.append(say("evidence-file", lang))
     return Asked(q, " ".join(texts), evidence)
@@ -154,6 +173,15 @@ def _bubble_factor(t: Triage, ident: str, kind: str, related: tuple[str, ...], l
         return ""
     share = percent((pp - 1) / (ga * vpp))
     return say("concept-bubble-yours", lang, pp=pp, ga=ga, vpp=vpp, share=share)
+
+
+def _cite(ident: str, lang: str) -> str:
+    """A concept page as evidence: its id and its first source."""
+    from wkparse.concepts import find
+
+    page = find(ident)
+    cite = page.sources[0].cite() if page is not None and page.sources else ""
+    return say("evidence-concept", lang, id=ident, source=cite)
 
 
 def _older(t: Triage, ident: str, switches: tuple[str, ...], lang: str) -> str:

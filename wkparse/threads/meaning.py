@@ -40,7 +40,7 @@ ASKS: dict[str, re.Pattern[str]] = {
     ),
     "norm": re.compile(r"(?<![\w.])grad_norm(?![\w.])"),
     "scale-out": re.compile(
-        r"(?i)scale[- ]?out|inter-?(?:node|machine|server)|cross[- ](?:node|server|machine)"
+        r"(?i)scale[-_ ]?out|inter-?(?:node|machine|server)|cross[- ](?:node|server|machine)"
         r"|\b(?:between|across) (?:the )?(?:hosts|servers|nodes|machines)\b"
         r"|跨机|跨节点|机间"
     ),
@@ -84,10 +84,12 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
             continue
         if key == "presets" and edits.script_edited(said) is not None:
             continue  # the stock script's presets are not those of the user's changed one
+        if key == "matrix" and not _traffic_modelled(t):
+            continue  # the traffic model speaks for one SimAI only: not the user's
         for text, module in _facts(key, lang, files, _aicb_at(t), ns3 and _old_ns3_csv(t)):
             if all(a.answer != text for a in t.answers):
                 _add(t, text, module, line)
-        if key in ("scale-out", "matrix") and files:
+        if key in ("scale-out", "matrix") and files and _traffic_modelled(t):
             _traffic(t, files[0], line)
     _expert_rows(t, files)
     _backward(t)
@@ -121,6 +123,22 @@ def _run_on(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
         glue = " " if x.isascii() else ""
         out.append((n, x + glue + after[1].lstrip() if after and after[0] == n + 1 else x))
     return out
+
+
+def _traffic_modelled(t: Triage) -> bool:
+    """Whether the user's SimAI is the one `wkparse traffic` models (its recorded build): the
+    models run that very commit for the user, and SimAI changed nothing they run in between."""
+    from wkparse.models.simai.traffic.model import SIMAI_COMMIT
+    from wkparse.threads.versions import differs_for
+
+    simai = t.versions.get("simai")
+    if not isinstance(simai, dict) or t.simai is None or simai.get("older"):
+        return False
+    return t.simai.commit == SIMAI_COMMIT and not differs_for(simai, _TRAFFIC_AREAS)
+
+
+#: the areas of SimAI whose changes would make the traffic model speak for another SimAI
+_TRAFFIC_AREAS = ("workload", "system", "ns3")
 
 
 def _aicb_at(t: Triage) -> str | None:

@@ -216,10 +216,13 @@ MEANING: dict[str, tuple[str, str]] = {
         "在那里不起作用。",
     ),
     "m-train-iter": (
-        "`train_iter:N` at the top of an AIOB file holds no times: AICB's reading skips it, "
-        "so it changes nothing in the workload, which always describes one iteration.",
-        "AIOB 文件开头的 `train_iter:N` 不包含任何时间：AICB 读取时会跳过它，因此它不会改变 "
-        "workload；workload 描述的始终是一次迭代。",
+        "`train_iter:N` at the top of an AIOB file is how many iterations AIOB ran while it "
+        "measured the times (AICB writes its `--epoch_num` there) and holds no times: AICB's "
+        "reading skips it, so it changes nothing in the workload, which always describes one "
+        "iteration.",
+        "AIOB 文件开头的 `train_iter:N` 是 AIOB 测量这些时间时运行的迭代次数（AICB 在这里写入它的 "
+        "`--epoch_num`），不包含任何时间：AICB 读取时会跳过它，因此它不会改变 workload；workload "
+        "描述的始终是一次迭代。",
     ),
     "m-ns3-gpus": (
         "In SimAI_simulator the run has {gpus} GPUs, the topology's: the header's `all_gpus` "

@@ -462,6 +462,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "你的文件中（PP {pp}、ga {ga}、vpp {vpp}）这个系数为 "
         "({pp} - 1) / ({ga} x {vpp}) = {share}。",
     ),
+    "asked-above": (
+        "The answer above (concept page `{id}`) answers this too.",
+        "上面的回答（概念页 `{id}`）也回答了这一点。",
+    ),
     "no-answer": (
         "wkparse has no model that answers this. What would settle it: {settle}.",
         "wkparse 没有能回答这一点的模型。能确定它的是：{settle}。",

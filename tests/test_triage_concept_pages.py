@@ -1,0 +1,82 @@
+# ruff: noqa: RUF001 - Chinese questions, with their full-width punctuation
+"""The catalog's pages on how SimAI_simulator makes and records traffic, what a MICRO file runs,
+AICB's MoE rows and AIOB's compute file answer the questions they say they answer (`asks`), in
+other wordings and in Chinese, and stay quiet on questions that only come near them."""
+
+from __future__ import annotations
+
+import pytest
+
+from wkparse import concepts, triage
+
+HEAD = "---\ntitle: {title}\ncreated: 2025-03-01\nlanguage: {lang}\n---\n\n"
+
+ASKED = [
+    ("Is the flow size the same as the packet size in the ns-3 log?", "behaviour-ns3-packets"),
+    ("Why is every packet 16MB in SimAI_simulator?", "behaviour-ns3-packets"),
+    ("ns-3 里的数据包大小是从哪里来的？", "behaviour-ns3-packets"),
+    ("How does the mock NCCL layer hand its flows to ns-3?", "behaviour-ns3-flow-model"),
+    ("How is an allreduce converted into point-to-point flows?", "behaviour-ns3-flow-model"),
+    ("mocknccl 和 ns-3 之间是怎么对接的？", "behaviour-ns3-flow-model"),
+    ("Where can I get the traffic of each flow after a run?", "behaviour-ns3-traffic-records"),
+    ("请问怎么拿到仿真中的点到点流量？", "behaviour-ns3-traffic-records"),
+    ("How do I build a GPU-to-GPU traffic matrix from the run?", "fct-output-file"),
+    ("What does each column of the fct file mean?", "fct-output-file"),
+    ("How do I simulate only an allreduce, like nccl-tests?", "behaviour-micro-policy"),
+    ("Does MICRO run every row of my file?", "behaviour-micro-policy"),
+    ("能不能只仿真单个 allreduce 集合通信？", "behaviour-micro-policy"),
+    ("Why does the MoE layer add TP all-gathers around the ALLTOALL_EP?", "behaviour-moe-tp-rows"),
+    ("Why is the size // tp for the expert all-to-all?", "behaviour-moe-tp-rows"),
+    ("Which GPU was the AIOB Example.txt measured on?", "behaviour-aiob-file"),
+    ("aiob 的计算时间是在什么显卡上测的？", "behaviour-aiob-file"),
+]
+
+NOT_ASKED = [
+    "What does ga mean in the header?",
+    "Is this a recommended way to capture the backward gradient synchronisation traffic?",
+    "Does it only record traffic inside the ring?",
+    "SimAI full simulation how to gen scale_out traffic flows?",
+    "How is the micro batch size set?",
+    "What is the unit of the EndToEnd.csv times?",
+    "为什么仿真结果没有 DP 通信？",
+    "How many GPUs does the MoE model need?",
+]
+
+PAGES = {ident for _, ident in ASKED}
+
+
+@pytest.mark.parametrize(("question", "ident"), ASKED)
+def test_a_page_answers_its_question_in_other_words(question: str, ident: str) -> None:
+    assert ident in [p.id for p in concepts.answering(question)]
+
+
+@pytest.mark.parametrize("question", NOT_ASKED)
+def test_a_question_that_does_not_ask_gets_none_of_them(question: str) -> None:
+    assert not PAGES & {p.id for p in concepts.answering(question)}
+
+
+def test_the_page_answers_before_a_model_the_words_raise_and_is_said_once() -> None:
+    body = (
+        "I ran an allreduce of 16777216 B and the log shows flow size = packet size.\n\n"
+        "Is the flow size the packet size? So does this packet size come from SimAI?\n"
+    )
+    t = triage(HEAD.format(title="packet size", lang="en") + body)
+    first, second = t.asked[0], t.asked[1]
+    assert "`PACKET_PAYLOAD_SIZE`" in first.answer
+    assert "behaviour-ns3-packets" in first.evidence[0]
+    assert "answers this too" in second.answer
+    assert t.markdown.count("`PACKET_PAYLOAD_SIZE` bytes") == 1
+
+
+def test_a_chinese_thread_gets_the_chinese_page() -> None:
+    body = "请问 mocknccl 和 ns-3 之间是怎么对接的？\n"
+    t = triage(HEAD.format(title="mocknccl", lang="zh") + body)
+    assert t.asked[0].answer.startswith("**SimAI_simulator 如何把集合通信变成点到点的流**")
+    assert "FLOW_FILE" in t.asked[0].answer
+
+
+def test_a_thread_that_asks_none_of_them_gets_none() -> None:
+    t = triage(HEAD.format(title="ga", lang="en") + "What does ga mean in the header?\n")
+    said = " ".join(a.answer for a in t.asked)
+    assert not any(f"concept page `{i}`" in e for a in t.asked for e in a.evidence for i in PAGES)
+    assert "PACKET_PAYLOAD_SIZE" not in said
