@@ -124,10 +124,12 @@ def _cites_line(evidence: list[str], line: int, lang: str) -> bool:
 
 
 def _pages_asked(q: Question) -> tuple[str, ...]:
-    """The pages whose `asks` the question matches, most specific first."""
+    """The pages whose `asks` the question matches, most specific first, where `questions.read`
+    gave it one of them (a title read as the thread's topic gets none)."""
     from wkparse.concepts import answering
 
-    return tuple(p.id for p in answering(q.text))
+    asked = tuple(p.id for p in answering(q.text))
+    return asked if set(asked) & set(q.concepts) else ()
 
 
 def _from_catalog(q: Question, lang: str, t: Triage, pages: tuple[str, ...] | None = None) -> Asked:
