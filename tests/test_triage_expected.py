@@ -72,9 +72,17 @@ CASES: dict[str, Case] = {
         gaps={2: ("拥塞",), 3: ("阻塞",)},
     ),
     "aliyun-SimAI-166": Case(
-        says={1: ("共 8 个微批次（ga）",)},
+        says={
+            1: ("AICB 的一次迭代是 8 个（ga）大小为 1 的微批次，你的是 1 个大小为 8 的",),
+            2: (
+                "注意力头数：训练命令中为 8，AICB 中为 16",
+                "只有 AICB 使用 SwiGLU",
+                "只有你的训练做激活重计算",
+                "你的训练为 float16，AICB 为 bfloat16",
+            ),
+        },
         never=("网络流量", "可能的原因"),
-        gaps={2: ("bfloat16",), 3: ("V100",)},
+        gaps={3: ("V100",)},
     ),
     "aliyun-SimAI-208": Case(
         says={

@@ -110,3 +110,47 @@ def test_a_result_unchanged_on_a_larger_topology_is_what_the_groups_explain() ->
 def test_a_changed_result_or_one_topology_gets_no_such_answer() -> None:
     t = triage(_scale_thread("The run on 128 GPUs is 10x slower. Why?"))
     assert "behaviour-ns3-scale" not in t.markdown
+
+
+def _training_thread(
+    aicb: str, words: str = "The simulated iteration is 10x slower than the real one."
+) -> str:
+    megatron = (
+        "torchrun --nproc_per_node=2 pretrain_gpt.py --tensor-model-parallel-size 2 "
+        "--num-layers 12 --hidden-size 1024 --num-attention-heads 16 --seq-length 2048 "
+        "--micro-batch-size 4 --bf16"
+    )
+    return _thread(
+        f"I trained with:\n\n{megatron}\n\nand made the workload with:\n\n{aicb}\n\n{words}",
+        "2025-08-13",
+    )
+
+
+GENERATOR = (
+    "python -m workload_generator.AIOB_simAI_workload_generator --world_size=2 "
+    "--tensor_model_parallel_size=2"
+)
+
+
+def test_a_training_run_against_another_run_s_workload_names_the_differences() -> None:
+    aicb = (
+        f"{GENERATOR} --global_batch=8 --micro_batch=1 --num_layers=12 --hidden_size=1024 "
+        "--num_attention_heads=8 --seq_length=2048 --swiglu"
+    )
+    t = triage(_training_thread(aicb))
+    said = [a.answer for a in t.answers if a.question.startswith("Does the AICB command")]
+    assert said, [a.question for a in t.answers]
+    assert "attention heads 16 in your training command, 8 in AICB's" in said[0]
+    assert "AICB's iteration is 8 micro-batches (ga) of size 1, yours 1 of size 4" in said[0]
+    assert "SwiGLU in AICB's only" in said[0]
+    assert "dtype" not in said[0]  # bf16 on both sides
+    assert t.cause == said[0]  # the result the user doubts: the first thing to fix
+
+
+def test_the_same_run_on_both_sides_says_nothing() -> None:
+    aicb = (
+        f"{GENERATOR} --global_batch=4 --micro_batch=4 --num_layers=12 --hidden_size=1024 "
+        "--num_attention_heads=16 --seq_length=2048"
+    )
+    t = triage(_training_thread(aicb))
+    assert not any(a.question.startswith("Does the AICB command") for a in t.answers)

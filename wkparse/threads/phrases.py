@@ -419,6 +419,59 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Why does a larger topology not change the result?",
         "为什么更大的拓扑不改变结果？",
     ),
+    "q-train": (
+        "Does the AICB command describe your training run?",
+        "AICB 命令描述的是你实际训练的那次运行吗？",
+    ),
+    "a-train-differs": (
+        "No: the workload is of another run than the one you timed, so the two times do not "
+        "compare until these agree: {diffs}.",
+        "不是：workload 描述的不是你实测的那次运行，在下面这些设置一致之前两个时间没有"
+        "可比性：{diffs}。",
+    ),
+    "train-diff": (
+        "{what} {real} in your training command, {aicb} in AICB's",
+        "{what}：训练命令中为 {real}，AICB 中为 {aicb}",
+    ),
+    "train-heads": ("attention heads", "注意力头数"),
+    "train-hidden": ("hidden size", "隐藏层大小"),
+    "train-layers": ("layers per stage", "每个阶段的层数"),
+    "train-seq": ("sequence length", "序列长度"),
+    "train-tp": ("TP", "TP"),
+    "train-ffn": ("FFN hidden size", "FFN 隐藏层大小"),
+    "train-mbs": (
+        "micro-batch size {real} in your training command, {aicb} in AICB's: AICB's iteration "
+        "is {ga} micro-batches (ga) of size {aicb}, yours {real_ga} of size {real} (Megatron-LM "
+        "takes the global batch as micro-batch x DP when none is given)",
+        "微批次大小：训练命令中为 {real}，AICB 中为 {aicb}：AICB 的一次迭代是 {ga} 个（ga）大小为 "
+        "{aicb} 的微批次，你的是 {real_ga} 个大小为 {real} 的（未给出时 Megatron-LM 取全局批次 = "
+        "微批次 x DP）",
+    ),
+    "train-swiglu-aicb": (
+        "SwiGLU in AICB's only (`--swiglu`; your training uses Megatron-LM's default GeLU MLP)",
+        "只有 AICB 使用 SwiGLU（`--swiglu`；你的训练使用 Megatron-LM 默认的 GeLU MLP）",
+    ),
+    "train-swiglu-real": (
+        "SwiGLU in your training only (`--swiglu`)",
+        "只有你的训练使用 SwiGLU（`--swiglu`）",
+    ),
+    "train-flash-aicb": ("flash attention in AICB's only", "只有 AICB 使用 flash attention"),
+    "train-flash-real": (
+        "flash attention in your training only",
+        "只有你的训练使用 flash attention",
+    ),
+    "train-recompute-real": (
+        "activation recompute in your training only (AICB's `--recompute_activations` not given)",
+        "只有你的训练做激活重计算（AICB 命令没有 `--recompute_activations`）",
+    ),
+    "train-recompute-aicb": (
+        "activation recompute in AICB's only",
+        "只有 AICB 做激活重计算",
+    ),
+    "train-dtype": (
+        "dtype {real} in your training, {aicb} in AICB's (its `--dtype` default is bfloat16)",
+        "数据类型：你的训练为 {real}，AICB 为 {aicb}（其 `--dtype` 默认为 bfloat16）",
+    ),
     "known-cause": (
         "Probably a known problem of your SimAI, which {since} fixed: yours, {user}, is older "
         "than {since}. {behaviour} {shown} Updating SimAI to {since} or later is the fix; the "

@@ -24,6 +24,7 @@ from wkparse.threads import (
     retry,
     sources,
     symptoms,
+    training_run,
     versions,
 )
 from wkparse.threads.artefacts import extract
@@ -304,6 +305,12 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         t.answers.append(known_cause)
         if not asked.is_cause(t):
             t.cause = known_cause.answer
+    # a real run timed against a workload of another run (the settings the two differ in)
+    differs = training_run.compare(t, list(rebuilds))
+    if differs is not None:
+        t.answers.append(differs)
+        if not asked.is_cause(t) and any(o == "finish" for o, _ in said):
+            t.cause = differs.answer
     scale = known.unchanged_on_larger(t, said)
     if scale is not None:
         t.answers.append(scale)

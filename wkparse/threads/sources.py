@@ -64,6 +64,8 @@ class Rebuild:
     #: layout only (the command's times could not be reproduced: `MeasuredOnGpu`)
     error: str = ""
     notes: tuple[str, ...] = ()
+    #: the options the AICB model ran the command with (its `TrainingArgs` / `InferenceArgs`)
+    args: object | None = None
 
 
 def attached(directory: Path | None, found: Found) -> list[Source]:
@@ -128,7 +130,7 @@ def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
             revision=revision,
             stand_in_times=bool(refused),
         )
-        out.append(Rebuild(art, source, refused, notes=tuple(made.notes)))
+        out.append(Rebuild(art, source, refused, notes=tuple(made.notes), args=made.args))
     return out
 
 
