@@ -50,3 +50,17 @@ def test_a_users_file_in_the_example_folder_is_asked_for() -> None:
 def test_a_version_question_asks_no_run_output() -> None:
     asks = _asks("Was -busbw removed?", "Does the latest SimAI no longer support -busbw?\n")
     assert not any("output" in a or "command line" in a or FILE_ASK in a for a in asks)
+
+
+RESULT_ASK = "the lines of the result you read the value from"
+
+
+def test_a_doubted_result_value_asks_for_its_result_line() -> None:
+    """The cause of a value SimAI reported (busbw, total time ...) needs the line it is on."""
+    asks = _asks("busbw exceeds the NIC bandwidth", "In my run the busbw is higher than the NIC.\n")
+    assert any(RESULT_ASK in a for a in asks)
+
+
+def test_what_a_result_value_means_asks_no_result_line() -> None:
+    asks = _asks("What does busbw mean?", "What does busbw mean in EndToEnd.csv?\n")
+    assert not any(RESULT_ASK in a for a in asks)

@@ -37,14 +37,14 @@ CASES: dict[str, Case] = {
             4: ("每个字节都当作数据包", "只有整个运行结束时才写入"),
             5: ("退出码", "all passes finished"),
         },
-        never=("可能的原因", "`optimizer`", "格式错误", "CC_MODE", "HPCC", "NVLS"),
+        never=("可能的原因", "`optimizer`", "格式错误", "不匹配", "CC_MODE", "HPCC", "NVLS"),
     ),
     "aliyun-SimAI-105": Case(
         says={
             1: ("1280 - 128 - 128 = 1024 GPUs in 128 servers",),
             2: ("busbw = algbw x (n-1)/n", "x 2(n-1)/n for an all-reduce", "not measured"),
             3: ("`grad_param_comm` (REDUCESCATTER", "not by itself a contradiction"),
-            4: ("attach the workload file",),
+            4: ("attach the workload file", "the EndToEnd.csv row and its header line"),
         },
         never=("malformed", "physical bandwidth", "simulator bug", "Likely cause"),
     ),
@@ -54,7 +54,7 @@ CASES: dict[str, Case] = {
             2: ("`atten_flash` 段计算两次", "前向、输入梯度和权重梯度计算时间中"),
             4: ("一层的反向时间就是它的前向时间", "`param_time`", "`grad_param_compute`"),
         },
-        never=("可能的原因", "重计算被忽略", "梯度计算时间缺失"),
+        never=("可能的原因", "前向时间加倍", "重计算被忽略", "梯度计算时间缺失"),
         gaps={3: ("选择性重计算",)},
     ),
     "aliyun-SimAI-140": Case(
@@ -110,7 +110,14 @@ CASES: dict[str, Case] = {
             3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
             4: ("SimAI 从不读取 mode:",),
         },
-        never=("格式错误", "生成的大小有误"),
+        # the predicted Total time rests on an uninitialised NIC count: never quoted
+        never=(
+            "格式错误",
+            "生成的大小有误",
+            "已经完整",
+            "prefill 延迟",
+            "EndToEnd.csv 中 Total time 为",
+        ),
         gaps={1: ("vidur",)},
     ),
     "aliyun-SimAI-245": Case(
@@ -129,7 +136,7 @@ CASES: dict[str, Case] = {
             2: ("WK801", "只有整个运行结束时才写入"),
             3: ("ncclFlowModel_detailed_<N>.csv 即使在正常结束的运行中也是空的",),
         },
-        never=("nullptr", "删除", "可能的原因"),
+        never=("nullptr", "删除", "删掉", "可能的原因"),
         gaps={1: ("mixtral",)},
     ),
     "aliyun-SimAI-253": Case(
@@ -138,7 +145,8 @@ CASES: dict[str, Case] = {
             2: ("`-nv`, `-nic`, `-n_p_s`",),
             3: ("bus bandwidth file", "每台服务器的网卡数"),
         },
-        never=("从未", "never existed"),
+        # the question is about the options: no workload file, run output or command is needed
+        never=("从未", "never existed", "请附上 workload 文件", "完整 SimAI 命令行"),
     ),
     "aliyun-SimAI-256": Case(
         says={
@@ -152,11 +160,18 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-270": Case(
         says={
             1: ("DP = 32 / (TP x PP) = 4, ga 4",),
-            2: ("DP 组有 32 / 4 = 8 个 GPU",),
+            2: ("DP 组有 32 / 4 = 8 个 GPU", "这个 DP 组是文件的 DP 4", "的 2 倍"),
             3: ("单凭文件也定不了原因",),
             5: ("只有整个运行结束时才写入",),
         },
-        never=("可能的原因", "PP_size = 1 是原因", "会改变 workload"),
+        never=(
+            "可能的原因",
+            "PP_size = 1 是原因",
+            "不支持 PP",
+            "总是卡死",
+            "只是太慢",
+            "会改变 workload",
+        ),
         gaps={4: ("send/recv",)},
     ),
     "aliyun-SimAI-39": Case(
@@ -165,7 +180,7 @@ CASES: dict[str, Case] = {
             2: ("`grad_gather`", "`grad_param_comm`", "between servers"),
             3: ("DP > 1 needs more GPUs than TP x PP", "`--world_size`"),
         },
-        never=("needs a special option", "Likely cause"),
+        never=("needs a special option", "cross servers", "Likely cause"),
     ),
     "aliyun-SimAI-44": Case(
         never=("Likely cause", "only the count", "never supported"),
@@ -177,12 +192,13 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-49": Case(
         says={
+            1: ("16,777,216 B (16 MiB) and 67,108,864 B (64 MiB)", "inside one server"),
             3: ("microseconds", "busbw = algbw x (n-1)/n", "x 2(n-1)/n for an all-reduce"),
             2: ("one row per layer", "fwd total comm,algbw,busbw"),
             4: ("ncclFlowModel_detailed_<N>.csv stays empty",),
         },
-        never=("detailed CSV holds", "Likely cause"),
-        gaps={1: ("16777216",)},
+        # the file is SimAI's own example: no file to ask for
+        never=("detailed CSV holds", "exercises DP", "crosses servers", "attach the workload file"),
     ),
     "aliyun-SimAI-74": Case(
         says={
@@ -243,7 +259,17 @@ CASES: dict[str, Case] = {
             2: ("compute times in a workload's rows are nanoseconds",),
             3: ("collective sizes are bytes",),
         },
-        never=("results are in n", "milliseconds", "cycles", "Likely cause"),
+        # the question (the unit) needs no file
+        never=(
+            "results are in n",
+            "milliseconds",
+            "cycles",
+            "measured on your",
+            "attach the workload file",
+            "Likely cause",
+        ),
+        # fact 2's second half: the excerpt's compute times are AICB's shipped Example.txt's
+        gaps={2: ("Example.txt",)},
     ),
     "aliyun-aicb-22": Case(
         says={2: ("x 1000 into nanoseconds",)},
@@ -256,7 +282,7 @@ CASES: dict[str, Case] = {
             2: ("stops at the first word it does not know", "ignores everything after it"),
             3: ("`model_parallel_NPU_group`", "`-tp<N>-pp<N>-`"),
         },
-        never=("Likely cause", "misspelt"),
+        never=("Likely cause", "misspelt", "tp 8, pp", "tp 4, pp"),
     ),
     # the threads added on 2026-12-06: the claims their answers must not make
     "aliyun-SimAI-104": Case(
@@ -314,7 +340,22 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-192": Case(says={}, never=("Likely cause", "stuck loop", "a multiplier already")),
     "aliyun-SimAI-198": Case(says={}, never=("never simulates inter-host", "misses cross-host")),
-    "aliyun-SimAI-199": Case(says={}, never=("设计如此", "隐藏在 TP", "删除前几行不影响")),
+    "aliyun-SimAI-199": Case(
+        says={
+            1: (
+                "`grad_gather`（wg ALLGATHER 1,354,760,192 B (DP)）",
+                "`grad_param_comm`（wg REDUCESCATTER 2,709,520,384 B (DP)）",
+                "剩下的行一个也没有",
+            ),
+            2: ("删掉这些行不是有效的解决办法",),
+            3: ("只有整个运行结束时才写入",),
+            4: ("DP 组有 128 / 4 = 32 个 GPU", "这个 DP 组是文件的 DP 8", "的 4 倍"),
+            6: ("DP = 128 / (TP x PP) = 8, ga 32", "每阶段 9 层", "pp_comm（67,108,864 B）"),
+        },
+        never=("设计如此", "隐藏在 TP", "删除前几行不影响", "可能的原因"),
+        # the unedited file's silent exit: its end of output and exit status are not asked
+        gaps={5: ("echo $?",)},
+    ),
     "aliyun-SimAI-215": Case(says={}, never=("is double counted", "ignores the input-gradient")),
     "aliyun-SimAI-22": Case(says={}, never=("dependency column", "by default overlaps")),
     "aliyun-SimAI-251": Case(says={}, never=("可能的原因", "通信模式本就不同")),

@@ -4,11 +4,14 @@ what is missing to be sure."""
 
 from __future__ import annotations
 
+import functools
 import re
+from collections.abc import Sequence
 
 from wkparse.threads import evidence, models, sources, versions
 from wkparse.threads.artefacts import Artefact
 from wkparse.threads.phrases import outcome_word, say
+from wkparse.threads.questions import Question
 from wkparse.threads.result import Triage
 
 #: what SimAI prints when a run ends normally (`pass: N finished`, `all passes finished`)
@@ -114,6 +117,17 @@ def _asked(t: Triage, title_only: bool) -> str | None:
 _SENTENCE_END = re.compile(r"(?<=。)|(?<=[.?!])\s+(?=[A-Z`(])")
 
 
+@functools.cache
+def _result_values() -> frozenset[str]:
+    """The catalog's pages of values SimAI's results hold: their columns, and the values the
+    result files' pages name (busbw, algbw, the total time ...)."""
+    from wkparse.concepts import concepts
+
+    formulas = {p.id for p in concepts("formula")}
+    named = {r for page in concepts("output-file") for r in page.related} & formulas
+    return frozenset(named | {p.id for p in concepts("output-column")})
+
+
 def _examples(simai_cmds: list[Artefact]) -> bool:
     """Whether every SimAI command runs one of SimAI's own example files."""
     from wkparse.models.simai.examples import is_example
@@ -128,10 +142,11 @@ def missing(
     said: list[tuple[str, str]],
     simai_cmds: list[Artefact],
     about_the_run: bool = True,
-    kinds: tuple[str, ...] = (),
+    asks: Sequence[Question] = (),
 ) -> None:
-    """What the answer lacks, to ask for (`kinds`: the kinds of the thread's questions)."""
+    """What the answer lacks, to ask for (`asks`: the thread's questions)."""
     lang = t.language
+    kinds = [q.kind for q in asks]
     # the file is asked for where the answer rests on it: a run the user reports or asks the
     # cause of, or a file the thread shows only in part; a thread that asks only what
     # something means, how to do something or which version does what needs none, nor does
@@ -154,6 +169,10 @@ def missing(
         t.missing.append(say("missing-end", lang))
     if run_said and not simai_cmds:
         t.missing.append(say("missing-command", lang))
+    # the cause of a value SimAI reported, when the thread shows no line of its results
+    doubted = any(q.kind in ("cause", "topic") and set(q.concepts) & _result_values() for q in asks)
+    if doubted and not t.found.of("log"):
+        t.missing.append(say("missing-result", lang))
     if any(
         a.command and a.command.backend == "ns3" and not a.command.option("-n") for a in simai_cmds
     ):

@@ -92,6 +92,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
         if key in ("scale-out", "matrix") and files and _traffic_modelled(t):
             _traffic(t, files[0], line)
     _expert_rows(t, files)
+    _shipped_examples(t, files)
     _backward(t)
     _topology_lines(t)
     if ns3:
@@ -340,6 +341,37 @@ def _topology_lines(t: Triage) -> None:
             servers=topo.gpus // per,
         )
         _add(t, text, "wkparse.threads.topology", topo.line)
+
+
+#: the user says they changed a file (then SimAI's copy is not what they ran)
+_CHANGED = re.compile(r"(?i)\b(?:modif|edit|chang)\w*|改了|修改|改成|改为")
+
+
+def _shipped_examples(t: Triage, files: list[sources.Source]) -> None:
+    """What SimAI's own example file a command runs holds, from its catalog page, where the
+    thread does not show the file and does not say it changed it."""
+    from pathlib import PurePosixPath
+
+    from wkparse.concepts import find
+    from wkparse.models.simai.examples import is_example
+
+    lang = t.language
+    if any(_CHANGED.search(x) for _, x in [(0, t.thread.title), *t.found.prose]):
+        return
+    seen: set[str] = set()
+    for art in t.found.of("simai-command"):
+        w = art.command.option("-w", "--workload") if art.command else None
+        if not w or not is_example(w) or sources.matching(files, w) is not None:
+            continue
+        page = find(PurePosixPath(w).name)
+        if page is None or page.id in seen:
+            continue
+        seen.add(page.id)
+        cite = page.sources[0].cite() if page.sources else ""
+        ev = [say("evidence-concept", lang, id=page.id, source=cite)]
+        ev.append(evidence.line_of(art.line, lang))
+        text = " ".join(page.definition(lang).split())
+        t.answers.append(Answer(say("q-meaning", lang), text, ev))
 
 
 def _groups_on_topology(

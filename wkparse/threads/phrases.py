@@ -309,6 +309,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "the full SimAI command line you ran",
         "你运行的完整 SimAI 命令行",
     ),
+    "missing-result": (
+        "the lines of the result you read the value from (the EndToEnd.csv row and its header "
+        "line)",
+        "你读到这个数值的结果行（EndToEnd.csv 中的那一行及其表头）",
+    ),
     "missing-topology": (
         "the topology file or the generator command that wrote it",
         "拓扑文件或生成它的命令",

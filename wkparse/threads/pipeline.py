@@ -320,7 +320,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     # a cause asked of a run the thread shows (its command, log, topology, file, rows)
     shown = any(n for k, n in found.counts().items() if k not in ("aicb-command", "attachment"))
     about_the_run = shown and any(q.kind in ("cause", "topic") for q in asks)
-    cause.missing(t, files, said, simai_cmds, about_the_run, tuple(q.kind for q in asks))
+    cause.missing(t, files, said, simai_cmds, about_the_run, asks)
     t.asked = asked.answer_all(t, asks)
 
 

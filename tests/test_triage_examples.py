@@ -1,0 +1,34 @@
+"""A thread that runs SimAI's own example file, without showing it: the answer says what the
+file holds from its catalog page (and asks for no file); not where the user changed it or
+ran a file of their own."""
+
+from __future__ import annotations
+
+from wkparse import triage
+
+FRONT = '---\ntitle: "results"\ncreated: 2024-12-24\nlanguage: en\n---\n\n'
+
+
+def _said(path: str, more: str = "") -> str:
+    body = (
+        f"I ran AS_SEND_LAT=3 ./bin/SimAI_simulator -t 16 -w {path} -n ./HPN_7_0_128_gpus_8_in_"
+        f"one_server_with_100Gbps_A100 -c SimAI.conf\n\nIt completed.{more} How do I read the "
+        "results?\n"
+    )
+    result = triage(FRONT + body)
+    return "\n".join(a.answer for a in result.answers)
+
+
+def test_simai_s_example_is_described_from_its_page() -> None:
+    said = _said("./example/microAllReduce.txt")
+    assert "16,777,216 B (16 MiB) and 67,108,864 B (64 MiB)" in said
+    assert "no DP, PP or inter-server traffic" in said
+
+
+def test_a_changed_example_is_not_described() -> None:
+    said = _said("./example/microAllReduce.txt", " I modified the sizes in it.")
+    assert "16,777,216 B" not in said
+
+
+def test_a_users_own_file_is_not_described() -> None:
+    assert "16,777,216 B" not in _said("./example/my_allreduce.txt")
