@@ -80,3 +80,10 @@ def test_a_thread_that_asks_none_of_them_gets_none() -> None:
     said = " ".join(a.answer for a in t.asked)
     assert not any(f"concept page `{i}`" in e for a in t.asked for e in a.evidence for i in PAGES)
     assert "PACKET_PAYLOAD_SIZE" not in said
+
+
+def test_a_title_that_names_its_topic_gets_the_page_it_asks_but_a_failure_does_not() -> None:
+    topic = triage(HEAD.format(title="generate a traffic matrix from SimAI_simulator", lang="en"))
+    assert "behaviour-ns3-traffic-records" in topic.asked[0].evidence[0]
+    failure = triage(HEAD.format(title="crash when building the traffic matrix", lang="en"))
+    assert not any("behaviour-ns3-traffic-records" in e for a in failure.asked for e in a.evidence)

@@ -303,7 +303,13 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-121": Case(
         says={}, never=("Likely cause", "always exactly reproducible", "random seed")
     ),
-    "aliyun-SimAI-154": Case(says={}, never=("Likely cause", "the simulation failed")),
+    "aliyun-SimAI-154": Case(
+        says={
+            1: ("ncclFlowModel_detailed_<N>.csv stays empty even in a finished run",),
+            3: ("`(ip >> 8) & 0xffff`", "summing its sizes by source and destination node"),
+        },
+        never=("Likely cause", "the simulation failed", "wkparse traffic"),
+    ),
     "aliyun-SimAI-157": Case(
         says={},
         never=("Likely cause", "1F1B", "interleaved", "DP collectives run once per micro-batch"),

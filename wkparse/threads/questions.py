@@ -122,7 +122,10 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
     if not out and title.strip():
         kind = kind_of(title)
         topic = kind if kind != "other" else "cause" if _FAILURE.search(title) else "topic"
-        out.append(Question(0, title.strip(), topic, named_concepts(title, short=True)))
+        named = named_concepts(title, short=True)
+        if topic != "cause":  # a title that reports a failure asks its cause, not a page
+            named = _answering(title, named)
+        out.append(Question(0, title.strip(), topic, named))
     return out[:limit]
 
 
