@@ -127,3 +127,18 @@ def test_no_factor_where_there_is_no_bubble_or_the_users_simai_divides_otherwise
     text = _opening(triage(_header_thread(pp, created)))
     assert "simulates no pipeline schedule" in text
     assert "In your file" not in text
+
+
+def test_the_body_question_takes_the_answer_a_title_without_question_mark_got() -> None:
+    body = "How does the workload reflect the blocking wait between pipeline stages?"
+    asked = triage(_thread("Waiting between pipeline stages", body)).public()["questions"]
+    assert [q["text"] for q in asked] == [body]  # type: ignore[index]
+    assert "simulates no pipeline schedule" in asked[0]["answer"]  # type: ignore[index]
+
+
+def test_a_title_that_asks_keeps_its_answer_and_the_body_is_pointed_at_it() -> None:
+    body = "Do the parameters I change affect the model accuracy?"
+    asked = triage(_thread("Does SimAI consider model accuracy?", body)).public()["questions"]
+    assert len(asked) == 2  # type: ignore[arg-type]
+    assert "SimAI models time only" in asked[0]["answer"]  # type: ignore[index]
+    assert "answers this too" in asked[1]["answer"]  # type: ignore[index]

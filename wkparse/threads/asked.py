@@ -28,6 +28,21 @@ def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
     # a title read as a question is kept only where it adds an answer to the body's
     if any(a.answered for a in out):
         out = [a for a in out if a.answered or not _title_read_as_question(a.question)]
+    return _body_before_title(out, t.language)
+
+
+def _body_before_title(out: list[Asked], lang: str) -> list[Asked]:
+    """A body question that the title's answer answers ("the answer above answers this
+    too"), where the title is read as a question only for want of a "?", takes that answer
+    in its place: the user asked it in the body."""
+    if len(out) < 2 or not _title_read_as_question(out[0].question):
+        return out
+    title = out[0]
+    above = {say("asked-above", lang, id=i) for i in title.question.concepts}
+    for i, a in enumerate(out[1:], start=1):
+        if a.answer in above:
+            out[i] = Asked(a.question, title.answer, title.evidence, title.answered)
+            return out[1:]
     return out
 
 
