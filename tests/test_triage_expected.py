@@ -415,7 +415,16 @@ CASES: dict[str, Case] = {
         },
         never=("Likely cause", "typo", "changes the TP all-reduce"),
     ),
-    "aliyun-aicb-14": Case(says={}, never=("accepted alias", "stops with an error")),
+    "aliyun-aicb-14": Case(
+        says={
+            2: (
+                "`--ep_num` is no option of `scripts/megatron_workload_with_aiob.sh`",
+                "without an error, and ignores that word and every word after it",
+            ),
+        },
+        never=("accepted alias", "stops with an error"),
+        gaps={1: ("af5cf2b",), 3: ("tp4",), 4: ("--expert_model_parallel_size=16",)},
+    ),
     "aliyun-aicb-15": Case(
         says={
             1: ("显式的 `isend` 和 `irecv` 项", "确实会阻塞", "等待比训练中短"),

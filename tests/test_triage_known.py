@@ -154,3 +154,20 @@ def test_the_same_run_on_both_sides_says_nothing() -> None:
     )
     t = triage(_training_thread(aicb))
     assert not any(a.question.startswith("Does the AICB command") for a in t.answers)
+
+
+def test_an_option_aicb_s_script_does_not_know_is_said_to_drop_the_rest() -> None:
+    body = "In the AICB README's MoE example, it seems this should be `--ep 16`, not `--ep_num 16`."
+    t = triage(_thread(body, created="2024-11-05"))
+    said = [a.answer for a in t.answers if a.question == "Does AICB's script know `--ep_num`?"]
+    assert said and said[0].startswith(
+        "`--ep_num` is no option of `scripts/megatron_workload_with_aiob.sh`"
+    )
+    assert "ignores that word and every word after it" in said[0]
+    assert not any("`--ep`?" in a.question for a in t.answers)  # the script knows --ep
+
+
+def test_options_named_outside_aicb_are_left_alone() -> None:
+    body = "SimAI_analytical prints an error for `--foo_bar 3`. Why?"
+    t = triage(_thread(body, created="2025-03-01"))
+    assert not any(a.question.startswith("Does AICB's script") for a in t.answers)

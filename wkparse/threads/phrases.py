@@ -477,6 +477,16 @@ PHRASES: dict[str, tuple[str, str]] = {
         "dtype {real} in your training, {aicb} in AICB's (its `--dtype` default is bfloat16)",
         "数据类型：你的训练为 {real}，AICB 为 {aicb}（其 `--dtype` 默认为 bfloat16）",
     ),
+    "q-unknown-option": ("Does AICB's script know `{option}`?", "AICB 的脚本认识 `{option}` 吗？"),
+    "a-unknown-option": (
+        "`{option}` is no option of `{script}` at AICB {revision}. The script's option loop "
+        "stops at the first word it does not know, without an error, and ignores that word and "
+        "every word after it; the file is still written, from the options before it and the "
+        "script's defaults.",
+        "在 AICB {revision} 中，`{option}` 不是 `{script}` 的选项。脚本的选项循环遇到第一个"
+        "不认识的词就停止读取，不报错，并忽略这个词及其后的所有词；文件仍会生成，只用它之前的选项和"
+        "脚本的默认值。",
+    ),
     "known-cause": (
         "Probably a known problem of your SimAI, which {since} fixed: yours, {user}, is older "
         "than {since}. {behaviour} {shown} Updating SimAI to {since} or later is the fix; the "

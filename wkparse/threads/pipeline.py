@@ -25,6 +25,7 @@ from wkparse.threads import (
     sources,
     symptoms,
     training_run,
+    unknown_option,
     versions,
 )
 from wkparse.threads.artefacts import extract
@@ -311,6 +312,12 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         t.answers.append(differs)
         if not asked.is_cause(t) and any(o == "finish" for o, _ in said):
             t.cause = differs.answer
+    # an option the thread names that AICB's script stops reading at
+    unknown = unknown_option.unknown_to_script(t)
+    if unknown is not None:
+        t.answers.append(unknown)
+        if not asked.is_cause(t):
+            t.cause = unknown.answer
     scale = known.unchanged_on_larger(t, said)
     if scale is not None:
         t.answers.append(scale)
