@@ -64,3 +64,15 @@ def test_a_doubted_result_value_asks_for_its_result_line() -> None:
 def test_what_a_result_value_means_asks_no_result_line() -> None:
     asks = _asks("What does busbw mean?", "What does busbw mean in EndToEnd.csv?\n")
     assert not any(RESULT_ASK in a for a in asks)
+
+
+def test_what_would_settle_a_cause_ends_once() -> None:
+    """The last ask is a question: its mark closes the sentence, no period after it."""
+    body = (
+        "The simulation of my AICB workload stops unexpectedly after grad_param_comm.\n\n"
+        "    AS_SEND_LAT=3 ./bin/SimAI_simulator -t 16 -w run.txt -n topo -c SimAI.conf\n\n"
+        "    info: weight grad collective issued for layer: grad_gather, involved dimensions:  1\n"
+    )
+    asks = triage(FRONT.format(title="Simulation stops unexpectedly") + body).asked
+    said = [a.answer for a in asks if not a.answered]
+    assert said and all(s.endswith("Was it still running or did it exit?") for s in said)

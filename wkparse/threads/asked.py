@@ -12,6 +12,9 @@ from wkparse.threads.phrases import say
 from wkparse.threads.questions import Question
 from wkparse.threads.result import Answer, Asked, Triage
 
+#: a sentence closed twice: a question mark, then the period the phrase adds
+_QUESTION_END = re.compile(r"([?\uff1f])[.\u3002]$")
+
 
 def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
     out: list[Asked] = []
@@ -114,7 +117,9 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
     missing = "; ".join(m.rstrip(".。") for m in t.missing) if cause else ""
     settle = missing or say("settle-maintainer", lang)
     key = "no-cause" if cause else "no-answer"
-    return Asked(q, say(key, lang, settle=settle), [], answered=False)
+    # an ask that is a question keeps its own mark, not a period after it
+    text = _QUESTION_END.sub(r"\1", say(key, lang, settle=settle))
+    return Asked(q, text, [], answered=False)
 
 
 def _about(a: Answer, q: Question) -> bool:
