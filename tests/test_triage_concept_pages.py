@@ -28,6 +28,14 @@ ASKED = [
     ("Why does the MoE layer add TP all-gathers around the ALLTOALL_EP?", "behaviour-moe-tp-rows"),
     ("Why is the size // tp for the expert all-to-all?", "behaviour-moe-tp-rows"),
     ("Which GPU was the AIOB Example.txt measured on?", "behaviour-aiob-file"),
+    ("Example.txt 是用什么卡跑出来的？", "behaviour-aiob-file"),
+    ("SimAI 的 ns-3 里 MTU 是多少？", "behaviour-ns3-packets"),
+    ("Is there an intermediate traffic file between SimCCL and ns-3?", "behaviour-ns3-flow-model"),
+    ("怎么导出每条流的信息？", "behaviour-ns3-traffic-records"),
+    ("fct文件每一列是什么意思？", "fct-output-file"),
+    ("MICRO 模式下为什么没有通信？", "behaviour-micro-policy"),
+    ("How do I simulate a single allreduce?", "behaviour-micro-policy"),
+    ("MoE 层里TP开启后为什么多了 ALLTOALL？", "behaviour-moe-tp-rows"),
     ("aiob 的计算时间是在什么显卡上测的？", "behaviour-aiob-file"),
 ]
 
@@ -40,6 +48,9 @@ NOT_ASKED = [
     "What is the unit of the EndToEnd.csv times?",
     "为什么仿真结果没有 DP 通信？",
     "How many GPUs does the MoE model need?",
+    "When I run the workload, one all-reduce takes 10 ms, why?",
+    "What is the micro batch?",
+    "How do I run SimAI with 16 GPUs?",
 ]
 
 PAGES = {ident for _, ident in ASKED}
