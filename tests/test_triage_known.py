@@ -171,3 +171,11 @@ def test_options_named_outside_aicb_are_left_alone() -> None:
     body = "SimAI_analytical prints an error for `--foo_bar 3`. Why?"
     t = triage(_thread(body, created="2025-03-01"))
     assert not any(a.question.startswith("Does AICB's script") for a in t.answers)
+
+
+def test_a_megatron_launch_s_options_raise_no_aicb_topic() -> None:
+    launch = "torchrun pretrain_gpt.py --num-layers 12 --recompute-activations --fp16"
+    quiet = triage(_thread(f"My AICB workload is slow. I trained with:\n\n{launch}\n"))
+    assert "atten_flash" not in quiet.markdown
+    asked = triage(_thread("What does AICB's --recompute_activations change in the workload?"))
+    assert "atten_flash" in asked.markdown

@@ -68,8 +68,11 @@ _OPTION = re.compile(r"(?<![\w-])-busbw(?![\w-])|(?i:busbw\s*(?:参数|选项|op
 def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | None = None) -> None:
     """Append the answers to what the thread asks things to mean (`tp`, `pp`: the file's, if
     known)."""
+    from wkparse.threads.training_run import MEGATRON
+
     lang = t.language
-    said = [(0, t.thread.title), *t.found.prose]
+    # a Megatron-LM launch's options are Megatron's: they raise no topic of AICB or SimAI
+    said = [(0, t.thread.title), *((n, x) for n, x in t.found.prose if not MEGATRON.search(x))]
     ns3 = (
         any(
             a.command is not None and a.command.backend == "ns3"

@@ -15,7 +15,7 @@ from wkparse.threads.result import Answer, Triage
 from wkparse.threads.sources import Rebuild
 
 #: a Megatron-LM training launch (`pretrain_gpt.py`, `pretrain_bert.py` ...)
-_MEGATRON = re.compile(r"\bpretrain_\w+\.py\b")
+MEGATRON = re.compile(r"\bpretrain_\w+\.py\b")
 _FLAG = re.compile(r"(?<!\S)--([a-z][a-z0-9_-]*)(?:[ =](?!--)(\S+))?")
 #: Megatron-LM's dtype flags
 _DTYPES = (("fp16", "float16"), ("bf16", "bfloat16"))
@@ -38,7 +38,7 @@ def megatron_command(t: Triage) -> Megatron | None:
     """The first Megatron-LM launch the thread shows, its `--flags` (a flag alone: "")."""
     lines = [(n, x) for n, x in t.found.prose]
     for i, (number, text) in enumerate(lines):
-        if not _MEGATRON.search(text):
+        if not MEGATRON.search(text):
             continue
         whole = text
         j = i
