@@ -142,3 +142,26 @@ def test_a_title_that_asks_keeps_its_answer_and_the_body_is_pointed_at_it() -> N
     assert len(asked) == 2  # type: ignore[arg-type]
     assert "SimAI models time only" in asked[0]["answer"]  # type: ignore[index]
     assert "answers this too" in asked[1]["answer"]  # type: ignore[index]
+
+
+def test_a_question_pointing_back_at_what_an_answer_gave_is_sent_to_it() -> None:
+    body = (
+        "As far as I know, SimAI gives the time of one batch, not of the whole training run.\n\n"
+        "How do you see this problem?"
+    )
+    thread = _thread("How do I get the whole training time?", body)
+    asked = triage(thread).public()["questions"]
+    assert "exactly one training iteration" in asked[0]["answer"]  # type: ignore[index]
+    last = asked[-1]  # type: ignore[index]
+    assert last["text"] == "How do you see this problem?"
+    assert "behaviour-one-iteration" in last["answer"] and "answers this too" in last["answer"]
+
+
+def test_a_question_pointing_back_at_what_no_answer_gave_is_not_answered_from_it() -> None:
+    body = (
+        "As far as I know, SimAI gives the time of one batch, not of the whole training run.\n\n"
+        "How do you see this problem?"
+    )
+    asked = triage(_thread("A remark", body)).public()["questions"]
+    last = asked[-1]  # type: ignore[index]
+    assert last["text"] == "How do you see this problem?" and not last["answered"]

@@ -67,6 +67,10 @@ def is_cause(t: Triage) -> bool:
 
 def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> Asked | None:
     lang = t.language
+    if not q.concepts and q.refers_to and set(q.refers_to) <= pages_used:
+        # "this confuses me": what it points back at, an earlier answer gave
+        ident = q.refers_to[0]
+        return Asked(q, say("asked-above", lang, id=ident), [_cite(ident, lang)])
     asked = _pages_asked(q) if q.kind != "version" else ()
     if asked:
         # a page that says it answers this question ("how is a collective cut into

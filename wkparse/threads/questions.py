@@ -64,6 +64,11 @@ _FAILURE = re.compile(
     r"(?i)fail|error|crash|abort|\bhang|stuck|segment|core ?dump|terminat|not allowed|invalid"
     r"|incorrect|wrong|empty|missing|失败|报错|错误|崩溃|终止|卡住|卡死|停|异常|没有|为空|不正确"
 )
+#: a question that points back at what the thread said before it ("this confuses me",
+#: "how do you see this problem?"): the pages it asks are read with the prose before it
+_REFERS_BACK = re.compile(r"(?i)\b(?:this|that|these|those)\b|这|此|上述")
+#: how much of the prose before such a question is read with it (characters)
+_CONTEXT = 600
 #: a path or a link cut at its `?`: not a question
 _NOT_PROSE = re.compile(r"[A-Za-z0-9_./:=&%-]+[?？]")
 #: where a sentence ends: after `?` `!` `.` and a blank, or after a full-width mark
@@ -85,6 +90,9 @@ class Question:
     kind: str
     #: ids of the concept pages it names, the longest names first
     concepts: tuple[str, ...] = field(default=())
+    #: for a question that names nothing and points back ("how do you see this problem?"):
+    #: the pages whose `asks` the prose before it matches (an answer that gave them answers it)
+    refers_to: tuple[str, ...] = field(default=())
 
     def public(self) -> dict[str, object]:
         return {
@@ -102,19 +110,25 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
     seen: set[str] = set()
     paragraphs = [(0, title), *_paragraphs(prose)]
     aliases = _abbreviations(" ".join(p for _, p in paragraphs))
+    before: list[str] = []  # the prose since the last question: what "this" refers to
     for number, paragraph in paragraphs:
         if len(paragraph) > _LONGEST:
             continue
         for piece in _SENTENCE_END.split(paragraph):
             text = piece.strip()
             if len(text) < 6 or not _ASKS.search(text) or _NOT_PROSE.fullmatch(text):
+                before.append(text)
                 continue
             key = text.lower()
             if key in seen:
                 continue
             seen.add(key)
             named = _answering(text, named_concepts(text) or _by_alias(text, aliases))
-            out.append(Question(number, text, kind_of(text), named))
+            back: tuple[str, ...] = ()
+            if not named and _REFERS_BACK.search(text):
+                back = _answering(" ".join(before)[-_CONTEXT:] + " " + text, ())
+            before = []
+            out.append(Question(number, text, kind_of(text), named, back))
     failure = bool(_FAILURE.search(title)) and kind_of(title) == "other"
     if out and failure and not any(q.kind == "cause" for q in out) and title.strip():
         # the title reports what went wrong; the body asks only around it
