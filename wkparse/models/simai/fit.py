@@ -66,8 +66,9 @@ def option_warnings(
     if times_undefined(opts):
         out.append(
             _(
-                "no -n_p_s: SimAI leaves its NICs per server uninitialised, so every time that "
-                "crosses a server is undefined (from SimAI's source, not run)"
+                "no -n_p_s: SimAI leaves its NICs per server uninitialised, and every collective "
+                "of 1 MiB or more takes its bus bandwidth from that count (below 1: busbw -1), so "
+                "their times are undefined (from SimAI's source, not run)"
             )
         )
     elif tp > 0 and nps < tp <= gps:
