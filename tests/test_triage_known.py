@@ -179,3 +179,11 @@ def test_a_megatron_launch_s_options_raise_no_aicb_topic() -> None:
     assert "atten_flash" not in quiet.markdown
     asked = triage(_thread("What does AICB's --recompute_activations change in the workload?"))
     assert "atten_flash" in asked.markdown
+
+
+def test_an_analytical_run_gets_no_ns3_known_cause() -> None:
+    body = ALLTOALL_LOG + (
+        "\n\n./bin/SimAI_analytical -w my.txt -g 8 -g_p_s 8 -r test- -busbw example/busbw.yaml\n"
+    )
+    t = triage(_thread(body))
+    assert not any(a.question == "Is it a known problem of your SimAI?" for a in t.answers)

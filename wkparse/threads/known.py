@@ -135,9 +135,12 @@ def explain(t: Triage, said: list[tuple[str, str]], data: list[bytes]) -> Answer
     simai = t.versions.get("simai")
     if not said or not isinstance(simai, dict) or t.simai is None:
         return None
+    # the run is SimAI's ns-3 backend: every SimAI command the thread shows runs it, or it
+    # shows none and speaks of it (its program, its CSVs, its log's paths)
+    commands = [a.command for a in t.found.of("simai-command") if a.command is not None]
     text = "\n".join([t.thread.title, *(x for _, x in t.found.prose)])
-    text += "\n".join(a.text for a in t.found.of("log") + t.found.of("simai-command"))
-    ns3 = bool(_NS3.search(text))
+    text += "\n".join(a.text for a in t.found.of("log"))
+    ns3 = all(c.backend == "ns3" for c in commands) if commands else bool(_NS3.search(text))
     reported = {o for o, _ in said}
     older = bool(simai.get("older"))
     lang = t.language
