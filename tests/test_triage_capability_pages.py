@@ -171,3 +171,10 @@ def test_a_question_pointing_back_at_what_no_answer_gave_is_not_answered_from_it
     asked = triage(_thread("A remark", body)).public()["questions"]
     last = asked[-1]  # type: ignore[index]
     assert last["text"] == "How do you see this problem?" and not last["answered"]
+
+
+def test_a_pasted_header_alone_is_not_run_as_a_file_of_no_rows() -> None:
+    result = triage(_header_thread(4))
+    assert result.public()["predictions"] == []
+    assert "Likely cause" not in result.markdown and "index < SIZE" not in result.markdown
+    assert "Header: TP 4, PP 4" in result.markdown  # what the header says is still read

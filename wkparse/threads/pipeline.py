@@ -189,7 +189,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         chosen = sources.matching(files, w) if w else None
         if chosen is None and len(files) == 1 and files[0].origin != "attachment":
             chosen = files[0] if w is None or "-world_size" in w else None
-        if chosen is None:
+        if chosen is None or chosen.header_only:
             continue
         gpus = checks.topology_gpus(found, cmd) if cmd.backend == "ns3" else None
         # a command cut inside `-w` hides its options: wkparse's stated ones stand in
@@ -204,7 +204,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         )
         runs.append((p, chosen))
         checks.gpu_counts(t, chosen, cmd, gpus, art.line)
-    if not simai_cmds and files:
+    if not simai_cmds and files and not files[0].header_only:
         src = files[0]
         backends = ["analytical"]
         if any(

@@ -35,10 +35,12 @@ class Source:
     #: written when it is not the number of rows shown
     cut_rows: int = 0
     declared: int | None = None
+    #: a paste of the header alone (no count line, no row): no run of it means anything
+    header_only: bool = False
 
     @property
     def excerpt(self) -> bool:
-        return bool(self.cut_rows) or self.declared is not None
+        return bool(self.cut_rows) or self.declared is not None or self.header_only
 
     #: AICB's revision for a rebuilt file
     revision: str = ""
@@ -155,6 +157,7 @@ def pasted(found: Found) -> Source | None:
         lines,
         cut_rows=len(rows) - len(complete),
         declared=declared if declared is not None and declared != len(complete) else None,
+        header_only=not rows and declared is None,
     )
 
 
