@@ -26,6 +26,9 @@ ASKED: list[tuple[str, str]] = [
     ("behaviour-pp-schedule", "Why is there no PP traffic in the ns3 output?"),
     ("behaviour-pp-schedule", "为什么找不到 PP 的流量？"),
     ("behaviour-one-iteration", "Does the Total time cover all epochs?"),
+    ("behaviour-one-iteration", "SimAI 的结果是一个 iteration 的时间吗？"),
+    ("behaviour-one-job", "一个集群上能跑多个模型的仿真吗？"),
+    ("behaviour-time-only", "SimAI 会模拟训练精度吗？"),
     ("behaviour-time-only", "Does the TP size change the model accuracy?"),
     ("behaviour-time-only", "并行策略会影响模型精度吗？"),
     ("behaviour-time-only", "Can SimAI predict the final loss or convergence?"),
@@ -58,6 +61,8 @@ QUIET: list[str] = [
     "What is the model's pp size?",
     "Do different models give the same Total time?",
     "Why is the pp_comm traffic zero?",
+    "Why is the total time for one iteration 6 s while the real one is 0.7 s?",
+    "为什么一次迭代的时间是 6042ms？",
     "Is there packet loss in ns3 with pp 2?",
     "How does the mock NCCL send and recv between nodes in ns-3?",
 ]
