@@ -32,3 +32,30 @@ def test_a_changed_example_is_not_described() -> None:
 
 def test_a_users_own_file_is_not_described() -> None:
     assert "16,777,216 B" not in _said("./example/my_allreduce.txt")
+
+
+INFERENCE = (
+    "---\ntitle: t\ncreated: 2026-01-12\nlanguage: en\n---\n\n"
+    "sh ./scripts/inference_workload_with_aiob.sh -m qwen3-235B \\\n"
+    "-c ./scripts/inference_configs/qwen3_moe_default.json \\\n"
+    "-s 32768 -b 4 -w 12288 -e 32  -t 8 -l 16 -p prefill\n\n"
+    "The result of SimAI_analytical on it looks wrong. Why?\n"
+)
+
+
+def test_an_inference_file_points_to_the_inference_simulator() -> None:
+    """SimAI runs an inference file as a training iteration: the answer names vidur."""
+    said = "\n".join(a.answer for a in triage(INFERENCE).answers)
+    assert "holds vidur-alibabacloud from b5ff47c9" in said
+
+
+def test_a_training_file_does_not() -> None:
+    text = INFERENCE.replace(
+        "sh ./scripts/inference_workload_with_aiob.sh -m qwen3-235B \\\n"
+        "-c ./scripts/inference_configs/qwen3_moe_default.json \\\n"
+        "-s 32768 -b 4 -w 12288 -e 32  -t 8 -l 16 -p prefill",
+        "sh ./scripts/megatron_workload_with_aiob.sh -m 7 --world_size 16",
+    )
+    result = triage(text)
+    assert any(a.question == "What does the file describe?" for a in result.answers)
+    assert "vidur" not in "\n".join(a.answer for a in result.answers)

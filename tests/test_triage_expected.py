@@ -100,12 +100,13 @@ CASES: dict[str, Case] = {
             1: ("26b4574b 之前的版本接受", "exit 255"),
             3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
             2: ("去掉 `-busbw example/busbw.yaml` 后", "没有 -n_p_s", "不初始化每台服务器的网卡数"),
-            4: ("SimAI 从不读取 mode:",),
+            4: ("SimAI 从不读取 mode:", "起带有 vidur-alibabacloud"),
         },
         never=("格式错误", "-n_p_s busbw.yaml"),
     ),
     "aliyun-SimAI-210": Case(
         says={
+            1: ("起带有 vidur-alibabacloud：一个推理模拟器",),
             2: ("没有 -n_p_s", "不初始化每台服务器的网卡数"),
             3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
             4: ("SimAI 从不读取 mode:",),
@@ -118,7 +119,6 @@ CASES: dict[str, Case] = {
             "prefill 延迟",
             "EndToEnd.csv 中 Total time 为",
         ),
-        gaps={1: ("vidur",)},
     ),
     "aliyun-SimAI-245": Case(
         says={

@@ -370,10 +370,22 @@ def _shipped_examples(t: Triage, files: list[sources.Source]) -> None:
         if page is None or page.id in seen:
             continue
         seen.add(page.id)
-        cite = page.sources[0].cite() if page.sources else ""
-        ev = [say("evidence-concept", lang, id=page.id, source=cite)]
-        ev.append(evidence.line_of(art.line, lang))
-        text = " ".join(page.definition(lang).split())
+        page_answer(t, page.id, [evidence.line_of(art.line, lang)])
+
+
+def page_answer(t: Triage, ident: str, more: list[str]) -> None:
+    """A catalog page's definition as what the file describes, cited to the page (`more`: the
+    evidence that makes the page bear on this thread)."""
+    from wkparse.concepts import find
+
+    lang = t.language
+    page = find(ident)
+    if page is None:
+        return
+    cite = page.sources[0].cite() if page.sources else ""
+    ev = [say("evidence-concept", lang, id=page.id, source=cite), *more]
+    text = " ".join(page.definition(lang).split())
+    if all(a.answer != text for a in t.answers):
         t.answers.append(Answer(say("q-meaning", lang), text, ev))
 
 

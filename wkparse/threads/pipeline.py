@@ -676,6 +676,8 @@ def _meaning(t: Triage, src: sources.Source, e: object) -> None:
             [say("evidence-explain", lang), evidence.basis(src, lang)],
         )
     )
+    if get("dialect") == "inference":  # simulated as training: where inference is simulated
+        meaning.page_answer(t, "behaviour-inference-vidur", [evidence.basis(src, lang)])
 
 
 def _sentence(text: str, lang: str) -> str:
