@@ -76,3 +76,25 @@ def test_what_would_settle_a_cause_ends_once() -> None:
     asks = triage(FRONT.format(title="Simulation stops unexpectedly") + body).asked
     said = [a.answer for a in asks if not a.answered]
     assert said and all(s.endswith("Was it still running or did it exit?") for s in said)
+
+
+END_ASK = "the end of the run's output"
+
+
+def _pictured(picture: str) -> list[str]:
+    body = (
+        "My run of the workload gives no DP communication. Why?\n\n"
+        "    ./bin/SimAI_simulator -t 16 -w run.txt -n topo -c SimAI.conf\n\n"
+        f"The log:\n\n{picture}\n"
+    )
+    return _asks("no DP communication", body)
+
+
+def test_a_run_shown_only_as_a_picture_asks_its_output() -> None:
+    """The output is a screenshot: its text and the exit status are asked."""
+    asks = _pictured('<img width="992" alt="Image" src="https://example.invalid/a.png" />')
+    assert any(END_ASK in a for a in asks)
+
+
+def test_a_run_without_a_picture_is_not_asked_its_end() -> None:
+    assert not any(END_ASK in a for a in _pictured("(no output)"))

@@ -356,11 +356,11 @@ CASES: dict[str, Case] = {
             2: ("删掉这些行不是有效的解决办法",),
             3: ("只有整个运行结束时才写入",),
             4: ("DP 组有 128 / 4 = 32 个 GPU", "这个 DP 组是文件的 DP 8", "的 4 倍"),
+            # the log is only a screenshot: its end and the exit status are asked
+            5: ("运行输出的结尾", "echo $?"),
             6: ("DP = 128 / (TP x PP) = 8, ga 32", "每阶段 9 层", "pp_comm（67,108,864 B）"),
         },
         never=("设计如此", "隐藏在 TP", "删除前几行不影响", "可能的原因"),
-        # the unedited file's silent exit: its end of output and exit status are not asked
-        gaps={5: ("echo $?",)},
     ),
     "aliyun-SimAI-215": Case(says={}, never=("is double counted", "ignores the input-gradient")),
     "aliyun-SimAI-22": Case(says={}, never=("dependency column", "by default overlaps")),

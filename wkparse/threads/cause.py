@@ -16,6 +16,8 @@ from wkparse.threads.result import Triage
 
 #: what SimAI prints when a run ends normally (`pass: N finished`, `all passes finished`)
 _FINISHED = re.compile(r"all passes finished|SimAI-\w+ finished|Simulation finished")
+#: a picture in the thread (a screenshot of the output, which no tool reads)
+_PICTURE = re.compile(r"<img\s|!\[[^\]]*\]\(")
 
 
 def agrees(reported: str, predicted: str) -> bool:
@@ -169,6 +171,10 @@ def missing(
         t.missing.append(say("missing-end", lang))
     if run_said and not simai_cmds:
         t.missing.append(say("missing-command", lang))
+    # a run whose cause is asked, its output shown only as a picture: its text and exit status
+    pictured = not t.found.of("log") and any(_PICTURE.search(x) for _, x in t.thread.numbered())
+    if pictured and simai_cmds and not run_said and any(k in ("cause", "topic") for k in kinds):
+        t.missing.append(say("missing-end", lang))
     # the cause of a value SimAI reported, when the thread shows no line of its results
     doubted = any(q.kind in ("cause", "topic") and set(q.concepts) & _result_values() for q in asks)
     if doubted and not t.found.of("log"):
