@@ -353,10 +353,13 @@ def _represents_micro(e: Explanation) -> str:
         if len(sizes) > 1:
             span += " (" + _plural(len(sizes), "{n} size", "{n} sizes") + ")"
     if e.policy == "MICRO":
+        # SimAI and ASTRA-sim 1.0 issue layers[0]'s weight-gradient collective only
+        # (Workload::iterate_micro_benchmark; concepts/behaviour-micro-policy.toml);
         # recorded: SimAI-Analytical stops on every MICRO file (rules/WK704.toml)
         where = _(
-            "ASTRA-sim 1.0 runs each collective over all GPUs of the run; SimAI-Analytical "
-            "dies of SIGFPE on it (MICRO sets neither TP nor PP, WK704)."
+            "Under MICRO only the first row's weight-gradient collective is issued, once per "
+            "pass (SimAI as ASTRA-sim 1.0); SimAI-Analytical dies of SIGFPE on it (MICRO sets "
+            "neither TP nor PP, WK704)."
         )
     else:
         where = _(
