@@ -51,7 +51,10 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|流量矩阵|通信矩阵|点到点"
     ),
     "presets": re.compile(r"megatron_workload_with_aiob\.sh"),
-    "aiob": re.compile(r"(?i)\baiob(?![_\w])|comp_filepath|compute_time|计算时间"),
+    # SimAI's `Layer::compute_time()` is the analytical collective time, not AIOB's
+    "aiob": re.compile(
+        r"(?i)\baiob(?![_\w])|comp_filepath|(?<!::)compute_time(?!\s*\()|计算时间"
+    ),
     "recompute": re.compile(r"(?i)recompute|重计算"),
     "train-iter": re.compile(r"train_iter"),
     "ns3-out": re.compile(
@@ -81,6 +84,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
         or bool(t.found.of("topology"))
         or any(_NS3.search(x) for _, x in said)
     )
+    why = any(_WHY_ASKED.search(x) for _, x in said)
     # the DP collectives are often named only in a pasted log
     for key, line in _raised(said, [*said, *t.thread.numbered()]):
         if key == "ns3-out" and not ns3:
@@ -89,7 +93,8 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
             continue  # the stock script's presets are not those of the user's changed one
         if key == "matrix" and not _traffic_modelled(t):
             continue  # the traffic model speaks for one SimAI only: not the user's
-        for text, module in _facts(key, lang, files, _aicb_at(t), ns3 and _old_ns3_csv(t)):
+        old_csv = ns3 and _old_ns3_csv(t)
+        for text, module in _facts(key, lang, files, _aicb_at(t), old_csv, why):
             if all(a.answer != text for a in t.answers):
                 _add(t, text, module, line)
         if key in ("scale-out", "matrix") and files and _traffic_modelled(t):
@@ -167,7 +172,10 @@ def _facts(
     files: list[sources.Source],
     aicb_at: str | None = None,
     old_csv: bool = False,
+    why: bool = False,
 ) -> Iterator[tuple[str, str]]:
+    """Each fact of topic `key` and what it is read from; `why`: the thread asks why (a
+    factor, a formula), and the catalog page that says why is added."""
     if key == "unit":
         yield say("m-unit", lang), "wkparse.models.simai.report"
     elif key == "busbw":
@@ -177,7 +185,12 @@ def _facts(
     elif key == "groups":
         yield say("m-groups", lang, pairs=_pairs(lang)), "wkparse.models.simai.tables"
     elif key == "dp":
-        yield say("m-dp", lang), "wkparse.models.aicb.training.rows"
+        # what the rows are, then why their factors are 2 and 4 (the catalog's page)
+        if why:
+            text = _joined(say("m-dp", lang), _page_text(_WHY["dp"], lang), lang)
+            yield text, f"wkparse.models.aicb.training.rows; {_CONCEPT}{_WHY['dp']}"
+        else:
+            yield say("m-dp", lang), "wkparse.models.aicb.training.rows"
         sizes = next((s for s in map(_dp_sizes, files) if s), None)
         if sizes:
             gather, comm = sizes
@@ -204,7 +217,11 @@ def _facts(
     elif key == "scale-out":
         yield say("m-scale-out", lang), "wkparse.models.simai.ns3"
     elif key == "matrix":
-        yield say("m-matrix", lang), "wkparse.models.simai.traffic"
+        # what SimAI itself writes per flow (the catalog's page), then wkparse's own model
+        fct = _joined(say("m-matrix-simai", lang), _page_text(_FCT, lang), lang)
+        yield _joined(fct, say("m-matrix", lang), lang), (
+            f"{_CONCEPT}{_FCT}; wkparse.models.simai.traffic"
+        )
     elif key in ("aiob", "recompute", "train-iter"):
         yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"
     elif key == "presets":
@@ -514,8 +531,50 @@ def _refused_option(t: Triage) -> None:
     _add(t, text, "wkparse.models.simai.options", line)
 
 
+#: the catalog page that says why a topic's facts are so, cited beside the model
+_WHY = {"dp": "behaviour-dp-gradient-step"}
+_CONCEPT = "concept:"
+#: the page of SimAI_simulator's per-flow record
+_FCT = "fct-output-file"
+
+
+#: the thread asks why something is so, or where a factor comes from
+_WHY_ASKED = re.compile(
+    r"(?i)\bwhy\b|\bfactors?\b|multipl(?:ier|ied)|coefficient|how (?:is|are|was|were|do|does)"
+    r"\b[^.?\n]{0,40}(?:comput|calculat|deriv|determin|obtain)|为什么|为何|倍数|系数|怎么得|如何得"
+)
+
+
+def _joined(first: str, second: str, lang: str) -> str:
+    if not second:
+        return first
+    return first + ("" if lang == "zh" else " ") + second
+
+
+def _page_text(ident: str, lang: str) -> str:
+    from wkparse.concepts import find
+
+    page = find(ident)
+    return " ".join(page.definition(lang).split()) if page else ""
+
+
+def _cite(module: str, lang: str) -> str:
+    if module.startswith("rules/"):
+        return module
+    if module.startswith(_CONCEPT):
+        from wkparse.concepts import find
+
+        ident = module.removeprefix(_CONCEPT)
+        page = find(ident)
+        source = page.sources[0].cite() if page and page.sources else ""
+        return say("evidence-concept", lang, id=ident, source=source)
+    return say("evidence-model", lang, module=module)
+
+
 def _add(t: Triage, text: str, module: str, line: int) -> None:
+    """`module`: what the text is read from, several joined by `; ` (a model, a rule page or
+    `concept:<id>`)."""
     lang = t.language
-    where = module if module.startswith("rules/") else say("evidence-model", lang, module=module)
-    ev = [where, evidence.line_of(line, lang)]
+    ev = [_cite(m, lang) for m in module.split("; ")]
+    ev.append(evidence.line_of(line, lang))
     t.answers.append(Answer(say("q-concepts", lang), text, ev))

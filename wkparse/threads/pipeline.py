@@ -487,7 +487,10 @@ def _current_run(
 
 
 def _read_logs(t: Triage) -> None:
-    """Where the pasted logs say the run was, and (ns-3) what that costs in wall time."""
+    """Where the pasted logs say the run was, and (ns-3) what that costs in wall time; an
+    error the catalog has a page for, with what the page says it means."""
+    from wkparse import concepts
+
     lang = t.language
     ns3 = any(
         a.command is not None and a.command.backend == "ns3" for a in t.found.of("simai-command")
@@ -522,9 +525,13 @@ def _read_logs(t: Triage) -> None:
                     )
                 )
         if r.error:
-            t.answers.append(
-                Answer(say("q-log", lang), say("a-log-error", lang, error=r.error), ev)
-            )
+            text, cited = say("a-log-error", lang, error=r.error), list(ev)
+            page = next(iter(concepts.answering(r.error)), None)
+            if page is not None:  # the catalog knows this error: what it means, what to try
+                text += ("" if lang == "zh" else " ") + " ".join(page.definition(lang).split())
+                source = page.sources[0].cite() if page.sources else ""
+                cited.insert(0, say("evidence-concept", lang, id=page.id, source=source))
+            t.answers.append(Answer(say("q-log", lang), text, cited))
         if r.unnamed and r.layers > r.unnamed:
             # layers SimAI made past the rows it could read (the row-count page)
             t.answers.append(

@@ -201,7 +201,7 @@ def _answering(text: str, named: tuple[str, ...], limit: int = 2) -> tuple[str, 
     from wkparse.concepts import answering
 
     asked = [p.id for p in answering(text)]
-    return tuple(dict.fromkeys([*asked, *named]))[:limit]
+    return tuple(dict.fromkeys([*asked, *named]))[: limit + len(asked)]
 
 
 def named_concepts(text: str, limit: int = 2, short: bool = False) -> tuple[str, ...]:
