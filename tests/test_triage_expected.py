@@ -246,12 +246,13 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-89": Case(
         says={
-            2: ("a920cdc2", "更新 SimAI"),
+            1: ("glibc 发现堆内存已损坏而中止进程", "竞争或越界写入"),
+            2: ("a920cdc2", "更新 SimAI", '"[Fix] Double free"', "单线程（`-t 1`）"),
             3: ("DP = 64 / (TP x PP) = 4, ga 32", "40 个 Transformer 层"),
         },
         never=("格式错误", "AS_NVLS_ENABLE", "可能的原因"),
         # at the thread's SimAI (b83ea3d4) the model predicts a stall, not a long run
-        gaps={1: ("glibc",), 4: ("nothing is written until the end",)},
+        gaps={4: ("nothing is written until the end",)},
     ),
     "aliyun-SimAI-93": Case(
         says={
@@ -333,7 +334,22 @@ CASES: dict[str, Case] = {
         never=("可能的原因", "模拟了 1F1B", "支持 1F1B", "不影响", "忽略 PP"),
     ),
     "aliyun-SimAI-180": Case(
-        says={}, never=("Likely cause", "from the topology file", "from busbw.yaml")
+        says={
+            1: (
+                "x 1e9 x (nranks - 1) / nranks ns, twice that for an all-reduce",
+                "(2 ranks: 10 us, 4: 12, 8: 15, 16: 66, 32: 135, 64: 200, 128: 320",
+            ),
+            2: ("inside one server, the NVLink bandwidth", "the group's type (TP, DP, EP, DP_EP)"),
+            3: (
+                "inputs/ratio/nvlink_ratio.csv`",
+                "`ata_ratio.csv` (TP and EP all-to-all)",
+                "(all-reduce, DP, DP_EP) gets 1",
+                "`Data size out of range`",
+            ),
+            4: ("nccl-tests' bus-to-algorithm bandwidth factor", "`Layer::compute_busbw`"),
+            5: ("SimAI_simulator (ns-3) does not use it", "Before 26b4574b"),
+        },
+        never=("Likely cause", "from the topology file", "from busbw.yaml"),
     ),
     "aliyun-SimAI-189": Case(
         says={
@@ -394,7 +410,15 @@ CASES: dict[str, Case] = {
         },
         never=("Likely cause", "whole epoch", "`--epoch_num` makes", "predicts the accuracy"),
     ),
-    "aliyun-SimAI-84": Case(says={}, never=("可能的原因", "环形算法系数", "bf16")),
+    "aliyun-SimAI-84": Case(
+        says={
+            1: ("梯度以 fp32 交换（每个 4 B）", "参数以 bf16 交换（每个 2 B）"),
+            2: ("Megatron 分布式优化器", "而普通数据并行只有一次 DP all-reduce"),
+            3: ("SimAI 在 DP 组中按写出的字节数运行这两行",),
+            4: ("单个 GPU 上那一份模型分片的参数量",),
+        },
+        never=("可能的原因", "环形算法系数", "梯度以 bf16", "整个模型的参数量"),
+    ),
     "aliyun-SimAI-91": Case(
         says={
             1: ("只有整个运行结束时才写入",),

@@ -52,9 +52,7 @@ ASKS: dict[str, re.Pattern[str]] = {
     ),
     "presets": re.compile(r"megatron_workload_with_aiob\.sh"),
     # SimAI's `Layer::compute_time()` is the analytical collective time, not AIOB's
-    "aiob": re.compile(
-        r"(?i)\baiob(?![_\w])|comp_filepath|(?<!::)compute_time(?!\s*\()|计算时间"
-    ),
+    "aiob": re.compile(r"(?i)\baiob(?![_\w])|comp_filepath|(?<!::)compute_time(?!\s*\()|计算时间"),
     "recompute": re.compile(r"(?i)recompute|重计算"),
     "train-iter": re.compile(r"train_iter"),
     "ns3-out": re.compile(
@@ -219,8 +217,9 @@ def _facts(
     elif key == "matrix":
         # what SimAI itself writes per flow (the catalog's page), then wkparse's own model
         fct = _joined(say("m-matrix-simai", lang), _page_text(_FCT, lang), lang)
-        yield _joined(fct, say("m-matrix", lang), lang), (
-            f"{_CONCEPT}{_FCT}; wkparse.models.simai.traffic"
+        yield (
+            _joined(fct, say("m-matrix", lang), lang),
+            (f"{_CONCEPT}{_FCT}; wkparse.models.simai.traffic"),
         )
     elif key in ("aiob", "recompute", "train-iter"):
         yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"

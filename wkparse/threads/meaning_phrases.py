@@ -125,31 +125,22 @@ MEANING: dict[str, tuple[str, str]] = {
         "(TP x PP)，所以 DP > 1 需要比 TP x PP 更多的 GPU（AICB 的 `--world_size`），在 "
         "SimAI_simulator 上还需要有这么多 GPU 的拓扑。",
     ),
-    "m-matrix-simai": (
-        "SimAI writes no GPU-to-GPU matrix: `ncclFlowModel_detailed_<N>.csv` is never written "
-        "and `ncclFlowModel_EndToEnd.csv` holds per-layer totals; SimAI_simulator writes them "
-        "in the working directory (prefix `./ncclFlowModel_`), not in `results/`, where "
-        "SimAI_analytical writes. Its per-flow record is the `FCT_OUTPUT_FILE` of the "
-        "configuration:",
-        "SimAI 不写 GPU 之间的矩阵：`ncclFlowModel_detailed_<N>.csv` 从不写入，"
-        "`ncclFlowModel_EndToEnd.csv` 只有逐层的汇总；SimAI_simulator 把它们写在工作目录"
-        "（前缀 `./ncclFlowModel_`），而不是 `results/`（那是 SimAI_analytical 写结果的地方）。"
-        "它的逐流记录是配置中的 `FCT_OUTPUT_FILE`：",
-    ),
     "m-matrix": (
-        "Without running ns-3, `wkparse traffic FILE -- -n TOPOLOGY` (or `-g N "
-        "--gpus-per-server G` for the topology) gives every GPU pair's bytes and flows as "
-        "SimAI_simulator's flow model (the mock NCCL layer) issues them for one run of the file, "
-        "with the GPU-NVSwitch pairs under NVLS, intra- against inter-server bytes, each GPU's "
-        "sent and received bytes and the rings; `--format csv` writes `src,dst,bytes,flows`, "
-        "`--format html` a heat map. It models SimAI cef83f9 with SimAI 1.6's mock and matches "
-        "the flows recorded from that build pair by pair.",
-        "不必运行 ns-3，`wkparse traffic FILE -- -n TOPOLOGY`（或用 `-g N --gpus-per-server G` "
-        "代替拓扑）就能给出 SimAI_simulator 的流模型（mock NCCL 层）为该文件的一次运行发出的"
+        "`wkparse traffic FILE -- -n TOPOLOGY` (or `-g N --gpus-per-server G` for the topology) "
+        "gives, without running ns-3, every GPU pair's bytes and flows as SimAI_simulator's "
+        "flow model (the mock NCCL layer) issues them for one run of the file, with the "
+        "GPU-NVSwitch pairs under NVLS, intra- against inter-server bytes, each GPU's sent and "
+        "received bytes and the rings; `--format csv` writes `src,dst,bytes,flows`, `--format "
+        "html` a heat map. It models SimAI cef83f9 with SimAI 1.6's mock and matches the flows "
+        "recorded from that build pair by pair. SimAI itself writes no matrix: its flow "
+        "completion file (`FCT_OUTPUT_FILE`) has one line per finished flow, IPs in hex.",
+        "`wkparse traffic FILE -- -n TOPOLOGY`（或用 `-g N --gpus-per-server G` 代替拓扑）不必"
+        "运行 ns-3，就能给出 SimAI_simulator 的流模型（mock NCCL 层）为该文件的一次运行发出的"
         "每一对 GPU 之间的字节数和流数，包括 NVLS 下 GPU 与 NVSwitch 之间的流、服务器内与服务器"
         "间的字节数、每个 GPU 发送和接收的字节数以及各组的环；`--format csv` 输出 "
         "`src,dst,bytes,flows`，`--format html` 输出热力图。它描述的是 SimAI cef83f9 配 SimAI "
-        "1.6 的 mock，与该版本记录的流逐对一致。",
+        "1.6 的 mock，与该版本记录的流逐对一致。SimAI 本身不写矩阵：它的流完成文件"
+        "（`FCT_OUTPUT_FILE`）每个完成的流一行，IP 为十六进制。",
     ),
     "m-traffic-file": (
         "Your file on {gpus} GPUs ({per} per server), in SimAI_simulator's flow model "

@@ -197,11 +197,15 @@ def kind_of(text: str) -> str:
 
 def _answering(text: str, named: tuple[str, ...], limit: int = 2) -> tuple[str, ...]:
     """The pages that answer the question as asked ("is it deterministic?"), before the pages
-    it names in passing."""
+    it names in passing; past `limit`, the named pages the one page asked lists as its parts
+    (`related`) are kept too: a question on how one mechanism works that names its parts
+    ("explain cal_busbw() and cal_ratio() in compute_time") asks each of them."""
     from wkparse.concepts import answering
 
-    asked = [p.id for p in answering(text)]
-    return tuple(dict.fromkeys([*asked, *named]))[: limit + len(asked)]
+    pages = answering(text)
+    parts = set(pages[0].related) if len(pages) == 1 else set()
+    out = list(dict.fromkeys([*(p.id for p in pages), *named]))
+    return tuple(x for i, x in enumerate(out) if i < limit or x in parts)
 
 
 def named_concepts(text: str, limit: int = 2, short: bool = False) -> tuple[str, ...]:

@@ -1,0 +1,121 @@
+# ruff: noqa: RUF001 - Chinese questions, with their full-width punctuation
+"""Knowledge the catalog gives triage answers: how SimAI_analytical times a collective
+(`Layer::compute_time`, `cal_ratio`), why AICB's DP rows are 2 B and 4 B per parameter, what
+SimAI_simulator's per-flow file holds, and what a heap-corruption abort means. Each answers its
+kind of question in other words and stays quiet on a neighbouring one."""
+
+from __future__ import annotations
+
+import pytest
+
+from wkparse import concepts, triage
+from wkparse.threads import questions
+
+
+def _thread(title: str, body: str, lang: str = "en", created: str = "2026-09-01") -> bytes:
+    front = f"---\ntitle: {title}\ncreated: {created}\nlanguage: {lang}\n---\n\n"
+    return (front + body + "\n").encode()
+
+
+def _opening(data: bytes) -> str:
+    public = triage(data).public()
+    return " ".join(q["answer"] for q in public["questions"])  # type: ignore[union-attr]
+
+
+def _everything(data: bytes) -> str:
+    public = triage(data).public()
+    parts = [a["answer"] for a in [*public["questions"], *public["answers"]]]  # type: ignore[misc]
+    return " ".join(parts)
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Why is the time multiplied by (nranks - 1) / nranks?",
+        "How is comp_time calculated for an all-gather?",
+        "Could you explain how Layer::compute_time works?",
+        "compute_time() 里的 (nranks-1)/nranks 系数是什么意思？",
+    ],
+)
+def test_the_compute_time_page_answers_how_a_collective_is_timed(question: str) -> None:
+    assert "behaviour-compute-time" in [p.id for p in concepts.answering(question)]
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "What does forward_compute_time mean in a row?",
+        "Why is the compute_time of my AIOB file zero?",
+        "How many ranks are in the DP group?",
+        "Why does the ns-3 run hang?",
+    ],
+)
+def test_the_compute_time_page_stays_quiet_elsewhere(question: str) -> None:
+    assert "behaviour-compute-time" not in [p.id for p in concepts.answering(question)]
+
+
+def test_a_question_keeps_the_pages_it_names_beside_the_page_it_asks() -> None:
+    text = "Could you explain cal_busbw() and cal_ratio(), and the (nranks - 1) / nranks factor?"
+    asked = questions.read("Bandwidth", [(3, text)])
+    assert asked[0].concepts == ("behaviour-compute-time", "cal-busbw", "cal-ratio")
+
+
+def test_the_answer_gives_the_formula_the_ratio_tables_and_the_factor() -> None:
+    body = "How is comp_time computed, and what do cal_ratio and (nranks - 1) / nranks do?"
+    text = _opening(_thread("Communication time", body))
+    assert "(nranks - 1) / nranks ns, twice that for an all-reduce" in text
+    assert "nvlink_ratio.csv" in text
+    assert "nccl-tests' bus-to-algorithm bandwidth factor" in text
+
+
+def test_simai_s_compute_time_is_not_read_as_aiob_compute_times() -> None:
+    body = "How does Layer::compute_time() turn a collective into time?"
+    assert "AIOB file's sections" not in _everything(_thread("Communication time", body))
+    aiob = "Where does compute_time in the AIOB file come from?"
+    assert "AIOB file's sections" in _everything(_thread("AIOB", aiob))
+
+
+def test_the_dp_rows_why_is_given_where_the_thread_asks_why() -> None:
+    body = "Why is grad_gather 2 x total_params and grad_param_comm 4 x total_params?"
+    text = _opening(_thread("Factors of the DP rows", body))
+    assert "gradients are exchanged in fp32 (4 B each) and the parameters in bf16" in text
+    assert "Megatron's distributed optimizer" in text
+    zh = "grad_gather 总是 total_params 的 2 倍，grad_param_comm 是 4 倍。\n\n"
+    zh += "请问这两个倍数是怎么得来的？"
+    assert "梯度以 fp32 交换" in _opening(_thread("dp_comm_size", zh, lang="zh"))
+
+
+def test_the_dp_rows_why_stays_out_where_nobody_asks_it() -> None:
+    body = "My log ends with grad_gather and grad_param_comm.\n\nWhat do these rows do?"
+    text = _everything(_thread("rows", body))
+    assert "`grad_gather` (ALLGATHER of 2 B x parameters)" in text
+    assert "distributed optimizer" not in text
+
+
+def test_a_traffic_matrix_question_gets_the_fct_record_and_its_node_ids() -> None:
+    body = "How can I get the traffic matrix (bytes between GPU i and GPU j) from the ns-3 run?"
+    text = _opening(_thread("matrix", body))
+    assert text.startswith("SimAI writes no GPU-to-GPU matrix")
+    assert "`(ip >> 8) & 0xffff`" in text
+    assert "not in `results/`" in text
+
+
+@pytest.mark.parametrize(
+    "error",
+    [
+        "double free or corruption (!prev)",
+        "free(): invalid pointer",
+        "corrupted size vs. prev_size",
+    ],
+)
+def test_a_run_that_ends_on_heap_corruption_gets_its_page(error: str) -> None:
+    log = f"```\n{error}\nAborted (core dumped)\n```"
+    body = f"SimAI_simulator -t 8 -w a.txt aborts:\n\n{log}\n\nHow to fix it?"
+    text = _everything(_thread("crash", body))
+    assert "glibc finding the heap corrupted" in text
+    assert "a920cdc2" in text
+
+
+def test_a_segmentation_fault_does_not_get_the_heap_page() -> None:
+    body = "SimAI_simulator -w a.txt stops:\n\n```\nSegmentation fault (core dumped)\n```\n\nWhy?"
+    assert "glibc finding the heap corrupted" not in _everything(_thread("crash", body))
