@@ -1,7 +1,7 @@
 # ruff: noqa: RUF001 - Chinese questions, with their full-width punctuation
 """Knowledge the catalog gives triage answers: how SimAI_analytical times a collective
-(`Layer::compute_time`, `cal_ratio`), why AICB's DP rows are 2 B and 4 B per parameter, what
-SimAI_simulator's per-flow file holds, and what a heap-corruption abort means. Each answers its
+(`Layer::compute_time`, `cal_ratio`), why AICB's DP rows are 2 B and 4 B per parameter, and what a
+heap-corruption abort means. Each answers its
 kind of question in other words and stays quiet on a neighbouring one."""
 
 from __future__ import annotations
@@ -90,14 +90,6 @@ def test_the_dp_rows_why_stays_out_where_nobody_asks_it() -> None:
     text = _everything(_thread("rows", body))
     assert "`grad_gather` (ALLGATHER of 2 B x parameters)" in text
     assert "distributed optimizer" not in text
-
-
-def test_a_traffic_matrix_question_gets_the_fct_record_and_its_node_ids() -> None:
-    body = "How can I get the traffic matrix (bytes between GPU i and GPU j) from the ns-3 run?"
-    text = _opening(_thread("matrix", body))
-    assert text.startswith("SimAI writes no GPU-to-GPU matrix")
-    assert "`(ip >> 8) & 0xffff`" in text
-    assert "not in `results/`" in text
 
 
 @pytest.mark.parametrize(

@@ -77,6 +77,7 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
         # packets?") speaks before a model's answer the question's words merely raise;
         # a page an earlier question's answer gave is pointed at, not said twice
         fresh = tuple(i for i in asked if i not in pages_used)[:2]
+        fresh += tuple(i for i in _parts_named(q, asked) if i not in pages_used)
         pages_used.update(fresh)
         if not fresh:
             return Asked(q, say("asked-above", lang, id=asked[0]), [_cite(asked[0], lang)])
@@ -154,6 +155,16 @@ def _pages_asked(q: Question) -> tuple[str, ...]:
 
     asked = tuple(p.id for p in answering(q.text))
     return asked if set(asked) & set(q.concepts) else ()
+
+
+def _parts_named(q: Question, asked: tuple[str, ...]) -> tuple[str, ...]:
+    """The pages the question names that the one page it asks lists as its parts (`related`):
+    "explain cal_busbw() and cal_ratio() in compute_time" asks each of them too."""
+    from wkparse.concepts import find
+
+    page = find(asked[0]) if len(asked) == 1 else None
+    parts = set(page.related) if page else set()
+    return tuple(i for i in q.concepts if i in parts and i not in asked)
 
 
 def _from_catalog(q: Question, lang: str, t: Triage, pages: tuple[str, ...] | None = None) -> Asked:

@@ -215,12 +215,7 @@ def _facts(
     elif key == "scale-out":
         yield say("m-scale-out", lang), "wkparse.models.simai.ns3"
     elif key == "matrix":
-        # what SimAI itself writes per flow (the catalog's page), then wkparse's own model
-        fct = _joined(say("m-matrix-simai", lang), _page_text(_FCT, lang), lang)
-        yield (
-            _joined(fct, say("m-matrix", lang), lang),
-            (f"{_CONCEPT}{_FCT}; wkparse.models.simai.traffic"),
-        )
+        yield say("m-matrix", lang), "wkparse.models.simai.traffic"
     elif key in ("aiob", "recompute", "train-iter"):
         yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"
     elif key == "presets":
@@ -533,8 +528,6 @@ def _refused_option(t: Triage) -> None:
 #: the catalog page that says why a topic's facts are so, cited beside the model
 _WHY = {"dp": "behaviour-dp-gradient-step"}
 _CONCEPT = "concept:"
-#: the page of SimAI_simulator's per-flow record
-_FCT = "fct-output-file"
 
 
 #: the thread asks why something is so, or where a factor comes from
