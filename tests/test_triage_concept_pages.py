@@ -98,3 +98,13 @@ def test_a_title_that_names_its_topic_gets_the_page_it_asks_but_a_failure_does_n
     assert "behaviour-ns3-traffic-records" in topic.asked[0].evidence[0]
     failure = triage(HEAD.format(title="crash when building the traffic matrix", lang="en"))
     assert not any("behaviour-ns3-traffic-records" in e for a in failure.asked for e in a.evidence)
+
+
+def test_a_bare_follow_up_is_pointed_at_the_page_just_given_and_nothing_else_is() -> None:
+    body = "Which GPU was the AIOB Example.txt measured on? How was it obtained?\n"
+    t = triage(HEAD.format(title="aiob", lang="en") + body)
+    assert "behaviour-aiob-file" in t.asked[0].evidence[0]
+    assert "answers this too" in t.asked[1].answer
+    other = "Which GPU was the AIOB Example.txt measured on? How is the topology written?\n"
+    t = triage(HEAD.format(title="aiob", lang="en") + other)
+    assert all("answers this too" not in a.answer for a in t.asked)

@@ -20,10 +20,16 @@ def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
     out: list[Asked] = []
     cause_used = False
     pages_used: set[str] = set()
+    paged: tuple[Question, str] | None = None  # the last question a page answered, and it
     for q in questions:
         a = _answer(t, q, cause_used, pages_used)
         if not _pages_asked(q):  # a page that answers the question is not given way
             a = _naming_what_is_asked(t, q, a)
+        if a is not None and not a.answered and paged and _follows(q, paged[0]):
+            # "... measured on which GPU? How was it obtained?": the page just given
+            a = Asked(q, say("asked-above", t.language, id=paged[1]), [_cite(paged[1], t.language)])
+        asked = _pages_asked(q)
+        paged = (q, asked[0]) if asked else paged
         if a is not None and a.answered and q.kind in ("cause", "topic") and is_cause(t):
             cause_used = True
         if a is not None and all(a.answer != b.answer or not a.answered for b in out):
@@ -47,6 +53,19 @@ def _body_before_title(out: list[Asked], lang: str) -> list[Asked]:
             out[i] = Asked(a.question, title.answer, title.evidence, title.answered)
             return out[1:]
     return out
+
+
+#: a question's own words, without what only asks ("how", "是怎么", marks)
+_ASKING_WORDS = re.compile(
+    r"(?i)\b(?:how|what|why|was|were|is|are|it|this|that|they|them|do|does|did|get|got|"
+    r"obtained|made|come|from|then|and|so)\b|是|怎么|怎样|如何|得到|来的|的|吗|呢|那|它|这|又|[\W_]"
+)
+
+
+def _follows(q: Question, before: Question) -> bool:
+    """Whether `q` only follows up the question before it on the same line ("How was it
+    obtained?", "是怎么得到的"): nothing of its own is left once its asking words go."""
+    return q.line == before.line and not q.concepts and not _ASKING_WORDS.sub("", q.text)
 
 
 def _title_read_as_question(q: Question) -> bool:
