@@ -59,3 +59,23 @@ def test_a_training_file_does_not() -> None:
     result = triage(text)
     assert any(a.question == "What does the file describe?" for a in result.answers)
     assert "vidur" not in "\n".join(a.answer for a in result.answers)
+
+
+def _pasted(mlp: int) -> str:
+    rows = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        "all_gpus: 4 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n2\n"
+        "attention_layer\t-1\t1820000\tALLREDUCE\t402653184\t1820000\tNONE\t0\t1820000\tNONE\t0\t100\n"
+        f"mlp_layer\t-1\t{mlp}\tALLREDUCE\t402653184\t{mlp}\tNONE\t0\t{mlp}\tNONE\t0\t100\n"
+    )
+    text = FRONT.replace("results", "unit") + "What is the unit of these times?\n\n" + rows
+    return "\n".join(a.answer for a in triage(text).answers)
+
+
+def test_compute_times_of_aicbs_shipped_aiob_file_are_named() -> None:
+    said = _pasted(2478000)
+    assert "are the ones AICB writes from its shipped `workload/aiob_inputs/Example.txt`" in said
+
+
+def test_other_compute_times_are_not_called_shipped() -> None:
+    assert "Example.txt" not in _pasted(2500000)

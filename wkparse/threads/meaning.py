@@ -99,6 +99,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
             _traffic(t, files[0], line)
     _expert_rows(t, files)
     _shipped_examples(t, files)
+    _shipped_compute(t, files)
     _backward(t)
     _topology_lines(t)
     if ns3:
@@ -382,6 +383,36 @@ def _shipped_examples(t: Triage, files: list[sources.Source]) -> None:
             continue
         seen.add(page.id)
         page_answer(t, page.id, [evidence.line_of(art.line, lang)])
+
+
+def _shipped_compute(t: Triage, files: list[sources.Source]) -> None:
+    """A file the user shows whose attention and MLP rows carry the compute times AICB writes
+    from its shipped Example.txt: those are that file's measurements, not the user's GPU's."""
+    from wkparse.models.aicb.training.aiob import shipped_layer_times
+    from wkparse.parse import parse_bytes
+
+    attention, mlp = shipped_layer_times()
+    lang = t.language
+    for src in files:
+        if src.origin not in ("pasted", "attachment"):
+            continue
+        times: dict[str, set[int]] = {"attention": set(), "mlp": set()}
+        for row in parse_bytes(src.data).workload.rows:
+            for kind, seen in times.items():
+                if (row.name or "").startswith(kind):
+                    seen.add(row.fields.fwd.compute or -1)
+        if not (times["attention"] and times["mlp"]):
+            continue
+        if times["attention"] <= attention and times["mlp"] <= mlp:
+            text = say(
+                "m-shipped-times",
+                lang,
+                attention=", ".join(f"{v:,}" for v in sorted(times["attention"])),
+                mlp=", ".join(f"{v:,}" for v in sorted(times["mlp"])),
+            )
+            ev = [say("evidence-model", lang, module="wkparse.models.aicb.training.aiob")]
+            t.answers.append(Answer(say("q-meaning", lang), text, [*ev, evidence.basis(src, lang)]))
+            return
 
 
 def page_answer(t: Triage, ident: str, more: list[str]) -> None:

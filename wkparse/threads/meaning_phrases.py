@@ -168,6 +168,14 @@ MEANING: dict[str, tuple[str, str]] = {
         "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑（`all_gpus` 不决定规模）；"
         "TP {tp} 时每个 TP 组是连续的 {tp} 个 GPU，{place}；DP 组有 {gpus} / {tp} = {dp} 个 GPU。",
     ),
+    "m-shipped-times": (
+        "The forward compute times of the attention rows ({attention} ns) and the MLP rows "
+        "({mlp} ns) are the ones AICB writes from its shipped `workload/aiob_inputs/Example.txt` "
+        "(its microseconds x 1000): that file's measurements, not a measurement on your GPU.",
+        "注意力行（{attention} ns）和 MLP 行（{mlp} ns）的前向计算时间，正是 AICB 按其自带的 "
+        "`workload/aiob_inputs/Example.txt` 写出的值（其中的微秒数乘以 1000）："
+        "那是该文件里的测量值，不是在你的 GPU 上测得的。",
+    ),
     "m-ns3-pp-one": (
         " It builds its groups with PP taken as 1, so with the file's PP {pp} this DP group is "
         "{times} times the file's DP {real} (GPUs / (TP x PP)).",

@@ -102,6 +102,17 @@ def compute_times(lines: Iterable[str], recompute: bool) -> dict[str, int]:
     return table
 
 
+def shipped_layer_times() -> tuple[frozenset[int], frozenset[int]]:
+    """The attention and MLP compute times (ns) AICB's training generator writes from its
+    shipped Example.txt, with and without `--recompute_activations`."""
+    plain = compute_times(_example_lines(), False)
+    again = compute_times(_example_lines(), True)
+    return (
+        frozenset({plain["attention_forward"], again["attention_forward"]}),
+        frozenset({plain["mlp_forward"], again["mlp_forward"]}),
+    )
+
+
 def load(path: str, recompute: bool) -> tuple[dict[str, int], str]:
     """The table for `--comp_filepath path`, and where its times came from (for the notes)."""
     local = Path(path)
