@@ -79,3 +79,16 @@ def test_compute_times_of_aicbs_shipped_aiob_file_are_named() -> None:
 
 def test_other_compute_times_are_not_called_shipped() -> None:
     assert "Example.txt" not in _pasted(2500000)
+
+
+def test_what_the_file_describes_is_one_section() -> None:
+    rows = (
+        "HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: 4 ep: 1 pp: 1 vpp: 1 ga: 1 "
+        "all_gpus: 4 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n2\n"
+        "grad_gather\t-1\t1\tNONE\t0\t1\tNONE\t0\t1\tALLGATHER\t4919918592\t100\n"
+        "attention_layer\t-1\t1820000\tALLREDUCE\t402653184\t1820000\tNONE\t0\t1820000\tNONE\t0\t100\n"
+        "mlp_layer\t-1\t2478000\tALLREDUCE\t402653184\t2478000\tNONE\t0\t2478000\tNONE\t0\t100\n"
+    )
+    text = FRONT.replace("results", "unit") + "What does grad_gather mean?\n\n" + rows
+    markdown = triage(text).markdown
+    assert markdown.count("**What does the file describe?**") == 1

@@ -411,7 +411,7 @@ def _shipped_compute(t: Triage, files: list[sources.Source]) -> None:
                 mlp=", ".join(f"{v:,}" for v in sorted(times["mlp"])),
             )
             ev = [say("evidence-model", lang, module="wkparse.models.aicb.training.aiob")]
-            t.answers.append(Answer(say("q-meaning", lang), text, [*ev, evidence.basis(src, lang)]))
+            _beside(t, Answer(say("q-meaning", lang), text, [*ev, evidence.basis(src, lang)]))
             return
 
 
@@ -428,7 +428,13 @@ def page_answer(t: Triage, ident: str, more: list[str]) -> None:
     ev = [say("evidence-concept", lang, id=page.id, source=cite), *more]
     text = " ".join(page.definition(lang).split())
     if all(a.answer != text for a in t.answers):
-        t.answers.append(Answer(say("q-meaning", lang), text, ev))
+        _beside(t, Answer(say("q-meaning", lang), text, ev))
+
+
+def _beside(t: Triage, answer: Answer) -> None:
+    """`answer` after the last one to the same question, so that question is one section."""
+    same = [i for i, a in enumerate(t.answers) if a.question == answer.question]
+    t.answers.insert(same[-1] + 1 if same else len(t.answers), answer)
 
 
 def _groups_on_topology(
