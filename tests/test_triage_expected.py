@@ -290,7 +290,7 @@ CASES: dict[str, Case] = {
     # the threads added on 2026-12-06: the claims their answers must not make
     "aliyun-SimAI-104": Case(
         says={
-            1: ("没有任何文件把流量从 mock NCCL 层传给 ns-3", "`SendFlow`", "按依赖顺序生成"),
+            1: ("没有任何文件把流量从模拟 NCCL 层传给 ns-3", "`SendFlow`", "按依赖顺序生成"),
             2: ("`FCT_OUTPUT_FILE`", "`(ip >> 8) & 0xffff`", "`SendFlow to`", "`qp finish`"),
             4: ("这些目录必须存在且可写",),
         },
