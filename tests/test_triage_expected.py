@@ -142,7 +142,7 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-253": Case(
         says={
             1: ("26b4574b 之前的版本接受", "255"),
-            2: ("`-nv`, `-nic`, `-n_p_s`",),
+            2: ("`-nv`, `-nic`, `-n_p_s`", "`-g_p_s`", "`-g_type`", "`-nic_t`"),
             3: ("bus bandwidth file", "每台服务器的网卡数"),
         },
         # the question is about the options: no workload file, run output or command is needed

@@ -84,3 +84,16 @@ def test_deleting_every_dp_row_is_no_fix() -> None:
 def test_deleting_rows_that_leave_dp_is_not_called_a_fix_either_way() -> None:
     said = _deleted(1)
     assert "still hold 1 data-parallel" in said and "no valid fix" not in said
+
+
+def test_the_refused_busbw_names_the_options_that_replace_it() -> None:
+    """A SimAI without `-busbw`: the answer names the automatic bandwidth options, the GPUs
+    per server beside them, and the GPU and NIC models they fall back on."""
+    text = (
+        '---\ntitle: "Is -busbw no longer supported?"\ncreated: 2026-03-25\nlanguage: en\n---\n\n'
+        "Does the latest code no longer support the -busbw option?\n"
+    )
+    said = "\n".join(a.answer for a in triage(text).answers)
+    assert "automatic bandwidth options are `-nv`, `-nic`, `-n_p_s`" in said
+    assert "`-g_p_s` (GPUs per server) goes with them" in said
+    assert "from the GPU model `-g_type` and the NIC model `-nic_t`" in said

@@ -552,12 +552,14 @@ def _refused_option(t: Triage) -> None:
 
     with language(t.language):
         reason = refusal_reason("-busbw", version)
+    both = all(knows(version, o) for o in ("-g_p_s", "-g_type", "-nic_t"))
     text = say(
         "m-option",
         t.language,
         reason=reason,
         usage=USAGE_LINE,
         options=options,
+        models=say("m-option-models", t.language) if both else "",
     )
     _add(t, text, "wkparse.models.simai.options", line)
 

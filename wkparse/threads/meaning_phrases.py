@@ -259,10 +259,16 @@ MEANING: dict[str, tuple[str, str]] = {
     "m-option": (
         "{reason}; SimAI_analytical then prints `{usage}` and exits 255 before it reads the "
         "workload. Its automatic bandwidth options are {options}; `-n_p_s` is a number (NICs "
-        "per server) although the help text calls it a bus bandwidth file.",
+        "per server) although the help text calls it a bus bandwidth file.{models}",
         "{reason}；SimAI_analytical 随即打印 `{usage}` 并以 255 退出，根本不读 workload。"
         "它的自动带宽选项是 {options}；`-n_p_s` 是一个数字（每台服务器的网卡数），"
-        "尽管帮助文本把它写成 bus bandwidth file。",
+        "尽管帮助文本把它写成 bus bandwidth file。{models}",
+    ),
+    "m-option-models": (
+        " `-g_p_s` (GPUs per server) goes with them; without `-nv` and `-nic` it takes the "
+        "NVLink and NIC bandwidths from the GPU model `-g_type` and the NIC model `-nic_t`.",
+        "还要配合 `-g_p_s`（每台服务器的 GPU 数）；不给 `-nv` 和 `-nic` 时，它按 GPU 型号 "
+        "`-g_type` 和网卡型号 `-nic_t` 取 NVLink 和网卡带宽。",
     ),
     "a-without": (
         "Without `{dropped}` the same command {outcome}{exit}: {message}",
