@@ -32,6 +32,8 @@ ASKED = [
     ("SimAI 的 ns-3 里 MTU 是多少？", "behaviour-ns3-packets"),
     ("Is there an intermediate traffic file between SimCCL and ns-3?", "behaviour-ns3-flow-model"),
     ("怎么导出每条流的信息？", "behaviour-ns3-traffic-records"),
+    ("How do I output the per-flow completion time?", "behaviour-ns3-traffic-records"),
+    ("Where can I see each flow's FCT?", "fct-output-file"),
     ("fct文件每一列是什么意思？", "fct-output-file"),
     ("MICRO 模式下为什么没有通信？", "behaviour-micro-policy"),
     ("How do I simulate a single allreduce?", "behaviour-micro-policy"),
@@ -51,6 +53,7 @@ NOT_ASKED = [
     "When I run the workload, one all-reduce takes 10 ms, why?",
     "What is the micro batch?",
     "How do I run SimAI with 16 GPUs?",
+    "How do I get the workflow running?",
 ]
 
 PAGES = {ident for _, ident in ASKED}
