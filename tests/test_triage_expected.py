@@ -372,7 +372,7 @@ CASES: dict[str, Case] = {
                 "剩下的行一个也没有",
             ),
             2: ("删掉这些行不是有效的解决办法",),
-            3: ("只有整个运行结束时才写入",),
+            3: ("SimAI 最后才发出它们", "从最后一行倒序", "只有整个运行结束时才写入"),
             4: ("DP 组有 128 / 4 = 32 个 GPU", "这个 DP 组是文件的 DP 8", "的 4 倍"),
             # the log is only a screenshot: its end and the exit status are asked
             5: ("运行输出的结尾", "echo $?"),

@@ -78,12 +78,15 @@ def _deleted(rows: int) -> str:
 
 def test_deleting_every_dp_row_is_no_fix() -> None:
     """The rows deleted held every DP collective: the answer says deleting them is no fix."""
-    assert "deleting them is no valid fix" in _deleted(2)
+    said = _deleted(2)
+    assert "deleting them is no valid fix" in said
+    assert "SimAI issues them last" in said
 
 
 def test_deleting_rows_that_leave_dp_is_not_called_a_fix_either_way() -> None:
     said = _deleted(1)
     assert "still hold 1 data-parallel" in said and "no valid fix" not in said
+    assert "SimAI issues them last" in said  # the deleted grad_gather would have run last
 
 
 def test_the_refused_busbw_names_the_options_that_replace_it() -> None:

@@ -350,6 +350,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "任何 DP 通信，结果里也就没有 DP 通信。因此删掉这些行不是有效的解决办法：剩下的部分模拟的是"
         "一次没有数据并行通信的迭代。",
     ),
+    "deleted-dp-last": (
+        " In the file as AICB wrote it, SimAI issues them last: it runs the forward pass over "
+        "every row, then the gradient passes from the last row back to row 0, so the "
+        "weight-gradient collectives of the first rows come after the whole backward pass.",
+        "在 AICB 写出的原文件中，SimAI 最后才发出它们：它先对所有行执行前向，再从最后一行倒序"
+        "执行到第 0 行的梯度阶段，所以前几行的权重梯度集合通信在整个反向传播之后才执行。",
+    ),
     "deleted-dp-left": (
         "The rows left still hold {n} data-parallel (DP) collectives with data.",
         "剩下的行中仍有 {n} 个带数据量的数据并行（DP）集合通信。",

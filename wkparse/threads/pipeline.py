@@ -355,8 +355,13 @@ def _apply_deletion(t: Triage, src: sources.Source, ev: list[str]) -> None:
         if dp_gone and not cut.dp_left
         else say("deleted-dp-left", lang, n=cut.dp_left)
     )
+    if dp_gone:  # where SimAI would have run them: last, in the weight-gradient pass
+        left += say("deleted-dp-last", lang)
     text = say("a-deleted", lang, n=said.rows, rows=rows, left=left)
-    t.answers.append(Answer(say("q-rebuild", lang), text, [*ev, evidence.line_of(said.line, lang)]))
+    ev = [*ev, evidence.line_of(said.line, lang)]
+    if dp_gone:
+        ev.append(say("evidence-model", lang, module="wkparse.models.simai.ns3"))
+    t.answers.append(Answer(say("q-rebuild", lang), text, ev))
     src.data, src.deleted = cut.data, said.rows
 
 
