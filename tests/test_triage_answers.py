@@ -363,5 +363,6 @@ def test_a_chinese_answer_holds_no_english_sentence_of_wkparse(name: str) -> Non
         "never set for",
         "frontend counts sent bytes",
         "SimAI-Analytical finished.",
+        "SimAI-Simulation finished.",
     ):
         assert english not in said, english

@@ -141,7 +141,7 @@ def run(
             kind,
             _exit(kind, outcome),
             where,
-            _first(outcome.message),
+            _first(_(outcome.message) if outcome.kind == "ok" else outcome.message),
             tuple(ns3.warnings),
             simai=version.short,
             gpus=ns3.gpus,

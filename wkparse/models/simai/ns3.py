@@ -794,7 +794,7 @@ def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion, per_serv
 def _ending(run: Ns3Run) -> Outcome:
     halt = run.halt
     if halt is None:
-        return Outcome(0, "ok", f"{BACKEND} finished.")
+        return Outcome(0, "ok", N_("SimAI-Simulation finished."))
     if halt.how == "crash":
         return Outcome(139, "signal", crash_message(run, halt), layer=halt.index)
     if halt.how == "abort":
