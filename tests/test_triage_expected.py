@@ -60,11 +60,19 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-140": Case(
         says={
             1: ("`grad_norm` 是 AICB 在不用 AIOB 时写的第一行", "权重梯度（DP）REDUCESCATTER"),
-            2: ("只有整个运行结束时才写入",),
+            2: (
+                "只有整个运行结束时才写入",
+                "几 GB 的集合通信会让它长时间运行而没有任何输出",
+                "`grad_norm` 的前向集合通信，约 10.83 GB",
+            ),
+            3: (
+                "正是 SimAI 的 `example/busbw.yaml` 中的值",
+                "280: TP allgather",
+                "按总线带宽直接算出每个集合通信的时间",
+            ),
             4: ("当时进程仍在运行还是已经退出",),
         },
         never=("nodes_num", "gpu_num", "格式错误", "可能的原因"),
-        gaps={3: ("busbw.yaml",)},
     ),
     "aliyun-SimAI-142": Case(
         says={1: ("TP 24", "跨越 3 台 8 卡服务器", "TP 8", "位于一台 8 卡服务器之内")},

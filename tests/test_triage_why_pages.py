@@ -111,3 +111,47 @@ def test_a_run_that_ends_on_heap_corruption_gets_its_page(error: str) -> None:
 def test_a_segmentation_fault_does_not_get_the_heap_page() -> None:
     body = "SimAI_simulator -w a.txt stops:\n\n```\nSegmentation fault (core dumped)\n```\n\nWhy?"
     assert "glibc finding the heap corrupted" not in _everything(_thread("crash", body))
+
+
+_HEADER = ",".join(
+    [
+        *("layer_name", "Analytical_test", "fwd compute", "wg compute", "ig compute"),
+        *("fwd exposed comm", "wg exposed comm", "ig exposed comm"),
+        *("fwd total comm", "algbw", "busbw", "wg total comm", "algbw", "busbw"),
+        *("ig total comm", "algbw", "busbw"),
+    ]
+)
+_RESULT = f"""```
+{_HEADER}
+grad_norm,Analytical_test,0,0,0,18014,53083,0,18014,560.00,280.00,53083,380.08,380.00,0,-nan,0.00
+layernorm,Analytical_test,0,0,0,0,0,33626,0,-nan,0.00,0,-nan,0.00,33626,300.00,300.00
+```"""
+
+
+def _stall_thread(result: str, said: str, created: str = "2025-05-01") -> bytes:
+    body = f"SimAI_simulator {said}. SimAI_analytical on the same file gives:\n\n{result}\n\nWhy?"
+    return _thread(f"The simulation {said}", body, created=created)
+
+
+def test_a_silent_ns3_run_gets_the_size_of_the_collectives_its_result_shows() -> None:
+    text = _opening(_stall_thread(_RESULT, "stops printing and hangs"))
+    assert "a collective of several GB keeps it busy for a long wall time" in text
+    assert (
+        "`grad_norm`'s forward collective, about 10.83 GB (algbw 560.00 GB/s x 18,014 us)" in text
+    )
+    assert "about 21.66 GB" in text  # the largest, named beside the first
+
+
+def test_a_result_of_small_collectives_or_a_run_that_did_not_stall_gets_none() -> None:
+    small = _RESULT.replace("18014", "18").replace("53083", "53").replace("33626", "33")
+    assert "several GB" not in _everything(_stall_thread(small, "stops printing and hangs"))
+    assert "several GB" not in _everything(_stall_thread(_RESULT, "finished fine"))
+
+
+def test_the_example_busbw_values_are_named_only_for_a_simai_that_reads_the_file() -> None:
+    old = _everything(_stall_thread(_RESULT, "hangs", created="2025-05-01"))
+    assert "are those of SimAI's `example/busbw.yaml` (280: TP allgather" in old
+    new = _everything(_stall_thread(_RESULT, "hangs", created="2026-09-01"))
+    assert "example/busbw.yaml" not in new
+    other = _RESULT.replace("280.00", "281.00")
+    assert "example/busbw.yaml" not in _everything(_stall_thread(other, "hangs"))

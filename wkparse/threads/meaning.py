@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 
 from wkparse.digits import whole_number
-from wkparse.threads import edits, evidence, sources
+from wkparse.threads import edits, evidence, result_rows, sources
 from wkparse.threads.phrases import say
 from wkparse.threads.result import Answer, Triage
 
@@ -92,11 +92,18 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
         if key == "matrix" and not _traffic_modelled(t):
             continue  # the traffic model speaks for one SimAI only: not the user's
         old_csv = ns3 and _old_ns3_csv(t)
+        stall = _stall(t) if key == "ns3-out" and any(_STALL.search(x) for _, x in said) else None
         for text, module in _facts(key, lang, files, _aicb_at(t), old_csv, why):
+            if stall is not None:  # the silence, with the collectives the thread shows
+                text, module = _joined(text, stall[0], lang), f"{module}; {_RESULT}"
             if all(a.answer != text for a in t.answers):
                 _add(t, text, module, line)
+                if stall is not None:
+                    t.answers[-1].evidence.append(evidence.line_of(stall[1], lang))
         if key in ("scale-out", "matrix") and files and _traffic_modelled(t):
             _traffic(t, files[0], line)
+        if stall is not None:
+            _example_busbw(t, _result_phases(t))
     _expert_rows(t, files)
     _shipped_examples(t, files)
     _shipped_compute(t, files)
@@ -567,6 +574,70 @@ def _refused_option(t: Triage) -> None:
 #: the catalog page that says why a topic's facts are so, cited beside the model
 _WHY = {"dp": "behaviour-dp-gradient-step"}
 _CONCEPT = "concept:"
+
+
+#: the thread says its run stopped printing, hangs or sits still
+_STALL = re.compile(
+    r"(?i)\bhang|\bhung\b|\bstuck\b|no (?:more )?output|stops? (?:printing|responding)|silent"
+    r"|freez|卡住|卡死|停(?:下|了|止|住)|不再输出|没有.{0,8}(?:输出|提示|报错)|不动了"
+)
+
+
+_RESULT = "wkparse.threads.result_rows"
+
+
+def _result_phases(t: Triage) -> list[result_rows.Phase]:
+    return [p for a in t.found.of("log") for p in result_rows.phases(a.line, a.text)]
+
+
+def _stall(t: Triage) -> tuple[str, int] | None:
+    """An ns-3 run that went silent, with an analytical result pasted whose collectives are
+    several GB (algbw x time): SimAI_simulator takes a long silent wall time to simulate them.
+    The sentence and the result's line; None where the result shows no such collective."""
+    lang = t.language
+    big = [p for p in _result_phases(t) if p.size >= 1e9]
+    if not big:
+        return None
+    first, largest = big[0], max(big, key=lambda p: p.size)
+    named = [first] if largest is first else [first, largest]
+    shown = say("list-sep", lang).join(
+        say(
+            "m-stall-collective",
+            lang,
+            layer=p.layer,
+            phase=say(f"m-phase-{p.phase}", lang),
+            gb=f"{p.size / 1e9:.2f}",
+            algbw=f"{p.algbw:.2f}",
+            us=f"{p.total_us:,.0f}",
+        )
+        for p in named
+    )
+    return say("m-stall", lang, shown=shown), first.line
+
+
+def _example_busbw(t: Triage, rows: list[result_rows.Phase]) -> None:
+    """The run's busbw values, where they are all of SimAI's example `busbw.yaml` and the
+    user's SimAI still reads a `-busbw` file: that file (the result alone cannot tell a copy)."""
+    from wkparse.models.simai.busbw_file import parse_yaml
+    from wkparse.models.simai.options import example_busbw
+
+    if not rows or t.simai is None or t.simai.has("cal_busbw"):
+        return  # from 26b4574b the bandwidths come from cal_busbw, not a file
+    with open(example_busbw(), encoding="utf-8") as f:
+        example = parse_yaml(f.read(), with_pp=True)
+    seen = sorted({p.busbw for p in rows if p.busbw > 0})
+    where = {v: [k for k, x in example.values.items() if x == v] for v in seen}
+    if len(seen) < 2 or not all(where.values()):
+        return
+    pairs = say("list-sep", t.language).join(
+        f"{v:g}: " + ", ".join(f"{g} {c}" for g, c in where[v]) for v in seen
+    )
+    _add(
+        t,
+        say("m-busbw-example", t.language, pairs=pairs),
+        f"wkparse.models.simai.busbw_file; {_CONCEPT}busbw-file",
+        rows[0].line,
+    )
 
 
 #: the thread asks why something is so, or where a factor comes from

@@ -67,6 +67,9 @@ MEANING: dict[str, tuple[str, str]] = {
     "m-group-pair": ("`{token}` in the {column}: {group}", "{column}中的 `{token}`：{group}"),
     "m-column-fwd": ("forward columns", "前向列"),
     "m-column-wg": ("weight-gradient columns", "权重梯度列"),
+    "m-phase-fwd": ("forward", "前向"),
+    "m-phase-wg": ("weight-gradient", "权重梯度"),
+    "m-phase-ig": ("input-gradient", "输入梯度"),
     "m-dp": (
         "`grad_gather` (ALLGATHER of 2 B x parameters) and `grad_param_comm` (REDUCESCATTER of "
         "4 B x parameters) are the data-parallel collectives AICB writes once per iteration, "
@@ -101,6 +104,35 @@ MEANING: dict[str, tuple[str, str]] = {
         "你的日志已经到了反向传播阶段（`{layer}` 的梯度集合通信）：SimAI 先按顺序执行所有行的"
         "前向，再从最后一行倒序执行到第 0 行的反向，所以前向阶段（包括文件末尾的小集合通信）"
         "已经执行完毕。",
+    ),
+    "m-stall": (
+        "SimAI_simulator turns every byte of a collective into packets, so a collective of "
+        "several GB keeps it busy for a long wall time with nothing printed (recorded with SimAI "
+        "cef83f9d on 16 GPUs: a 4.9 GB all-gather took about 90 s, 12.9 GB and 25.8 GB DP "
+        "collectives over 300 s). Your analytical result shows such collectives: {shown}. "
+        "SimAI_analytical computes each collective's time from a bus bandwidth instead of "
+        "simulating it, so it finishes the same file at once, and its finishing says nothing "
+        "of the ns-3 run's wall time; whether the process is still running tells a slow run "
+        "from a stopped one.",
+        "SimAI_simulator 把集合通信的每个字节都当作数据包来模拟，所以几 GB 的集合通信会让它"
+        "长时间运行而没有任何输出（SimAI cef83f9d 在 16 个 GPU 上的实测：一个 4.9 GB 的 "
+        "all-gather 约用 90 s，12.9 GB 和 25.8 GB 的 DP 集合通信超过 300 s）。"
+        "你的解析结果中就有这样的集合通信：{shown}。"
+        "SimAI_analytical 按总线带宽直接算出每个集合通信的时间，而不是模拟它，"
+        "所以同一个文件很快就能跑完，它跑完并不说明 ns-3 运行需要多长时间；"
+        "进程是否仍在运行，可以区分是运行得慢还是已经停止。",
+    ),
+    "m-stall-collective": (
+        "`{layer}`'s {phase} collective, about {gb} GB (algbw {algbw} GB/s x {us} us)",
+        "`{layer}` 的{phase}集合通信，约 {gb} GB（algbw {algbw} GB/s x {us} us）",
+    ),
+    "m-busbw-example": (
+        "The busbw values of your analytical result are those of SimAI's `example/busbw.yaml` "
+        "({pairs}): before 26b4574b SimAI_analytical takes each collective's bandwidth from the "
+        "`-busbw` file, so that run used this file (or one with its values).",
+        "你的解析结果中的 busbw 值正是 SimAI 的 `example/busbw.yaml` 中的值（{pairs}）："
+        "26b4574b 之前 SimAI_analytical 从 `-busbw` 文件读取每个集合通信的带宽，所以那次运行"
+        "用的就是这个文件（或值与它相同的文件）。",
     ),
     "m-ns3-out": (
         "SimAI_simulator creates ncclFlowModel_EndToEnd.csv empty at the start and writes it "
