@@ -75,9 +75,12 @@ CASES: dict[str, Case] = {
         never=("nodes_num", "gpu_num", "格式错误", "可能的原因"),
     ),
     "aliyun-SimAI-142": Case(
-        says={1: ("TP 24", "跨越 3 台 8 卡服务器", "TP 8", "位于一台 8 卡服务器之内")},
-        never=("不支持", "无效", "可能的原因"),
-        gaps={2: ("拥塞",), 3: ("阻塞",)},
+        says={
+            1: ("TP 24", "跨越 3 台 8 卡服务器", "TP 8", "位于一台 8 卡服务器之内"),
+            2: ("按数据包仿真", "拥塞控制", "同样大小的通信在不同的层可能耗时不同"),
+            3: ("前向集合通信以阻塞方式发出", "前向暴露通信等于它的前向总通信", "非阻塞"),
+        },
+        never=("不支持", "无效", "可能的原因", "文件有错"),
     ),
     "aliyun-SimAI-166": Case(
         says={
@@ -308,8 +311,18 @@ CASES: dict[str, Case] = {
         gaps={3: ("S / n / c",)},
     ),
     "aliyun-SimAI-114": Case(
-        says={},
+        says={
+            1: ("the model shard ONE GPU holds", "num_layers // PP", "DP does not enter it"),
+            2: (
+                "with_aiob.sh -m 7`",
+                "has TP 4",
+                "sets over any `--tensor_model_parallel_size`",
+                "7,730,102,272 B",
+            ),
+            4: ("fp32 gradients", "distributed optimizer", "leave MoE expert parameters out"),
+        },
         never=("Likely cause", "shrinks", "rescales", "4 x the full model", "divided by the DP"),
+        gaps={3: ("7,676,624,896",)},
     ),
     "aliyun-SimAI-121": Case(
         says={}, never=("Likely cause", "always exactly reproducible", "random seed")
@@ -322,8 +335,24 @@ CASES: dict[str, Case] = {
         never=("Likely cause", "the simulation failed", "wkparse traffic"),
     ),
     "aliyun-SimAI-157": Case(
-        says={},
-        never=("Likely cause", "1F1B", "interleaved", "DP collectives run once per micro-batch"),
+        says={
+            2: (
+                "runs the rows once, in file order",
+                "from the last row back to row 0",
+                "`grad_gather` ALLGATHER 158,859,264 B",
+                "after the backward pass of the 2 micro-batches",
+            ),
+            3: ("(PP - 1) / (ga x vpp)", "`ga` changes nothing in SimAI's result"),
+        },
+        # a 1F1B or interleaved schedule claimed (the answer says it is not one)
+        never=(
+            "Likely cause",
+            "simulates a 1F1B",
+            "runs a 1F1B",
+            "interleaves the micro-batches",
+            "DP collectives run once per micro-batch",
+        ),
+        gaps={1: ("7 + 10 + 7",), 4: ("ep != DP",), 5: ("input-gradient slot",)},
     ),
     "aliyun-SimAI-160": Case(
         says={
@@ -370,8 +399,27 @@ CASES: dict[str, Case] = {
         },
         never=("already supports", "vidur"),
     ),
-    "aliyun-SimAI-192": Case(says={}, never=("Likely cause", "stuck loop", "a multiplier already")),
-    "aliyun-SimAI-198": Case(says={}, never=("never simulates inter-host", "misses cross-host")),
+    "aliyun-SimAI-192": Case(
+        says={
+            1: (
+                "linear in the number of micro-batches by construction",
+                "writes the stage's layer rows once per micro-batch",
+                "one layer per row",
+            ),
+            2: ("`AnaSim::Run` advances a 1 ns tick", "1.8 s measured"),
+            3: ("no released AICB or SimAI has an option to collapse", "a different workload"),
+            4: ("scale the per-micro-batch compute", "once-per-iteration DP collectives"),
+        },
+        never=("Likely cause", "stuck loop", "a multiplier already"),
+    ),
+    "aliyun-SimAI-198": Case(
+        says={
+            1: ("that is expected", "`example/microAllReduce.txt`", "all its flows stay inside"),
+            2: ("every point-to-point send of every simulated collective", "strided across"),
+            3: ("run last", "shows TP traffic only"),
+        },
+        never=("never simulates inter-host", "misses cross-host"),
+    ),
     "aliyun-SimAI-199": Case(
         says={
             1: (
@@ -389,7 +437,15 @@ CASES: dict[str, Case] = {
         never=("设计如此", "隐藏在 TP", "删除前几行不影响", "可能的原因"),
     ),
     "aliyun-SimAI-215": Case(says={}, never=("is double counted", "ignores the input-gradient")),
-    "aliyun-SimAI-22": Case(says={}, never=("dependency column", "by default overlaps")),
+    "aliyun-SimAI-22": Case(
+        says={
+            1: ("A workload file cannot express overlap", "no field says which communication"),
+            2: ("`-dp_o`, `-tp_o` and `-ep_o` default to 0", "fully exposed (no overlap)"),
+            3: ("reads none of these ratios", "weight-gradient collectives as non-blocking"),
+            4: ("`-pp_o` scales the pipeline bubble with default 0 before 03613a7a",),
+        },
+        never=("dependency column", "by default overlaps", "reads the `-dp_o`"),
+    ),
     "aliyun-SimAI-251": Case(says={}, never=("可能的原因", "通信模式本就不同")),
     "aliyun-SimAI-285": Case(says={}, never=("只能在目标 GPU", "甘特图")),
     "aliyun-SimAI-298": Case(says={}, never=("格式错误", "可以正确仿真")),

@@ -90,6 +90,11 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
         # "this confuses me": what it points back at, an earlier answer gave
         ident = q.refers_to[0]
         return Asked(q, say("asked-above", lang, id=ident), [_cite(ident, lang)])
+    if not q.concepts and q.refers_to and q.kind == "check":
+        # "Is that correct?" of what a page answers, no earlier answer gave: that page
+        fresh = tuple(i for i in q.refers_to if i not in pages_used)[:1]
+        pages_used.update(fresh)
+        return _from_catalog(q, lang, t, fresh)
     asked = _pages_asked(q) if q.kind != "version" else ()
     if asked:
         # a page that says it answers this question ("how is a collective cut into
@@ -188,8 +193,9 @@ def _parts_named(q: Question, asked: tuple[str, ...]) -> tuple[str, ...]:
 
 def _from_catalog(q: Question, lang: str, t: Triage, pages: tuple[str, ...] | None = None) -> Asked:
     """What the concepts the question names (or `pages` of them) mean, from their catalog
-    pages; a page speaks for the current SimAI, so where the user's lacks one of its switches
-    it says so."""
+    pages, each followed by the user's own numbers where the models give them
+    (`threads.particulars`); a page speaks for the current SimAI, so where the user's lacks
+    one of its switches it says so."""
     from wkparse.concepts import find
 
     texts: list[str] = []
@@ -206,10 +212,14 @@ def _from_catalog(q: Question, lang: str, t: Triage, pages: tuple[str, ...] | No
         told = tuple(n for n in page.switches if _since(n) not in page.definition("en"))
         text += _older(t, page.id, told, lang)
         yours = _bubble_factor(t, page.id, page.kind, page.related, lang)
-        texts.append(text + yours)
         evidence.append(_cite(page.id, lang))
         if yours:
             evidence.append(say("evidence-file", lang))
+        own = t.particular.get(page.id)  # the user's numbers (`threads.particulars`)
+        if own is not None:
+            yours += " " + own.answer
+            evidence.extend(e for e in own.evidence if e not in evidence)
+        texts.append(text + yours)
     return Asked(q, " ".join(texts), evidence)
 
 

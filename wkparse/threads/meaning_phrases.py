@@ -323,4 +323,38 @@ MEANING: dict[str, tuple[str, str]] = {
         "运行输出的结尾：是否打印了 `all passes finished`，退出码是多少（`echo $?`）？"
         "当时进程仍在运行还是已经退出？",
     ),
+    # the user's numbers under a page that answers a question (`threads.particulars`)
+    "p-ga-no-effect": (
+        "Your file has `ga: {ga}` with `pp: {pp}` and `pp_comm: {pp_comm}`, the case where "
+        "`ga` changes nothing in SimAI's result.",
+        "你的文件是 `ga: {ga}`、`pp: {pp}`、`pp_comm: {pp_comm}`，正是 `ga` 不改变 SimAI 结果的"
+        "情形。",
+    ),
+    "p-dp-row": ("`{name}` {comm} {size:,} B", "`{name}` {comm} {size:,} B"),
+    "p-ga-dp": (
+        "Your file's data-parallel collectives ({rows}) run over the DP group of {dp} GPUs "
+        "(all_gpus / (TP x PP)) once per iteration, after the backward pass of the {ga} "
+        "micro-batches.",
+        "你的文件的数据并行集合通信（{rows}）在 {dp} 个 GPU 的 DP 组（all_gpus / (TP x PP)）中"
+        "每次迭代执行一次，在这 {ga} 个微批次的反向传播之后。",
+    ),
+    "p-dp-file": (
+        "In your file (TP {tp}, PP {pp}) `{name}` carries REDUCESCATTER {size:,} B = 4 B x "
+        "{params:,} parameters, the parameters of one GPU's shard.",
+        "你的文件（TP {tp}，PP {pp}）中 `{name}` 的 REDUCESCATTER 为 {size:,} B = 4 B x "
+        "{params:,} 个参数，即单个 GPU 上那一份分片的参数量。",
+    ),
+    "p-dp-preset": (
+        "The thread shows no command: a {model} file made with `megatron_workload_with_aiob.sh "
+        "-m {size}` has TP {tp}, which the preset sets over any `--tensor_model_parallel_size` "
+        "given, and PP {pp}; {at}.",
+        "帖子里没有命令：用 `megatron_workload_with_aiob.sh -m {size}` 生成的 {model} 文件 TP 为 "
+        "{tp}（预设会覆盖命令行给出的 `--tensor_model_parallel_size`），PP 为 {pp}；{at}。",
+    ),
+    "p-dp-preset-at": (
+        "at AICB {revision} one GPU holds {params:,} parameters, so `{name}` carries "
+        "REDUCESCATTER {rs:,} B (and ALLGATHER {ag:,} B)",
+        "在 AICB {revision}，单个 GPU 持有 {params:,} 个参数，所以 `{name}` 的 REDUCESCATTER "
+        "为 {rs:,} B（ALLGATHER 为 {ag:,} B）",
+    ),
 }

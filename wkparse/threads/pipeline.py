@@ -20,6 +20,7 @@ from wkparse.threads import (
     logs,
     meaning,
     models,
+    particulars,
     questions,
     retry,
     sources,
@@ -328,6 +329,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     shown = any(n for k, n in found.counts().items() if k not in ("aicb-command", "attachment"))
     about_the_run = shown and any(q.kind in ("cause", "topic") for q in asks)
     cause.missing(t, files, said, simai_cmds, about_the_run, asks)
+    particulars.add(t, files, asks)
     t.asked = asked.answer_all(t, asks)
 
 

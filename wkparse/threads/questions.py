@@ -66,7 +66,10 @@ _FAILURE = re.compile(
 )
 #: a question that points back at what the thread said before it ("this confuses me",
 #: "how do you see this problem?"): the pages it asks are read with the prose before it
-_REFERS_BACK = re.compile(r"(?i)\b(?:this|that|these|those)\b|这|此|上述")
+_REFERS_BACK = re.compile(
+    r"(?i)\b(?:this|that|these|those)\b|\bmy (?:calculation|computation|estimate)\b"
+    r"|这|此|上述|我的(?:计算|估算)"
+)
 #: how much of the prose before such a question is read with it (characters)
 _CONTEXT = 600
 #: a path or a link cut at its `?`: not a question

@@ -90,6 +90,9 @@ class Triage:
     pipeline_sizes: dict[str, int] = field(default_factory=dict)
     #: the thread's questions, each with the answer the comment opens with
     asked: list[Asked] = field(default_factory=list)
+    #: the user's numbers under a page that answers a question (page id -> them), from
+    #: `threads.particulars`
+    particular: dict[str, Answer] = field(default_factory=dict)
     #: the comment to post, filled in once the triage is done
     #: (`wkparse.render.triage.answer.answered`)
     markdown: str = ""
