@@ -218,7 +218,13 @@ CASES: dict[str, Case] = {
             3: ("`ALLGATHER` in the weight-gradient columns: DP", "forward columns: TP"),
             4: ("`grad_gather` (ALLGATHER of 2 B x parameters)",),
         },
-        never=("should be divided by", "per-rank input", "Likely cause"),
+        never=(
+            "should be divided by",
+            "per-rank input",
+            "Likely cause",
+            # the date gives only the month: no one master of it is the user's
+            "8c2f1743 (2025-01-27), master on",
+        ),
         gaps={5: ("nodes_in_ring",)},
     ),
     "aliyun-SimAI-8": Case(

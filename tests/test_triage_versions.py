@@ -213,3 +213,43 @@ def test_the_master_tables_are_the_recorded_histories() -> None:
     ]
     rows = require(HISTORY / "aicb-master.tsv").read_text(encoding="utf-8").splitlines()[1:]
     assert list(AICB_MASTER) == [(r.split("\t")[0], r.split("\t")[1][:10]) for r in reversed(rows)]
+
+
+def test_a_month_only_date_gives_the_masters_of_that_month() -> None:
+    """A thread dated only by its month may have run any master of it: the answer names the
+    range (the master in force when the month began to the last of it), says where SimAI
+    changed within it (b83ea3d4, 2025-01-13, its reader), and names no single commit."""
+    result = triage(THREAD.format(date="2025-01", more=""))
+    simai, aicb = result.versions["simai"], result.versions["aicb"]
+    assert isinstance(simai, dict) and isinstance(aicb, dict)
+    assert (simai["basis"], simai["commit"]) == ("period", None)
+    assert simai["period"][0] == "52e19115" and simai["period"][-1] == "8c2f1743"
+    assert "cc580451" in simai["period"] and "ed5c490e" in simai["period"]
+    assert simai["within"] == [{"commit": "b83ea3d4 (2025-01-13)", "areas": ["workload"]}]
+    assert "workload" in simai["differs"] and simai["model"] == "b83ea3d4"
+    assert aicb["basis"] == "period" and aicb["period"] == ["f16eafb", "a076fdb", "ed1dee4"]
+    said = next(a.answer for a in result.answers if a.question == "Which SimAI and AICB?")
+    assert said.startswith("SimAI 52e19115 (2024-12-30) \u2026 8c2f1743 (2025-01-27), any master")
+    assert "its workload reader at b83ea3d4" in said and "master on the issue's date" not in said
+
+
+def test_a_month_with_one_master_reads_as_that_day() -> None:
+    """A month in which master did not move (2025-06: 2bdecddb of 2025-04-30 throughout) is
+    one commit, said as before; a full date is never a period."""
+    month = triage(THREAD.format(date="2025-06", more="")).versions["simai"]
+    day = triage(THREAD.format(date="2025-01-16", more="")).versions["simai"]
+    assert isinstance(month, dict) and isinstance(day, dict)
+    assert (month["basis"], month["commit"]) == ("date", "2bdecddb")
+    assert (day["basis"], day["commit"]) == ("date", "ed5c490e")
+
+
+def test_a_switch_that_changed_within_the_month_is_not_stated() -> None:
+    """2024-12 holds 03613a7a, where the pipeline bubble's PP term changed: some masters of
+    that month divide the bubble otherwise, so `depends` says so (the bubble factor is not
+    stated), and a month without the change does not."""
+    from wkparse.threads.versions import depends
+
+    dec = triage(THREAD.format(date="2024-12", more="")).versions["simai"]
+    jun = triage(THREAD.format(date="2025-06", more="")).versions["simai"]
+    assert depends(dec, "pp_term") and depends(dec, "pp_comm_key")
+    assert not depends(jun, "pp_term")

@@ -237,6 +237,10 @@ def _bubble_factor(t: Triage, ident: str, kind: str, related: tuple[str, ...], l
     older = not isinstance(simai, dict) or bool(simai.get("older"))
     if pp < 2 or ga < 1 or vpp < 1 or older or t.simai is None or not t.simai.has("pp_term"):
         return ""
+    from wkparse.threads.versions import depends
+
+    if depends(simai, "pp_term"):  # some masters of the user's period divide otherwise
+        return ""
     share = percent((pp - 1) / (ga * vpp))
     return say("concept-bubble-yours", lang, pp=pp, ga=ga, vpp=vpp, share=share)
 

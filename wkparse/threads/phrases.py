@@ -84,6 +84,36 @@ PHRASES: dict[str, tuple[str, str]] = {
     "same-version": ("", ""),
     "unknown": ("unknown", "未知"),
     "why-date": ("master on the issue's date, {date}", "即帖子日期 {date} 时 master 上的版本"),
+    "why-period": (
+        "any master of {date}, the issue's date, which gives only the month",
+        "帖子日期 {date} 只给出月份，即该月 master 上的任一版本",
+    ),
+    "models-period": (
+        " The models below run SimAI {model}, the newest modelled at that period's end.",
+        "下面的模型按 SimAI {model}（该时段末最近的已建模版本）运行。",
+    ),
+    "models-period-same": (
+        " SimAI did not change how it reads, runs or reports a workload file between any of "
+        "them and {model}.",
+        "这些版本与 {model} 之间，SimAI 读取、运行和报告 workload 文件的方式没有变化。",
+    ),
+    "models-period-differs": (
+        " Within that period SimAI changed {changes}: what is said below of those parts "
+        "depends on which of them you built.",
+        "在该时段内 SimAI 有过修改（{changes}）：下文涉及这些部分的结论取决于你编译的是哪一个。",
+    ),
+    "models-period-before": (
+        " Between {model} and that period SimAI changed {areas}: what is said below of those "
+        "may not hold for yours.",
+        "{model} 与该时段之间 SimAI 修改了{areas}：下文涉及这些部分的结论对你的版本可能不成立。",
+    ),
+    "period-change": ("{areas} at {commit}", "{areas}：{commit}"),
+    "aicb-period-changed": (
+        "what its generators write changed within it at {revisions}; wkparse's AICB model "
+        "writes as {revision} does",
+        "其生成器写出的内容在该时段内于 {revisions} 有变化；wkparse 的 AICB 模型按 {revision} "
+        "的方式生成文件",
+    ),
     "why-stated": ("named in the thread, line {line}", "帖子第 {line} 行给出"),
     "why-before": (
         "{date} is before the first SimAI commit wkparse models",

@@ -395,6 +395,8 @@ def _models_run(simai: dict[str, object], ran: SimaiVersion, lang: str) -> str:
     if basis == "none":
         return say("models-run-current", lang, model=ran.label)
     differs = versions.differs_for(simai, versions.READS)
+    if basis == "period":
+        return _models_period(simai, ran, differs, lang)
     if not simai.get("commit"):
         return say("models-run", lang, model=ran.label)
     if differs:
@@ -402,6 +404,35 @@ def _models_run(simai: dict[str, object], ran: SimaiVersion, lang: str) -> str:
             "models-stand-in-differs", lang, model=ran.label, areas=areas_said(differs, lang)
         )
     return say("models-stand-in-same", lang, model=ran.label)
+
+
+def _models_period(
+    simai: dict[str, object], ran: SimaiVersion, differs: list[str], lang: str
+) -> str:
+    """Which SimAI the models run for a period of masters (a month), and what SimAI changed
+    within it (the statements on those depend on the commit) or before it since the model."""
+    text = say("models-period", lang, model=ran.label)
+    listed = simai.get("within")
+    within = [w for w in listed if isinstance(w, dict)] if isinstance(listed, list) else []
+    inside = {a for w in within for a in w.get("areas", ())}
+    if within:
+        comma = "\u3001" if lang == "zh" else ", "
+        by_area = {
+            a: comma.join(str(w["commit"]).split()[0] for w in within if a in w["areas"])
+            for a in versions.READS
+            if a in inside
+        }
+        changes = say("list-sep", lang).join(
+            say("period-change", lang, areas=areas_said([a], lang), commit=c)
+            for a, c in by_area.items()
+        )
+        text += say("models-period-differs", lang, changes=changes)
+    before = [a for a in differs if a not in inside]
+    if before:
+        text += say("models-period-before", lang, model=ran.short, areas=areas_said(before, lang))
+    elif not within:
+        text += say("models-period-same", lang, model=ran.short)
+    return text
 
 
 def _aicb_said(aicb: dict[str, object], lang: str) -> str:
@@ -417,9 +448,15 @@ def _aicb_more(aicb: dict[str, object], simai: dict[str, object], lang: str) -> 
     commit, revision = aicb.get("commit"), aicb.get("revision")
     parts = []
     pin = simai.get("aicb_pin")
-    if commit and pin and pin != commit and aicb.get("basis") == "date":
+    if commit and pin and pin != commit and aicb.get("basis") in ("date", "period"):
         parts.append(say("aicb-pin", lang, pin=pin))
-    if commit and revision and aicb.get("short") != commit:
+    within = aicb.get("within")
+    if commit and revision and isinstance(within, list) and within:
+        revisions = ("\u3001" if lang == "zh" else ", ").join(map(str, within))
+        parts.append(
+            say("aicb-period-changed", lang, revisions=revisions, revision=aicb.get("short"))
+        )
+    elif commit and revision and aicb.get("short") != commit:
         parts.append(say("aicb-writes-as", lang, revision=aicb.get("short")))
     if not parts:
         return ""
@@ -440,7 +477,7 @@ def _stand_in_caveat(t: Triage, areas: tuple[str, ...]) -> list[str]:
             t.language,
             areas=areas_said(differs, t.language),
             model=t.simai.short,
-            simai=simai.get("commit"),
+            simai=simai.get("commit") or simai.get("label"),
         )
     ]
 

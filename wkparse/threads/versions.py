@@ -66,8 +66,22 @@ def versions_of(
         simai.update(commit=commit[:8], label=on_master.label if on_master else commit[:8])
     elif date:
         on_master = master.on(date)
+        period = master.during(date)
         if on_master is None:
             simai.update(commit=None, why=f"{date}: before SimAI's first commit", basis="before")
+        elif len(period) > 1:
+            # a month only: any master of it; the models run as for the last, and what
+            # changed within it is named (`within`, `mixed`)
+            first = period[0]
+            simai.update(
+                commit=None,
+                label=f"{first.label} \u2026 {on_master.label}",
+                why=f"any master of {date}, the issue's date (a month)",
+                basis="period",
+                period=[m.short for m in period],
+                within=_within(period),
+                mixed=_mixed(period),
+            )
         else:
             simai.update(
                 commit=on_master.short,
@@ -86,11 +100,11 @@ def versions_of(
         simai["older"] = simai.get("basis") in ("date", "before")
         ran = models.MODEL
     modelled = master.find(ran.commit)
-    differs = (
-        master.changed_between(modelled, on_master)
-        if modelled is not None and on_master is not None
-        else frozenset()
-    )
+    differs: frozenset[str] = frozenset()
+    if modelled is not None and on_master is not None:
+        differs = master.changed_between(modelled, on_master)
+        if simai.get("basis") == "period":  # the period's first master too
+            differs |= master.changed_between(modelled, master.during(str(date))[0])
     simai.update(
         model=ran.short,
         model_label=ran.label,
@@ -98,12 +112,48 @@ def versions_of(
         differs=[a for a in READS if a in differs],
     )
     if on_master is not None:
-        simai["aicb_pin"] = on_master.aicb or None
+        pins = [on_master.aicb]
+        if simai.get("basis") == "period":
+            pins = list(dict.fromkeys(m.aicb for m in master.during(str(date)) if m.aicb))
+        simai["aicb_pin"] = " / ".join(p for p in pins if p) or None
     return {"simai": simai, "aicb": _aicb(date, stated)}, ran
 
 
 #: the areas of SimAI that decide what it does with a workload file
 READS = ("workload", "system", "analytical", "ns3")
+
+
+def _within(period: tuple[object, ...]) -> list[dict[str, object]]:
+    """The commits after the first of `period` that changed what SimAI does with a workload
+    file: each with its label and those areas (where the answer depends on which one the
+    user built)."""
+    out: list[dict[str, object]] = []
+    for m in period[1:]:
+        areas = [a for a in READS if a in getattr(m, "areas", ())]
+        if areas:
+            out.append({"commit": getattr(m, "label", ""), "areas": areas})
+    return out
+
+
+def _mixed(period: tuple[object, ...]) -> list[str]:
+    """The modelled switches (`SWITCHES`) that changed within `period`: on for some of its
+    masters, off for others."""
+    from wkparse.models.simai import master
+    from wkparse.models.simai.versions import SWITCHES
+
+    indexes = [getattr(m, "index", -1) for m in period]
+    out = []
+    for s in SWITCHES:
+        at = master.find(s.commit)
+        if at is not None and indexes[0] < at.index <= indexes[-1]:
+            out.append(s.name)
+    return out
+
+
+def depends(simai: object, switch: str) -> bool:
+    """Whether the user's SimAI may or may not have `switch`: it changed within the period
+    the thread's date gives (a month), so a statement resting on it is not said."""
+    return isinstance(simai, dict) and switch in (simai.get("mixed") or ())
 
 
 def _stand_in(commit: object) -> SimaiVersion | None:
@@ -125,7 +175,7 @@ def _aicb(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[str, obj
     """The AICB the user ran: the commit the thread names, else master on the date; and the
     revision wkparse's generator model writes as for it."""
     from wkparse.models.aicb import AicbError
-    from wkparse.models.aicb.revisions import LATEST, master_on, resolve
+    from wkparse.models.aicb.revisions import LATEST, master_on, masters_during, resolve
 
     aicb: dict[str, object] = {"date": date}
     if "aicb" in stated:
@@ -138,6 +188,18 @@ def _aicb(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[str, obj
         aicb.update(basis="date", line=None, at=day, why=f"master on {date}")
         if head is not None:
             aicb.update(commit=head[0][:7], commit_date=head[1])
+        period = masters_during(date)
+        if len(period) > 1:
+            # a month only: any master of it; the model writes as at its end, and the
+            # revisions within it that changed what AICB writes are named
+            first = period[0]
+            aicb.update(
+                basis="period",
+                why=f"any master of {date}, the issue's date (a month)",
+                commit=f"{first[0][:7]} ({first[1]}) \u2026 {head[0][:7]}" if head else None,
+                period=[c[:7] for c, _ in period],
+                within=_aicb_within(period),
+            )
     else:
         aicb.update(
             basis="none", line=None, at=None, why="no date in the issue: the latest modelled"
@@ -149,6 +211,25 @@ def _aicb(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[str, obj
     except AicbError as exc:
         aicb.update(revision=None, at=None, why=str(exc))
     return aicb
+
+
+def _aicb_within(period: tuple[tuple[str, str], ...]) -> list[str]:
+    """The revisions (labels) within `period` after its first that changed what AICB's
+    generators write."""
+    from wkparse.models.aicb import AicbError
+    from wkparse.models.aicb.revisions import resolve
+
+    out: list[str] = []
+    before = None
+    for commit, _date in period:
+        try:
+            label = resolve(commit).label
+        except AicbError:
+            continue
+        if before is not None and label != before:
+            out.append(label)
+        before = label
+    return out
 
 
 def running(simai: dict[str, object]) -> SimaiVersion:

@@ -370,6 +370,17 @@ def master_on(day: str) -> tuple[str, str] | None:
     return known[-1] if known else None
 
 
+def masters_during(period: str) -> tuple[tuple[str, str], ...]:
+    """(commit, date) of every AICB master a user could have had during `period`: for a day
+    (YYYY-MM-DD), the one at its end; for a month (YYYY-MM), the one in force when it began
+    and each committed in it."""
+    if len(period) == 10:
+        last = master_on(period)
+        return (last,) if last is not None else ()
+    begun = [m for m in _MASTER if m[1] < f"{period}-01"]
+    return tuple(begun[-1:] + [m for m in _MASTER if m[1][:7] == period])
+
+
 def _in_force_at(index_in_master: int, rev: str) -> Revision:
     """The last revision at or before master's commit `index_in_master`."""
     best = None

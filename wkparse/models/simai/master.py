@@ -138,6 +138,18 @@ def on(date: str) -> MasterCommit | None:
     return known[-1] if known else None
 
 
+def during(period: str) -> tuple[MasterCommit, ...]:
+    """Every master a user could have built during `period`: for a day, the one in force at
+    its end; for a month (YYYY-MM), the one in force when it began and each committed in it
+    (a date that gives only the month does not say which of them the user had)."""
+    if len(period) == 10:
+        last = on(period)
+        return (last,) if last is not None else ()
+    begun = [m for m in MASTER if m.date < f"{period}-01"]
+    within = [m for m in MASTER if m.date[:7] == period]
+    return tuple(begun[-1:] + within)
+
+
 def find(commit: str) -> MasterCommit | None:
     """The master commit `commit` (4+ hex digits) names; None if none or several."""
     low = commit.lower()
