@@ -166,9 +166,13 @@ def _aicb_candidates(t: Triage) -> list[str | None]:
     at = aicb.get("at") if isinstance(aicb, dict) else None
     out: list[str | None] = [at if isinstance(at, str) else None]
     pin = simai.get("aicb_pin") if isinstance(simai, dict) else None
-    if isinstance(aicb, dict) and aicb.get("basis") == "date" and isinstance(pin, str):
-        out.append(pin)
-    return out
+    basis = aicb.get("basis") if isinstance(aicb, dict) else None
+    period = aicb.get("period") if isinstance(aicb, dict) else None
+    if basis == "period" and isinstance(period, list):  # a month: any master of it
+        out += [str(c) for c in period]
+    if basis in ("date", "period") and isinstance(pin, str):
+        out += pin.split(" / ")
+    return list(dict.fromkeys(out))
 
 
 def _preset_run(size: str, at: str | None) -> tuple[str, int, int, str, int] | None:
