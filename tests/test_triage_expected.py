@@ -336,9 +336,12 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-154": Case(
         says={
             1: ("ncclFlowModel_detailed_<N>.csv stays empty even in a finished run",),
+            2: ("their names start `./ncclFlowModel_`", "not in `results/`"),
             3: ("`(ip >> 8) & 0xffff`", "summing its sizes by source and destination node"),
         },
         never=("Likely cause", "the simulation failed", "wkparse traffic"),
+        # the README's example keeps every TP group inside one server: no page says so here
+        gaps={4: ("only intra-server pairs",)},
     ),
     "aliyun-SimAI-157": Case(
         says={

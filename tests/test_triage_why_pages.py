@@ -155,3 +155,12 @@ def test_the_example_busbw_values_are_named_only_for_a_simai_that_reads_the_file
     assert "example/busbw.yaml" not in new
     other = _RESULT.replace("280.00", "281.00")
     assert "example/busbw.yaml" not in _everything(_stall_thread(other, "hangs"))
+
+
+def test_an_ns3_user_looking_in_results_is_told_where_simai_simulator_writes() -> None:
+    said = "I ran SimAI_simulator but the results/ directory and the detailed csv are empty. Why?"
+    assert "not in `results/`" in _everything(_thread("ns-3 output", said))
+    elsewhere = "I ran SimAI_simulator and the EndToEnd csv is empty. Why?"
+    assert "not in `results/`" not in _everything(_thread("ns-3 output", elsewhere))
+    analytical = "I ran SimAI_analytical but the results/ directory is empty. Why?"
+    assert "not in `results/`" not in _everything(_thread("analytical output", analytical))

@@ -93,7 +93,10 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
             continue  # the traffic model speaks for one SimAI only: not the user's
         old_csv = ns3 and _old_ns3_csv(t)
         stall = _stall(t) if key == "ns3-out" and any(_STALL.search(x) for _, x in said) else None
+        where = key == "ns3-out" and any(_RESULTS_DIR.search(x) for _, x in said)
         for text, module in _facts(key, lang, files, _aicb_at(t), old_csv, why):
+            if where:  # the user looks in SimAI_analytical's folder
+                text = _joined(text, say("m-ns3-where", lang), lang)
             if stall is not None:  # the silence, with the collectives the thread shows
                 text, module = _joined(text, stall[0], lang), f"{module}; {_RESULT}"
             if all(a.answer != text for a in t.answers):
@@ -576,6 +579,10 @@ _WHY = {"dp": "behaviour-dp-gradient-step"}
 _CONCEPT = "concept:"
 
 
+#: the thread looks for its results in a `results/` folder
+_RESULTS_DIR = re.compile(
+    r"(?i)(?<![\w./-])results/|\bresults? (?:directory|folder|dir)\b|results? ?(?:目录|文件夹)"
+)
 #: the thread says its run stopped printing, hangs or sits still
 _STALL = re.compile(
     r"(?i)\bhang|\bhung\b|\bstuck\b|no (?:more )?output|stops? (?:printing|responding)|silent"

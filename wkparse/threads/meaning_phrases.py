@@ -105,6 +105,13 @@ MEANING: dict[str, tuple[str, str]] = {
         "前向，再从最后一行倒序执行到第 0 行的反向，所以前向阶段（包括文件末尾的小集合通信）"
         "已经执行完毕。",
     ),
+    "m-ns3-where": (
+        "SimAI_simulator writes these CSVs in the directory it is run from (their names start "
+        "`./ncclFlowModel_`), not in `results/`: that folder is where SimAI_analytical writes "
+        "its `results/<name>EndToEnd.csv`.",
+        "SimAI_simulator 把这些 CSV 写在运行它时所在的目录（文件名以 `./ncclFlowModel_` 开头），"
+        "而不是 `results/`：那个目录是 SimAI_analytical 写 `results/<name>EndToEnd.csv` 的地方。",
+    ),
     "m-stall": (
         "SimAI_simulator turns every byte of a collective into packets, so a collective of "
         "several GB keeps it busy for a long wall time with nothing printed (recorded with SimAI "
