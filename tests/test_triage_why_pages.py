@@ -76,7 +76,7 @@ def test_simai_s_compute_time_is_not_read_as_aiob_compute_times() -> None:
 
 
 def test_the_dp_rows_why_is_given_where_the_thread_asks_why() -> None:
-    body = "Why is grad_gather 2 x total_params and grad_param_comm 4 x total_params?"
+    body = "Where do the factors 2 and 4 of grad_gather and grad_param_comm come from?"
     text = _opening(_thread("Factors of the DP rows", body))
     assert "gradients are exchanged in fp32 (4 B each) and the parameters in bf16" in text
     assert "Megatron's distributed optimizer" in text
