@@ -311,7 +311,7 @@ CASES: dict[str, Case] = {
             2: ("`FCT_OUTPUT_FILE`", "`(ip >> 8) & 0xffff`", "`SendFlow to`", "`qp finish`"),
             4: ("这些目录必须存在且可写",),
         },
-        never=("可能的原因", "流量文件作为", "FLOW_FILE 中", "wkparse traffic"),
+        never=("可能的原因", "流量文件作为", "FLOW_FILE 中", "wkparse traffic", "以及监控文件"),
         # flow and packet sizes are behaviour-ns3-packets', a page the thread's questions
         # do not ask
         gaps={3: ("S / n / c",)},
@@ -464,7 +464,13 @@ CASES: dict[str, Case] = {
             2: ("i / G and j / G", "`grad_gather`"),
             3: ("must exist and be writable",),
         },
-        never=("Likely cause", "writes a traffic file", "flow1.txt contains", "wkparse traffic"),
+        never=(
+            "Likely cause",
+            "writes a traffic file",
+            "flow1.txt contains",
+            "wkparse traffic",
+            "and the monitors",
+        ),
     ),
     "aliyun-SimAI-62": Case(
         says={
