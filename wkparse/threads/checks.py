@@ -120,7 +120,7 @@ def file_names(t: Triage) -> None:
             )
 
 
-def _same_name(base: str, made: sources.Source) -> bool:
+def same_name(base: str, made: sources.Source) -> bool:
     """Whether a file name the thread gives (maybe cut off) is the rebuilt file's."""
     return base == made.name or made.name.startswith(base)
 
@@ -130,7 +130,7 @@ def named_otherwise(found: Found, made: sources.Source) -> bool:
     one, not the rebuild (another AICB, or a script the user changed)."""
     names = [PurePosixPath(a.text).name for a in found.of("file-name")]
     names = [n for n in names if "-world_size" in n]
-    return bool(names) and not any(_same_name(n, made) for n in names)
+    return bool(names) and not any(same_name(n, made) for n in names)
 
 
 def command_and_name(t: Triage, made: sources.Source, ev: list[str]) -> None:
@@ -139,7 +139,7 @@ def command_and_name(t: Triage, made: sources.Source, ev: list[str]) -> None:
         base = PurePosixPath(a.text).name
         if "-world_size" not in base:
             continue
-        key = "a-names-same" if _same_name(base, made) else "a-names-differ"
+        key = "a-names-same" if same_name(base, made) else "a-names-differ"
         t.answers.append(
             Answer(
                 say("q-names", lang),

@@ -114,6 +114,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "其生成器写出的内容在该时段内于 {revisions} 有变化；wkparse 的 AICB 模型按 {revision} "
         "的方式生成文件",
     ),
+    "why-name": (
+        "the one that writes the file name on line {line} ({instead}, which the thread "
+        "otherwise suggests, writes `{writes}` for the command)",
+        "第 {line} 行的文件名正是它生成的（帖子另外提示的 {instead} 会为这条命令生成 `{writes}`）",
+    ),
     "why-stated": ("named in the thread, line {line}", "帖子第 {line} 行给出"),
     "why-before": (
         "{date} is before the first SimAI commit wkparse models",
@@ -166,6 +171,22 @@ PHRASES: dict[str, tuple[str, str]] = {
     "a-rebuild": (
         "AICB {revision} writes `{name}` for it{notes}.",
         "AICB {revision} 会为它生成 `{name}`{notes}。",
+    ),
+    "a-rebuild-not-yours": (
+        "Not the file you ran: no AICB up to the thread's date writes the file name the "
+        "thread shows for this command (it writes `{name}`), so the file was made otherwise "
+        "(a changed script or command); nothing below is said of that rebuild.",
+        "不是你运行的那个文件：直到帖子日期，没有哪个 AICB 会为这条命令生成帖子中的文件名"
+        "（它生成的是 `{name}`），所以文件是用别的方式生成的（改过的脚本或命令）；"
+        "下文不对这个重建的文件下任何结论。",
+    ),
+    "a-rebuild-contradicted": (
+        "AICB writes `{name}` for it, but that is not what you ran: SimAI {simai}'s model "
+        "{outcome} with that file, while you report a result, so your file or your SimAI "
+        "differs from it; nothing below is said of that rebuild.",
+        "AICB 会为它生成 `{name}`，但那不是你运行的情况：SimAI {simai} 的模型对该文件的预测是"
+        "{outcome}，而你得到了一个结果，所以你的文件或你的 SimAI 与它不同；下文不对这个重建的"
+        "文件下任何结论。",
     ),
     "a-rebuild-layout": (
         "Its rows, sizes and ga do not depend on those times: what follows reads the layout "
@@ -470,6 +491,20 @@ PHRASES: dict[str, tuple[str, str]] = {
         "compare until these agree: {diffs}.",
         "不是：workload 描述的不是你实测的那次运行，在下面这些设置一致之前两个时间没有"
         "可比性：{diffs}。",
+    ),
+    "train-same-batch": (
+        " For a workload of the batch you timed, generate it with `--micro_batch={mbs} "
+        "--global_batch={gbs}` (ga {ga}).",
+        "要得到与你实测相同批次的 workload，请用 `--micro_batch={mbs} --global_batch={gbs}` "
+        "生成（ga {ga}）。",
+    ),
+    "train-aiob-measured": (
+        " With `--aiob_enable` and no `--comp_filepath`, the compute times in the file are "
+        "AIOB's own measurements, on the GPU AICB ran on, of the model AICB generated (micro-"
+        "batch {mbs}, {dtype}), not times of your training run: check them in the file first.",
+        "使用 `--aiob_enable` 而不带 `--comp_filepath` 时，文件中的计算时间是 AIOB 在运行 AICB "
+        "的 GPU 上对 AICB 生成的模型（微批次 {mbs}，{dtype}）自己实测的，而不是你训练运行的"
+        "时间：请先在文件中核对这些时间。",
     ),
     "train-diff": (
         "{what} {real} in your training command, {aicb} in AICB's",

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from wkparse.models.simai.outcome import CALLABLE_REMOVED, FORMAT_MISMATCH
 from wkparse.models.simai.versions import SimaiVersion
 from wkparse.threads import (
+    aicb_named,
     asked,
     cause,
     checks,
@@ -82,6 +83,14 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     )
     aicb_v = t.versions.get("aicb", {})
     assert isinstance(aicb_v, dict)
+    from wkparse.i18n import language
+
+    with language(lang):  # the AICB model's notes and refusals in the answer's language
+        rebuilds = sources.rebuilt(
+            found, aicb_v.get("at") if isinstance(aicb_v.get("at"), str) else None
+        )
+        # a file name the thread shows picks the AICB that writes it
+        rebuilds = aicb_named.choose(found, rebuilds, aicb_v, simai_v, date)
     t.answers.append(
         Answer(
             say("q-versions", lang),
@@ -102,18 +111,35 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
 
     # the files: attached, rebuilt from the AICB command, pasted
     files = sources.attached(folder, found)
-    from wkparse.i18n import language
-
-    with language(lang):  # the AICB model's notes and refusals in the answer's language
-        rebuilds = sources.rebuilt(
-            found, aicb_v.get("at") if isinstance(aicb_v.get("at"), str) else None
-        )
     for rb in rebuilds:
         ev = [evidence.line_of(rb.artefact.line, lang)]
         if rb.source is None:
             t.answers.append(
                 Answer(say("q-rebuild", lang), say("a-rebuild-fail", lang, error=rb.error), ev)
             )
+            continue
+        if rb.not_users:
+            # no AICB up to the date writes the name the thread shows: not the user's file
+            text = say("a-rebuild-not-yours", lang, name=rb.source.name)
+            t.answers.append(Answer(say("q-rebuild", lang), text, ev))
+            checks.command_and_name(t, rb.source, ev)
+            continue
+        contradicted = aicb_named.run_contradicts(t, rb.source, ran)
+        if contradicted is not None:
+            # the thread reports a result; the models give this file none: not what ran
+            text = say(
+                "a-rebuild-contradicted",
+                lang,
+                name=rb.source.name,
+                outcome=outcome_word(contradicted, lang),
+                simai=ran.short,
+            )
+            if rb.error:  # the command's times are measured on a GPU: say so first
+                refused = say("a-rebuild-fail", lang, error=rb.error).rstrip(".")
+                text = refused + ("\u3002" if lang == "zh" else ". ") + text
+            said_ev = [*ev, evidence.simai_model(ran, "analytical", lang)]
+            t.answers.append(Answer(say("q-rebuild", lang), text, said_ev))
+            checks.command_and_name(t, rb.source, ev)
             continue
         files.append(rb.source)
         ev.append(say("evidence-aicb", lang, revision=rb.source.revision))

@@ -68,6 +68,9 @@ class Rebuild:
     notes: tuple[str, ...] = ()
     #: the options the AICB model ran the command with (its `TrainingArgs` / `InferenceArgs`)
     args: object | None = None
+    #: the thread shows a file name no modelled AICB writes for this command: the rebuild is
+    #: not the user's file, and nothing is said of it
+    not_users: bool = False
 
 
 def attached(directory: Path | None, found: Found) -> list[Source]:
@@ -92,10 +95,6 @@ def attached(directory: Path | None, found: Found) -> list[Source]:
 def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
     """Each AICB command's file, as the AICB model at `at` (a commit, or a date YYYY-MM-DD:
     the revision in force then) writes it."""
-    from wkparse.models.aicb import AicbError, generate
-    from wkparse.models.aicb.errors import MeasuredOnGpu
-    from wkparse.models.aicb.training.aiob import SHIPPED
-
     out: list[Rebuild] = []
     seen: set[tuple[str, ...]] = set()
     for art in found.of("aicb-command"):
@@ -103,37 +102,44 @@ def rebuilt(found: Found, at: str | None) -> list[Rebuild]:
         if tuple(art.command.words) in seen:
             continue  # the same command quoted again (a reply, a log)
         seen.add(tuple(art.command.words))
-        words = list(art.command.words)
-        refused = ""
-        try:
-            # the AICB of the thread's date only: a later one may write another file
-            made = generate(words, at=at)
-        except MeasuredOnGpu as exc:
-            # refused as `wkparse aicb` and lint (WK601) refuse it; the layout (rows, sizes,
-            # ga) does not depend on the GPU's times, so it is read with AICB's shipped ones
-            refused = str(exc)
-            try:
-                made = generate([*words, "--comp_filepath", str(SHIPPED)], at=at)
-            except AicbError as again:
-                out.append(Rebuild(art, None, str(again)))
-                continue
-        except AicbError as exc:
-            out.append(Rebuild(art, None, str(exc)))
-            continue
-        except Exception as exc:
-            out.append(Rebuild(art, None, f"{type(exc).__name__}: {exc}"))
-            continue
-        revision = getattr(made.revision, "label", str(made.revision))
-        source = Source(
-            made.filename,
-            made.text().encode(),
-            "aicb",
-            art,
-            revision=revision,
-            stand_in_times=bool(refused),
-        )
-        out.append(Rebuild(art, source, refused, notes=tuple(made.notes), args=made.args))
+        out.append(rebuild(art, at))
     return out
+
+
+def rebuild(art: Artefact, at: str | None) -> Rebuild:
+    """One AICB command's file, as the AICB model at `at` writes it (or why none)."""
+    from wkparse.models.aicb import AicbError, generate
+    from wkparse.models.aicb.errors import MeasuredOnGpu
+    from wkparse.models.aicb.training.aiob import SHIPPED
+
+    assert art.command is not None
+    words = list(art.command.words)
+    refused = ""
+    try:
+        # the AICB of the thread's date only: a later one may write another file
+        made = generate(words, at=at)
+    except MeasuredOnGpu as exc:
+        # refused as `wkparse aicb` and lint (WK601) refuse it; the layout (rows, sizes,
+        # ga) does not depend on the GPU's times, so it is read with AICB's shipped ones
+        refused = str(exc)
+        try:
+            made = generate([*words, "--comp_filepath", str(SHIPPED)], at=at)
+        except AicbError as again:
+            return Rebuild(art, None, str(again))
+    except AicbError as exc:
+        return Rebuild(art, None, str(exc))
+    except Exception as exc:
+        return Rebuild(art, None, f"{type(exc).__name__}: {exc}")
+    revision = getattr(made.revision, "label", str(made.revision))
+    source = Source(
+        made.filename,
+        made.text().encode(),
+        "aicb",
+        art,
+        revision=revision,
+        stand_in_times=bool(refused),
+    )
+    return Rebuild(art, source, refused, notes=tuple(made.notes), args=made.args)
 
 
 def pasted(found: Found) -> Source | None:

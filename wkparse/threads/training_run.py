@@ -79,6 +79,7 @@ def compare(t: Triage, rebuilds: list[Rebuild]) -> Answer | None:
     differ("train-tp", real.number("tensor-model-parallel-size"), args.tp)
     differ("train-ffn", real.number("ffn-hidden-size"), args.ffn_hidden_size)
     mbs = real.number("micro-batch-size")
+    same_batch = ""
     if mbs is not None and mbs != args.micro_batch:
         gpus = real.number("nproc_per_node") or real.number("nproc-per-node")
         nodes = real.number("nnodes") or 1
@@ -86,6 +87,9 @@ def compare(t: Triage, rebuilds: list[Rebuild]) -> Answer | None:
         dp = gpus * nodes // (tp * pp) if gpus else None
         gbs = real.number("global-batch-size") or (mbs * dp if dp else None)
         theirs = micro_batches(gbs, mbs, dp) if gbs and dp else None
+        if gbs and theirs is not None:
+            # the AICB options that give the timed run's batch
+            same_batch = say("train-same-batch", lang, mbs=mbs, gbs=gbs, ga=theirs)
         diffs.append(
             say(
                 "train-mbs",
@@ -112,7 +116,10 @@ def compare(t: Triage, rebuilds: list[Rebuild]) -> Answer | None:
         diffs.append(say("train-dtype", lang, real=real_dtype, aicb=aicb_dtype))
     if not diffs:
         return None
-    text = say("a-train-differs", lang, diffs=say("list-sep", lang).join(diffs))
+    text = say("a-train-differs", lang, diffs=say("list-sep", lang).join(diffs)) + same_batch
+    if "--aiob_enable" in words and _option(words, "--comp_filepath") is None:
+        # the compute times are AIOB's, measured where AICB ran, for AICB's model and batch
+        text += say("train-aiob-measured", lang, mbs=args.micro_batch, dtype=aicb_dtype)
     ev = [
         evidence.line_of(real.line, lang),
         evidence.line_of(rb.artefact.line, lang),

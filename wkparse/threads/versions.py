@@ -273,4 +273,11 @@ def reader_differs(simai: dict[str, object], ran: SimaiVersion) -> bool:
 def why(version: dict[str, object], lang: str) -> str:
     """Why this version, in the answer's language."""
     basis = str(version.get("basis") or "none")
-    return say(f"why-{basis}", lang, date=version.get("date"), line=version.get("line"))
+    return say(
+        f"why-{basis}",
+        lang,
+        date=version.get("date"),
+        line=version.get("line"),
+        instead=version.get("instead"),
+        writes=version.get("instead_writes"),
+    )
