@@ -253,3 +253,36 @@ def test_a_switch_that_changed_within_the_month_is_not_stated() -> None:
     jun = triage(THREAD.format(date="2025-06", more="")).versions["simai"]
     assert depends(dec, "pp_term") and depends(dec, "pp_comm_key")
     assert not depends(jun, "pp_term")
+
+
+def test_a_change_within_the_month_is_said_to_depend() -> None:
+    """2025-02 holds 7f06c19c (2025-02-28), where SimAI_simulator took SimAI_analytical's CSV
+    layout: a thread of that month is told its SimAI may be older (not that it is), one of a
+    day before it that it is, one after it neither."""
+    thread = (
+        "---\ntitle: How to analyze results of SimAI-Simulation\ncreated: {date}\n"
+        "language: en\n---\n\nI ran ./bin/SimAI_simulator -t 16 -w ./example/microAllReduce.txt"
+        " and it completed. How do I analyze the results?\n"
+    )
+    maybe = say("m-maybe-older", "en", since="7f06c19c")
+    older = say("m-older", "en", since="7f06c19c")
+    month = triage(thread.format(date="2025-02")).markdown
+    before = triage(thread.format(date="2025-02-10")).markdown
+    after = triage(thread.format(date="2025-03-25")).markdown
+    assert maybe in month and f"{older}:" not in month
+    assert f"{older}:" in before and maybe not in before
+    assert maybe not in after and f"{older}:" not in after
+
+
+def test_a_page_of_a_switch_within_the_month_may_not_hold() -> None:
+    """A catalog page about what b83ea3d4 (2025-01-13) changed (`header_by_name`), asked in
+    a thread dated only 2025-01, says the user's SimAI may be older than that commit; a day
+    before it says it is, a day after says neither."""
+    thread = "---\ntitle: t\ncreated: {date}\nlanguage: en\n---\n\nWhat does all_gpus mean?\n"
+    month = triage(thread.format(date="2025-01")).markdown
+    before = triage(thread.format(date="2025-01-05")).markdown
+    after = triage(thread.format(date="2025-01-20")).markdown
+    maybe = "your SimAI may be older than b83ea3d4"
+    assert maybe in month and "is older than b83ea3d4" not in month
+    assert "is older than b83ea3d4" in before and maybe not in before
+    assert maybe not in after and "older than b83ea3d4" not in after

@@ -265,16 +265,21 @@ def _older(t: Triage, ident: str, switches: tuple[str, ...], lang: str) -> str:
     simai = t.versions.get("simai")
     if not isinstance(simai, dict) or t.simai is None or not switches:
         return ""
+    from wkparse.threads.versions import depends
+
     older = bool(simai.get("older"))
     lacked = [s for s in SWITCHES if s.name in switches and (older or not t.simai.has(s.name))]
-    if not lacked:
+    # a month only: masters on both sides of a switch may be the user's
+    maybe = [
+        s for s in SWITCHES if s.name in switches and s not in lacked and depends(simai, s.name)
+    ]
+    if not lacked and not maybe:
         return ""
-    names = ", ".join(s.name for s in lacked)
+    key = "concept-older" if lacked else "concept-maybe-older"
+    names = ", ".join(s.name for s in lacked or maybe)
     user = str(simai.get("label") or simai.get("commit"))
-    since = lacked[0].since
-    return say(
-        "concept-older", lang, model=MODEL.short, user=user, since=since, names=names, id=ident
-    )
+    since = (lacked or maybe)[0].since
+    return say(key, lang, model=MODEL.short, user=user, since=since, names=names, id=ident)
 
 
 def _since(switch: str) -> str:

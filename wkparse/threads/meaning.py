@@ -91,7 +91,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
             continue  # the stock script's presets are not those of the user's changed one
         if key == "matrix" and not _traffic_modelled(t):
             continue  # the traffic model speaks for one SimAI only: not the user's
-        old_csv = ns3 and _old_ns3_csv(t)
+        old_csv = _old_ns3_csv(t) if ns3 else ""
         stall = _stall(t) if key == "ns3-out" and any(_STALL.search(x) for _, x in said) else None
         where = key == "ns3-out" and any(_RESULTS_DIR.search(x) for _, x in said)
         for text, module in _facts(key, lang, files, _aicb_at(t), old_csv, why):
@@ -166,13 +166,18 @@ def _aicb_at(t: Triage) -> str | None:
     return at if isinstance(at, str) else None
 
 
-def _old_ns3_csv(t: Triage) -> bool:
+def _old_ns3_csv(t: Triage) -> str:
     """Whether the user's SimAI writes the ns-3 backend's EndToEnd.csv of before 7f06c19c
-    (no summary head; its own layer columns), not SimAI-Analytical's layout."""
+    (no summary head; its own layer columns), not SimAI-Analytical's layout: `m-older`, or
+    `m-maybe-older` where the thread's month holds masters on both sides; "" if not."""
+    from wkparse.threads.versions import depends
+
     simai = t.versions.get("simai")
     if isinstance(simai, dict) and simai.get("older"):
-        return True
-    return t.simai is not None and not t.simai.has("ns3_csv_summary")
+        return "m-older"
+    if depends(simai, "ns3_csv_summary"):
+        return "m-maybe-older"
+    return "m-older" if t.simai is not None and not t.simai.has("ns3_csv_summary") else ""
 
 
 def _facts(
@@ -180,7 +185,7 @@ def _facts(
     lang: str,
     files: list[sources.Source],
     aicb_at: str | None = None,
-    old_csv: bool = False,
+    old_csv: str = "",
     why: bool = False,
 ) -> Iterator[tuple[str, str]]:
     """Each fact of topic `key` and what it is read from; `why`: the thread asks why (a
@@ -219,7 +224,8 @@ def _facts(
         text = say("m-columns", lang, columns=columns, summary=SUMMARY_KEYS)
         if old_csv:  # the layout above is of a later SimAI: say so, and what the user's had
             since = next(x.commit for x in SWITCHES if x.name == "ns3_csv_summary")
-            text = say("m-columns-before", lang, since=since, later=text)
+            whose = say(old_csv, lang, since=since)
+            text = say("m-columns-before", lang, whose=whose, since=since, later=text)
         yield text, "wkparse.models.simai.report"
         yield say("m-unit", lang), "wkparse.models.simai.report"
         yield say("m-busbw", lang), "wkparse.models.simai.comm"

@@ -18,13 +18,19 @@ MEANING: dict[str, tuple[str, str]] = {
         "（us）；workload 各行中的计算时间单位是纳秒（SimAI 将其除以 1000），集合通信大小的单位"
         "是字节。",
     ),
+    "m-older": ("Your SimAI is older than {since}", "你的 SimAI 早于 {since}"),
+    "m-maybe-older": (
+        "Your SimAI may be older than {since} (the thread's month holds masters before and "
+        "after it); if it is",
+        "你的 SimAI 可能早于 {since}（帖子所在月份的 master 在它前后都有）；若是如此",
+    ),
     "m-columns-before": (
-        "Your SimAI is older than {since}: its SimAI_simulator writes ncclFlowModel_EndToEnd.csv "
+        "{whose}: its SimAI_simulator writes ncclFlowModel_EndToEnd.csv "
         "in its own layout, one row per layer with each phase's compute and communication "
         "times, algbw and busbw, ending with a SUM row and a `total exposed comm, ..., total "
         "time` line, with no summary head; the column names that follow are those of {since} "
         "and later, when SimAI_simulator took SimAI_analytical's layout. {later}",
-        "你的 SimAI 早于 {since}：它的 SimAI_simulator 按自己的格式写 "
+        "{whose}：它的 SimAI_simulator 按自己的格式写 "
         "ncclFlowModel_EndToEnd.csv，每层一行，含各阶段的计算与通信时间、algbw 和 busbw，"
         "最后是 SUM 行和 `total exposed comm, ..., total time` 行，没有汇总表头；后面的列名是 "
         "{since} 及之后的版本（SimAI_simulator 改用 SimAI_analytical 的格式）的。{later}",

@@ -596,6 +596,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "以上说的是 SimAI {model}：你的 SimAI {user} 早于改变了这一点的 {since}（{names}；"
         "之前的情况见 `wkparse concept {id}`），所以对你的版本可能不成立。",
     ),
+    "concept-maybe-older": (
+        " This is of SimAI {model}: your SimAI may be older than {since}, which changed it "
+        "({names}; `wkparse concept {id}` gives what came before): the thread's month holds "
+        "masters before and after it, so it may not hold for yours.",
+        "以上说的是 SimAI {model}：你的 SimAI 可能早于改变了这一点的 {since}（{names}；"
+        "之前的情况见 `wkparse concept {id}`）：帖子所在月份的 master 在它前后都有，"
+        "所以对你的版本可能不成立。",
+    ),
     "concept-bubble-yours": (
         " In your file (PP {pp}, ga {ga}, vpp {vpp}) that factor is ({pp} - 1) / ({ga} x {vpp}) "
         "= {share}.",
