@@ -105,3 +105,15 @@ def test_a_timed_run_gets_the_aicb_options_of_its_batch() -> None:
     assert batch.strip() in measured and batch.strip() in given
     aiob = say("train-aiob-measured", "en", mbs=1, dtype="bfloat16").strip()
     assert aiob in measured and aiob not in given
+
+
+def test_a_rebuild_that_is_not_the_users_asks_for_the_file_that_ran() -> None:
+    """The command is in the thread, but its rebuild is not what ran: the ask is for the file
+    the user ran, not for "the file or the AICB command"."""
+    result = triage(
+        THREAD.format(
+            name="mine-world_size16-tp2-pp1-ep1-gbs32.txt", more="It crashes with a segfault.\n"
+        )
+    )
+    assert say("missing-file-ran", "en") in result.missing
+    assert say("missing-file", "en") not in result.missing

@@ -157,7 +157,9 @@ def missing(
     cut = bool(files) and all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)
     no_run_asked = bool(kinds) and all(k in ("meaning", "howto", "version") for k in kinds)
     if ((not files and about_a_run) or cut) and not no_run_asked and not _examples(simai_cmds):
-        t.missing.append(say("missing-file", lang))
+        # the AICB command is in the thread, but its rebuild is not the file that ran
+        given = bool(t.found.of("aicb-command"))
+        t.missing.append(say("missing-file-ran" if given else "missing-file", lang))
     ran_simai = bool(simai_cmds) or bool(said)
     simai_v = t.versions.get("simai")
     stated = isinstance(simai_v, dict) and simai_v.get("basis") == "stated"

@@ -348,6 +348,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "attach the workload file (or the AICB command that wrote it)",
         "请附上 workload 文件（或生成它的 AICB 命令）",
     ),
+    "missing-file-ran": (
+        "attach the workload file you ran (the thread's AICB command does not give it)",
+        "请附上你实际运行的 workload 文件（帖子中的 AICB 命令得不到它）",
+    ),
     "missing-commit": (
         "which SimAI commit did you build? (`git -C SimAI rev-parse HEAD`)",
         "你编译的是哪个 SimAI commit？（`git -C SimAI rev-parse HEAD`）",
