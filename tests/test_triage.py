@@ -170,8 +170,11 @@ def test_json_has_the_fields_bots_read(case: Path) -> None:
     for a in public["answers"]:  # type: ignore[union-attr]
         assert set(a) == {"question", "answer", "evidence"} and a["evidence"]
     for q in public["questions"]:  # type: ignore[union-attr]
-        assert set(q) == {"line", "text", "kind", "concepts", "answer", "evidence", "answered"}
+        keys = {"line", "text", "kind", "concepts", "answer", "evidence", "answered", "also"}
+        assert set(q) == keys
         assert q["answer"] and (q["evidence"] or not q["answered"])
+        for also in q["also"]:  # the later questions the same answer answers
+            assert set(also) == {"line", "text", "kind", "concepts"}
 
 
 @pytest.mark.parametrize("case", CASES)

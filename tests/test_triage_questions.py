@@ -224,3 +224,32 @@ def test_what_would_settle_it_is_a_whole_sentence() -> None:
         text = f"---\ntitle: t\ncreated: 2025-09-01\nlanguage: {language}\n---\n\n{question}\n"
         [asked] = triage(text).asked
         assert not asked.answered and asked.answer.endswith(end), asked.answer
+
+
+def test_questions_one_answer_answers_are_quoted_together_not_pointed_back() -> None:
+    """Two follow-ups the first answer's page answers: both quoted under that one answer,
+    none lost, and no "the answer above answers this too" repeated for each."""
+    text = (
+        "---\ntitle: total training time\ncreated: 2025-01-13\nlanguage: en\n---\n\n"
+        "How long does the whole training take when I simulate it?\n\n"
+        "How many iterations does the workload hold?\n"
+    )
+    t = triage(text)
+    quoted = [q.text for a in t.asked for q in (a.question, *a.also)]
+    assert len(quoted) == 2 and len(t.asked) == 1
+    assert "answers this too" not in t.markdown
+    assert all(f"> {q}" in t.markdown for q in quoted)
+    first = t.public()["questions"][0]  # type: ignore[index]
+    assert first["also"]  # bots see the questions it also answers
+
+
+def test_a_pointer_to_a_page_no_answer_gave_stays_a_pointer() -> None:
+    from wkparse.threads.asked import _collapsed
+    from wkparse.threads.phrases import say
+    from wkparse.threads.questions import Question
+    from wkparse.threads.result import Asked
+
+    q1, q2 = Question(3, "What is ga?", "meaning"), Question(5, "How so?", "howto")
+    pointer = Asked(q2, say("asked-above", "en", id="ga"), ["page ga"])
+    kept = _collapsed([Asked(q1, "ga is ...", ["page other"]), pointer], "en")
+    assert kept[1] is pointer and not kept[0].also

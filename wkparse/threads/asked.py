@@ -37,7 +37,30 @@ def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
     # a title read as a question is kept only where it adds an answer to the body's
     if any(a.answered for a in out):
         out = [a for a in out if a.answered or not _title_read_as_question(a.question)]
-    return _body_before_title(out, t.language)
+    return _collapsed(_body_before_title(out, t.language), t.language)
+
+
+def _collapsed(out: list[Asked], lang: str) -> list[Asked]:
+    """Each question an earlier answer answers ("the answer above answers this too") quoted
+    with the question of that answer, under it: one list of questions sharing one answer,
+    not one pointer per question; a pointer whose page no earlier answer cites stays."""
+    kept: list[Asked] = []
+    for a in out:
+        page = a.evidence[0] if len(a.evidence) == 1 else ""
+        given = [b for b in kept if page in b.evidence and not _points(b, lang)]
+        if page and _points(a, lang) and given:
+            given[0].also.extend([a.question, *a.also])
+        else:
+            kept.append(a)
+    return kept
+
+
+def _points(a: Asked, lang: str) -> bool:
+    """Whether the answer only points at an earlier one."""
+    from wkparse.threads.phrases import PHRASES
+
+    head, _, tail = PHRASES["asked-above"][lang == "zh"].partition("{id}")
+    return a.answer.startswith(head) and a.answer.endswith(tail)
 
 
 def _body_before_title(out: list[Asked], lang: str) -> list[Asked]:

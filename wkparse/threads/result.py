@@ -34,6 +34,9 @@ class Asked:
     evidence: list[str] = field(default_factory=list)
     #: whether wkparse answers it (False: the answer says it has none)
     answered: bool = True
+    #: the thread's later questions this same answer answers (quoted with this one, so that
+    #: no question is lost and no answer is pointed at twice)
+    also: list[Question] = field(default_factory=list)
 
     def public(self) -> dict[str, object]:
         return {
@@ -41,6 +44,7 @@ class Asked:
             "answer": self.answer,
             "evidence": self.evidence,
             "answered": self.answered,
+            "also": [q.public() for q in self.also],
         }
 
 

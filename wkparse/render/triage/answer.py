@@ -58,7 +58,9 @@ def _questions(t: Triage) -> list[str]:
         return [a.answer + _cited(a.evidence), ""]
     out = [f"**{say('heading-questions', t.language)}**", ""]
     for a in t.asked:
-        out += [f"> {a.question.text}", "", a.answer + _cited(a.evidence), ""]
+        for q in (a.question, *a.also):  # the questions one answer answers, each quoted
+            out += [f"> {q.text}", ""]
+        out += [a.answer + _cited(a.evidence), ""]
     return out
 
 
