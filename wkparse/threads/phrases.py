@@ -453,12 +453,6 @@ PHRASES: dict[str, tuple[str, str]] = {
         "files otherwise than yours: {finding}",
         "按 SimAI {model}（模型用它代替你的版本，它读取 workload 文件的方式与你的不同）：{finding}",
     ),
-    "a-findings-not-yours": (
-        "{n} findings of lint on `{name}` are not stated: the thread names another file, so "
-        "this one is not the file you ran.",
-        "`{name}` 上 lint 的 {n} 条发现不在此列出：帖子给出的是另一个文件名，"
-        "所以它不是你运行的那个文件。",
-    ),
     "a-findings-more": (
         "{n} findings not worded here (notes and known AICB generator defects) are listed in "
         "`--format json`.",

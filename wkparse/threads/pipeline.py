@@ -171,24 +171,18 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         # an excerpt is not the whole file: rules that count or compare the body stay silent
         cut = pasted_file and src.excerpt
         checked = models.check(src.data, lang, cut, name, ran, target=target)
-        if src.origin == "aicb" and checks.named_otherwise(found, src):
-            # the thread names another file: lint's findings on this one are not the user's
-            n = len(checked.diagnostics) + len(checked.quiet)
-            if n:
-                text = say("a-findings-not-yours", lang, n=n, name=src.name)
-                t.answers.append(Answer(say("q-findings", lang), text, [evidence.basis(src, lang)]))
-        else:
-            _add_findings(t, src, checked.diagnostics + checked.quiet, ran)
-            _findings_answer(
-                t,
-                src,
-                checked.diagnostics,
-                rule_lang,
-                quiet=len(checked.quiet),
-                stand_in=reads,
-                bearing=bearing,
-            )
-        if ran != current and not (src.origin == "aicb" and checks.named_otherwise(found, src)):
+        # a rebuild the thread names otherwise never gets here (`aicb_named.choose`)
+        _add_findings(t, src, checked.diagnostics + checked.quiet, ran)
+        _findings_answer(
+            t,
+            src,
+            checked.diagnostics,
+            rule_lang,
+            quiet=len(checked.quiet),
+            stand_in=reads,
+            bearing=bearing,
+        )
+        if ran != current:
             # what lint says for the current SimAI besides: after the fix "update SimAI"
             seen = {(d.code, d.span.line) for d in checked.diagnostics}
             later = models.check(src.data, lang, cut, name, current, False, target)
