@@ -337,10 +337,14 @@ CASES: dict[str, Case] = {
                 "sets over any `--tensor_model_parallel_size`",
                 "7,730,102,272 B",
             ),
+            3: (
+                "the whole model, at TP 1 and PP 1",
+                "7,676,624,896 parameters",
+                "30,706,499,584 B",
+            ),
             4: ("fp32 gradients", "distributed optimizer", "leave MoE expert parameters out"),
         },
         never=("Likely cause", "shrinks", "rescales", "4 x the full model", "divided by the DP"),
-        gaps={3: ("7,676,624,896",)},
     ),
     "aliyun-SimAI-121": Case(
         says={}, never=("Likely cause", "always exactly reproducible", "random seed")

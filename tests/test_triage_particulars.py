@@ -75,6 +75,8 @@ def test_a_dp_size_question_naming_a_preset_gets_the_presets_numbers_from_the_ai
     answer = _first(t)
     assert "ONE GPU holds" in answer and "with_aiob.sh -m 7`" in answer
     assert f"REDUCESCATTER {row.fields.wg.size:,} B" in answer
+    # and the whole model's count, the same command through the generator at TP 1 and PP 1
+    assert "the whole model, at TP 1 and PP 1" in answer
     # a thread with its own command: its file speaks, not the preset's defaults
     cmd = _thread(
         "How is dp_comm_size computed?\n\n```\nsh scripts/megatron_workload_with_aiob.sh "

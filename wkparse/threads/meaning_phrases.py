@@ -366,6 +366,15 @@ MEANING: dict[str, tuple[str, str]] = {
     ),
     "p-dp-preset-at": (
         "at AICB {revision} one GPU holds {params:,} parameters, so `{name}` carries "
+        "REDUCESCATTER {rs:,} B (and ALLGATHER {ag:,} B); the whole model, at TP 1 and PP 1 "
+        "(only by calling the generator itself), has {whole:,} parameters, REDUCESCATTER "
+        "{whole_rs:,} B",
+        "在 AICB {revision}，单个 GPU 持有 {params:,} 个参数，所以 `{name}` 的 REDUCESCATTER "
+        "为 {rs:,} B（ALLGATHER 为 {ag:,} B）；整个模型（TP 1、PP 1，只能直接调用生成器得到）有 "
+        "{whole:,} 个参数，REDUCESCATTER 为 {whole_rs:,} B",
+    ),
+    "p-dp-preset-at-shard": (
+        "at AICB {revision} one GPU holds {params:,} parameters, so `{name}` carries "
         "REDUCESCATTER {rs:,} B (and ALLGATHER {ag:,} B)",
         "在 AICB {revision}，单个 GPU 持有 {params:,} 个参数，所以 `{name}` 的 REDUCESCATTER "
         "为 {rs:,} B（ALLGATHER 为 {ag:,} B）",

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from wkparse.threads import evidence, sources
 from wkparse.threads.phrases import say
@@ -141,20 +142,32 @@ def _preset_size(t: Triage) -> Answer | None:
     if line is None or len(set(sizes)) != 1:
         return None  # no preset, or several: which one the user ran is not known
     size = sizes[0]
-    made: list[tuple[str, int, int, str, int]] = []  # revision, tp, pp, row, bytes
+    made: list[_PresetRun] = []
     for at in _aicb_candidates(t):
         one = _preset_run(size, at)
-        if one is not None and all(m[4] != one[4] for m in made):
+        if one is not None and all(m.size != one.size for m in made):
             made.append(one)
-    if not made or len({(m[1], m[2]) for m in made}) != 1:
+    if not made or len({(m.tp, m.pp) for m in made}) != 1:
         return None
-    _rev, tp, pp, _row, _rs = made[0]
     sizes_said = say("list-sep", lang).join(
-        say("p-dp-preset-at", lang, revision=r, params=rs // 4, name=row, rs=rs, ag=rs // 2)
-        for r, _tp, _pp, row, rs in made
+        say(
+            "p-dp-preset-at" if m.whole else "p-dp-preset-at-shard",
+            lang,
+            revision=m.revision,
+            params=m.size // 4,
+            name=m.row,
+            rs=m.size,
+            ag=m.size // 2,
+            whole=m.whole,
+            whole_rs=4 * m.whole,
+        )
+        for m in made
     )
-    text = say("p-dp-preset", lang, size=size, model=presets[size], tp=tp, pp=pp, at=sizes_said)
-    ev = [say("evidence-aicb", lang, revision=", ".join(m[0] for m in made))]
+    first = made[0]
+    text = say(
+        "p-dp-preset", lang, size=size, model=presets[size], tp=first.tp, pp=first.pp, at=sizes_said
+    )
+    ev = [say("evidence-aicb", lang, revision=", ".join(m.revision for m in made))]
     ev.append(evidence.line_of(line, lang))
     return Answer(say("q-concepts", lang), text, ev)
 
@@ -175,9 +188,22 @@ def _aicb_candidates(t: Triage) -> list[str | None]:
     return list(dict.fromkeys(out))
 
 
-def _preset_run(size: str, at: str | None) -> tuple[str, int, int, str, int] | None:
-    """The first DP REDUCESCATTER row of the file AICB's training script writes for `-m size`
-    at `at`, with the revision's label and the file's TP and PP."""
+@dataclass(frozen=True)
+class _PresetRun:
+    """What AICB's training script writes for a `-m` preset at one revision."""
+
+    revision: str
+    tp: int
+    pp: int
+    #: the first DP REDUCESCATTER row: its name and bytes
+    row: str
+    size: int
+    #: the parameters of the whole model (the same command at TP 1 and PP 1, through the
+    #: generator itself, as the script cannot), 0 when the model cannot say
+    whole: int = 0
+
+
+def _preset_run(size: str, at: str | None) -> _PresetRun | None:
     from wkparse.models.aicb import AicbError, generate
     from wkparse.models.simai.header import first_line, read_header
 
@@ -191,7 +217,19 @@ def _preset_run(size: str, at: str | None) -> tuple[str, int, int, str, int] | N
     tp, pp = values.get("tp", 0), values.get("pp", 0)
     if not rows or not tp or not pp:
         return None
-    return made.revision.label, tp, pp, rows[0][0], rows[0][2]
+    whole = 0
+    unsplit = {"tensor_model_parallel_size": "1", "pipeline_model_parallel": "1"}
+    unsplit |= {"world_size": "1", "global_batch": "1", "micro_batch": "1"}
+    argv = [a for a in made.invocation.argv if a.lstrip("-").split("=")[0] not in unsplit]
+    argv += [f"--{k}={v}" for k, v in unsplit.items()]
+    module = f"workload_generator.{made.revision.era.module}"
+    try:
+        alone = generate(["python", "-m", module, *argv], at=made.revision)
+        found = [r for r in _dp_rows(alone.text().encode()) if r[1] == "REDUCESCATTER"]
+        whole = found[0][2] // 4 if found else 0
+    except AicbError:
+        pass
+    return _PresetRun(made.revision.label, tp, pp, rows[0][0], rows[0][2], whole)
 
 
 def _model(module: str, lang: str) -> str:
