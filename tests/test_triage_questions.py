@@ -253,3 +253,18 @@ def test_a_pointer_to_a_page_no_answer_gave_stays_a_pointer() -> None:
     pointer = Asked(q2, say("asked-above", "en", id="ga"), ["page ga"])
     kept = _collapsed([Asked(q1, "ga is ...", ["page other"]), pointer], "en")
     assert kept[1] is pointer and not kept[0].also
+
+
+def test_a_paragraphs_follow_up_does_not_push_the_users_last_question_out() -> None:
+    """Four numbered questions, the first with a follow-up: all five are read; a fifth
+    paragraph that asks is past the limit."""
+    prose = [
+        (3, "1. Which GPU was Example.txt measured on? How was it obtained?"),
+        (4, "2. What does train_iter:10 mean?"),
+        (5, "3. Can -m be any size, say 15B?"),
+        (6, "4. How many iterations does the workload describe?"),
+    ]
+    asked = read("aiob", prose)
+    assert [q.line for q in asked] == [3, 3, 4, 5, 6]
+    more = read("aiob", [*prose, (7, "5. Why is the file so long?")])
+    assert [q.line for q in more] == [3, 3, 4, 5, 6]

@@ -164,3 +164,24 @@ def test_an_ns3_user_looking_in_results_is_told_where_simai_simulator_writes() -
     assert "not in `results/`" not in _everything(_thread("ns-3 output", elsewhere))
     analytical = "I ran SimAI_analytical but the results/ directory is empty. Why?"
     assert "not in `results/`" not in _everything(_thread("analytical output", analytical))
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        "Why does the total parameter count change when I only change TP?",
+        "只改 tp 时总参数量为什么会变？",
+    ],
+)
+def test_why_the_parameter_count_follows_tp_is_the_dp_size_page(question: str) -> None:
+    assert "behaviour-dp-size" in {p.id for p in concepts.answering(question)}
+
+
+@pytest.mark.parametrize(
+    "question",
+    ["How many parameters does a 13B model have?", "总参数量是多少？", "Why does TP change?"],
+)
+def test_the_dp_size_page_stays_quiet_where_tp_is_not_asked_to_change_the_count(
+    question: str,
+) -> None:
+    assert "behaviour-dp-size" not in {p.id for p in concepts.answering(question)}

@@ -107,8 +107,10 @@ class Question:
 
 
 def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Question]:
-    """The thread's questions, in order (the title's first when it asks), at most `limit`;
-    a thread that asks nothing in so many words asks what its title says."""
+    """The thread's questions, in order (the title's first when it asks), from at most `limit`
+    of its paragraphs: a paragraph's follow-ups ("…on which GPU? How was it obtained?") are
+    one item of the user's list, not items that push its last ones out; a thread that asks
+    nothing in so many words asks what its title says."""
     out: list[Question] = []
     seen: set[str] = set()
     paragraphs = [(0, title), *_paragraphs(prose)]
@@ -143,7 +145,15 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
         if topic != "cause":  # a title that reports a failure asks its cause, not a page
             named = _answering(title, named)
         out.append(Question(0, title.strip(), topic, named))
-    return out[:limit]
+    return _in_paragraphs(out, limit)
+
+
+def _in_paragraphs(asked: list[Question], limit: int) -> list[Question]:
+    """The questions of the first `limit` paragraphs that ask."""
+    lines: list[int] = []
+    for q in asked:
+        lines += [] if q.line in lines else [q.line]
+    return [q for q in asked if q.line in lines[:limit]]
 
 
 #: a phrase and the abbreviation the thread gives it: "gradient accumulation steps (GAS)"
