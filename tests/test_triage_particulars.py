@@ -54,6 +54,8 @@ def test_how_simai_runs_ga_is_answered_with_what_ga_does_in_the_users_file() -> 
     assert "DP group of 4 GPUs" in answer  # 8 / (TP 2 x PP 1)
     piped = _first(_thread(body.replace(_header(1, 4), _header(2, 4))))
     assert "changes nothing in SimAI's result" not in piped and "DP group of 2 GPUs" in piped
+    zh = _thread("SimAI 如何处理 ga？是 1F1B 调度吗？\n\n```\n" + _header(1, 4) + "```", lang="zh")
+    assert "改变任何结果。你的文件是 `ga: 4`" in _first(zh)  # no blank between Chinese sentences
     bare = _first(_thread("How does SimAI handle ga, is it a 1F1B schedule?"))
     assert "runs the rows once" in bare and "In your file" not in bare
 

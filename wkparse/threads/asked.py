@@ -240,7 +240,7 @@ def _from_catalog(q: Question, lang: str, t: Triage, pages: tuple[str, ...] | No
             evidence.append(say("evidence-file", lang))
         own = t.particular.get(page.id)  # the user's numbers (`threads.particulars`)
         if own is not None:
-            yours += " " + own.answer
+            yours += ("" if lang == "zh" else " ") + own.answer
             evidence.extend(e for e in own.evidence if e not in evidence)
         texts.append(text + yours)
     return Asked(q, " ".join(texts), evidence)
