@@ -117,3 +117,33 @@ def test_a_rebuild_that_is_not_the_users_asks_for_the_file_that_ran() -> None:
     )
     assert say("missing-file-ran", "en") in result.missing
     assert say("missing-file", "en") not in result.missing
+
+
+def test_a_name_another_command_writes_is_not_against_this_one() -> None:
+    """Two AICB commands and the name of the first one's file: the second command's rebuild is
+    not set aside for a name that is the first one's."""
+    two = THREAD.format(name=NEW_NAME, more="").replace(
+        "and ran",
+        "python -m workload_generator.AIOB_simAI_workload_generator --world_size=16 "
+        "--global_batch=32 --micro_batch=1 --num_layers=4 --num_attention_heads=16 "
+        "--hidden_size=1024 --tensor_model_parallel_size=4 --seq_length=1024\n\nand ran",
+    )
+    result = triage(two)
+    assert _aicb(result)["basis"] == "name"
+    not_yours = say("a-rebuild-not-yours", "en", name="\0").split("\0")[0]
+    assert not_yours not in result.markdown
+
+
+def test_a_thread_that_reports_the_nan_itself_keeps_the_run() -> None:
+    """The user got NaN and says it is an order of magnitude off: the model's no-result run is
+    what they saw, so it is said."""
+    command = (
+        "python -m workload_generator.AIOB_simAI_workload_generator --world_size=1 "
+        "--global_batch=8 --micro_batch=1 --num_layers=2 --num_attention_heads=8 "
+        "--hidden_size=512 --tensor_model_parallel_size=1 --seq_length=512"
+    )
+    said = "The result is inf, NaN, an order of magnitude off."
+    result = triage(
+        f"---\ntitle: t\ncreated: 2025-08-13\nlanguage: en\n---\n\n{command}\n\n{said}\n"
+    )
+    assert [p.outcome for p in result.predictions] == ["infinite"]

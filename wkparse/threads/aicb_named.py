@@ -26,6 +26,24 @@ def _named_line(found: Found, made: sources.Source) -> tuple[int, str] | None:
     return None
 
 
+def _named_against(found: Found, made: sources.Source, others: list[sources.Source]) -> bool:
+    """Whether the thread names an AICB file that is not `made`: a name of another of the
+    thread's AICB commands' runs (the same `world_size...` part, which no revision changes)
+    is that command's, not evidence against this one."""
+    names = [PurePosixPath(a.text).name for a in found.of("file-name")]
+    names = [n for n in names if "-world_size" in n]
+    names = [
+        n for n in names if not any(_run_part(o.name).startswith(_run_part(n)) for o in others)
+    ]
+    return bool(names) and not any(checks.same_name(n, made) for n in names)
+
+
+def _run_part(name: str) -> str:
+    """A file name from its `world_size` on: the run's sizes, written alike by every AICB
+    revision after the prefixes (GPU type, model) that changed."""
+    return name[name.find("world_size") :]
+
+
 def _candidates(aicb: dict[str, object], pin: object, date: str | None) -> list[str]:
     """The AICB revisions to try, most likely first: master on the thread's date, the
     submodule SimAI pinned then, then every modelled revision up to that date, newest first
@@ -56,13 +74,14 @@ def choose(
     one that no AICB up to the date writes is marked `not_users`."""
     out: list[sources.Rebuild] = []
     for rb in rebuilds:
-        if rb.source is None or not checks.named_otherwise(found, rb.source):
+        others = [o.source for o in rebuilds if o is not rb and o.source is not None]
+        if rb.source is None or not _named_against(found, rb.source, others):
             out.append(rb)
             continue
         found_at = None
         for at in _candidates(aicb, simai.get("aicb_pin"), date):
             again = sources.rebuild(rb.artefact, at)
-            if again.source is not None and not checks.named_otherwise(found, again.source):
+            if again.source is not None and not _named_against(found, again.source, others):
                 found_at = (at, again)
                 break
         if found_at is None:
@@ -119,6 +138,7 @@ def run_contradicts(t: Triage, made: sources.Source, ran: SimaiVersion) -> str |
     SimAI the user ran is not the one modelled, and nothing is said of the rebuild; None
     where they agree or the thread reports no result."""
     from wkparse.threads import models, symptoms
+    from wkparse.threads.cause import agrees
 
     said = symptoms.reported(t.found.prose, [a.text for a in t.found.of("log")], t.thread.title)
     if not any(outcome == "finish" for outcome, _ in said):
@@ -129,4 +149,6 @@ def run_contradicts(t: Triage, made: sources.Source, ran: SimaiVersion) -> str |
         p = models.run(made.data, backend, [], None, ran)
     except (ValueError, OSError):
         return None
-    return p.outcome if p.outcome in _NO_NUMBER else None
+    if p.outcome not in _NO_NUMBER or any(agrees(o, p.outcome) for o, _ in said):
+        return None  # a result; or the thread also reports the NaN or infinity itself
+    return p.outcome

@@ -125,14 +125,6 @@ def same_name(base: str, made: sources.Source) -> bool:
     return base == made.name or made.name.startswith(base)
 
 
-def named_otherwise(found: Found, made: sources.Source) -> bool:
-    """Whether the thread names an AICB file that is not `made`: what the user ran is that
-    one, not the rebuild (another AICB, or a script the user changed)."""
-    names = [PurePosixPath(a.text).name for a in found.of("file-name")]
-    names = [n for n in names if "-world_size" in n]
-    return bool(names) and not any(same_name(n, made) for n in names)
-
-
 def command_and_name(t: Triage, made: sources.Source, ev: list[str]) -> None:
     lang = t.language
     for a in t.found.of("file-name"):
