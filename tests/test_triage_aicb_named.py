@@ -147,3 +147,19 @@ def test_a_thread_that_reports_the_nan_itself_keeps_the_run() -> None:
         f"---\ntitle: t\ncreated: 2025-08-13\nlanguage: en\n---\n\n{command}\n\n{said}\n"
     )
     assert [p.outcome for p in result.predictions] == ["infinite"]
+
+
+def test_a_month_only_thread_with_an_older_name_is_the_pinned_aicb() -> None:
+    """Dated 2025-01 only (AICB f16eafb ... ed1dee4, all writing `None-None-`), the user's file
+    is named as AICB d9b4f5c, SimAI's pinned submodule, names it: that AICB is the user's, and
+    the answer names the month's masters it is chosen over."""
+    thread = THREAD.format(name=OLD_NAME, more="").replace(
+        "created: 2025-08-13", "created: 2025-01"
+    )
+    thread = thread.replace(
+        "https://github.com/aliyun/aicb/tree/d9b4f5cd7d9d34a80cfbb0389831a16c7fe3ed7b\n", ""
+    )
+    aicb = _aicb(triage(thread))
+    assert (aicb["basis"], aicb["commit"]) == ("name", "d9b4f5c")
+    assert aicb["instead"] == "f16eafb (2024-12-04) \u2026 ed1dee4 (2025-01-02)"
+    assert "period" not in aicb and "label" not in aicb

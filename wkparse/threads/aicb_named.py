@@ -104,7 +104,7 @@ def _say_chosen(
     from wkparse.models.aicb.revisions import dated, resolve
 
     line = named[0] if named else None
-    instead = aicb.get("commit")
+    instead = aicb.get("commit") or aicb.get("label")
     aicb.update(
         basis="name",
         line=line,
@@ -123,7 +123,7 @@ def _say_chosen(
         aicb.update(revision=r.label, short=r.short)
     except AicbError:
         pass
-    for key in ("period", "within"):
+    for key in ("period", "within", "label"):
         aicb.pop(key, None)
 
 

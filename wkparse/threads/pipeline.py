@@ -458,6 +458,8 @@ def _models_period(
 def _aicb_said(aicb: dict[str, object], lang: str) -> str:
     """The AICB commit the user ran, with its date where known."""
     commit, when = aicb.get("commit"), aicb.get("commit_date")
+    if aicb.get("label"):  # a period of masters (a month)
+        return str(aicb["label"])
     if not commit:
         return str(aicb.get("revision") or say("unknown", lang))
     return f"{commit} ({when})" if when else str(commit)
@@ -465,7 +467,7 @@ def _aicb_said(aicb: dict[str, object], lang: str) -> str:
 
 def _aicb_more(aicb: dict[str, object], simai: dict[str, object], lang: str) -> str:
     """The submodule SimAI pinned then, and the revision wkparse's AICB model writes as."""
-    commit, revision = aicb.get("commit"), aicb.get("revision")
+    commit, revision = aicb.get("commit") or aicb.get("label"), aicb.get("revision")
     parts = []
     pin = simai.get("aicb_pin")
     if commit and pin and pin != commit and aicb.get("basis") in ("date", "period"):

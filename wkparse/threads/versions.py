@@ -196,7 +196,10 @@ def _aicb(date: str | None, stated: dict[str, tuple[str, int]]) -> dict[str, obj
             aicb.update(
                 basis="period",
                 why=f"any master of {date}, the issue's date (a month)",
-                commit=f"{first[0][:7]} ({first[1]}) \u2026 {head[0][:7]}" if head else None,
+                commit=None,
+                label=f"{first[0][:7]} ({first[1]}) \u2026 {head[0][:7]} ({head[1]})"
+                if head
+                else None,
                 period=[c[:7] for c, _ in period],
                 within=_aicb_within(period),
             )
@@ -253,6 +256,8 @@ def _model_why(simai: dict[str, object], ran: SimaiVersion) -> str:
         return "the current SimAI: the user's is older than any SimAI wkparse models"
     if simai.get("basis") == "none":
         return "no date or commit: the current SimAI"
+    if simai.get("basis") == "period":
+        return "the newest modelled SimAI at or before the period's last master"
     return f"the newest modelled SimAI before {simai.get('label')}"
 
 
