@@ -185,3 +185,23 @@ def test_the_dp_size_page_stays_quiet_where_tp_is_not_asked_to_change_the_count(
     question: str,
 ) -> None:
     assert "behaviour-dp-size" not in {p.id for p in concepts.answering(question)}
+
+
+def test_a_question_whether_m_takes_any_size_gets_the_presets_and_the_ways_to_another() -> None:
+    body = (
+        "I run scripts/megatron_workload_with_aiob.sh.\n\n"
+        "Can I set -m to any model size, say a 30B model?"
+    )
+    t = triage(_thread("model size", body, created="2024-11-05"))
+    text = " ".join(a.answer for a in t.asked)
+    assert "add a case for it to the script's preset block" in text
+    assert "AIOB_simAI_workload_generator" in text
+    aicb = t.versions["aicb"]
+    assert isinstance(aicb, dict)  # the model's presets, at the AICB the thread ran
+    assert f"At AICB {aicb['short']}" in text and "falls back to gpt_13B" in text
+
+
+def test_the_model_size_page_stays_out_where_m_is_only_named() -> None:
+    body = "I ran scripts/megatron_workload_with_aiob.sh -m 7.\n\nWhat does -m mean?"
+    text = _everything(_thread("-m", body))
+    assert "add a case for it to the script's preset block" not in text

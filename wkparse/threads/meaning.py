@@ -94,7 +94,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
         old_csv = _old_ns3_csv(t) if ns3 else ""
         stall = _stall(t) if key == "ns3-out" and any(_STALL.search(x) for _, x in said) else None
         where = key == "ns3-out" and any(_RESULTS_DIR.search(x) for _, x in said)
-        for text, module in _facts(key, lang, files, _aicb_at(t), old_csv, why):
+        for text, module in _facts(key, lang, files, aicb_at(t), old_csv, why):
             if where:  # the user looks in SimAI_analytical's folder
                 text = _joined(text, say("m-ns3-where", lang), lang)
             if stall is not None:  # the silence, with the collectives the thread shows
@@ -159,7 +159,7 @@ def _traffic_modelled(t: Triage) -> bool:
 _TRAFFIC_AREAS = ("workload", "system", "ns3")
 
 
-def _aicb_at(t: Triage) -> str | None:
+def aicb_at(t: Triage) -> str | None:
     """The AICB the thread ran (a commit or a date), as `versions` decided it."""
     aicb = t.versions.get("aicb")
     at = aicb.get("at") if isinstance(aicb, dict) else None
@@ -236,7 +236,7 @@ def _facts(
     elif key in ("aiob", "recompute", "train-iter"):
         yield say(f"m-{key}", lang), "wkparse.models.aicb.training.aiob"
     elif key == "presets":
-        yield _presets(lang, aicb_at), "wkparse.models.aicb.training.presets, .scripts"
+        yield presets_at(lang, aicb_at), "wkparse.models.aicb.training.presets, .scripts"
 
 
 #: an `_EP` collective and its size, in a pasted row
@@ -267,7 +267,7 @@ def _expert_rows(t: Triage, files: list[sources.Source]) -> None:
             return
 
 
-def _presets(lang: str, at: str | None) -> str:
+def presets_at(lang: str, at: str | None) -> str:
     """The `-m` presets of AICB's training script at the AICB the thread ran (`at`: a commit
     or a date; None: the latest), and the settings they force."""
     from wkparse.models.aicb import AicbError

@@ -10,7 +10,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from wkparse.threads import evidence, sources
+from wkparse.threads import edits, evidence, sources
 from wkparse.threads.phrases import say
 from wkparse.threads.questions import Question
 from wkparse.threads.result import Answer, Triage
@@ -31,7 +31,8 @@ def add(t: Triage, files: list[sources.Source], questions: list[Question]) -> No
             found = work(t, files)
             if found is not None:
                 t.particular[ident] = found
-                t.answers.append(found)
+                if all(a.answer != found.answer for a in t.answers):
+                    t.answers.append(found)
 
 
 def _header(src: sources.Source) -> dict[str, int] | None:
@@ -232,6 +233,20 @@ def _preset_run(size: str, at: str | None) -> _PresetRun | None:
     return _PresetRun(made.revision.label, tp, pp, rows[0][0], rows[0][2], whole)
 
 
+def _model_size(t: Triage, files: list[sources.Source]) -> Answer | None:
+    """The `-m` presets of the training script at the AICB the thread ran, and what any other
+    value falls back to (the page says how to get a model no preset gives)."""
+    from wkparse.threads.meaning import aicb_at, presets_at
+
+    if edits.script_edited([(0, t.thread.title), *t.found.prose]) is not None:
+        return None  # the stock script's presets are not those of the user's changed one
+    lang = t.language
+    text = presets_at(lang, aicb_at(t))
+    return Answer(
+        say("q-concepts", lang), text, [_model("wkparse.models.aicb.training.presets", lang)]
+    )
+
+
 def _model(module: str, lang: str) -> str:
     return say("evidence-model", lang, module=module)
 
@@ -239,4 +254,5 @@ def _model(module: str, lang: str) -> str:
 _BY_PAGE: dict[str, Callable[[Triage, list[sources.Source]], Answer | None]] = {
     "behaviour-ga-schedule": _ga_schedule,
     "behaviour-dp-size": _dp_size,
+    "behaviour-aicb-model-size": _model_size,
 }
