@@ -118,7 +118,9 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
         fresh = tuple(i for i in q.refers_to if i not in pages_used)[:1]
         pages_used.update(fresh)
         return _from_catalog(q, lang, t, fresh)
-    asked = _pages_asked(q) if q.kind != "version" else ()
+    # a failure the title reports is the models' to explain first: its pages come last
+    failure_title = _failure_title(q)
+    asked = _pages_asked(q) if q.kind != "version" and not failure_title else ()
     if asked:
         # a page that says it answers this question ("how is a collective cut into
         # packets?") speaks before a model's answer the question's words merely raise;
@@ -137,23 +139,25 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
         whole = [a.evidence for a in t.answers if a.answer == t.cause and a.evidence]
         return Asked(q, t.cause, whole[0] if whole else [say("evidence-models-below", lang)])
     answering = {say(k, lang) for k in ("q-concepts", "q-groups", "q-log", "q-symptom")}
-    on_line = [
-        a for a in t.answers if a.question in answering and _cites_line(a.evidence, q.line, lang)
-    ]
+    fitting = [a for a in t.answers if a.question in answering and _fits(a, q)]
+    on_line = [a for a in fitting if _cites_line(a.evidence, q.line, lang)]
     if not on_line and not q.concepts and q.kind in ("cause", "howto", "meaning"):
         # the title names what the question asks about ("these two factors")
-        on_line = [
-            a for a in t.answers if a.question in answering and _cites_line(a.evidence, 0, lang)
-        ]
+        on_line = [a for a in fitting if _cites_line(a.evidence, 0, lang)]
     if on_line:
         first = on_line[0]
         return Asked(q, first.answer, list(first.evidence))
-    related = [a for a in t.answers if a.question != say("q-versions", lang) and _about(a, q)]
+    related = [
+        a
+        for a in t.answers
+        if a.question != say("q-versions", lang) and _about(a, q) and _fits(a, q)
+    ]
     meanings = [a for a in related if a.question == say("q-concepts", lang)]
     if (related and models_first) or meanings:
         best = related[0] if models_first else meanings[0]
         return Asked(q, best.answer, list(best.evidence))
-    if q.concepts:
+    if q.concepts and q.kind != "cause":
+        # a page merely named defines a word, which is no cause
         return _from_catalog(q, lang, t)
     if q.kind == "version":
         versions = [a for a in t.answers if a.question == say("q-versions", lang)]
@@ -164,6 +168,10 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
     known = [a for a in t.answers if a.question == say("q-known", lang)]
     if known and q.kind in ("check", "howto", "cause", "topic"):
         return Asked(q, known[0].answer, list(known[0].evidence))
+    late = _pages_asked(q) if failure_title else ()
+    if late:  # an answer below that names what the title names, else the pages it asks
+        named = _naming_what_is_asked(t, q, None)
+        return named if named is not None else _from_catalog(q, lang, t, late[:2])
     # what the thread lacks settles a cause; a question about SimAI itself needs its source
     cause = q.kind in ("cause", "topic")
     missing = "; ".join(m.rstrip(".。") for m in t.missing) if cause else ""
@@ -172,6 +180,18 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
     # an ask that is a question keeps its own mark, not a period after it
     text = _QUESTION_END.sub(r"\1", say(key, lang, settle=settle))
     return Asked(q, text, [], answered=False)
+
+
+def _failure_title(q: Question) -> bool:
+    return q.line == 0 and q.kind == "cause"
+
+
+def _fits(a: Answer, q: Question) -> bool:
+    """Whether `a` may open the answer to `q`: a topic's paragraph, raised by a word of the
+    thread, only where the question asks what it answers (`meaning.ANSWERS`)."""
+    from wkparse.threads.meaning import answers
+
+    return not a.topic or answers(a.topic, q.context or q.text)
 
 
 def _about(a: Answer, q: Question) -> bool:
@@ -197,7 +217,7 @@ def _cites_line(evidence: list[str], line: int, lang: str) -> bool:
 
 def _pages_asked(q: Question) -> tuple[str, ...]:
     """The pages whose `asks` the question matches, most specific first, where `questions.read`
-    gave it one of them (a title read as the thread's topic gets none)."""
+    gave it one of them."""
     from wkparse.concepts import answering
 
     asked = tuple(p.id for p in answering(q.text))
@@ -328,6 +348,8 @@ def _naming_what_is_asked(t: Triage, q: Question, a: Asked | None) -> Asked | No
     best, most = None, 0
     for other in t.answers:
         if other.question == say("q-versions", t.language) or not other.evidence:
+            continue
+        if not _fits(other, q):
             continue
         if all(_count({n}, other.answer) for n in names) and _count(names, other.answer) > most:
             best, most = other, _count(names, other.answer)

@@ -60,6 +60,54 @@ ASKS: dict[str, re.Pattern[str]] = {
         r"|空|结果|输出|卡|没有进展|停"
     ),
 }
+#: what each topic's paragraph answers: a question opens with it only when one of the topic's
+#: sets of patterns is all found in the question's words (`Question.context`); a topic raised
+#: by an incidental word ("result" in "is the result deterministic?") is evidence at most
+ANSWERS: dict[str, tuple[tuple[re.Pattern[str], ...], ...]] = {
+    key: ((pattern,),) for key, pattern in ASKS.items() if key not in ("dp", "aiob", "ns3-out")
+}
+ANSWERS["dp"] = (
+    (
+        re.compile(r"(?i)grad_gather|grad_param_comm|dp_comm_size|\bDP\b[^.?？。]{0,20}comm"),
+        re.compile(
+            r"(?i)\bsizes?\b|大小|bytes?\b|字节|倍数|多少|mean|含义|意思|\bwhat\b|什么"
+            r"|\bhow\b|怎么|如何|comput|计算|\bparam|参数"
+        ),
+    ),
+    (re.compile(r"(?i)amount of data|数据量|倍数|total_params|参数量"),),
+)
+ANSWERS["aiob"] = (
+    (
+        re.compile(r"(?i)\baiob(?![_\w])|comp_filepath|compute_time|time_gpu|计算时间"),
+        re.compile(
+            r"(?i)\bunits?\b|单位|\bread|pars|section|段|time_gpu|microsec|nanosec|微秒|纳秒"
+            r"|\bhow\b|如何|怎么|\bwhat\b|什么|mean|含义|意思"
+        ),
+    ),
+)
+ANSWERS["recompute"] = (
+    (ASKS["recompute"],),
+    (re.compile(r"(?i)compute_time\s*\*=\s*2|\bdoubl|加倍|翻倍|乘以 ?2"),),
+)
+ANSWERS["ns3-out"] = (
+    (
+        re.compile(
+            r"(?i)empty|\bhang|stuck|no progress|\bstops?\b|\bstopped\b|nothing (?:is )?written"
+            r"|ncclFlowModel|EndToEnd|detailed|\bcsv\b|为空|空的|卡|停|没有进展|没有(?:输出|结果)"
+        ),
+    ),
+)
+
+
+def answers(topic: str, words: str) -> bool:
+    """Whether `topic`'s paragraph answers a question read in `words` (a question's context);
+    an answer that is no topic's (a model's conclusion on the user's data) always may."""
+    sets = ANSWERS.get(topic)
+    if sets is None:
+        return True
+    return any(all(p.search(words) for p in one) for one in sets)
+
+
 _NS3 = re.compile(r"SimAI_simulator|\bns-?3\b|(?i:\bns3\b)|ncclFlowModel")
 _TP = re.compile(r"(?i)(?<![\w-])tp\s*[=:]?\s*(\d{1,4})(?!\d)")
 #: `-busbw` given, or asked about as an option
@@ -100,7 +148,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
             if stall is not None:  # the silence, with the collectives the thread shows
                 text, module = _joined(text, stall[0], lang), f"{module}; {_RESULT}"
             if all(a.answer != text for a in t.answers):
-                _add(t, text, module, line)
+                _add(t, text, module, line, key)
                 if stall is not None:
                     t.answers[-1].evidence.append(evidence.line_of(stall[1], lang))
         if key in ("scale-out", "matrix") and files and _traffic_modelled(t):
@@ -686,10 +734,10 @@ def _cite(module: str, lang: str) -> str:
     return say("evidence-model", lang, module=module)
 
 
-def _add(t: Triage, text: str, module: str, line: int) -> None:
+def _add(t: Triage, text: str, module: str, line: int, topic: str = "") -> None:
     """`module`: what the text is read from, several joined by `; ` (a model, a rule page or
     `concept:<id>`)."""
     lang = t.language
     ev = [_cite(m, lang) for m in module.split("; ")]
     ev.append(evidence.line_of(line, lang))
-    t.answers.append(Answer(say("q-concepts", lang), text, ev))
+    t.answers.append(Answer(say("q-concepts", lang), text, ev, topic))

@@ -96,6 +96,9 @@ class Question:
     #: for a question that names nothing and points back ("how do you see this problem?"):
     #: the pages whose `asks` the prose before it matches (an answer that gave them answers it)
     refers_to: tuple[str, ...] = field(default=())
+    #: the words it is read in: its paragraph up to it, and for a short question ("is that
+    #: right?", "what is wrong with my calculation?") the title too
+    context: str = ""
 
     def public(self) -> dict[str, object]:
         return {
@@ -133,18 +136,20 @@ def read(title: str, prose: list[tuple[int, str]], limit: int = 4) -> list[Quest
             if not named and _REFERS_BACK.search(text):
                 back = _answering(" ".join(before)[-_CONTEXT:] + " " + text, ())
             before = []
-            out.append(Question(number, text, kind_of(text), named, back))
+            context = _context(text, paragraph, title)
+            out.append(Question(number, text, kind_of(text), named, back, context))
     failure = bool(_FAILURE.search(title)) and kind_of(title) == "other"
     if out and failure and not any(q.kind == "cause" for q in out) and title.strip():
         # the title reports what went wrong; the body asks only around it
-        out.insert(0, Question(0, title.strip(), "cause", named_concepts(title, short=True)))
+        text = title.strip()
+        out.insert(0, Question(0, text, "cause", named_concepts(title, short=True), (), text))
     if not out and title.strip():
         kind = kind_of(title)
         topic = kind if kind != "other" else "cause" if _FAILURE.search(title) else "topic"
-        named = named_concepts(title, short=True)
-        if topic != "cause":  # a title that reports a failure asks its cause, not a page
-            named = _answering(title, named)
-        out.append(Question(0, title.strip(), topic, named))
+        # a title that reports a failure asks its cause: a page it asks answers it only where
+        # no model does (asked._answer)
+        named = _answering(title, named_concepts(title, short=True))
+        out.append(Question(0, title.strip(), topic, named, (), title.strip()))
     return _in_paragraphs(out, limit)
 
 
@@ -154,6 +159,18 @@ def _in_paragraphs(asked: list[Question], limit: int) -> list[Question]:
     for q in asked:
         lines += [] if q.line in lines else [q.line]
     return [q for q in asked if q.line in lines[:limit]]
+
+
+#: at most this long, a question has no subject of its own: the title gives it
+_SHORT = 40
+
+
+def _context(text: str, paragraph: str, title: str) -> str:
+    """The words a question is read in: its paragraph up to it (what "the two" or "these
+    sizes" are); a short one ("which is right?") with the title too."""
+    before = paragraph[: paragraph.find(text)].strip() if text in paragraph else ""
+    short = len(text) <= _SHORT
+    return " ".join(x for x in (title.strip() if short else "", before, text) if x)
 
 
 #: a phrase and the abbreviation the thread gives it: "gradient accumulation steps (GAS)"

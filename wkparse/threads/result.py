@@ -20,6 +20,9 @@ class Answer:
     question: str
     answer: str
     evidence: list[str]
+    #: the topic of `threads.meaning` it answers (a paragraph raised by the thread's words),
+    #: which opens the answer to a question only where the question asks what it answers
+    topic: str = ""
 
     def public(self) -> dict[str, object]:
         return {"question": self.question, "answer": self.answer, "evidence": self.evidence}
