@@ -448,7 +448,11 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-198": Case(
         says={
-            1: ("that is expected", "`example/microAllReduce.txt`", "all its flows stay inside"),
+            1: (
+                "Expected, not a fault",
+                "`example/microAllReduce.txt`",
+                "all its flows stay inside",
+            ),
             2: ("every point-to-point send of every simulated collective", "strided across"),
             3: ("run last", "shows TP traffic only"),
         },
