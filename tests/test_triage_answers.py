@@ -86,7 +86,11 @@ def test_micro_header_crash_is_stated_on_the_pasted_rows() -> None:
     result = triage((case / "issue.md").read_bytes())
     [p] = result.predictions
     assert (p.outcome, p.exit) == ("crash", 136)
-    assert "SIGFPE" in result.cause and "粘贴" in result.cause
+    # stated in the run's answer, on the pasted rows; not the cause of anything: the thread
+    # reports no crash, it asks how to simulate a bare collective
+    run = [a for a in result.answers if "exit 136" in a.answer]
+    assert run and any("粘贴" in e for e in run[0].evidence)
+    assert "SIGFPE" not in result.cause
 
 
 def test_out_of_scope_is_one_line_saying_what_was_checked() -> None:

@@ -331,7 +331,8 @@ def _represents_micro(e: Explanation) -> str:
         return _("A collective micro-benchmark ({policy} header) with no rows.").format(
             policy=e.policy
         )
-    rows = e.structure.body
+    st = e.structure  # a body of identical groups is kept as its reference group
+    rows = [*st.prologue, *st.reference, *st.body, *st.epilogue]
     sizes: list[int] = []
     kinds: list[str] = []
     for r in rows:
@@ -341,7 +342,7 @@ def _represents_micro(e: Explanation) -> str:
                     kinds.append(ph.comm or "")
                 if ph.size is not None and ph.size not in sizes:
                     sizes.append(ph.size)
-    what = " / ".join(kinds) or _("no collective")
+    what = " / ".join(kinds)
     span = ""
     if sizes:
         low, high = min(sizes), max(sizes)
@@ -367,7 +368,9 @@ def _represents_micro(e: Explanation) -> str:
             "collectives in the DP group (-g / (TP x PP) GPUs) and forward or input-gradient "
             "ones in the TP group of {tp}."
         ).format(policy=e.policy, tp=e.tp)
-    if e.rows == 1:
+    if not kinds:
+        text = _("A collective micro-benchmark: {rows}, none with a collective in any column.")
+    elif e.rows == 1:
         text = _("A collective micro-benchmark: one row, {what}{span}, with no model behind it.")
     else:
         text = _(

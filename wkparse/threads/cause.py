@@ -39,12 +39,18 @@ def likely_cause(
     runs: list[tuple[models.Prediction, sources.Source]],
     said: list[tuple[str, str]],
     updates: dict[int, models.Prediction] | None = None,
+    asks: Sequence[Question] = (),
 ) -> None:
     """`updates`: what the current SimAI does instead, for the runs where it differs (the
-    fix "update SimAI")."""
+    fix "update SimAI"); `asks`: the thread's questions."""
     lang = t.language
     reported = [o for o, _ in said]
+    # a failure the model predicts, or a lint error, is the cause of nothing the user did not
+    # see: with nothing reported, only where the thread asks a cause or whether it is right
+    unseen = not reported and _only_meaning(asks)
     for p, src in runs:
+        if unseen:
+            break
         if p.outcome != "finish" and (not reported or any(agrees(r, p.outcome) for r in reported)):
             t.cause = say(
                 "cause-prediction",
@@ -73,7 +79,7 @@ def likely_cause(
                 basis=evidence.basis(src, lang),
             )
             return
-    errors = [f for f in t.findings if f.severity == "error"]
+    errors = [f for f in t.findings if f.severity == "error"] if not unseen else []
     simai = t.versions.get("simai")
     if isinstance(simai, dict) and t.simai is not None and versions.reader_differs(simai, t.simai):
         errors = []  # lint spoke for a SimAI that reads files otherwise than the user's
@@ -95,6 +101,12 @@ def likely_cause(
     if reported and not runs:
         answer = _asked(t, title_only=True)
     t.cause = say("cause-answer", lang, answer=answer) if answer else say("cause-none", lang)
+
+
+def _only_meaning(asks: Sequence[Question]) -> bool:
+    """Whether the thread asks only what something means, how to do something or which
+    version does what (no cause, no "is this right")."""
+    return bool(asks) and all(q.kind in ("meaning", "howto", "version") for q in asks)
 
 
 def _asked(t: Triage, title_only: bool) -> str | None:
@@ -155,7 +167,7 @@ def missing(
     # a run of SimAI's own example file
     about_a_run = bool(said) or bool(simai_cmds) or about_the_run
     cut = bool(files) and all(f.origin == "pasted" for f in files) and any(f.excerpt for f in files)
-    no_run_asked = bool(kinds) and all(k in ("meaning", "howto", "version") for k in kinds)
+    no_run_asked = _only_meaning(asks)
     if ((not files and about_a_run) or cut) and not no_run_asked and not _examples(simai_cmds):
         # the AICB command is in the thread, but its rebuild is not the file that ran
         given = bool(t.found.of("aicb-command"))
@@ -167,9 +179,12 @@ def missing(
         t.missing.append(say("missing-commit", lang))
     # a run's output and command settle the cause of what the user saw, not a meaning
     run_said = bool(said) and not no_run_asked
-    if run_said and not t.found.of("log"):
+    # its last lines settle a run that stopped, not one that finished with numbers the user
+    # doubts (the result lines are asked for below)
+    stopped = run_said and any(o != "finish" for o, _ in said)
+    if stopped and not t.found.of("log"):
         t.missing.append(say("missing-log", lang))
-    elif run_said and not any(_FINISHED.search(a.text) for a in t.found.of("log")):
+    elif stopped and not any(_FINISHED.search(a.text) for a in t.found.of("log")):
         t.missing.append(say("missing-end", lang))
     if run_said and not simai_cmds:
         t.missing.append(say("missing-command", lang))

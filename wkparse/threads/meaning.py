@@ -108,6 +108,13 @@ def answers(topic: str, words: str) -> bool:
     return any(all(p.search(words) for p in one) for one in sets)
 
 
+#: a run that stopped or left nothing: the ns-3 output files' timing bears on it
+_NOTHING = re.compile(r"(?i)empty|\bhang|stuck|no progress|空|卡|没有进展|停")
+#: results the user got and compares (the same, changed, deterministic): they were written
+_COMPARED = re.compile(
+    r"(?i)\b(?:same|identical|differ\w*|unchanged|determinis\w*)\b"
+    r"|\b(?:no|not|n't|never)\s+(?:\w+\s+)?chang|一样|相同|不同|变化|不变"
+)
 _NS3 = re.compile(r"SimAI_simulator|\bns-?3\b|(?i:\bns3\b)|ncclFlowModel")
 _TP = re.compile(r"(?i)(?<![\w-])tp\s*[=:]?\s*(\d{1,4})(?!\d)")
 #: `-busbw` given, or asked about as an option
@@ -171,6 +178,8 @@ def _raised(
     """Each topic the thread raises, with the first line that raises it."""
     for key, pattern in ASKS.items():
         where = everything if key in ("dp", "norm") else said
+        if key == "ns3-out":  # results compared were written: their writing is not asked
+            where = [(n, x) for n, x in where if _NOTHING.search(x) or not _COMPARED.search(x)]
         line = next((n for n, x in where if pattern.search(x)), None)
         if line is None and where is said:  # a phrase wrapped over two lines
             line = next((n for n, x in _run_on(said) if pattern.search(x)), None)
@@ -426,17 +435,37 @@ def _topology_lines(t: Triage) -> None:
 _CHANGED = re.compile(r"(?i)\b(?:modif|edit|chang)\w*|改了|修改|改成|改为")
 
 
+#: a header's own keys quoted in prose: the thread says what its file holds
+_HEADER_SAID = re.compile(
+    r"\b(?:model_parallel_NPU_group|all_gpus|checkpoint_initiates)\b\s*[:=]?\s*\d"
+    r"|\bHYBRID_TRANSFORMER\w*|^\s*MICRO\b",
+    re.MULTILINE,
+)
+#: a document the user follows (SimAI's Tutorial shows example paths with other contents)
+_FOLLOWS_DOCS = re.compile(r"(?i)\btutorial\b|教程")
+
+
+def _not_shipped(t: Triage, files: list[sources.Source], page_docs_differ: bool) -> bool:
+    """Whether the thread says anything that makes SimAI's shipped example not the file the
+    user ran: they changed it, show a file or quote its header, or follow a document that
+    shows other contents at that path."""
+    said = [t.thread.title, *(x for _, x in t.found.prose)]
+    return (
+        any(_CHANGED.search(x) or _HEADER_SAID.search(x) for x in said)
+        or any(f.origin in ("pasted", "attachment") for f in files)
+        or (page_docs_differ and any(_FOLLOWS_DOCS.search(x) for x in said))
+    )
+
+
 def _shipped_examples(t: Triage, files: list[sources.Source]) -> None:
-    """What SimAI's own example file a command runs holds, from its catalog page, where the
-    thread does not show the file and does not say it changed it."""
+    """What SimAI's own example file a command runs holds, from its catalog page, where
+    nothing in the thread makes it another file (`_not_shipped`)."""
     from pathlib import PurePosixPath
 
     from wkparse.concepts import find
     from wkparse.models.simai.examples import is_example
 
     lang = t.language
-    if any(_CHANGED.search(x) for _, x in [(0, t.thread.title), *t.found.prose]):
-        return
     seen: set[str] = set()
     for art in t.found.of("simai-command"):
         w = art.command.option("-w", "--workload") if art.command else None
@@ -444,6 +473,8 @@ def _shipped_examples(t: Triage, files: list[sources.Source]) -> None:
             continue
         page = find(PurePosixPath(w).name)
         if page is None or page.id in seen:
+            continue
+        if _not_shipped(t, files, bool(page.docs_say.en)):
             continue
         seen.add(page.id)
         page_answer(t, page.id, [evidence.line_of(art.line, lang)])

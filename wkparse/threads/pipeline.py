@@ -320,7 +320,8 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 )
             )
     meaning.answer(t, files, tp, pp)
-    cause.likely_cause(t, runs, said, updates)
+    asks = questions.read(t.thread.title, found.prose)
+    cause.likely_cause(t, runs, said, updates, asks)
     # a failure no model run explains, that a change of SimAI after the user's fixed
     known_cause = known.explain(t, said, [f.data for f in files])
     if known_cause is not None:
@@ -344,7 +345,6 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         t.answers.append(scale)
         if not asked.is_cause(t):
             t.cause = scale.answer
-    asks = questions.read(t.thread.title, found.prose)
     # a cause asked of a run the thread shows (its command, log, topology, file, rows)
     shown = any(n for k, n in found.counts().items() if k not in ("aicb-command", "attachment"))
     about_the_run = shown and any(q.kind in ("cause", "topic") for q in asks)
