@@ -328,3 +328,15 @@ def test_a_model_configuration_nested_too_deeply_stops_aicb(at: str | None, tmp_
     command = f"python -m workload_generator.SimAI_inference_workload_generator Qwen3-Moe {deep}"
     with pytest.raises(AicbError, match="RecursionError"):
         generate(command, at=at)
+
+
+def test_handed_is_what_the_script_gives_its_generator_before_the_generator_runs() -> None:
+    """`--ep 16` without experts: the generator refuses the run, but the script's hand-off
+    (the option loop, at the revision asked) is still seen."""
+    from wkparse.models.aicb.generation import handed
+
+    words = ["sh", "scripts/megatron_workload_with_aiob.sh", "--ep", "16"]
+    run, rev = handed(words, "2024-11-05")
+    assert "--expert_model_parallel_size=16" in run.argv and rev.short == "d9b4f5c"
+    with pytest.raises(AicbError, match="multiple of expert"):
+        generate(words, at="2024-11-05")

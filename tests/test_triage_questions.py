@@ -268,3 +268,21 @@ def test_a_paragraphs_follow_up_does_not_push_the_users_last_question_out() -> N
     assert [q.line for q in asked] == [3, 3, 4, 5, 6]
     more = read("aiob", [*prose, (7, "5. Why is the file so long?")])
     assert [q.line for q in more] == [3, 3, 4, 5, 6]
+
+
+def _aicb_thread(body: str) -> bytes:
+    front = "---\ntitle: Wrong option in the example\ncreated: 2024-11-05\nlanguage: en\n---\n\n"
+    return (front + "Running scripts/megatron_workload_with_aiob.sh of AICB.\n\n" + body).encode()
+
+
+def test_the_spelling_offered_for_an_unknown_option_is_followed_to_the_generator() -> None:
+    t = triage(_aicb_thread("Shouldn't it be `--ep 8` instead of `--ep_num 8`?\n"))
+    said = " ".join(a.answer for a in t.asked)
+    assert "`--ep_num` is no option" in said
+    assert "`--ep 8` is an option of" in said
+    assert "generator as `--expert_model_parallel_size=8`" in said
+
+
+def test_a_known_option_alone_is_not_followed_to_the_generator() -> None:
+    t = triage(_aicb_thread("I pass `--ep 8`. Why is the file so small?\n"))
+    assert "hands it to the generator" not in t.markdown

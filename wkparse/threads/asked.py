@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import re
 
-from wkparse.threads.phrases import say
+from wkparse.threads.phrases import PHRASES, say
 from wkparse.threads.questions import Question
 from wkparse.threads.result import Answer, Asked, Triage
 
+#: how an answer on what AICB's script hands its generator for an option is asked
+_PASSED = tuple(p.split("`")[0] for p in PHRASES["q-option-passed"])
 #: a sentence closed twice: a question mark, then the period the phrase adds
 _QUESTION_END = re.compile(r"([?\uff1f])[.\u3002]$")
 
@@ -139,6 +141,7 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
         whole = [a.evidence for a in t.answers if a.answer == t.cause and a.evidence]
         return Asked(q, t.cause, whole[0] if whole else [say("evidence-models-below", lang)])
     answering = {say(k, lang) for k in ("q-concepts", "q-groups", "q-log", "q-symptom")}
+    answering |= {a.question for a in t.answers if a.question.startswith(_PASSED[lang == "zh"])}
     fitting = [a for a in t.answers if a.question in answering and _fits(a, q)]
     on_line = [a for a in fitting if _cites_line(a.evidence, q.line, lang)]
     if not on_line and not q.concepts and q.kind in ("cause", "howto", "meaning"):

@@ -548,6 +548,15 @@ PHRASES: dict[str, tuple[str, str]] = {
         "数据类型：你的训练为 {real}，AICB 为 {aicb}（其 `--dtype` 默认为 bfloat16）",
     ),
     "q-unknown-option": ("Does AICB's script know `{option}`?", "AICB 的脚本认识 `{option}` 吗？"),
+    "q-option-passed": (
+        "What does AICB's script hand its generator for `{option}`?",
+        "AICB 的脚本把 `{option}` 怎样传给生成器？",
+    ),
+    "a-option-passed": (
+        "`{given}` is an option of `{script}` at AICB {revision}: the script hands it to the "
+        "generator as {passed}.",
+        "在 AICB {revision} 中，`{given}` 是 `{script}` 的选项：脚本把它作为 {passed} 传给生成器。",
+    ),
     "a-unknown-option": (
         "`{option}` is no option of `{script}` at AICB {revision}. The script's option loop "
         "stops at the first word it does not know, without an error, and ignores that word and "

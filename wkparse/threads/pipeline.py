@@ -338,6 +338,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     unknown = unknown_option.unknown_to_script(t)
     if unknown is not None:
         t.answers.append(unknown)
+        t.answers.extend(unknown_option.passed_beside(t, unknown))
         if not asked.is_cause(t):
             t.cause = unknown.answer
     scale = known.unchanged_on_larger(t, said)

@@ -138,12 +138,12 @@ def _inference(run: Invocation, rev: Revision) -> Generated:
     return Generated(run, work, name, args.result_dir, args, notes, rev)
 
 
-def generate(command: str | Sequence[str], at: str | Revision | None = None) -> Generated:
-    """The file AICB writes for `command` (a string as typed, or its words).
-
-    `at` is an AICB revision (commit or date, see `revisions.resolve`); None: the current one.
-    Raises AicbError when AICB writes no file for it, or wkparse cannot reproduce the run.
-    """
+def handed(
+    command: str | Sequence[str], at: str | Revision | None = None
+) -> tuple[Invocation, Revision]:
+    """What `command` hands its generator at AICB `at` (the script's option loop and presets
+    applied), and that revision: the generator itself is not run, so an option is seen
+    reaching it even where the generator would then refuse the run."""
     rev = LATEST if at is None else at if isinstance(at, Revision) else resolve(at)
     notes: list[str] = []
     if rev is not LATEST:
@@ -158,6 +158,16 @@ def generate(command: str | Sequence[str], at: str | Revision | None = None) -> 
     else:
         run = invocation(command, script)
     run.notes[:0] = notes
+    return run, rev
+
+
+def generate(command: str | Sequence[str], at: str | Revision | None = None) -> Generated:
+    """The file AICB writes for `command` (a string as typed, or its words).
+
+    `at` is an AICB revision (commit or date, see `revisions.resolve`); None: the current one.
+    Raises AicbError when AICB writes no file for it, or wkparse cannot reproduce the run.
+    """
+    run, rev = handed(command, at)
     if run.generator == "training":
         return _v1_training(run, rev) if rev.era.first_generator else _training(run, rev)
     return _inference(run, rev)
