@@ -241,7 +241,7 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-74": Case(
         says={
             1: ("data of the whole collective", "the gathered result", "size / n"),
-            2: ("size x (n-1)/n",),
+            2: ("size x (n-1)/n", "flows of size / n / c bytes", "each GPU sends (n-1)/n"),
             3: ("`ALLGATHER` in the weight-gradient columns: DP", "forward columns: TP"),
             4: ("`grad_gather` (ALLGATHER of 2 B x parameters)",),
         },

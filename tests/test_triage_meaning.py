@@ -123,3 +123,22 @@ def test_a_question_opens_with_its_answer_and_a_failure_with_its_cause() -> None
     assert zh.cause.startswith("简要回答：") and "微秒" in zh.cause
     crashed = triage(_thread("It crashed", "What is the time unit?\n\nSegmentation fault\n"))
     assert crashed.cause.startswith("wkparse cannot name the cause")
+
+
+def test_a_size_question_gets_how_ns3_moves_it_once() -> None:
+    """Whether a collective's size is per rank is answered with SimAI-Analytical's timing and
+    with how SimAI_simulator cuts it into flows (each GPU sends (n-1)/n); a thread that gets
+    the catalog page on those flows whole is not told it twice."""
+    from wkparse.threads.phrases import say
+
+    head = "---\ntitle: t\ncreated: 2025-06-09\nlanguage: en\n---\n\n"
+    size = triage(
+        head + "Should the ALLGATHER size in the workload be divided by the number of ranks?\n"
+    )
+    packets = triage(
+        head + "The log of an allreduce shows flow size = packet size, always 16MB. "
+        "Should the allreduce size be divided per rank? Is the flow size the packet size?\n"
+    )
+    flows = say("m-size-flows", "en")
+    assert flows in size.markdown
+    assert flows not in packets.markdown and "behaviour-ns3-packets" in packets.markdown

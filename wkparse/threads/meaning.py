@@ -138,6 +138,10 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
         or any(_NS3.search(x) for _, x in said)
     )
     why = any(_WHY_ASKED.search(x) for _, x in said)
+    # the page on a collective's ns-3 flows, unless a question already gets it whole
+    from wkparse.concepts import answering
+
+    flows = not any(p.id == _FLOWS for _, x in said for p in answering(x))
     # the DP collectives are often named only in a pasted log
     for key, line in _raised(said, [*said, *t.thread.numbered()]):
         if key == "ns3-out" and not ns3:
@@ -149,7 +153,7 @@ def answer(t: Triage, files: list[sources.Source], tp: int | None, pp: int | Non
         old_csv = _old_ns3_csv(t) if ns3 else ""
         stall = _stall(t) if key == "ns3-out" and any(_STALL.search(x) for _, x in said) else None
         where = key == "ns3-out" and any(_RESULTS_DIR.search(x) for _, x in said)
-        for text, module in _facts(key, lang, files, aicb_at(t), old_csv, why):
+        for text, module in _facts(key, lang, files, aicb_at(t), old_csv, why, flows):
             if where:  # the user looks in SimAI_analytical's folder
                 text = _joined(text, say("m-ns3-where", lang), lang)
             if stall is not None:  # the silence, with the collectives the thread shows
@@ -244,15 +248,21 @@ def _facts(
     aicb_at: str | None = None,
     old_csv: str = "",
     why: bool = False,
+    flows: bool = False,
 ) -> Iterator[tuple[str, str]]:
     """Each fact of topic `key` and what it is read from; `why`: the thread asks why (a
-    factor, a formula), and the catalog page that says why is added."""
+    factor, a formula), and the catalog page that says why is added; `flows`: how ns-3 cuts
+    a collective is said with its size (the thread gets no page on it)."""
     if key == "unit":
         yield say("m-unit", lang), "wkparse.models.simai.report"
     elif key == "busbw":
         yield say("m-busbw", lang), "wkparse.models.simai.comm"
     elif key == "size":
-        yield say("m-size", lang), "wkparse.models.simai.comm"
+        if flows:  # how ns-3 moves the size, where the page on its flows is not given
+            text = _joined(say("m-size", lang), say("m-size-flows", lang), lang)
+            yield text, f"wkparse.models.simai.comm; {_CONCEPT}{_FLOWS}"
+        else:
+            yield say("m-size", lang), "wkparse.models.simai.comm"
     elif key == "groups":
         yield say("m-groups", lang, pairs=_pairs(lang)), "wkparse.models.simai.tables"
     elif key == "dp":
@@ -743,6 +753,10 @@ def _joined(first: str, second: str, lang: str) -> str:
     if not second:
         return first
     return first + ("" if lang == "zh" else " ") + second
+
+
+#: the catalog page on how SimAI_simulator cuts a collective into flows
+_FLOWS = "behaviour-ns3-packets"
 
 
 def _page_text(ident: str, lang: str) -> str:

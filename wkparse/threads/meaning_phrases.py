@@ -55,6 +55,15 @@ MEANING: dict[str, tuple[str, str]] = {
         "busbw = algbw x (n-1)/n，all-reduce 的 busbw = algbw x 2(n-1)/n，n 为该集合通信所在"
         "通信组的大小。因此 busbw 超过网卡速率本身并不矛盾：它取决于该行的大小和通信组。",
     ),
+    "m-size-flows": (
+        "SimAI_simulator (ns-3) sends the same amount (read in its own mock NCCL layer, up to "
+        "SimAI 1.6): that layer cuts an all-gather or reduce-scatter of that size into flows of "
+        "size / n / c bytes (c ring channels), n - 1 from each GPU on each channel, so each GPU "
+        "sends (n-1)/n of the size.",
+        "SimAI_simulator（ns-3）发送的数据量相同（依据其自带的模拟 NCCL 层，至 SimAI 1.6）："
+        "该层把该大小的 all-gather 或 reduce-scatter 切成 size / n / c 字节的流（c 为环通道数），"
+        "每个 GPU 在每个通道上发出 n - 1 个，所以每个 GPU 发出该大小的 (n-1)/n。",
+    ),
     "m-size": (
         "A collective's size in a row is the data of the whole collective (for ALLGATHER, the "
         "gathered result); each of the n ranks of its group contributes size / n, and SimAI "
