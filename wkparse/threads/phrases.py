@@ -188,6 +188,14 @@ PHRASES: dict[str, tuple[str, str]] = {
         "{outcome}，而你得到了一个结果，所以你的文件或你的 SimAI 与它不同；下文不对这个重建的"
         "文件下任何结论。",
     ),
+    "a-rebuild-contradicted-layout": (
+        "Its layout (`{name}`), with AICB's shipped compute times standing in, is not what you "
+        "ran either: SimAI {simai}'s model {outcome} with it, while you report a result, so your "
+        "file or your SimAI differs from it; nothing below is said of that rebuild.",
+        "以 AICB 自带的计算时间代替后，它的布局（`{name}`）也不是你运行的情况：SimAI {simai} "
+        "的模型对它的预测是{outcome}，而你得到了一个结果，所以你的文件或你的 SimAI 与它不同；"
+        "下文不对这个重建的文件下任何结论。",
+    ),
     "a-rebuild-layout": (
         "Its rows, sizes and ga do not depend on those times: what follows reads the layout "
         "AICB {revision} writes (`{name}`) with the compute times of AICB's shipped "

@@ -128,7 +128,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
         if contradicted is not None:
             # the thread reports a result; the models give this file none: not what ran
             text = say(
-                "a-rebuild-contradicted",
+                "a-rebuild-contradicted-layout" if rb.error else "a-rebuild-contradicted",
                 lang,
                 name=rb.source.name,
                 outcome=outcome_word(contradicted, lang),
