@@ -75,10 +75,10 @@ def test_the_page_answers_before_a_model_the_words_raise_and_is_said_once() -> N
         "Is the flow size the packet size? So does this packet size come from SimAI?\n"
     )
     t = triage(HEAD.format(title="packet size", lang="en") + body)
-    first, second = t.asked[0], t.asked[1]
+    first = t.asked[0]
     assert "`PACKET_PAYLOAD_SIZE`" in first.answer
     assert "behaviour-ns3-packets" in first.evidence[0]
-    assert "answers this too" in second.answer
+    assert [q.text for q in first.also] == ["So does this packet size come from SimAI?"]
     assert t.markdown.count("`PACKET_PAYLOAD_SIZE` bytes") == 1
 
 
@@ -107,7 +107,8 @@ def test_a_bare_follow_up_is_pointed_at_the_page_just_given_and_nothing_else_is(
     body = "Which GPU was the AIOB Example.txt measured on? How was it obtained?\n"
     t = triage(HEAD.format(title="aiob", lang="en") + body)
     assert "behaviour-aiob-file" in t.asked[0].evidence[0]
-    assert "answers this too" in t.asked[1].answer
+    # quoted under the page's answer, which answers it too
+    assert [q.text for q in t.asked[0].also] == ["How was it obtained?"] and len(t.asked) == 1
     other = "Which GPU was the AIOB Example.txt measured on? How is the topology written?\n"
     t = triage(HEAD.format(title="aiob", lang="en") + other)
-    assert all("answers this too" not in a.answer for a in t.asked)
+    assert not t.asked[0].also and len(t.asked) == 2
