@@ -130,17 +130,32 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-209": Case(
         says={
             1: ("26b4574b 之前的版本接受", "exit 255"),
-            3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
-            2: ("去掉 `-busbw example/busbw.yaml` 后", "没有 -n_p_s", "不初始化每台服务器的网卡数"),
+            3: ("(PP-1)/(GA*vpp) = 15/(1*1)", "气泡占 93.75%", "气泡仍占主导"),
+            2: (
+                "去掉 `-busbw example/busbw.yaml` 后",
+                "没有 -n_p_s",
+                "不初始化每台服务器的网卡数",
+                "正是你看到的全是气泡的结果",
+                "-g 12288 -g_p_s 8 -r prefill- -n_p_s 8`",
+            ),
             4: ("SimAI 从不读取 mode:", "起带有 vidur-alibabacloud"),
         },
         never=("格式错误", "-n_p_s busbw.yaml"),
     ),
     "aliyun-SimAI-210": Case(
         says={
-            1: ("起带有 vidur-alibabacloud：一个推理模拟器",),
-            2: ("没有 -n_p_s", "不初始化每台服务器的网卡数"),
-            3: ("(PP-1)/(GA*vpp) = 15/(1*1)",),
+            1: (
+                "起带有 vidur-alibabacloud：一个推理模拟器",
+                "把它当作一次训练迭代来模拟",
+                "概念页 `behaviour-inference-vidur`",
+            ),
+            2: (
+                "没有 -n_p_s",
+                "不初始化每台服务器的网卡数",
+                "正是你看到的全是气泡的结果",
+                "-nv 380 -nic 50 -n_p_s 8`",
+            ),
+            3: ("(PP-1)/(GA*vpp) = 15/(1*1)", "气泡占 93.75%", "气泡仍占主导"),
             4: ("SimAI 从不读取 mode:",),
         },
         # the predicted Total time rests on an uninitialised NIC count: never quoted

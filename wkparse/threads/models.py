@@ -51,6 +51,8 @@ class Prediction:
     #: the variables the command line sets that the program never reads (`AS_SEND_LAT`
     #: before SimAI_analytical)
     unread_environment: tuple[str, ...] = ()
+    #: the EndToEnd.csv's bubble and exposed comm, in % of its total (None: no finite total)
+    shares: tuple[float, float] | None = None
 
     def public(self) -> dict[str, object]:
         return {
@@ -176,6 +178,7 @@ def run(
         # without -n_p_s the total rests on an uninitialised NIC count: no number to quote
         total_us=None if _undefined(options) else _total(reading.report),
         unread_environment=() if isinstance(options, Refusal) else unread_environment(options),
+        shares=_shares(reading.report),
     )
 
 
@@ -189,6 +192,24 @@ def _undefined(options: object) -> bool:
 def _total(report: object) -> float | None:
     total = getattr(report, "total_time_us", None)
     return float(total) if isinstance(total, (int, float)) and math.isfinite(total) else None
+
+
+def _shares(report: object) -> tuple[float, float] | None:
+    """The bubble's and the exposed comm's share of the total, in %, as SimAI's summary
+    gives them (an unset NIC count read as 0 too: its wrapped times sit in the bubble)."""
+    totals = getattr(report, "totals", None)
+    if not isinstance(totals, dict):
+        return None
+    total = totals.get("total_time_us")
+    bubble, exposed = totals.get("bubble_time_us"), totals.get("total_exposed_comm_us")
+    numbers = (total, bubble, exposed)
+    if not all(isinstance(v, (int, float)) and math.isfinite(v) for v in numbers):
+        return None
+    assert isinstance(total, (int, float)) and isinstance(bubble, (int, float))
+    assert isinstance(exposed, (int, float))
+    if total <= 0:
+        return None
+    return (bubble / total * 100.0, exposed / total * 100.0)
 
 
 def _kind(outcome: Outcome, how: str | None) -> str:

@@ -41,6 +41,12 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Likely cause: the SimAI command line — {warning} (SimAI {simai} model, {basis}).",
         "可能的原因在 SimAI 命令行：{warning}（SimAI {simai} 模型，{basis}）。",
     ),
+    "cause-inference": (
+        " The file is an inference workload, which SimAI_analytical runs as one training "
+        "iteration (it reads no mode:): {page} (page `{id}`, {source})",
+        "这个文件是推理负载，SimAI_analytical 把它当作一次训练迭代来模拟（它不读取 mode:）。"
+        "{page}（概念页 `{id}`，{source}）",
+    ),
     "q-versions": ("Which SimAI and AICB?", "对应哪个版本的 SimAI 和 AICB？"),
     "a-versions": (
         "SimAI {simai}, {simai_why}; AICB {aicb}, {aicb_why}{aicb_more}.{models}{same}",
@@ -306,6 +312,49 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Its EndToEnd.csv gives Total time {total}: SimAI-Analytical writes its times in "
         "microseconds (us).",
         "它的 EndToEnd.csv 中 Total time 为 {total}：SimAI-Analytical 的时间单位是微秒（us）。",
+    ),
+    "q-nics": (
+        "What does the missing -n_p_s do, and what does the command give with it?",
+        "缺少 -n_p_s 有什么后果，加上它结果如何？",
+    ),
+    "a-nics-given": (
+        "With these options the model reads the unset NIC count as 0 and gives a total that is "
+        "{bubble} bubble and {exposed} exposed communication: every collective gets busbw -1, "
+        "its time wraps and drops out of the exposed communication, and the bubble term, which "
+        "adds the forward and input-gradient communication times x (PP - 1) / (GA x vpp), "
+        "holds it instead.",
+        "按这些选项，模型把未设置的网卡数当作 0：总时间中气泡占 {bubble}，暴露通信占 {exposed}。"
+        "每个集合通信的 busbw 为 -1，其时间溢出回绕，从暴露通信中消失；而气泡项把前向和输入梯度"
+        "阶段的通信时间乘以 (PP - 1) / (GA x vpp) 计入，于是这些时间都落在气泡里。",
+    ),
+    "a-nics-seen": (
+        " That is the all-bubble result you report: it comes from the command line, not from "
+        "the workload file.",
+        "这就是你看到的“全是气泡”的结果：原因在命令行，不在 workload 文件。",
+    ),
+    "a-nics-tie": (
+        "With your options the model gives {bubble} bubble and {exposed} exposed "
+        "communication: the all-bubble result you report. ",
+        "按你的选项，模型给出气泡占 {bubble}、暴露通信占 {exposed}：正是你看到的全是气泡的结果。",
+    ),
+    "a-nics-fix": (
+        "The fix: {drop}give `-n_p_s` (NICs per server, here {n}, one per GPU of -g_p_s): "
+        "`{command}`. With it the model finishes with {bubble} bubble and {exposed} exposed "
+        "communication.",
+        "解决办法：{drop}加上 `-n_p_s`（每台服务器的网卡数，这里取 {n}，与 -g_p_s 的 GPU 数相同）："
+        "`{command}`。加上后模型正常结束，气泡占 {bubble}，暴露通信占 {exposed}。",
+    ),
+    "a-nics-drop": ("drop `{words}` and ", "去掉 `{words}`，"),
+    "a-nics-defaults": (
+        " Without -nv and -nic SimAI takes its default bandwidths (from -g_type and -nic_t); "
+        "give them for your network.",
+        "没有 -nv 和 -nic 时 SimAI 使用默认带宽（取自 -g_type 和 -nic_t）；请按你的网络给出它们。",
+    ),
+    "a-nics-bubble": (
+        " The bubble still dominates: SimAI adds (PP - 1) / (GA x vpp) times a stage's compute "
+        "and blocking communication, so this share follows from the file's pp, ga and vpp.",
+        "气泡仍占主导：SimAI 把一个阶段的计算与阻塞通信时间乘以 (PP - 1) / (GA x vpp) 计入气泡，"
+        "所以这个占比由文件的 pp、ga 和 vpp 决定。",
     ),
     "a-run-warning": ("Also: {warning}", "另外：{warning}"),
     "a-run-prints": ("Also, SimAI prints: `{warning}`", "另外，SimAI 会打印：`{warning}`"),

@@ -21,6 +21,7 @@ from wkparse.threads import (
     logs,
     meaning,
     models,
+    nic_count,
     particulars,
     questions,
     retry,
@@ -291,6 +292,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
                 updates[id(p)] = now
 
     retry.without_unknown(t, runs, ran)
+    nic_fix = nic_count.with_nic_count(t, runs, ran)
 
     # the log: where the run was; the symptom against the prediction
     pasted_logs = [a.text for a in found.of("log")]
@@ -349,9 +351,28 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     # a cause asked of a run the thread shows (its command, log, topology, file, rows)
     shown = any(n for k, n in found.counts().items() if k not in ("aicb-command", "attachment"))
     about_the_run = shown and any(q.kind in ("cause", "topic") for q in asks)
+    if nic_fix is not None and t.cause:
+        t.cause += ("" if lang == "zh" else " ") + nic_fix
+    if any(q.kind in ("cause", "howto") for q in asks):
+        _inference_note(t)
     cause.missing(t, files, said, simai_cmds, about_the_run, asks)
     particulars.add(t, files, asks)
     t.asked = asked.answer_all(t, asks)
+
+
+def _inference_note(t: Triage) -> None:
+    """An inference file whose run's cause or fix is asked: the opening says that SimAI
+    simulates it as a training iteration, and where inference is simulated end to end (the
+    catalog's page, which the evidence cites)."""
+    from wkparse.concepts import find
+
+    page = find("behaviour-inference-vidur")
+    if page is None or not t.cause:
+        return
+    text = " ".join(page.definition(t.language).split())
+    if any(a.answer == text for a in t.answers):
+        cite = page.sources[0].cite() if page.sources else ""
+        t.cause += say("cause-inference", t.language, page=text, id=page.id, source=cite)
 
 
 def _apply_deletion(t: Triage, src: sources.Source, ev: list[str]) -> None:

@@ -48,6 +48,13 @@ def without_unknown(
         t.answers.append(Answer(say("q-run", lang), text, ev))
 
 
+def drop_unknown(words: list[str], version: SimaiVersion) -> tuple[list[str], list[str]]:
+    """The words without each option SimAI at `version` does not know, and those dropped."""
+    from wkparse.models.simai.options import knows
+
+    return _drop(words, lambda w: knows(version, w))
+
+
 def _drop(words: list[str], known: object) -> tuple[list[str], list[str]]:
     """The words without each unknown option and the value after it."""
     assert callable(known)
