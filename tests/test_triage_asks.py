@@ -78,7 +78,7 @@ def test_what_would_settle_a_cause_ends_once() -> None:
     assert said and all(s.endswith("Was it still running or did it exit?") for s in said)
 
 
-END_ASK = "the end of the run's output"
+END_ASK = "shown only as a picture, so why it exited cannot be read"
 
 
 def _pictured(picture: str) -> list[str]:

@@ -52,10 +52,22 @@ CASES: dict[str, Case] = {
         says={
             1: ("`forward_compute_time *= 2` 加倍的是一个随后就被覆盖的值", "不起作用"),
             2: ("`atten_flash` 段计算两次", "前向、输入梯度和权重梯度计算时间中"),
-            4: ("一层的反向时间就是它的前向时间", "`param_time`", "`grad_param_compute`"),
+            3: ("选择性重计算", "只重计算核心注意力", "'attention' in name"),
+            4: (
+                "一层的反向时间就是它的前向时间",
+                "`param_time`",
+                "`grad_param_compute`",
+                "两者之和写在 `grad_param_compute` 行的输入梯度计算时间里",
+            ),
         },
-        never=("可能的原因", "前向时间加倍", "重计算被忽略", "梯度计算时间缺失"),
-        gaps={3: ("选择性重计算",)},
+        # the fields' `>>` reading (row-compute) answers none of the three questions
+        never=(
+            "可能的原因",
+            "前向时间加倍",
+            "重计算被忽略",
+            "梯度计算时间缺失",
+            "`100.5` 读出 100",
+        ),
     ),
     "aliyun-SimAI-140": Case(
         says={
@@ -181,11 +193,19 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-248": Case(
         says={
-            2: ("WK801", "只有整个运行结束时才写入"),
+            1: ("SimAI_simulator 会读取并模拟这几类行", "会执行其中每一个并正常结束"),
+            2: ("WK801", "只有整个运行结束时才写入", "用大于 1 的专家并行度重新生成文件"),
             3: ("ncclFlowModel_detailed_<N>.csv 即使在正常结束的运行中也是空的",),
         },
-        never=("nullptr", "删除", "删掉", "可能的原因"),
-        gaps={1: ("mixtral",)},
+        # an ns-3 thread: nothing of SimAI_analytical; the plain ALLTOALL rows are not judged
+        never=(
+            "nullptr",
+            "删除",
+            "删掉",
+            "可能的原因",
+            "SimAI_analytical 则不传输",
+            "TP 组上的 ALLTOALL",
+        ),
     ),
     "aliyun-SimAI-253": Case(
         says={
@@ -491,10 +511,15 @@ CASES: dict[str, Case] = {
                 "剩下的行一个也没有",
             ),
             2: ("删掉这些行不是有效的解决办法",),
-            3: ("SimAI 最后才发出它们", "从最后一行倒序", "只有整个运行结束时才写入"),
+            3: (
+                "SimAI 最后才发出它们",
+                "从最后一行倒序",
+                "只有整个运行结束时才写入",
+                "包级仿真至少需要",
+            ),
             4: ("DP 组有 128 / 4 = 32 个 GPU", "这个 DP 组是文件的 DP 8", "的 4 倍"),
             # the log is only a screenshot: its end and the exit status are asked
-            5: ("运行输出的结尾", "echo $?"),
+            5: ("运行输出只以图片形式给出", "文本输出的最后几行", "echo $?"),
             6: ("DP = 128 / (TP x PP) = 8, ga 32", "每阶段 9 层", "pp_comm（67,108,864 B）"),
         },
         never=("设计如此", "隐藏在 TP", "删除前几行不影响", "可能的原因"),

@@ -34,7 +34,12 @@ def answer_all(t: Triage, questions: list[Question]) -> list[Asked]:
         paged = (q, asked[0]) if asked else paged
         if a is not None and a.answered and q.kind in ("cause", "topic") and is_cause(t):
             cause_used = True
-        if a is not None and all(a.answer != b.answer or not a.answered for b in out):
+        if a is not None:
+            # every question stays listed: one whose answer an earlier question got says that
+            # the models have nothing more (not that the earlier answer answers it)
+            same = [b for b in out if a.answered and b.answered and b.answer == a.answer]
+            if same:
+                a = Asked(q, say("asked-same", t.language), list(same[0].evidence), False)
             out.append(a)
     # a title read as a question is kept only where it adds an answer to the body's
     if any(a.answered for a in out):
@@ -147,6 +152,15 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
     if not on_line and not q.concepts and q.kind in ("cause", "howto", "meaning"):
         # the title names what the question asks about ("these two factors")
         on_line = [a for a in fitting if _cites_line(a.evidence, 0, lang)]
+        rows = _on_rows(t, q) if on_line and q.kind in ("cause", "howto") else []
+        if rows:
+            # a fix asked of the rows the thread shows: what the models say of those rows too
+            both = [on_line[0], rows[0]]
+            return Asked(
+                q,
+                ("" if lang == "zh" else " ").join(a.answer for a in both),
+                list(dict.fromkeys(e for a in both for e in a.evidence)),
+            )
     if on_line:
         first = on_line[0]
         return Asked(q, first.answer, list(first.evidence))
@@ -195,6 +209,19 @@ def _fits(a: Answer, q: Question) -> bool:
     from wkparse.threads.meaning import answers
 
     return not a.topic or answers(a.topic, q.context or q.text)
+
+
+def _on_rows(t: Triage, q: Question) -> list[Answer]:
+    """The answer on the workload rows the thread pastes that a rule backs (what the rows do
+    to the run), else none: what the terms in them mean is no fix."""
+    lang = t.language
+    rows = [r.line for r in t.found.of("workload-rows")]
+    for a in t.answers:
+        on_rows = any(_cites_line(a.evidence, line, lang) for line in rows)
+        ruled = any(e.startswith("rules/") for e in a.evidence)
+        if a.question == say("q-concepts", lang) and on_rows and ruled:
+            return [a]
+    return []
 
 
 def _about(a: Answer, q: Question) -> bool:

@@ -182,16 +182,18 @@ def missing(
     # its last lines settle a run that stopped, not one that finished with numbers the user
     # doubts (the result lines are asked for below)
     stopped = run_said and any(o != "finish" for o, _ in said)
-    if stopped and not t.found.of("log"):
+    # a run whose output the thread shows only as a picture: its text and exit status
+    pictured = not t.found.of("log") and any(_PICTURE.search(x) for _, x in t.thread.numbered())
+    if stopped and pictured:
+        t.missing.append(say("missing-end-picture", lang))
+    elif stopped and not t.found.of("log"):
         t.missing.append(say("missing-log", lang))
     elif stopped and not any(_FINISHED.search(a.text) for a in t.found.of("log")):
         t.missing.append(say("missing-end", lang))
     if run_said and not simai_cmds:
         t.missing.append(say("missing-command", lang))
-    # a run whose cause is asked, its output shown only as a picture: its text and exit status
-    pictured = not t.found.of("log") and any(_PICTURE.search(x) for _, x in t.thread.numbered())
     if pictured and simai_cmds and not run_said and any(k in ("cause", "topic") for k in kinds):
-        t.missing.append(say("missing-end", lang))
+        t.missing.append(say("missing-end-picture", lang))
     # the cause of a value SimAI reported, when the thread shows no line of its results
     doubted = any(q.kind in ("cause", "topic") and set(q.concepts) & _result_values() for q in asks)
     if doubted and not t.found.of("log"):

@@ -329,9 +329,23 @@ def _expert_rows(t: Triage, files: list[sources.Source]) -> None:
             size = whole_number(m.group(2))
             if m.group(1).endswith("_DP_EP") or not size:
                 continue  # a _DP_EP group is the DP group at ep 1; 0 B moves nothing
-            text = say("m-expert-unknown", t.language, token=m.group(1), size=f"{size:,}")
-            _add(t, text, "rules/WK407.toml, rules/WK801.toml", row.line)
+            # a thread on SimAI_simulator: what that backend does, without the analytical's
+            ns3 = _on_ns3(t)
+            key = "m-expert-unknown-ns3" if ns3 else "m-expert-unknown"
+            text = say(key, t.language, token=m.group(1), size=f"{size:,}")
+            rules = "rules/WK801.toml" if ns3 else "rules/WK407.toml, rules/WK801.toml"
+            _add(t, text, rules, row.line)
             return
+
+
+#: words that put a thread on SimAI_simulator (its ns-3 backend) or its outputs
+_NS3 = re.compile(r"(?i)SimAI_simulator|ns-?3|ncclFlowModel")
+
+
+def _on_ns3(t: Triage) -> bool:
+    """Whether the thread speaks of SimAI_simulator only (not of SimAI_analytical)."""
+    text = " ".join(x for _, x in [(0, t.thread.title), *t.found.prose])
+    return bool(_NS3.search(text)) and "analytical" not in text.lower()
 
 
 def presets_at(lang: str, at: str | None) -> str:

@@ -338,7 +338,30 @@ MEANING: dict[str, tuple[str, str]] = {
         "exit 139；WK801），SimAI_analytical 则不传输其中的任何字节（WK407）；`ep:` 大于 1 时"
         "这一行按原样执行。",
     ),
+    "m-expert-unknown-ns3": (
+        "The thread does not show line 1 of the file, so its `ep:` is not known. These kinds of "
+        "rows are read and simulated by SimAI_simulator: the forward and input-gradient "
+        "ALLGATHER / REDUCESCATTER on the TP group and `{token}` on the expert group; an AICB "
+        "MoE file with them (TP 4, EP 2) runs each of them and finishes (WK801). What decides "
+        "is the header: with `ep: 1` the `{token}` of {size} B on this row runs in an expert "
+        "group of one rank and SimAI_simulator crashes there (SIGSEGV, exit 139), writing "
+        "nothing; the fix is to regenerate the file with an expert-parallel size above 1 "
+        "(`ep:` above 1), and then the run can finish.",
+        "帖子没有给出文件的第 1 行，所以不知道它的 `ep:`。SimAI_simulator 会读取并模拟这几类行："
+        "TP 组上前向和输入梯度的 ALLGATHER / REDUCESCATTER，以及专家组上的 `{token}`；"
+        "带有这些行的 AICB MoE 文件（TP 4，EP 2）会执行其中每一个并正常结束（WK801）。"
+        "起决定作用的是文件头：如果是 `ep: 1`，这一行 {size} B 的 `{token}` 在只有一个 rank "
+        "的专家组里执行，SimAI_simulator 会在这里崩溃（SIGSEGV，exit 139），什么也不写出；"
+        "解决办法是用大于 1 的专家并行度重新生成文件（`ep:` 大于 1），这样运行才能跑完。",
+    ),
     "evidence-model": ("wkparse's model `{module}`", "wkparse 的模型 `{module}`"),
+    "missing-end-picture": (
+        "the run's output is shown only as a picture, so why it exited cannot be read from the "
+        "thread: paste the last lines of its text output (did it print `all passes finished`?) "
+        "and its exit status (`echo $?`)",
+        "运行输出只以图片形式给出，所以从帖子里看不出它为什么退出：请贴出文本输出的最后几行"
+        "（是否打印了 `all passes finished`？）以及退出码（`echo $?`）",
+    ),
     "missing-end": (
         "the end of the run's output: did it print `all passes finished`, and what was its exit "
         "status (`echo $?`)? Was it still running or did it exit?",

@@ -37,7 +37,7 @@ def with_nic_count(
         cmd = commands.get(p.line) if p.line is not None else None
         if cmd is None or cmd.backend != "analytical" or src.excerpt or src.stand_in_times:
             continue
-        words, dropped = cmd.words[1:], []
+        words, dropped = cmd.words[1:], list[str]()
         if p.outcome == "refuse":
             words, dropped = retry.drop_unknown(words, version)
             if not dropped:

@@ -469,6 +469,13 @@ PHRASES: dict[str, tuple[str, str]] = {
         "在 AICB 写出的原文件中，SimAI 最后才发出它们：它先对所有行执行前向，再从最后一行倒序"
         "执行到第 0 行的梯度阶段，所以前几行的权重梯度集合通信在整个反向传播之后才执行。",
     ),
+    "deleted-dp-wire": (
+        " On SimAI_simulator the unedited file's traffic is {gb} GB on the wire: at least {s} s "
+        "of packet-level simulation, and ncclFlowModel_EndToEnd.csv is written only when the "
+        "whole run ends.",
+        "在 SimAI_simulator 上，未修改文件在链路上的流量为 {gb} GB：包级仿真至少需要 {s} 秒，"
+        "而 ncclFlowModel_EndToEnd.csv 只在整个运行结束时才写入。",
+    ),
     "deleted-dp-left": (
         "The rows left still hold {n} data-parallel (DP) collectives with data.",
         "剩下的行中仍有 {n} 个带数据量的数据并行（DP）集合通信。",
@@ -673,6 +680,10 @@ PHRASES: dict[str, tuple[str, str]] = {
         "= {share}.",
         "你的文件中（PP {pp}、ga {ga}、vpp {vpp}）这个系数为 "
         "({pp} - 1) / ({ga} x {vpp}) = {share}。",
+    ),
+    "asked-same": (
+        "wkparse has no answer to this beyond the one to the question above.",
+        "除了上一个问题的回答，wkparse 对这个问题没有别的答案。",
     ),
     "asked-above": (
         "The answer above (concept page `{id}`) answers this too.",

@@ -400,13 +400,31 @@ def _apply_deletion(t: Triage, src: sources.Source, ev: list[str]) -> None:
         else say("deleted-dp-left", lang, n=cut.dp_left)
     )
     if dp_gone:  # where SimAI would have run them: last, in the weight-gradient pass
-        left += say("deleted-dp-last", lang)
+        left += say("deleted-dp-last", lang) + _unedited_cost(t, src.data)
     text = say("a-deleted", lang, n=said.rows, rows=rows, left=left)
     ev = [*ev, evidence.line_of(said.line, lang)]
     if dp_gone:
         ev.append(say("evidence-model", lang, module="wkparse.models.simai.ns3"))
     t.answers.append(Answer(say("q-rebuild", lang), text, ev))
     src.data, src.deleted = cut.data, said.rows
+
+
+def _unedited_cost(t: Triage, data: bytes) -> str:
+    """On a SimAI_simulator thread, what the file as written (its DP rows run last) costs to
+    simulate: the ns-3 model's traffic and time estimate; else nothing."""
+    from wkparse.models.simai.ns3 import simulate_ns3
+
+    ns3 = any(a.command and a.command.backend == "ns3" for a in t.found.of("simai-command"))
+    if not ns3:
+        return ""
+    try:
+        run = simulate_ns3(data, None, models.MODEL)
+    except (ValueError, OSError):
+        return ""
+    if not run.too_long or run.halt is not None:
+        return ""
+    gb, s = f"{run.wire_bytes / 1e9:,.1f}", f"{run.estimated_s:,.0f}"
+    return say("deleted-dp-wire", t.language, gb=gb, s=s)
 
 
 def _findings_bear(t: Triage) -> bool:
