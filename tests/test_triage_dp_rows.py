@@ -32,15 +32,18 @@ def test_deleted_dp_rows_cost_nothing_said_off_ns3() -> None:
 
 
 def test_deleted_dp_rows_on_ns3_say_what_the_unedited_file_costs() -> None:
+    big = COMMAND.replace("--world_size=16", "--world_size=64").replace(
+        "--num_layers=2 --hidden_size=1024", "--num_layers=8 --hidden_size=4096"
+    )
     body = (
-        COMMAND + "I deleted the first 7 rows of the file and ran it:\n\n"
+        big + "I deleted the first 7 rows of the file and ran it:\n\n"
         "    ./bin/SimAI_simulator -t 16 -w run.txt -n topo -c SimAI.conf\n"
     )
     result = triage(FRONT.format(title="no DP") + body)
     said = _deleted([a.answer for a in result.answers])
-    # a small file: the model's estimate stays under what it calls too long, so no cost
     assert "from the last row back to row 0" in said
-    assert ("packet-level simulation" in said) == ("GB on the wire" in said)
+    assert "On SimAI_simulator the unedited file's traffic is" in said
+    assert "s of packet-level simulation" in said
 
 
 def test_output_only_as_a_picture_asks_for_its_text_and_exit_status() -> None:
