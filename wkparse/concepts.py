@@ -213,15 +213,17 @@ def concepts(kind: str | None = None) -> list[ConceptPage]:
     return sorted(found, key=lambda p: (order[p.kind], p.id))
 
 
-def answering(question: str) -> list[ConceptPage]:
+@functools.lru_cache(maxsize=4096)
+def answering(question: str) -> tuple[ConceptPage, ...]:
     """The pages whose `asks` a question matches (what triage answers a question with when it
-    names no page: "is a run deterministic?"), most specific first (the most patterns)."""
+    names no page: "is a run deterministic?"), most specific first (the most patterns); kept,
+    as triage asks it of the same lines several times."""
 
     def matched(page: ConceptPage) -> int:
         return max((len(a) for a in page.asks if all(w.search(question) for w in a)), default=0)
 
     found = [(matched(p), p.id, p) for p in _all().values() if p.asks]
-    return [p for n, _, p in sorted(found, key=lambda f: (-f[0], f[1])) if n]
+    return tuple(p for n, _, p in sorted(found, key=lambda f: (-f[0], f[1])) if n)
 
 
 def normalized(name: str) -> str:
