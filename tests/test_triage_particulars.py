@@ -60,6 +60,15 @@ def test_how_simai_runs_ga_is_answered_with_what_ga_does_in_the_users_file() -> 
     assert "runs the rows once" in bare and "In your file" not in bare
 
 
+def test_why_ga_changes_nothing_is_answered_by_the_ga_page_with_the_users_header() -> None:
+    body = "Why does changing ga not change the result?\n\n```\n" + _header(1, 8) + "```"
+    assert "`ga` changes nothing in SimAI's result" in _first(_thread(body))
+    zh = read("t", [(3, "为什么修改 ga 之后结果不变？")])
+    assert zh[0].concepts[0] == "behaviour-ga-schedule"
+    # a result unchanged by another setting is not ga's
+    assert "behaviour-ga-schedule" not in read("t", [(3, "Why does TP not change it?")])[0].concepts
+
+
 def test_a_question_on_run_time_with_many_micro_batches_gets_the_cost_page() -> None:
     t = _thread("Is the slow, linear scaling with global_batch 1048576 intended?")
     assert "linear in the number of micro-batches by construction" in _first(t)
