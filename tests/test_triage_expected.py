@@ -304,12 +304,12 @@ CASES: dict[str, Case] = {
     ),
     "aliyun-SimAI-83": Case(
         says={
-            2: ("`grad_gather`（ALLGATHER，2 B x 参数量）", "`grad_param_comm`（REDUCESCATTER"),
-            3: ("`param_time`（取其最小值和平均值）是梯度步骤", "`grad_param_compute`"),
+            1: ("`workload_generate_aiob`", "不开 `--aiob_enable` 生成", "与前向列相同的大小"),
+            2: ("`grad_gather`（ALLGATHER，2 B x 参数量）", "分布式优化器"),
+            3: ("`param_time`", "并不是再算一次梯度", "`Grad_param._apply`"),
             4: ("单个 GPU 上那一份模型分片的参数量", "大小随 TP 变化"),
         },
         never=("可能的原因", "bug", "重新计算权重梯度"),
-        gaps={1: ("NONE 0",)},
     ),
     "aliyun-SimAI-88": Case(
         says={
@@ -354,9 +354,12 @@ CASES: dict[str, Case] = {
         ),
     ),
     "aliyun-aicb-22": Case(
-        says={2: ("x 1000 into nanoseconds",)},
+        says={
+            1: ("`WorkloadApplyer._apply_computation`", "sleeps `msg_size / 1e9` seconds"),
+            2: ("microsecond measurements by 1000",),
+            3: ("`aicb.py`", "the SimAI-format generator"),
+        },
         never=("Likely cause", "sends a message", "times are bytes"),
-        gaps={1: ("_apply_computation",), 3: ("aicb.py",)},
     ),
     "aliyun-aicb-24": Case(
         says={
@@ -397,7 +400,13 @@ CASES: dict[str, Case] = {
         never=("Likely cause", "shrinks", "rescales", "4 x the full model", "divided by the DP"),
     ),
     "aliyun-SimAI-121": Case(
-        says={}, never=("Likely cause", "always exactly reproducible", "random seed")
+        says={
+            1: ("not guaranteed to be bit-for-bit reproducible",),
+            2: ("`portNumber[src][dst]++`", "ECMP next hops by hashing the ports"),
+            3: ("`-t 1` and fixed seeds", "identical output with `-t 1` and `-t 2`"),
+            4: ("DP = 512 / (TP x PP) = 128, ga 1",),
+        },
+        never=("Likely cause", "always exactly reproducible", "random seed"),
     ),
     "aliyun-SimAI-154": Case(
         says={
@@ -524,7 +533,15 @@ CASES: dict[str, Case] = {
         },
         never=("设计如此", "隐藏在 TP", "删除前几行不影响", "可能的原因"),
     ),
-    "aliyun-SimAI-215": Case(says={}, never=("is double counted", "ignores the input-gradient")),
+    "aliyun-SimAI-215": Case(
+        says={
+            1: ("without `--aiob_enable` (`workload_generate`)", "`MegatronColumnLinear.backward`"),
+            2: ("does not double count", "in the DP group"),
+            3: ("ig / TP exposed communication",),
+            4: ("type and size together",),
+        },
+        never=("is double counted", "ignores the input-gradient"),
+    ),
     "aliyun-SimAI-22": Case(
         says={
             1: ("A workload file cannot express overlap", "no field says which communication"),
@@ -534,9 +551,33 @@ CASES: dict[str, Case] = {
         },
         never=("dependency column", "by default overlaps", "reads the `-dp_o`"),
     ),
-    "aliyun-SimAI-251": Case(says={}, never=("可能的原因", "通信模式本就不同")),
-    "aliyun-SimAI-285": Case(says={}, never=("只能在目标 GPU", "甘特图")),
-    "aliyun-SimAI-298": Case(says={}, never=("格式错误", "可以正确仿真")),
+    "aliyun-SimAI-251": Case(
+        says={
+            1: ("`workload_generate_aiob`", "`NONE`、大小 0", "只改变计算时间"),
+            2: ("`MegatronColumnLinear.backward`",),
+            3: ("计入 ig / TP 暴露通信",),
+            4: ("与前向列相同的大小",),
+        },
+        never=("可能的原因", "通信模式本就不同"),
+    ),
+    "aliyun-SimAI-285": Case(
+        says={
+            1: ("固定的 1（纳秒）", "`--aiob_enable --comp_filepath FILE`"),
+            2: ("只能借用别人的 AIOB 结果文件",),
+            3: ("并行策略在生成文件时就已确定", "`-g -g_p_s -nv -nic -n_p_s`"),
+            4: ("不直接输出逐操作的时间线", "`ncclFlowModel_detailed_*.csv` 则是空的"),
+        },
+        never=("只能在目标 GPU", "甘特图"),
+    ),
+    "aliyun-SimAI-298": Case(
+        says={
+            1: ("`Sys::break_dimension(1)` 返回 -1", "`ALLTOALL_EP` 的 dispatch 和 combine"),
+            2: ("由 TP 组构造 EP 和 DP_EP 组",),
+            3: ("修复需要同时改两处",),
+            4: ("SimAI_analytical 不使用这些掩码",),
+        },
+        never=("格式错误", "可以正确仿真"),
+    ),
     "aliyun-SimAI-35": Case(
         says={
             1: ("no list of the flows", "`SendFlow to`", "`TRACE_OUTPUT_FILE`", "made at run time"),

@@ -133,10 +133,10 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
         # packets?") speaks before a model's answer the question's words merely raise;
         # a page an earlier question's answer gave is pointed at, not said twice
         fresh = tuple(i for i in asked if i not in pages_used)[:2]
+        if not fresh:  # the parts it names are no answer to what the page above answers
+            return Asked(q, say("asked-above", lang, id=asked[0]), [_cite(asked[0], lang)])
         fresh += tuple(i for i in _parts_named(q, asked) if i not in pages_used)
         pages_used.update(fresh)
-        if not fresh:
-            return Asked(q, say("asked-above", lang, id=asked[0]), [_cite(asked[0], lang)])
         return _from_catalog(q, lang, t, fresh)
     # the models' answers first (the cause, the answer on the question's line, for a cause
     # or a version one that speaks of the concept asked about), then the catalog's page
