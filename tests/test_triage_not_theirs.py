@@ -82,3 +82,40 @@ def test_an_empty_csv_still_raises_it() -> None:
     thread = f"    {_RUN}\nThe output EndToEnd csv is empty. Why?\n"
     t = triage(thread.encode(), date="2026-01-04")
     assert _END in " ".join(a.answer for a in t.answers)
+
+
+def _versions(t: object) -> str:
+    return next(a.answer for a in t.answers if a.question.startswith("Which SimAI"))  # type: ignore[attr-defined]
+
+
+def test_the_version_line_names_the_models_only_where_a_model_answers() -> None:
+    asked = triage(b"How does SimAI_simulator pick its TP groups?\n", date="2026-01-04")
+    assert "The models below run" not in _versions(asked)
+    run = triage(_MICRO.encode(), date="2026-03-18")
+    assert "The models below run SimAI 26b4574b" in _versions(run)
+
+
+_EMPTY = (
+    "---\ntitle: ncclFlowModel_EndToEnd.csv is empty\ncreated: 2025-02-12\n---\n"
+    "I ran the file AICB generated with SimAI_simulator and got an empty csv{deleted}. "
+    "Has anyone seen this?\n"
+)
+
+
+def test_rows_deleted_past_a_known_stop_change_line_2() -> None:
+    cut = triage(_EMPTY.format(deleted="; after I removed the optimizer rows it was written"))
+    known = [a.answer for a in cut.answers if "7f06c19c" in a.answer]
+    assert known and "count on line 2" in known[0]
+    kept = triage(_EMPTY.format(deleted=""))
+    assert not any("count on line 2" in a.answer for a in kept.answers)
+    assert any("keep them" in a.answer for a in kept.answers)
+
+
+def test_a_collective_across_all_gpus_is_answered_by_its_page() -> None:
+    """behaviour-span-all-gpus: asked in other words than nccl-tests too; quiet elsewhere."""
+    asked = triage(b"How can I make one all-reduce span all GPUs of the run in SimAI?\n")
+    assert any("behaviour-span-all-gpus" in e for a in asked.asked for e in a.evidence)
+    zh = triage("怎样让一个 allreduce 跨所有 GPU 运行？\n".encode())
+    assert any("behaviour-span-all-gpus" in e for a in zh.asked for e in a.evidence)
+    other = triage(b"How does SimAI_simulator pick its TP groups?\n")
+    assert not any("behaviour-span-all-gpus" in e for a in other.asked for e in a.evidence)

@@ -165,8 +165,32 @@ def explain(t: Triage, said: list[tuple[str, str]], data: list[bytes]) -> Answer
         cite = page.sources[0].cite() if page.sources else ""
         ev = [say("evidence-concept", lang, id=page.id, source=cite), shown.evidence]
         ev.append(say("evidence-versions", lang))
+        count = _count_line(t)
+        if count is not None:  # the user deleted rows to get past it: line 2 then changes
+            text, ev = text + count[0], [*ev, count[1]]
         return Answer(say("q-known", lang), text, ev)
     return None
+
+
+#: the user says they deleted rows of the file
+_ROWS_DELETED = re.compile(
+    r"(?:删掉|删除|删去|去掉|删了)[^。\n]{0,30}行|行[^。\n]{0,20}(?:删掉|删除|删去|去掉)"
+    r"|(?i:\b(?:delet|remov)\w*\b[^.\n]{0,40}\b(?:rows|lines|layers)\b)"
+)
+
+
+def _count_line(t: Triage) -> tuple[str, str] | None:
+    """Where the thread says rows were deleted: line 2's count must follow (catalog page
+    row-count), with its evidence."""
+    from wkparse.concepts import find
+
+    said = [t.thread.title, *(x for _, x in t.found.prose)]
+    page = find("row-count")
+    if page is None or not any(_ROWS_DELETED.search(x) for x in said):
+        return None
+    lang = t.language
+    cite = page.sources[0].cite() if page.sources else ""
+    return say("known-count-line", lang), say("evidence-concept", lang, id=page.id, source=cite)
 
 
 #: the user says the result did not change (a run that finished, its number the same)
@@ -195,4 +219,8 @@ def unchanged_on_larger(t: Triage, said: list[tuple[str, str]]) -> Answer | None
     ev = [say("evidence-concept", lang, id=page.id, source=cite)]
     ev += [evidence.line_of(x.line, lang) for x in t.found.topologies if x.gpus][:2]
     text = " ".join(page.definition(lang).split())
+    span = find("behaviour-span-all-gpus")  # what a larger topology would change: the group
+    if span is not None:
+        text += (" " if lang != "zh" else "") + " ".join(span.definition(lang).split())
+        ev.insert(1, say("evidence-concept", lang, id=span.id, source=span.sources[0].cite()))
     return Answer(say("q-scale", lang), text, ev)

@@ -645,6 +645,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "Your row `{name}` has a plain ALLTOALL.",
         "你的 `{name}` 行有一个普通的 ALLTOALL。",
     ),
+    "known-count-line": (
+        " Whenever rows are deleted, the count on line 2 must be changed to the new number of "
+        "rows: SimAI makes exactly that many layers.",
+        "删行之后，第 2 行的层数必须改成新的行数：SimAI 恰好建立这么多层。",
+    ),
     "known-small-row": (
         "Your row `{name}` has a forward {coll} of {size} B.",
         "你的 `{name}` 行有一个 {size} B 的前向 {coll}。",

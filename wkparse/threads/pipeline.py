@@ -358,6 +358,23 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     cause.missing(t, files, said, simai_cmds, about_the_run, asks)
     particulars.add(t, files, asks)
     t.asked = asked.answer_all(t, asks)
+    _no_models_unless_used(t, _models_run(simai_v, ran, lang))
+
+
+def _no_models_unless_used(t: Triage, models_said: str) -> None:
+    """The version line says which SimAI the models below run only where a statement below
+    rests on that model (names its commit): otherwise no model's answer follows."""
+    ran = t.simai
+    if not models_said or ran is None:
+        return
+    later = [t.cause, *(x for a in t.answers[1:] for x in (a.answer, *a.evidence))]
+    later += [x for a in t.asked for x in (a.answer, *a.evidence)]
+    if any(ran.short in x for x in later):
+        return
+    for first in t.answers[:1]:
+        first.answer = first.answer.replace(models_said, "", 1)
+    for a in t.asked:
+        a.answer = a.answer.replace(models_said, "", 1)
 
 
 def _inference_note(t: Triage) -> None:

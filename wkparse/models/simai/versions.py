@@ -257,8 +257,9 @@ SWITCHES: tuple[Switch, ...] = (
         "ns3_small_message",
         "7f06c19c",
         "ns3",
-        "a collective of 1-4095 B, in any pass, is issued and never completes: the ns-3 backend "
-        "exits 0 within seconds, with no `all passes finished` and an empty EndToEnd.csv",
+        "a collective of 1-4095 B is issued and never completes: the ns-3 backend exits 0 "
+        "within seconds, with no `all passes finished` and an empty EndToEnd.csv (run for "
+        "forward ones; input- and weight-gradient ones from the source)",
         "forward sizes of 1-4095 B are raised to 4096 B and finish; input- and weight-gradient "
         "ones are not raised and still stop the run (from the source, not run)",
         RECORDED,
