@@ -300,7 +300,7 @@ CASES: dict[str, Case] = {
             2: (
                 "yours, 16b21a57 (2024-11-01), is older than 7f06c19c",
                 "Your row `optimizer1` has a forward ALLREDUCE of 4 B",
-                "forward sizes are raised to 4096 B and finish",
+                "forward sizes of 1 to 4095 B are raised to 4096 B and finish",
             ),
             3: ("the run has 128 GPUs, the topology's", "128 / 8 = 16"),
             4: ("WK201", "Input workload format mismatch"),

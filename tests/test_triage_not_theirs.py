@@ -89,7 +89,7 @@ def _versions(t: object) -> str:
 
 
 def test_the_version_line_names_the_models_only_where_a_model_answers() -> None:
-    asked = triage(b"How does SimAI_simulator pick its TP groups?\n", date="2026-01-04")
+    asked = triage(b"Does SimAI model the PP schedule?\n", date="2026-01-04")
     assert "The models below run" not in _versions(asked)
     run = triage(_MICRO.encode(), date="2026-03-18")
     assert "The models below run SimAI 26b4574b" in _versions(run)
@@ -115,7 +115,7 @@ def test_a_collective_across_all_gpus_is_answered_by_its_page() -> None:
     """behaviour-span-all-gpus: asked in other words than nccl-tests too; quiet elsewhere."""
     asked = triage(b"How can I make one all-reduce span all GPUs of the run in SimAI?\n")
     assert any("behaviour-span-all-gpus" in e for a in asked.asked for e in a.evidence)
-    zh = triage("怎样让一个 allreduce 跨所有 GPU 运行？\n".encode())
+    zh = triage("怎样让一个 allreduce 跨所有 GPU 运行\uff1f\n".encode())
     assert any("behaviour-span-all-gpus" in e for a in zh.asked for e in a.evidence)
     other = triage(b"How does SimAI_simulator pick its TP groups?\n")
     assert not any("behaviour-span-all-gpus" in e for a in other.asked for e in a.evidence)

@@ -363,13 +363,14 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
 
 def _no_models_unless_used(t: Triage, models_said: str) -> None:
     """The version line says which SimAI the models below run only where a statement below
-    rests on that model (names its commit): otherwise no model's answer follows."""
+    rests on a model of SimAI (names its commit, or a `wkparse.models.simai` module):
+    otherwise no model's answer follows."""
     ran = t.simai
     if not models_said or ran is None:
         return
     later = [t.cause, *(x for a in t.answers[1:] for x in (a.answer, *a.evidence))]
     later += [x for a in t.asked for x in (a.answer, *a.evidence)]
-    if any(ran.short in x for x in later):
+    if any(ran.short in x or "wkparse.models.simai" in x for x in later):
         return
     for first in t.answers[:1]:
         first.answer = first.answer.replace(models_said, "", 1)
