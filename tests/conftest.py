@@ -17,9 +17,12 @@ import subprocess
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pytest
+
+if TYPE_CHECKING:
+    from wkparse.threads.result import Triage
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT.parent / "shared" / "corpus"
@@ -209,6 +212,20 @@ def require(path: Path) -> Path:
     if not path.exists():
         pytest.skip(absent(path))
     return path
+
+
+@functools.cache
+def triaged(case: str) -> Triage:
+    """The answer to the shared triage case `case` (with its attachments where it has them),
+    made once per run: several test files judge the same answers."""
+    from wkparse import triage
+
+    folder = require(TRIAGE / case)
+    attachments = folder / "attachments"
+    return triage(
+        (folder / "issue.md").read_bytes(),
+        attachments=attachments if attachments.is_dir() else None,
+    )
 
 
 _SHARED_FOLDER = re.compile(r"shared/([A-Za-z0-9._-]+)")

@@ -6,14 +6,12 @@ asks about, not a word of the setup commands it shows."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 import pytest
 
-from tests.conftest import TRIAGE, require
+from tests.conftest import TRIAGE, require, triaged
 from wkparse import triage
-from wkparse.threads.result import Triage
 
 
 @dataclass(frozen=True)
@@ -101,19 +99,9 @@ DECLINED: dict[str, Declined] = {
 }
 
 
-@functools.cache
-def _result(case: str) -> Triage:
-    folder = require(TRIAGE / case)
-    attachments = folder / "attachments"
-    return triage(
-        (folder / "issue.md").read_bytes(),
-        attachments=attachments if attachments.is_dir() else None,
-    )
-
-
 @pytest.mark.parametrize("case", sorted(DECLINED))
 def test_declined_in_one_line_naming_subject_checks_and_pointer(case: str) -> None:
-    result = _result(case)
+    result = triaged(case)
     assert result.scope == "out"
     text = result.markdown
     assert text.count("\n") == 1 and not result.answers and not result.findings
@@ -126,7 +114,7 @@ def test_declined_in_one_line_naming_subject_checks_and_pointer(case: str) -> No
 
 @pytest.mark.parametrize("case", sorted(DECLINED))
 def test_declined_makes_no_forbidden_claim(case: str) -> None:
-    text = _result(case).markdown
+    text = triaged(case).markdown
     made = [w for w in DECLINED[case].never if w in text]
     assert not made, f"{case}: the answer says {made}"
 

@@ -8,14 +8,11 @@ the day an answer states it the test fails until the fact moves to `says`."""
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 
 import pytest
 
-from tests.conftest import TRIAGE, require
-from wkparse import triage
-from wkparse.threads.result import Triage
+from tests.conftest import TRIAGE, require, triaged
 
 
 @dataclass(frozen=True)
@@ -683,20 +680,10 @@ CASES: dict[str, Case] = {
 }
 
 
-@functools.cache
-def _result(case: str) -> Triage:
-    folder = require(TRIAGE / case)
-    attachments = folder / "attachments"
-    return triage(
-        (folder / "issue.md").read_bytes(),
-        attachments=attachments if attachments.is_dir() else None,
-    )
-
-
 def _answer(case: str) -> str:
     """What the JSON for bots states: each question's answer and evidence, the other answers
     and their evidence, the findings' messages and the asks (the Markdown is made from these)."""
-    public = _result(case).public()
+    public = triaged(case).public()
     parts: list[str] = []
     for item in [*public["questions"], *public["answers"]]:  # type: ignore[misc]
         parts.append(item["answer"])
@@ -736,7 +723,7 @@ def test_fact_not_stated_yet(case: str, words: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_makes_no_forbidden_claim(case: str) -> None:
     # the questions the answer quotes (`> ...`) are the user's words, not its claims
-    markdown = _result(case).markdown
+    markdown = triaged(case).markdown
     answer = "\n".join(line for line in markdown.splitlines() if not line.startswith("> "))
     made = [w for w in CASES[case].never if w in answer or w in _answer(case)]
     assert not made, f"{case}: the answer says {made}"
