@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from wkparse.threads.evidence import page as _cite
 from wkparse.threads.phrases import PHRASES, say
 from wkparse.threads.questions import Question
 from wkparse.threads.result import Answer, Asked, Triage
@@ -316,15 +317,6 @@ def _bubble_factor(t: Triage, ident: str, kind: str, related: tuple[str, ...], l
         return ""
     share = percent((pp - 1) / (ga * vpp))
     return say("concept-bubble-yours", lang, pp=pp, ga=ga, vpp=vpp, share=share)
-
-
-def _cite(ident: str, lang: str) -> str:
-    """A concept page as evidence: its id and its first source."""
-    from wkparse.concepts import find
-
-    page = find(ident)
-    cite = page.sources[0].cite() if page is not None and page.sources else ""
-    return say("evidence-concept", lang, id=ident, source=cite)
 
 
 def _older(t: Triage, ident: str, switches: tuple[str, ...], lang: str) -> str:

@@ -17,6 +17,15 @@ def line_of(line: int | None, lang: str) -> str:
     return say("evidence-title", lang) if line == 0 else say("evidence-line", lang, line=line)
 
 
+def page(ident: str, lang: str) -> str:
+    """A concept page as evidence: its id and its first source (where the page's fact is read)."""
+    from wkparse.concepts import find
+
+    found = find(ident)
+    source = found.sources[0].cite() if found is not None and found.sources else ""
+    return say("evidence-concept", lang, id=ident, source=source)
+
+
 def basis(src: sources.Source, lang: str) -> str:
     if src.origin == "attachment":
         return say("basis-attachment", lang, name=src.name)

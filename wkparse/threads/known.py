@@ -162,8 +162,7 @@ def explain(t: Triage, said: list[tuple[str, str]], data: list[bytes]) -> Answer
             behaviour=" ".join(page.definition(lang).split()),
             shown=shown.text,
         )
-        cite = page.sources[0].cite() if page.sources else ""
-        ev = [say("evidence-concept", lang, id=page.id, source=cite), shown.evidence]
+        ev = [evidence.page(page.id, lang), shown.evidence]
         ev.append(say("evidence-versions", lang))
         count = _count_line(t)
         if count is not None:  # the user deleted rows to get past it: line 2 then changes
@@ -215,8 +214,7 @@ def unchanged_on_larger(t: Triage, said: list[tuple[str, str]]) -> Answer | None
     if page is None:
         return None
     lang = t.language
-    cite = page.sources[0].cite() if page.sources else ""
-    ev = [say("evidence-concept", lang, id=page.id, source=cite)]
+    ev = [evidence.page(page.id, lang)]
     ev += [evidence.line_of(x.line, lang) for x in t.found.topologies if x.gpus][:2]
     text = " ".join(page.definition(lang).split())
     span = find("behaviour-span-all-gpus")  # what a larger topology would change: the group

@@ -543,8 +543,7 @@ def page_answer(t: Triage, ident: str, more: list[str]) -> None:
     page = find(ident)
     if page is None:
         return
-    cite = page.sources[0].cite() if page.sources else ""
-    ev = [say("evidence-concept", lang, id=page.id, source=cite), *more]
+    ev = [evidence.page(page.id, lang), *more]
     text = " ".join(page.definition(lang).split())
     if all(a.answer != text for a in t.answers):
         _beside(t, Answer(say("q-meaning", lang), text, ev))
@@ -784,12 +783,7 @@ def _cite(module: str, lang: str) -> str:
     if module.startswith("rules/"):
         return module
     if module.startswith(_CONCEPT):
-        from wkparse.concepts import find
-
-        ident = module.removeprefix(_CONCEPT)
-        page = find(ident)
-        source = page.sources[0].cite() if page and page.sources else ""
-        return say("evidence-concept", lang, id=ident, source=source)
+        return evidence.page(module.removeprefix(_CONCEPT), lang)
     return say("evidence-model", lang, module=module)
 
 

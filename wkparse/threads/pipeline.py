@@ -653,8 +653,7 @@ def _read_logs(t: Triage) -> None:
             page = next(iter(concepts.answering(r.error)), None)
             if page is not None:  # the catalog knows this error: what it means, what to try
                 text += ("" if lang == "zh" else " ") + " ".join(page.definition(lang).split())
-                source = page.sources[0].cite() if page.sources else ""
-                cited.insert(0, say("evidence-concept", lang, id=page.id, source=source))
+                cited.insert(0, evidence.page(page.id, lang))
             t.answers.append(Answer(say("q-log", lang), text, cited))
         if r.unnamed and r.layers > r.unnamed:
             # layers SimAI made past the rows it could read (the row-count page)
