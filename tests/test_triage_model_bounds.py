@@ -12,17 +12,23 @@ from wkparse import triage
 FILE = "gpt7b-world128-tp4-pp4-gbs512-mbs1-seq4096.txt"
 
 
-def _analytical(tmp_path: Path, options: str) -> str:
+def _answers(tmp_path: Path, sample: str, thread: str) -> str:
+    """The answers to `thread` with `sample` attached to it as run.txt."""
     folder = tmp_path / "files"
     folder.mkdir()
-    (folder / "run.txt").write_bytes((SAMPLES / FILE).read_bytes())
-    text = (
-        "The run gives a strange result.\n\n    ./bin/SimAI_analytical -w run.txt -g 128 "
-        f"-g_p_s 8 {options} -r out-\n\n"
-        "[run.txt](https://github.com/user-attachments/files/123/run.txt)\n"
-    )
-    result = triage(text, attachments=folder)
+    (folder / "run.txt").write_bytes((SAMPLES / sample).read_bytes())
+    link = "[run.txt](https://github.com/user-attachments/files/123/run.txt)\n"
+    result = triage(thread + link, attachments=folder)
     return "\n".join(a.answer for a in result.answers)
+
+
+def _analytical(tmp_path: Path, options: str) -> str:
+    return _answers(
+        tmp_path,
+        FILE,
+        "The run gives a strange result.\n\n    ./bin/SimAI_analytical -w run.txt -g 128 "
+        f"-g_p_s 8 {options} -r out-\n\n",
+    )
 
 
 def test_no_total_quoted_without_the_nic_count(tmp_path: Path) -> None:
@@ -38,16 +44,12 @@ def test_total_quoted_with_the_nic_count(tmp_path: Path) -> None:
 
 
 def _ns3(tmp_path: Path, sample: str) -> str:
-    folder = tmp_path / "files"
-    folder.mkdir()
-    (folder / "run.txt").write_bytes((SAMPLES / sample).read_bytes())
-    text = (
+    return _answers(
+        tmp_path,
+        sample,
         "The run makes no progress.\n\n    AS_SEND_LAT=3 ./bin/SimAI_simulator -t 16 -w run.txt "
-        "-n ./Spectrum-X_32g_8gps_400Gbps_H100 -c SimAI.conf\n\n"
-        "[run.txt](https://github.com/user-attachments/files/123/run.txt)\n"
+        "-n ./Spectrum-X_32g_8gps_400Gbps_H100 -c SimAI.conf\n\n",
     )
-    result = triage(text, attachments=folder)
-    return "\n".join(a.answer for a in result.answers)
 
 
 def test_ns3_dp_group_set_against_the_files_dp(tmp_path: Path) -> None:
