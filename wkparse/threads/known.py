@@ -188,8 +188,7 @@ def _count_line(t: Triage) -> tuple[str, str] | None:
     if page is None or not any(_ROWS_DELETED.search(x) for x in said):
         return None
     lang = t.language
-    cite = page.sources[0].cite() if page.sources else ""
-    return say("known-count-line", lang), say("evidence-concept", lang, id=page.id, source=cite)
+    return say("known-count-line", lang), evidence.page(page.id, lang)
 
 
 #: the user says the result did not change (a run that finished, its number the same)
@@ -220,5 +219,5 @@ def unchanged_on_larger(t: Triage, said: list[tuple[str, str]]) -> Answer | None
     span = find("behaviour-span-all-gpus")  # what a larger topology would change: the group
     if span is not None:
         text += (" " if lang != "zh" else "") + " ".join(span.definition(lang).split())
-        ev.insert(1, say("evidence-concept", lang, id=span.id, source=span.sources[0].cite()))
+        ev.insert(1, evidence.page(span.id, lang))
     return Answer(say("q-scale", lang), text, ev)
