@@ -30,6 +30,8 @@ ASKED: list[tuple[str, str]] = [
     ("behaviour-ns3-repeat", "Is the ns-3 simulation deterministic?"),
     ("behaviour-ns3-repeat", "Why do two runs of the same simulation give different times?"),
     ("behaviour-ns3-repeat", "每次仿真的结果都不一样，正常吗？"),
+    ("behaviour-ns3-repeat", "Does the result depend on the number of threads or the seed?"),
+    ("behaviour-ns3-repeat", "结果会受线程数或随机种子影响吗？"),
 ]
 
 #: neighbouring questions none of these pages answers
@@ -42,6 +44,7 @@ QUIET: list[str] = [
     "What does TP mean in the header?",
     "Does TP=16 fit one server?",
     "How many threads should I give -t?",
+    "Does the bubble depend on the number of micro-batches?",
 ]
 
 MINE = {page for page, _ in ASKED}
