@@ -660,12 +660,7 @@ def _read_logs(t: Triage) -> None:
             t.answers.append(
                 Answer(
                     say("q-log", lang),
-                    say(
-                        "a-log-unnamed",
-                        lang,
-                        layers=r.layers,
-                        unnamed=r.unnamed,
-                    ),
+                    say("a-log-unnamed", lang, layers=r.layers, unnamed=r.unnamed),
                     [*ev, say("evidence-concept", lang, id="row-count", source="rule WK105")],
                 )
             )
