@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import TRIAGE
+from tests.conftest import TRIAGE, triaged
 from wkparse import triage
 from wkparse.models.simai.versions import DEFAULT, in_force
 from wkparse.threads import Triage
@@ -30,11 +30,7 @@ CASES = _cases()
 @cache
 def _run(case: Path) -> tuple[Triage, dict[str, object]]:
     expected = json.loads((case / "expected.json").read_text(encoding="utf-8"))
-    folder = case / "attachments"
-    result = triage(
-        (case / "issue.md").read_bytes(), attachments=folder if folder.is_dir() else None
-    )
-    return result, expected
+    return triaged(case.name), expected
 
 
 @pytest.mark.parametrize("case", CASES)

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.conftest import TRIAGE, require
+from tests.conftest import TRIAGE, require, triaged
 from wkparse import triage
 from wkparse.threads.asked import _NAMES
 from wkparse.threads.questions import kind_of, named_concepts, read
@@ -105,7 +105,6 @@ CONCEPT_FACTS: dict[str, tuple[str, ...]] = {
 
 
 def test_the_catalog_backs_the_meaning_facts_of_the_shared_threads() -> None:
-    from tests.conftest import TRIAGE, require
     from wkparse.concepts import find
 
     for case, ids in CONCEPT_FACTS.items():
@@ -186,11 +185,7 @@ def test_an_abbreviation_the_thread_defines_names_the_page_of_its_phrase() -> No
 def test_a_question_gets_the_answer_that_names_what_it_asks_about(case: str) -> None:
     # the question names an acronym or identifier (DP, TP, forward_compute_time) that its first
     # answer never says, while an answer below names it: that one answers the question
-    folder = require(TRIAGE / case)
-    attachments = folder / "attachments"
-    result = triage(
-        (folder / "issue.md").read_bytes(), attachments if attachments.is_dir() else None
-    )
+    result = triaged(case)
     asked = [a for a in result.asked if _NAMES.findall(a.question.text)]
     assert asked
     for a in asked:
