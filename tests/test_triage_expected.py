@@ -632,12 +632,14 @@ CASES: dict[str, Case] = {
                 "在较早的 SimAI 上删掉这些行可以避开停止",
             ),
             3: ("从 7f06c19c 起应保留它们", "总时间不变（实测）"),
+            4: (
+                "它们不会让运行停止",
+                "删掉它们会把 DP 流量从结果中去掉",
+                "第 2 行的层数必须改成新的行数",
+            ),
         },
         # only forward small rows were run before 7f06c19c: "any pass ... (recorded)" overstated
         never=("格式错误", "必须删除", "没有通信", "任何阶段中 1 到 4095 B"),
-        # the count line is said; the leading DP rows (not the stop, but the longest part of a
-        # packet-level run) are not yet
-        gaps={4: ("grad_gather",)},
     ),
     "aliyun-aicb-12": Case(
         says={

@@ -119,3 +119,12 @@ def test_a_collective_across_all_gpus_is_answered_by_its_page() -> None:
     assert any("behaviour-span-all-gpus" in e for a in zh.asked for e in a.evidence)
     other = triage(b"How does SimAI_simulator pick its TP groups?\n")
     assert not any("behaviour-span-all-gpus" in e for a in other.asked for e in a.evidence)
+
+
+def test_leading_rows_deleted_from_an_aicb_file_get_the_dp_rows_page() -> None:
+    head = triage(
+        _EMPTY.format(deleted="; after I deleted the first rows and the last rows it was written")
+    )
+    assert any("behaviour-ns3-dp-rows" in e for a in head.answers for e in a.evidence)
+    tail = triage(_EMPTY.format(deleted="; after I removed the optimizer rows it was written"))
+    assert not any("behaviour-ns3-dp-rows" in e for a in tail.answers for e in a.evidence)

@@ -164,9 +164,8 @@ def explain(t: Triage, said: list[tuple[str, str]], data: list[bytes]) -> Answer
         )
         ev = [evidence.page(page.id, lang), shown.evidence]
         ev.append(say("evidence-versions", lang))
-        count = _count_line(t)
-        if count is not None:  # the user deleted rows to get past it: line 2 then changes
-            text, ev = text + count[0], [*ev, count[1]]
+        for more, cited in _after_deletion(t):  # the user deleted rows to get past it
+            text, ev = text + more, [*ev, cited]
         return Answer(say("q-known", lang), text, ev)
     return None
 
@@ -178,17 +177,30 @@ _ROWS_DELETED = re.compile(
 )
 
 
-def _count_line(t: Triage) -> tuple[str, str] | None:
-    """Where the thread says rows were deleted: line 2's count must follow (catalog page
-    row-count), with its evidence."""
+#: where the deleted rows were: the head of the file
+_HEAD = re.compile(r"开头|前面|最前|(?i:\b(?:first|leading|beginning|top|head)\b)")
+
+
+def _after_deletion(t: Triage) -> list[tuple[str, str]]:
+    """Where the thread says rows were deleted: line 2's count must follow (page row-count);
+    where they were at the head of a file AICB wrote, what its DP rows there cost in the ns-3
+    backend (page behaviour-ns3-dp-rows). Each with its evidence."""
     from wkparse.concepts import find
 
-    said = [t.thread.title, *(x for _, x in t.found.prose)]
-    page = find("row-count")
-    if page is None or not any(_ROWS_DELETED.search(x) for x in said):
-        return None
     lang = t.language
-    return say("known-count-line", lang), evidence.page(page.id, lang)
+    said = [t.thread.title, *(x for _, x in t.found.prose)]
+    text = "\n".join(said)
+    # a deletion sentence may wrap: where the rows were is read just before its verb too
+    deleted = [text[max(0, m.start() - 40) : m.end()] for m in _ROWS_DELETED.finditer(text)]
+    out: list[tuple[str, str]] = []
+    count, dp = find("row-count"), find("behaviour-ns3-dp-rows")
+    if not deleted or count is None:
+        return out
+    out.append((say("known-count-line", lang), evidence.page(count.id, lang)))
+    if dp is not None and any(_HEAD.search(x) for x in deleted) and _AICB_MADE.search(text):
+        space = "" if lang == "zh" else " "
+        out.append((space + " ".join(dp.definition(lang).split()), evidence.page(dp.id, lang)))
+    return out
 
 
 #: the user says the result did not change (a run that finished, its number the same)
