@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.test_triage_known import ALLTOALL_LOG
 from wkparse import concepts, triage
 
 HEAD = "---\ntitle: {title}\ncreated: 2025-03-01\nlanguage: {lang}\n---\n\n"
@@ -96,10 +97,18 @@ def test_a_thread_that_asks_none_of_them_gets_none() -> None:
     assert "PACKET_PAYLOAD_SIZE" not in said
 
 
-def test_a_title_that_names_its_topic_gets_the_page_it_asks_but_a_failure_does_not() -> None:
+def test_a_title_that_names_its_topic_gets_the_page_it_asks_but_a_failure_its_cause() -> None:
+    """A failure the title reports is the models' to explain first: the page its words ask
+    answers it only where nothing else does."""
     topic = triage(HEAD.format(title="generate a traffic matrix from SimAI_simulator", lang="en"))
     assert "behaviour-ns3-traffic-records" in topic.asked[0].evidence[0]
-    failure = triage(HEAD.format(title="crash when building the traffic matrix", lang="en"))
+    title = "crash when building the traffic matrix"
+    alone = triage(HEAD.format(title=title, lang="en"))
+    assert "behaviour-ns3-traffic-records" in alone.asked[0].evidence[0]
+    log = ALLTOALL_LOG.replace("What else should I change?", "")
+    older = HEAD.replace("2025-03-01", "2024-12-19")  # a SimAI before the ALLTOALL change
+    failure = triage(older.format(title=title, lang="en") + log)
+    assert failure.asked[0].answer == failure.cause and "02532997" in failure.cause
     assert not any("behaviour-ns3-traffic-records" in e for a in failure.asked for e in a.evidence)
 
 
