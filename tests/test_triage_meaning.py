@@ -6,6 +6,8 @@ a refused option run again without it)."""
 
 from __future__ import annotations
 
+import pytest
+
 from wkparse import triage
 from wkparse.threads import sources, symptoms
 
@@ -142,3 +144,21 @@ def test_a_size_question_gets_how_ns3_moves_it_once() -> None:
     flows = say("m-size-flows", "en")
     assert flows in size.markdown
     assert flows not in packets.markdown and "behaviour-ns3-packets" in packets.markdown
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "换了更大的拓扑以后，结果没有任何变化。",
+        "仿真时间一点变化都没有",
+        "The results did not change when I doubled the GPUs.",
+        "Times are unchanged on the larger topology.",
+    ],
+)
+def test_a_result_that_did_not_move_is_a_finished_run(said: str) -> None:
+    """In any words: the user got a result, so the run finished."""
+    assert [o for o, _ in symptoms.reported([(3, said)], [])] == ["finish"]
+
+
+def test_a_change_the_user_made_is_no_result_that_did_not_move() -> None:
+    assert not symptoms.reported([(3, "我改变了拓扑，请问通信组怎么划分？")], [])

@@ -42,8 +42,13 @@ _SIGNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     (
         "finish",
         re.compile(
-            r"(?i)order of magnitude|\b\d+x (?:gap|slower|faster)|数量级|结果一点变化都没有"
+            r"(?i)order of magnitude|\b\d+x (?:gap|slower|faster)|数量级"
             r"|identical results|结果(?:完全)?(?:一样|相同)"
+            # a result that did not move when the user changed something
+            r"|(?:结果|时间)[^。\uff01\uff1f\n]{0,8}(?:没有|没|无|一点|毫无)[^。\uff01\uff1f\n]{0,6}变化"
+            r"|(?:结果|时间)[^。\uff01\uff1f\n]{0,8}(?:不变|没变)"
+            r"|\b(?:results?|times?|numbers?)\b[^.?!\n]{0,30}"
+            r"\b(?:unchanged|(?:did not|didn't|does not|doesn't|never) change)"
         ),
     ),
 )
