@@ -94,6 +94,13 @@ def test_compiled_catalog_is_the_po() -> None:
     assert compiled == po()
 
 
+def test_each_message_is_defined_once() -> None:
+    """gettext's msgfmt refuses a catalog that defines a message twice (babel takes it)."""
+    text = (CATALOG / "wkparse.po").read_text(encoding="utf-8")
+    ids = re.findall(r'^msgid "(.+)"$', text, flags=re.MULTILINE)
+    assert sorted({i for i in ids if ids.count(i) > 1}) == []
+
+
 def _hashable(value: object) -> object:
     return tuple(value) if isinstance(value, list) else value
 
