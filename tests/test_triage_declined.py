@@ -24,7 +24,7 @@ class Declined:
     never: tuple[str, ...]
 
 
-_NS3 = "`SetupNetwork`"
+_NS3 = "`ReadConf`"  # SimAI.conf is read there, the topology in `SetupNetwork`
 _FOLDER = "/etc/astra-sim/simulation/"
 _NCCL = "`astra-sim-alibabacloud/astra-sim/system/MockNcclGroup.cc`"
 _DOCS = "`docs/Tutorial.md`"
@@ -78,7 +78,11 @@ DECLINED: dict[str, Declined] = {
     "aliyun-SimAI-29": Declined(
         ("the environment SimAI runs in",), _FOLDER, ("caused", "flow1.txt")
     ),
-    "aliyun-aicb-38": Declined(("python environment",), _DOCS, ("-m 7", "pip install")),
+    "aliyun-aicb-38": Declined(
+        ("an import that fails inside AICB's own code",),
+        "no package installs it",
+        ("-m 7", "pip install", "python environment", _DOCS),
+    ),
     "aliyun-SimAI-43": Declined(
         ("topology and intra-server links",), _NS3, ("ECMP", "load-balanced", "controls")
     ),
@@ -159,3 +163,20 @@ def test_the_build_script_gives_way_to_a_closer_pointer() -> None:
     result = triage(FRONT.format(title="permission denied") + body)
     assert result.scope == "out" and "/etc/astra-sim/simulation/" in result.markdown
     assert "`scripts/build.sh -c ns3` copies" not in result.markdown
+
+
+def test_an_import_aicb_cannot_make_of_its_own_code_is_no_environment() -> None:
+    """A name AICB's own module lacks is that revision's defect: no package installs it."""
+    title = "ImportError: cannot import name 'bytes_of' from '{module}'"
+    body = "Running `python aicb.py` stops at once. How do I fix it?\n"
+    result = triage(FRONT.format(title=title.format(module="utils.utils")) + body)
+    assert result.scope_topics == ["an import that fails inside AICB's own code"]
+    assert "no package installs it" in result.markdown
+    result = triage(FRONT.format(title=title.format(module="transformers")) + body)
+    assert result.scope_topics == ["python environment"]
+
+
+def test_a_command_taken_from_the_documentation_is_no_thread_about_it() -> None:
+    body = "I ran this command, taken from the documentation, and got `No module named torch`.\n"
+    result = triage(FRONT.format(title="aicb fails") + body)
+    assert result.scope == "out" and "documentation" not in result.scope_topics

@@ -744,6 +744,7 @@ TOPIC_WORDS: dict[str, str] = {
     "building SimAI": "SimAI 的编译构建",
     "permissions": "文件权限",
     "python environment": "Python 运行环境",
+    "an import that fails inside AICB's own code": "AICB 自身代码中失败的导入",
     "SimAI.conf, RDMA and congestion control": "SimAI.conf、RDMA 与拥塞控制",
     "failure modelling": "故障建模",
     "topology file": "拓扑文件",
@@ -760,10 +761,10 @@ TOPIC_WORDS: dict[str, str] = {
 
 #: where to look, for a topic wkparse has no model of (paths in SimAI's own tree)
 _NS3_SETUP = (
-    "SimAI's ns-3 frontend reads the topology file and SimAI.conf in "
-    "`astra-sim-alibabacloud/astra-sim/network_frontend/ns3/common.h` (`SetupNetwork`)",
-    "SimAI 的 ns-3 前端在 `astra-sim-alibabacloud/astra-sim/network_frontend/ns3/common.h`"
-    "（`SetupNetwork`）中读取拓扑文件和 SimAI.conf",
+    "SimAI's ns-3 frontend reads SimAI.conf (`ReadConf`) and the topology file "
+    "(`SetupNetwork`) in `astra-sim-alibabacloud/astra-sim/network_frontend/ns3/common.h`",
+    "SimAI 的 ns-3 前端在 `astra-sim-alibabacloud/astra-sim/network_frontend/ns3/common.h` 中"
+    "读取 SimAI.conf（`ReadConf`）和拓扑文件（`SetupNetwork`）",
 )
 _OUTPUT_FOLDER = (
     "SimAI_simulator writes its outputs under `/etc/astra-sim/simulation/` (the paths in "
@@ -805,6 +806,15 @@ TOPIC_POINTERS: dict[str, tuple[str, str]] = {
         "`vidur/execution_time_predictor/communication_time_predictor.py` 用自己写出的单行 "
         "all-reduce workload 运行 SimAI_simulator，若该次运行没有留下 ncclFlowModel_EndToEnd.csv，"
         "就打印 `all_reduce_bytes: N not allowed by simai` 并退回到它的 sklearn 预测器",
+    ),
+    "an import that fails inside AICB's own code": (
+        "A name one of AICB's own modules imports from another and cannot find is missing from "
+        "that AICB revision itself, not from the Python environment: no package installs it; "
+        "AICB's history gives the revisions before the import was added and any later one "
+        "that defines the name",
+        "AICB 自身的一个模块从另一个模块导入却找不到的名字，是该 AICB 版本本身缺少的，"
+        "而不是 Python 环境缺少的：任何包都装不出它；"
+        "AICB 的提交历史给出加入这条导入之前的版本，以及之后定义了它的版本",
     ),
     "documentation": (
         "SimAI's documentation is `docs/` in its repository (`docs/Tutorial.md`)",

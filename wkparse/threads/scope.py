@@ -12,6 +12,10 @@ from dataclasses import dataclass, field
 
 from wkparse.threads.artefacts import Found
 
+#: a name AICB's own modules import and do not define: that revision's defect, which no
+#: package of the Python environment mends
+OWN_CODE = "an import that fails inside AICB's own code"
+
 #: (weight, topic, pattern): what a thread is about when it is not a workload
 _OUT: tuple[tuple[int, str, re.Pattern[str]], ...] = (
     (5, "vidur", re.compile(r"(?i)vidur")),
@@ -21,6 +25,14 @@ _OUT: tuple[tuple[int, str, re.Pattern[str]], ...] = (
         re.compile(r"(?i)build\.sh|cmake|\bmake\b.*error|compil(e|ation) error|编译(失败|报错)"),
     ),
     (4, "permissions", re.compile(r"(?i)permission denied|没有权限|权限不足|mkdir: cannot")),
+    (
+        4,
+        OWN_CODE,
+        re.compile(
+            r"cannot import name\s+'?\w+'?\s+from\s+'?(?:utils|workload_generator|log_analyzer"
+            r"|training|aicb)\b|(?i:missing\s+'\w+'\s+function)"
+        ),
+    ),
     (4, "python environment", re.compile(r"ImportError|ModuleNotFoundError|No module named")),
     (
         2,
@@ -58,7 +70,10 @@ _OUT: tuple[tuple[int, str, re.Pattern[str]], ...] = (
     (
         3,
         "documentation",
-        re.compile(r"(?i)user manual|\bdocumentation\b|使用手册|说明文档"),
+        # the documentation as the thread's subject, not as where a command was taken from
+        re.compile(
+            r"(?i)user manual|(?<!from the )(?<!in the )\bdocumentation\b|使用手册|说明文档"
+        ),
     ),
     (
         2,
@@ -146,6 +161,9 @@ def judge(found: Found, title: str = "") -> Scope:
     if any(_NS3_CRASH.search(a.text) for a in found.of("log")):
         out += 1
         topics.append("crash inside ns-3")
+    if OWN_CODE in topics:  # the import fails inside AICB, whatever is installed
+        topics = [x for x in topics if x != "python environment"]
+        raised = [r for r in raised if r[1] != "python environment"]
     if out > inside:
         # the two crash topics are read from logs and file names, not from words
         named = _subjects(prose, raised) if raised else []
