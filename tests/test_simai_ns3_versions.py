@@ -223,3 +223,19 @@ def test_a_small_weight_gradient_collective_is_waited_for_at_the_end() -> None:
     assert [(d.span.line, d.span.column) for d in found] == [
         (4, len("\t".join(rows[1].split("\t")[:10])) + 2)
     ]
+
+
+@pytest.mark.parametrize(("tp", "said"), [(2, True), (4, False)])
+def test_a_32_bit_count_is_of_one_message_not_the_collective(tp: int, said: bool) -> None:
+    """Before a920cdc2 the ns-3 frontend counts one message between two GPUs in 32 bits: a
+    5 GiB all-reduce over 2 GPUs has ring steps past 2^31, over 4 it has none."""
+    from wkparse.models.simai.ns3 import simulate_ns3
+    from wkparse.models.simai.versions import resolve
+
+    head = (
+        f"HYBRID_TRANSFORMER_FWD_IN_BCKWD model_parallel_NPU_group: {tp} ep: 1 pp: 1 vpp: 1 "
+        "ga: 1 all_gpus: 8 checkpoints: 0 checkpoint_initiates: 0 pp_comm: 0\n1\n"
+    )
+    data = (head + "big -1 1 ALLREDUCE 5368709120 1 NONE 0 1 NONE 0 100\n").encode()
+    run = simulate_ns3(data, 8, resolve("b83ea3d4"))
+    assert any("32-bit int" in w for w in run.warnings) is said

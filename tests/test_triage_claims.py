@@ -242,7 +242,7 @@ def test_a_finding_of_an_ns3_run_states_the_ns3_consequence(tmp_path: object) ->
 
     def said(program: str) -> str:
         md = triage(_thread("odd time", f"{program} -w w.txt\n"), attachments=tmp_path).markdown
-        [line] = [x for x in md.splitlines() if "WK201" in x]
+        [line] = [x for x in md.splitlines() if x.lstrip().startswith("- WK201")]
         return line
 
     ns3 = said("./bin/SimAI_simulator -t 8 -n topo")

@@ -286,3 +286,19 @@ def test_a_page_of_a_switch_within_the_month_may_not_hold() -> None:
     assert maybe in month and "is older than b83ea3d4" not in month
     assert "is older than b83ea3d4" in before and maybe not in before
     assert maybe not in after and "older than b83ea3d4" not in after
+
+
+def test_a_commit_is_listed_by_what_it_changes_not_by_its_folders() -> None:
+    """13696181 touches system/ and workload/ only to add SimAI_analytical's `-l` option and
+    the chart's labels: a user of a SimAI after it is not told the reader or the groups
+    changed (the 2025-10 to 2026-04 masters against the 26b4574b stand-in)."""
+    from wkparse.models.simai.master import MASTER
+
+    [commit] = [m for m in MASTER if m.commit.startswith("13696181")]
+    assert commit.areas == frozenset({"analytical"})
+    t = triage(
+        "---\ntitle: t\ncreated: 2026-01-15\nlanguage: en\n---\n\n"
+        "`./bin/SimAI_simulator -w a.txt -t 8 -n topo -c SimAI.conf` finishes; the time is odd.\n"
+    )
+    said = " ".join(a.answer for a in t.answers)
+    assert "its workload reader" not in said

@@ -214,8 +214,8 @@ def _represents_training(e: Explanation) -> str:
         # SimAI still divides (PP - 1) by ga x vpp: 0 / 0 prints as NaN
         # (wkparse.models.simai.reasons)
         return first + _(
-            " With pp 1 there is no pipeline and no stage-to-stage traffic, but SimAI still "
-            "divides the bubble by ga x vpp, which is 0 here: its bubble is NaN."
+            " With pp 1 there is no pipeline and no stage-to-stage traffic, but SimAI_analytical "
+            "from b1c1eb66 divides the bubble by ga x vpp, which is 0 here: its bubble is NaN."
         )
     if pp <= 1:
         return first + _(

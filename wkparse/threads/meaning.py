@@ -287,7 +287,7 @@ def _facts(
         from wkparse.models.simai.report import LAYER_HEADER, SUMMARY_KEYS
         from wkparse.models.simai.versions import SWITCHES
 
-        columns = LAYER_HEADER.replace("{run},", "")
+        columns = LAYER_HEADER.format(run="<run name>")
         text = say("m-columns", lang, columns=columns, summary=SUMMARY_KEYS)
         if old_csv:  # the layout above is of a later SimAI: say so, and what the user's had
             since = next(x.commit for x in SWITCHES if x.name == "ns3_csv_summary")

@@ -25,24 +25,23 @@ MEANING: dict[str, tuple[str, str]] = {
         "你的 SimAI 可能早于 {since}（帖子所在月份的 master 在它前后都有）；若是如此",
     ),
     "m-columns-before": (
-        "{whose}: its SimAI_simulator writes ncclFlowModel_EndToEnd.csv "
-        "in its own layout, one row per layer with each phase's compute and communication "
-        "times, algbw and busbw, ending with a SUM row and a `total exposed comm, ..., total "
-        "time` line, with no summary head; the column names that follow are those of {since} "
-        "and later, when SimAI_simulator took SimAI_analytical's layout. {later}",
-        "{whose}：它的 SimAI_simulator 按自己的格式写 "
-        "ncclFlowModel_EndToEnd.csv，每层一行，含各阶段的计算与通信时间、algbw 和 busbw，"
-        "最后是 SUM 行和 `total exposed comm, ..., total time` 行，没有汇总表头；后面的列名是 "
-        "{since} 及之后的版本（SimAI_simulator 改用 SimAI_analytical 的格式）的。{later}",
+        "{whose}: its SimAI_simulator writes the per-layer rows below, their SUM row and the "
+        "`total exposed comm, ..., total time` line, but not the summary line at the top of "
+        "the file, which came with {since}. {later}",
+        "{whose}：它的 SimAI_simulator 写出下面这些逐层的行、SUM 行和 "
+        "`total exposed comm, ..., total time` 行，但没有文件开头的汇总行（它从 {since} 起才有）。"
+        "{later}",
     ),
     "m-columns": (
         "The results are in ncclFlowModel_EndToEnd.csv (EndToEnd.csv for SimAI_analytical): one "
-        "row per layer of the workload, with the columns `{columns}` (each phase's compute, "
-        "its exposed communication, then its whole communication with algbw and busbw), and "
-        "a summary line `{summary}`.",
+        "row per layer of the workload, with the columns `{columns}` (the second column holds "
+        "the run's name; then each phase's compute, its exposed communication, then its whole "
+        "communication with algbw and busbw; SimAI_simulator adds a last column, `workload "
+        "finished at`), and a summary line `{summary}`.",
         "结果在 ncclFlowModel_EndToEnd.csv 中（SimAI_analytical 为 EndToEnd.csv）：workload 的"
-        "每一层一行，列为 `{columns}`（各阶段的计算时间、暴露的通信时间，以及整段通信时间及其 "
-        "algbw 和 busbw），最后是汇总行 `{summary}`。",
+        "每一层一行，列为 `{columns}`（第二列是这次运行的名字；然后是各阶段的计算时间、暴露的通信"
+        "时间，以及整段通信时间及其 algbw 和 busbw；SimAI_simulator 还多一列 "
+        "`workload finished at`），以及汇总行 `{summary}`。",
     ),
     "m-busbw": (
         "The algbw and busbw SimAI prints for a collective are computed from the row, not "
@@ -288,11 +287,11 @@ MEANING: dict[str, tuple[str, str]] = {
     ),
     "m-ns3-gpus": (
         "In SimAI_simulator the run has {gpus} GPUs, the topology's: the header's `all_gpus` "
-        "does not size it, and a larger topology only adds groups, of the sizes the header "
-        "gives (`model_parallel_NPU_group` is the TP group).",
+        "does not size it. A larger topology makes more TP groups of the header's size "
+        "(`model_parallel_NPU_group`) and larger data-parallel groups (GPUs / TP).",
         "在 SimAI_simulator 中，这次运行有 {gpus} 个 GPU，取自拓扑：文件头的 `all_gpus` 不决定"
-        "规模；更大的拓扑只会增加通信组的数量，各组的大小仍由文件头决定"
-        "（`model_parallel_NPU_group` 即 TP 组大小）。",
+        "规模。更大的拓扑会产生更多大小由文件头决定的 TP 组（`model_parallel_NPU_group`），"
+        "数据并行组也随之变大（GPU 数 / TP）。",
     ),
     "m-in-server": (
         "inside one server of {per} GPUs (NVLink/NVSwitch, no NIC)",

@@ -5,7 +5,8 @@ others behave as the modelled one before them except in the areas changed since.
 
 The table is SimAI's first-parent log (`git log --first-parent --format='%H %cI'`), each
 commit's date in its own time zone, the submodule from `git ls-tree <commit> aicb`, and the
-areas from the paths `git diff --name-only <parent> <commit>` lists."""
+areas from the paths `git diff --name-only <parent> <commit>` lists, read against the diff
+where a path's change decides nothing of what its folder does (a comment says so)."""
 
 from __future__ import annotations
 
@@ -93,7 +94,9 @@ _MASTER: tuple[tuple[str, str, str, str], ...] = (
     ("0361b978706e0b802bd42793bff7c71c56e36a85", "2025-09-18", "d9b4f5c", ""),
     ("1c0381af579464a4b1f483df76e2ee9fa809fb5f", "2025-09-25", "d9b4f5c", ""),
     ("e5d125144ea864419d92fc1f15f36e378ee0e2a7", "2025-09-25", "d9b4f5c", ""),
-    ("136961810ca18bc60400c2baf6ffc8bf2753b087", "2025-10-29", "d9b4f5c", "system workload"),
+    # its paths are system/ and workload/, but it only adds SimAI_analytical's `-l/--lang`
+    # option (AstraParamParse.hh) and the report chart's labels (Layer.cc)
+    ("136961810ca18bc60400c2baf6ffc8bf2753b087", "2025-10-29", "d9b4f5c", "analytical"),
     ("cee5b9f1d3806322e4a9912beb4d7778a93f179c", "2025-12-31", "23eec3c", "aicb"),
     ("f5efb5a93ea9be7db25a8843f9f7ff54044f6062", "2026-04-24", "23eec3c", ""),
     (

@@ -680,14 +680,17 @@ def _comm_word(run: Ns3Run, halt: Halt) -> str:
 
 
 WIDE_SIZE = N_(
-    "{what} of {size} B in the {phase} pass of layer {index}: before a920cdc2 (first in "
-    "f5efb5a9) the ns-3 frontend counts sent bytes in a 32-bit int, which this size overflows "
-    "(from the source of a920cdc2, not run)"
+    "{what} of {size} B in the {phase} pass of layer {index}, over {n} GPUs: before a920cdc2 "
+    "(first in f5efb5a9) the ns-3 frontend counts the bytes of a message between two GPUs in a "
+    "32-bit int, which a ring step of this collective ({size} / {n} B) can pass (from the "
+    "source of a920cdc2, not run)"
 )
 
 
-def wide_size(run: SimaiRun, version: SimaiVersion) -> str | None:
-    """The first collective of 2 GiB or more, in time order, before a920cdc2's 64-bit count."""
+def wide_size(run: SimaiRun, version: SimaiVersion, groups: Ns3Groups) -> str | None:
+    """The first collective, in time order, whose ring step (its size over its group's GPUs)
+    reaches 2 GiB, before a920cdc2 counts a message's bytes in 64 bits: the counters hold one
+    pair's message, not the whole collective."""
     if run.rows is None or version.has("ns3_64bit_sizes"):
         return None
     table = run.rows.layers
@@ -703,8 +706,9 @@ def wide_size(run: SimaiRun, version: SimaiVersion) -> str | None:
         com, group = decode_comm(read.comm, phase)
         if com is ComType.NONE or group is GroupType.NONE or read.size is None:
             continue
-        if read.size >= 2**31:
-            facts = {"what": read.comm, "phase": phase, "index": index, "size": read.size}
+        n = max(groups.size(group), 1)
+        if read.size // n >= 2**31:
+            facts = {"what": read.comm, "phase": phase, "index": index, "size": read.size, "n": n}
             return _(WIDE_SIZE).format(**facts)
     return None
 
@@ -758,7 +762,7 @@ def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion, per_serv
     run.groups = make_groups(h.held("tp"), h.held("ep"), gpus, per_server, version)
     _walk(run)
     warnings = list(run.warnings)
-    wide = wide_size(reading, version)
+    wide = wide_size(reading, version, run.groups)
     if wide is not None:
         warnings.append(wide)
     unrecorded = run.groups.unrecorded
