@@ -34,7 +34,16 @@ CASES: dict[str, Case] = {
             4: ("每个字节都当作数据包", "只有整个运行结束时才写入"),
             5: ("退出码", "all passes finished"),
         },
-        never=("可能的原因", "`optimizer`", "格式错误", "不匹配", "CC_MODE", "HPCC", "NVLS"),
+        never=(
+            "只会增加通信组",
+            "可能的原因",
+            "`optimizer`",
+            "格式错误",
+            "不匹配",
+            "CC_MODE",
+            "HPCC",
+            "NVLS",
+        ),
     ),
     "aliyun-SimAI-105": Case(
         says={
@@ -43,7 +52,13 @@ CASES: dict[str, Case] = {
             3: ("`grad_param_comm` (REDUCESCATTER", "not by itself a contradiction"),
             4: ("attach the workload file", "the EndToEnd.csv row and its header line"),
         },
-        never=("malformed", "physical bandwidth", "simulator bug", "Likely cause"),
+        never=(
+            "only adds groups",
+            "malformed",
+            "physical bandwidth",
+            "simulator bug",
+            "Likely cause",
+        ),
     ),
     "aliyun-SimAI-110": Case(
         says={
@@ -128,6 +143,7 @@ CASES: dict[str, Case] = {
         # the shipped example's rows are not the reporter's file (they follow the Tutorial);
         # nobody asked about an empty CSV or the run's last lines
         never=(
+            "只会增加通信组",
             "多线程",
             "可能的原因",
             "没有读取拓扑",
@@ -149,7 +165,12 @@ CASES: dict[str, Case] = {
             ),
             4: ("SimAI 从不读取 mode:", "起带有 vidur-alibabacloud"),
         },
-        never=("格式错误", "-n_p_s busbw.yaml"),
+        never=(
+            "修改了workload 读取",
+            "读取 workload 文件的方式与你的不同",
+            "格式错误",
+            "-n_p_s busbw.yaml",
+        ),
     ),
     "aliyun-SimAI-210": Case(
         says={
@@ -240,6 +261,7 @@ CASES: dict[str, Case] = {
             5: ("只有整个运行结束时才写入",),
         },
         never=(
+            "修改了workload 读取",
             "可能的原因",
             "PP_size = 1 是原因",
             "不支持 PP",
@@ -273,7 +295,14 @@ CASES: dict[str, Case] = {
             4: ("ncclFlowModel_detailed_<N>.csv stays empty",),
         },
         # the file is SimAI's own example: no file to ask for
-        never=("detailed CSV holds", "exercises DP", "crosses servers", "attach the workload file"),
+        never=(
+            "only adds groups",
+            "the column names that follow are those of",
+            "detailed CSV holds",
+            "exercises DP",
+            "crosses servers",
+            "attach the workload file",
+        ),
     ),
     "aliyun-SimAI-74": Case(
         says={
@@ -302,7 +331,7 @@ CASES: dict[str, Case] = {
             3: ("the run has 128 GPUs, the topology's", "128 / 8 = 16"),
             4: ("WK201", "Input workload format mismatch"),
         },
-        never=("Likely cause", "astra-sim#92"),
+        never=("SimAI still divides the bubble", "Likely cause", "astra-sim#92"),
     ),
     "aliyun-SimAI-83": Case(
         says={
@@ -408,7 +437,12 @@ CASES: dict[str, Case] = {
             3: ("`-t 1` and fixed seeds", "identical output with `-t 1` and `-t 2`"),
             4: ("DP = 512 / (TP x PP) = 128, ga 1",),
         },
-        never=("Likely cause", "always exactly reproducible", "random seed"),
+        never=(
+            "which this size overflows",
+            "Likely cause",
+            "always exactly reproducible",
+            "random seed",
+        ),
     ),
     "aliyun-SimAI-154": Case(
         says={
