@@ -274,7 +274,7 @@ CASES: dict[str, Case] = {
     "aliyun-SimAI-39": Case(
         says={
             1: ("no special option is needed", "inside one server when TP is at most"),
-            2: ("`grad_gather`", "`grad_param_comm`", "between servers"),
+            2: ("`grad_gather`", "`grad_param_comm`", "between servers", "runs in the DP group"),
             3: ("DP > 1 needs more GPUs than TP x PP", "`--world_size`"),
         },
         never=("needs a special option", "cross servers", "Likely cause"),

@@ -168,13 +168,17 @@ MEANING: dict[str, tuple[str, str]] = {
         "consecutive GPUs (inside one server when TP is at most the GPUs per server), a DP "
         "group has GPUs / TP members spread over the servers, so any workload with DP > 1 "
         "on more than one server sends its data-parallel collectives (AICB's `grad_gather` "
-        "and `grad_param_comm`) between servers; no special option is needed. DP = GPUs / "
+        "and `grad_param_comm`, in the weight-gradient column, where a plain collective runs "
+        "in the DP group; in the forward and input-gradient columns it runs in the TP group) "
+        "between servers; no special option is needed. DP = GPUs / "
         "(TP x PP), so DP > 1 needs more GPUs than TP x PP (AICB's `--world_size`), and on "
         "SimAI_simulator a topology with that many GPUs.",
         "集合通信所在的组跨服务器时，流量才会离开服务器：TP 组是连续的 TP 个 GPU（TP 不超过每台"
         "服务器的 GPU 数时位于一台服务器之内），DP 组有 GPU 数 / TP 个成员、分布在各服务器上，"
         "因此任何 DP > 1 且跨多台服务器的 workload 都会在服务器之间发送数据并行集合通信"
-        "（AICB 的 `grad_gather` 和 `grad_param_comm`），不需要特别的选项。DP = GPU 数 / "
+        "（AICB 的 `grad_gather` 和 `grad_param_comm`，在权重梯度列中；"
+        "不带后缀的集合通信在权重梯度列中于 DP 组内运行，在前向和输入梯度列中于 TP 组内运行），"
+        "不需要特别的选项。DP = GPU 数 / "
         "(TP x PP)，所以 DP > 1 需要比 TP x PP 更多的 GPU（AICB 的 `--world_size`），在 "
         "SimAI_simulator 上还需要有这么多 GPU 的拓扑。",
     ),
