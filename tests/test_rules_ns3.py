@@ -97,7 +97,7 @@ def test_long_run_is_opt_in() -> None:
     selected = NS3.with_command_line(("WK803",), None)
     found = _ns3_findings(data, selected)
     assert [d.code for d in found] == ["WK803"]
-    assert found[0].message.startswith("581.1 GB on the wire: SimAI-Simulation needs at least")
+    assert found[0].message.startswith("581.1 GB on the wire: 830 s of SimAI-Simulation at")
     micro = (NS3_ORACLE / "cases" / "micro.txt").read_bytes()
     assert _ns3_findings(micro, selected) == []
 

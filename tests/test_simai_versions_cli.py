@@ -254,7 +254,7 @@ def test_ns3_before_02532997_has_no_alltoall(tmp_path: Path) -> None:
 
 
 def test_ns3_before_a920cdc2_warns_of_32_bit_sizes(tmp_path: Path) -> None:
-    path = str(_file(tmp_path, size=3 * 2**30))
+    path = str(_file(tmp_path, size=17 * 2**30))  # over the TP 8 group: ring steps past 2^31
     _code, out, _ = _run("simai", path, "--backend", "ns3", "--at", "26b4574b")
     assert "before a920cdc2" in out and "32-bit int" in out and "not run" in out
     assert "32-bit int" not in _run("simai", path, "--backend", "ns3", "--at", "1.6")[1]

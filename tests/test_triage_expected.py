@@ -560,14 +560,14 @@ CASES: dict[str, Case] = {
                 "SimAI 最后才发出它们",
                 "从最后一行倒序",
                 "只有整个运行结束时才写入",
-                "包级仿真至少需要",
+                "秒的包级仿真",
             ),
             4: ("DP 组有 128 / 4 = 32 个 GPU", "这个 DP 组是文件的 DP 8", "的 4 倍"),
             # the log is only a screenshot: its end and the exit status are asked
             5: ("运行输出只以图片形式给出", "文本输出的最后几行", "echo $?"),
             6: ("DP = 128 / (TP x PP) = 8, ga 32", "每阶段 9 层", "pp_comm（67,108,864 B）"),
         },
-        never=("设计如此", "隐藏在 TP", "删除前几行不影响", "可能的原因"),
+        never=("包级仿真至少需要", "设计如此", "隐藏在 TP", "删除前几行不影响", "可能的原因"),
     ),
     "aliyun-SimAI-215": Case(
         says={

@@ -215,7 +215,7 @@ def _represents_training(e: Explanation) -> str:
         # (wkparse.models.simai.reasons)
         return first + _(
             " With pp 1 there is no pipeline and no stage-to-stage traffic, but SimAI_analytical "
-            "from b1c1eb66 divides the bubble by ga x vpp, which is 0 here: its bubble is NaN."
+            "from b83ea3d4 divides the bubble by ga x vpp, which is 0 here: its bubble is NaN."
         )
     if pp <= 1:
         return first + _(

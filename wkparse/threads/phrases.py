@@ -470,10 +470,11 @@ PHRASES: dict[str, tuple[str, str]] = {
         "执行到第 0 行的梯度阶段，所以前几行的权重梯度集合通信在整个反向传播之后才执行。",
     ),
     "deleted-dp-wire": (
-        " On SimAI_simulator the unedited file's traffic is {gb} GB on the wire: at least {s} s "
-        "of packet-level simulation, and ncclFlowModel_EndToEnd.csv is written only when the "
-        "whole run ends.",
-        "在 SimAI_simulator 上，未修改文件在链路上的流量为 {gb} GB：包级仿真至少需要 {s} 秒，"
+        " On SimAI_simulator the unedited file's traffic is {gb} GB on the wire: {s} s of "
+        "packet-level simulation at the fastest rate a recorded run reached (0.7 GB/s), and "
+        "ncclFlowModel_EndToEnd.csv is written only when the whole run ends.",
+        "在 SimAI_simulator 上，未修改文件在链路上的流量为 {gb} GB：按实测运行达到的最快速率"
+        "（0.7 GB/s）需要 {s} 秒的包级仿真，"
         "而 ncclFlowModel_EndToEnd.csv 只在整个运行结束时才写入。",
     ),
     "deleted-dp-left": (

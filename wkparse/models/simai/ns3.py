@@ -780,13 +780,15 @@ def _simulate_ns3(data: bytes, gpus: int | None, version: SimaiVersion, per_serv
     if run.too_long:
         said = (
             _(
-                "its traffic is {gb} GB on the wire: at least {s} s of packet-level simulation, "
-                "and nothing is written until the end"
+                "its traffic is {gb} GB on the wire: {s} s of packet-level simulation at the "
+                "fastest rate a recorded run reached (0.7 GB/s), and nothing is written until "
+                "the end"
             )
             if run.halt is None
             else _(
-                "its traffic before it ends is {gb} GB on the wire: at least {s} s of "
-                "packet-level simulation, and nothing is written until the end"
+                "its traffic before it ends is {gb} GB on the wire: {s} s of packet-level "
+                "simulation at the fastest rate a recorded run reached (0.7 GB/s), and nothing "
+                "is written until the end"
             )
         )
         warnings.append(said.format(gb=f"{run.wire_bytes / 1e9:,.1f}", s=f"{run.estimated_s:,.0f}"))

@@ -259,9 +259,10 @@ SWITCHES: tuple[Switch, ...] = (
         "ns3",
         "a collective of 1-4095 B is issued and never completes: the ns-3 backend exits 0 "
         "within seconds, with no `all passes finished` and an empty EndToEnd.csv (run for "
-        "forward ones; input- and weight-gradient ones from the source)",
+        "forward ones of 4 and 128 B; other sizes and input- and weight-gradient ones from the "
+        "source)",
         "forward sizes of 1-4095 B are raised to 4096 B and finish; input- and weight-gradient "
-        "ones are not raised and still stop the run (from the source, not run)",
+        "ones are not raised (from the source, not run)",
         RECORDED,
         "micro__allreduce_4B_row0, mixtral_ep2__div1024 (../shared/simai-ns3-versions: exit 0 "
         "without a finished pass at b83ea3d4 and 02532997, finished at 7f06c19c)",
