@@ -189,7 +189,7 @@ def test_explain_under_the_ns3_target_heads_with_the_verdict_at_its_simai() -> N
     args = ["explain", "--target", "simai-ns3", "--format", "json", path]
     old = json.loads(CliRunner().invoke(app, [*args, "--at", "b83ea3d4"]).output)
     assert old["notes"][0].startswith("SimAI-Simulation will stop silently at line 3, layer 0")
-    assert "exit 0 within seconds" in old["notes"][0]
+    assert "exit 0 once the traffic before it is simulated" in old["notes"][0]
     now = json.loads(CliRunner().invoke(app, args).output)
     assert now["notes"][0].startswith("SimAI-Simulation will finish (exit 0)")
 

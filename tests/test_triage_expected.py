@@ -360,7 +360,7 @@ CASES: dict[str, Case] = {
             2: ("a920cdc2", "更新 SimAI", '"[Fix] Double free"', "单线程（`-t 1`）"),
             3: ("DP = 64 / (TP x PP) = 4, ga 32", "40 个 Transformer 层"),
         },
-        never=("格式错误", "AS_NVLS_ENABLE", "可能的原因"),
+        never=("exit 0 within seconds", "格式错误", "AS_NVLS_ENABLE", "可能的原因"),
         # at the thread's SimAI (b83ea3d4) the model predicts a stall, not a long run
         gaps={4: ("nothing is written until the end",)},
     ),

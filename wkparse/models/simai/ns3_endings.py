@@ -6,7 +6,8 @@ that name what each statement rests on: a run recorded at that commit
 - **The abort.** Before 02532997 a plain `ALLTOALL` runs with the `direct` all-to-all: right
   after it is issued an ns-3 assertion in `rdma-hw.cc` aborts the run (exit 134).
 - **The small collective.** A collective of 1-4095 B is issued and never completes: nothing is
-  left to simulate, ns-3 runs out of events and the program exits 0 within seconds, with no
+  left to simulate, ns-3 runs out of events and the program exits 0 once the traffic before
+  it is simulated (within seconds in the recorded runs), with no
   `all passes finished` and an empty EndToEnd.csv. 7f06c19c raises forward sizes to 4096 B
   (`Workload.cc`, the forward pass only); input- and weight-gradient sizes are issued as read
   at 7f06c19c and at cef83f9, down the same `Sys::generate_collective` and mock NCCL flow model
@@ -29,7 +30,10 @@ SMALL_AT = ("b83ea3d4", "02532997")
 #: the stderr line of the abort, as recorded
 NIC_ASSERT = 'assert failed. cond="false", msg="We assume at least one NIC is alive"'
 #: the outcome's own words, shared by the ns-3 verdict, lint and triage
-SILENT = "exit 0 within seconds, no `all passes finished`, ncclFlowModel_EndToEnd.csv empty"
+SILENT = (
+    "exit 0 once the traffic before it is simulated (within seconds in the recorded runs), "
+    "no `all passes finished`, ncclFlowModel_EndToEnd.csv empty"
+)
 
 
 def _evidence(version: SimaiVersion, recorded_at: tuple[str, ...], cases: str) -> str:
