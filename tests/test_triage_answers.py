@@ -370,3 +370,23 @@ def test_a_chinese_answer_holds_no_english_sentence_of_wkparse(name: str) -> Non
         "SimAI-Simulation finished.",
     ):
         assert english not in said, english
+
+
+def test_each_evidence_question_is_one_section_and_each_answer_said_once() -> None:
+    """The same check made of two lines is one section, its answer once with both lines'
+    evidence; a question asked again after another stays in its first place."""
+    from wkparse.render.triage.answer import markdown
+    from wkparse.threads.result import Answer
+
+    t = triage("---\ntitle: t\ncreated: 2026-03-01\nlanguage: en\n---\n\nWhat is ga?\n")
+    t.answers = [
+        Answer("Do the GPU counts agree?", "Yes: 32 GPUs.", ["your line 8"]),
+        Answer("What does the file describe?", "One stage.", ["the file"]),
+        Answer("Do the GPU counts agree?", "Yes: 32 GPUs.", ["your line 13"]),
+        Answer("Do the GPU counts agree?", "No: 16 GPUs.", ["your line 20"]),
+    ]
+    md = markdown(t)
+    assert md.count("- **Do the GPU counts agree?**") == 1
+    assert md.count("Yes: 32 GPUs.") == 1 and "_(your line 8; your line 13)_" in md
+    assert md.index("Do the GPU counts agree?") < md.index("What does the file describe?")
+    assert md.index("No: 16 GPUs.") < md.index("What does the file describe?")

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from wkparse.threads.phrases import counted, pointer, say, topic_word
 
 if TYPE_CHECKING:
-    from wkparse.threads.result import Triage
+    from wkparse.threads.result import Answer, Triage
 
 
 def markdown(t: Triage) -> str:
@@ -31,13 +31,11 @@ def markdown(t: Triage) -> str:
     answers = [a for a in t.answers if not any(a.answer in said for said in opened)]
     if answers:
         out += [f"**{say('heading-evidence', lang)}**", ""]
-    last_q = None
-    for a in answers:
-        if a.question != last_q:
-            out.append(f"- **{a.question}**")
-            last_q = a.question
-        sources = "; ".join(e for e in a.evidence if e)
-        out.append(f"  - {a.answer}" + (f" _({sources})_" if sources else ""))
+    for question, said in _by_question(answers).items():
+        out.append(f"- **{question}**")
+        for answer, evidence in said.items():
+            sources = "; ".join(evidence)
+            out.append(f"  - {answer}" + (f" _({sources})_" if sources else ""))
     if t.missing:
         out += ["", f"**{say('heading-missing', lang)}**", ""]
         out += [f"- {m}" for m in t.missing]
@@ -45,6 +43,17 @@ def markdown(t: Triage) -> str:
         out += ["", say("cut", lang)]
     out += ["", say("footer", lang)]
     return "\n".join(out) + "\n"
+
+
+def _by_question(answers: list[Answer]) -> dict[str, dict[str, list[str]]]:
+    """The answers under their questions, each question once (in the order first asked) and
+    each answer once, with the evidence of every place it was given: the same check made of
+    two lines ("Do the GPU counts agree?") is one section, not two."""
+    out: dict[str, dict[str, list[str]]] = {}
+    for a in answers:
+        evidence = out.setdefault(a.question, {}).setdefault(a.answer, [])
+        evidence += [e for e in a.evidence if e and e not in evidence]
+    return out
 
 
 def _questions(t: Triage) -> list[str]:
