@@ -119,6 +119,11 @@ class ConceptPage:
     #: found in a question (case-insensitive, in either language) for the page to answer it
     asks: tuple[tuple[re.Pattern[str], ...], ...] = ()
 
+    def inline(self, lang: str) -> str:
+        """The definition on one line, as an answer quotes it (its line breaks are the TOML's
+        layout, not the text's)."""
+        return " ".join(self.definition(lang).split())
+
     @property
     def short_name(self) -> str:
         """The name to show it by: the shortest without a space (`ep` before `ep:`, `TP`

@@ -278,7 +278,7 @@ def _from_catalog(q: Question, lang: str, t: Triage, pages: tuple[str, ...] | No
         page = find(ident)
         if page is None:
             continue
-        text = f"**{page.title(lang)}**: " + " ".join(page.definition(lang).split())
+        text = f"**{page.title(lang)}**: " + page.inline(lang)
         unit = page.unit(lang)
         if unit and unit not in text:
             text += say("concept-unit", lang, unit=unit)

@@ -159,7 +159,7 @@ def explain(t: Triage, said: list[tuple[str, str]], data: list[bytes]) -> Answer
             lang,
             user=str(simai.get("label") or simai.get("commit")),
             since=switch.since,
-            behaviour=" ".join(page.definition(lang).split()),
+            behaviour=page.inline(lang),
             shown=shown.text,
         )
         ev = [evidence.page(page.id, lang), shown.evidence]
@@ -199,7 +199,7 @@ def _after_deletion(t: Triage) -> list[tuple[str, str]]:
     out.append((say("known-count-line", lang), evidence.page(count.id, lang)))
     if dp is not None and any(_HEAD.search(x) for x in deleted) and _AICB_MADE.search(text):
         space = "" if lang == "zh" else " "
-        out.append((space + " ".join(dp.definition(lang).split()), evidence.page(dp.id, lang)))
+        out.append((space + dp.inline(lang), evidence.page(dp.id, lang)))
     return out
 
 
@@ -227,9 +227,9 @@ def unchanged_on_larger(t: Triage, said: list[tuple[str, str]]) -> Answer | None
     lang = t.language
     ev = [evidence.page(page.id, lang)]
     ev += [evidence.line_of(x.line, lang) for x in t.found.topologies if x.gpus][:2]
-    text = " ".join(page.definition(lang).split())
+    text = page.inline(lang)
     span = find("behaviour-span-all-gpus")  # what a larger topology would change: the group
     if span is not None:
-        text += (" " if lang != "zh" else "") + " ".join(span.definition(lang).split())
+        text += (" " if lang != "zh" else "") + span.inline(lang)
         ev.insert(1, evidence.page(span.id, lang))
     return Answer(say("q-scale", lang), text, ev)

@@ -544,7 +544,7 @@ def page_answer(t: Triage, ident: str, more: list[str]) -> None:
     if page is None:
         return
     ev = [evidence.page(page.id, lang), *more]
-    text = " ".join(page.definition(lang).split())
+    text = page.inline(lang)
     if all(a.answer != text for a in t.answers):
         _beside(t, Answer(say("q-meaning", lang), text, ev))
 
@@ -776,7 +776,7 @@ def _page_text(ident: str, lang: str) -> str:
     from wkparse.concepts import find
 
     page = find(ident)
-    return " ".join(page.definition(lang).split()) if page else ""
+    return page.inline(lang) if page else ""
 
 
 def _cite(module: str, lang: str) -> str:

@@ -387,7 +387,7 @@ def _inference_note(t: Triage) -> None:
     page = find("behaviour-inference-vidur")
     if page is None or not t.cause:
         return
-    text = " ".join(page.definition(t.language).split())
+    text = page.inline(t.language)
     if any(a.answer == text for a in t.answers):
         cite = page.sources[0].cite() if page.sources else ""
         t.cause += say("cause-inference", t.language, page=text, id=page.id, source=cite)
@@ -652,7 +652,7 @@ def _read_logs(t: Triage) -> None:
             text, cited = say("a-log-error", lang, error=r.error), list(ev)
             page = next(iter(concepts.answering(r.error)), None)
             if page is not None:  # the catalog knows this error: what it means, what to try
-                text += ("" if lang == "zh" else " ") + " ".join(page.definition(lang).split())
+                text += ("" if lang == "zh" else " ") + page.inline(lang)
                 cited.insert(0, evidence.page(page.id, lang))
             t.answers.append(Answer(say("q-log", lang), text, cited))
         if r.unnamed and r.layers > r.unnamed:
