@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from wkparse.threads.evidence import page as _cite
-from wkparse.threads.phrases import PHRASES, say
+from wkparse.threads.phrases import PHRASES, gap, say
 from wkparse.threads.questions import Question
 from wkparse.threads.result import Answer, Asked, Triage
 
@@ -159,7 +159,7 @@ def _answer(t: Triage, q: Question, cause_used: bool, pages_used: set[str]) -> A
             both = [on_line[0], rows[0]]
             return Asked(
                 q,
-                ("" if lang == "zh" else " ").join(a.answer for a in both),
+                gap(lang).join(a.answer for a in both),
                 list(dict.fromkeys(e for a in both for e in a.evidence)),
             )
     if on_line:
@@ -291,7 +291,7 @@ def _from_catalog(q: Question, lang: str, t: Triage, pages: tuple[str, ...] | No
             evidence.append(say("evidence-file", lang))
         own = t.particular.get(page.id)  # the user's numbers (`threads.particulars`)
         if own is not None:
-            yours += ("" if lang == "zh" else " ") + own.answer
+            yours += gap(lang) + own.answer
             evidence.extend(e for e in own.evidence if e not in evidence)
         texts.append(text + yours)
     return Asked(q, " ".join(texts), evidence)

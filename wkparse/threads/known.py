@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from wkparse.threads import evidence, logs
-from wkparse.threads.phrases import say
+from wkparse.threads.phrases import gap, say
 from wkparse.threads.result import Answer, Triage
 
 #: what a thread shows when its run is SimAI's ns-3 backend (its program, its result files,
@@ -198,7 +198,7 @@ def _after_deletion(t: Triage) -> list[tuple[str, str]]:
         return out
     out.append((say("known-count-line", lang), evidence.page(count.id, lang)))
     if dp is not None and any(_HEAD.search(x) for x in deleted) and _AICB_MADE.search(text):
-        space = "" if lang == "zh" else " "
+        space = gap(lang)
         out.append((space + dp.inline(lang), evidence.page(dp.id, lang)))
     return out
 
@@ -230,6 +230,6 @@ def unchanged_on_larger(t: Triage, said: list[tuple[str, str]]) -> Answer | None
     text = page.inline(lang)
     span = find("behaviour-span-all-gpus")  # what a larger topology would change: the group
     if span is not None:
-        text += (" " if lang != "zh" else "") + span.inline(lang)
+        text += gap(lang) + span.inline(lang)
         ev.insert(1, evidence.page(span.id, lang))
     return Answer(say("q-scale", lang), text, ev)

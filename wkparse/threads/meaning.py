@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 from wkparse.digits import whole_number
 from wkparse.threads import edits, evidence, result_rows, sources
-from wkparse.threads.phrases import say
+from wkparse.threads.phrases import gap, say
 from wkparse.threads.result import Answer, Triage
 
 #: the words that raise each topic (matched on the title and the prose)
@@ -765,7 +765,7 @@ _WHY_ASKED = re.compile(
 def _joined(first: str, second: str, lang: str) -> str:
     if not second:
         return first
-    return first + ("" if lang == "zh" else " ") + second
+    return first + gap(lang) + second
 
 
 #: the catalog page on how SimAI_simulator cuts a collective into flows

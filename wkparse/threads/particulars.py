@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from wkparse.threads import edits, evidence, sources
-from wkparse.threads.phrases import say
+from wkparse.threads.phrases import gap, say
 from wkparse.threads.questions import Question
 from wkparse.threads.result import Answer, Triage
 
@@ -82,7 +82,7 @@ def _ga_schedule(t: Triage, files: list[sources.Source]) -> Answer | None:
             said.append(say("p-ga-dp", lang, rows=listed, dp=gpus // (tp * pp), ga=ga))
         if not said:
             continue
-        text = ("" if lang == "zh" else " ").join(said)
+        text = gap(lang).join(said)
         where = evidence.basis(src, lang)
         return Answer(
             say("q-concepts", lang), text, [_model("wkparse.models.simai.header", lang), where]

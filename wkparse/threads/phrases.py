@@ -876,6 +876,11 @@ OUTCOME_WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+def gap(lang: str) -> str:
+    """What stands between two sentences: a space, none in Chinese (full-width stops)."""
+    return "" if lang == "zh" else " "
+
+
 def say(key: str, lang: str, **values: object) -> str:
     en, zh = PHRASES[key]
     return (zh if lang == "zh" else en).format(**values)

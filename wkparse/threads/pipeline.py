@@ -33,7 +33,7 @@ from wkparse.threads import (
 )
 from wkparse.threads.artefacts import extract
 from wkparse.threads.language import detect
-from wkparse.threads.phrases import areas_said, outcome_word, say
+from wkparse.threads.phrases import areas_said, gap, outcome_word, say
 from wkparse.threads.reading import read_thread
 from wkparse.threads.result import Answer, Finding, Triage
 from wkparse.threads.scope import judge
@@ -352,7 +352,7 @@ def _work(t: Triage, folder: Path | None, date: str | None) -> None:
     shown = any(n for k, n in found.counts().items() if k not in ("aicb-command", "attachment"))
     about_the_run = shown and any(q.kind in ("cause", "topic") for q in asks)
     if nic_fix is not None and t.cause:
-        t.cause += ("" if lang == "zh" else " ") + nic_fix
+        t.cause += gap(lang) + nic_fix
     if any(q.kind in ("cause", "howto") for q in asks):
         _inference_note(t)
     cause.missing(t, files, said, simai_cmds, about_the_run, asks)
@@ -652,7 +652,7 @@ def _read_logs(t: Triage) -> None:
             text, cited = say("a-log-error", lang, error=r.error), list(ev)
             page = next(iter(concepts.answering(r.error)), None)
             if page is not None:  # the catalog knows this error: what it means, what to try
-                text += ("" if lang == "zh" else " ") + page.inline(lang)
+                text += gap(lang) + page.inline(lang)
                 cited.insert(0, evidence.page(page.id, lang))
             t.answers.append(Answer(say("q-log", lang), text, cited))
         if r.unnamed and r.layers > r.unnamed:
